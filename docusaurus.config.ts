@@ -1,0 +1,124 @@
+import type { Config } from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+import { themes as prismThemes } from 'prism-react-renderer';
+
+import { copyrightLine, identity } from './src/site/identity';
+import { parseEnv } from './src/site/env';
+
+const env = parseEnv(process.env);
+const { links } = identity;
+
+export default {
+  title: identity.title,
+  tagline: identity.tagline,
+  favicon: 'img/favicon.svg',
+  url: identity.url,
+  baseUrl: identity.baseUrl,
+  organizationName: identity.organizationName,
+  projectName: identity.projectName,
+  trailingSlash: false,
+  titleDelimiter: '|',
+  staticDirectories: ['static'],
+
+  // The spec keeps broken links as warnings; the end-to-end link crawl is stricter.
+  onBrokenLinks: 'warn',
+  onBrokenAnchors: 'warn',
+
+  future: {
+    v4: true,
+  },
+
+  i18n: {
+    defaultLocale: 'en',
+    locales: ['en'],
+    localeConfigs: {
+      en: { label: 'English', direction: 'ltr', htmlLang: 'en' },
+    },
+  },
+
+  markdown: {
+    format: 'detect',
+    mdx1Compat: { comments: true, admonitions: true, headingIds: true },
+    hooks: { onBrokenMarkdownLinks: 'warn' },
+  },
+
+  customFields: {
+    algolia: env.algolia,
+    issuesUrl: identity.issuesUrl,
+  },
+
+  plugins: [
+    [
+      './src/plugins/blog/index.ts',
+      { showReadingTime: true, onInlineAuthors: 'ignore', onUntruncatedBlogPosts: 'ignore' },
+    ],
+  ],
+
+  presets: [
+    [
+      'classic',
+      {
+        docs: {
+          routeBasePath: '/',
+          sidebarPath: './sidebars.ts',
+          editUrl: identity.editUrl.replace(/\/docs$/, '/'),
+          lastVersion: 'current',
+          versions: { current: { label: 'Next' } },
+        },
+        blog: false,
+        theme: { customCss: './src/css/custom.css' },
+        sitemap: { changefreq: null, priority: null, lastmod: null },
+      } satisfies Preset.Options,
+    ],
+  ],
+
+  themeConfig: {
+    metadata: [{ name: 'theme-color', content: '#b3262e' }],
+    colorMode: {
+      defaultMode: 'light',
+      disableSwitch: false,
+      respectPrefersColorScheme: false,
+    },
+    announcementBar: {
+      id: identity.announcement.id,
+      content: identity.announcement.content,
+      isCloseable: true,
+    },
+    docs: {
+      sidebar: { hideable: false, autoCollapseCategories: false },
+    },
+    tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
+    navbar: {
+      title: identity.title,
+      hideOnScroll: true,
+      logo: { alt: `${identity.productName} logo`, src: 'img/logo.svg', width: 32, height: 32 },
+      items: [
+        { type: 'docSidebar', sidebarId: 'docs', position: 'left', label: 'Docs' },
+        { href: links.home.href, label: links.home.label, target: '_self', position: 'right' },
+        { href: links.huggingFace.href, label: links.huggingFace.label, position: 'right' },
+        { href: links.github.href, label: links.github.label, position: 'right' },
+        { href: links.discord.href, label: links.discord.label, position: 'right' },
+        { type: 'localeDropdown', position: 'right' },
+      ],
+    },
+    footer: {
+      style: 'dark',
+      links: [
+        {
+          title: 'Community',
+          items: [
+            { label: links.github.label, href: links.github.href },
+            { label: links.twitter.label, href: links.twitter.href },
+            { label: links.discord.label, href: links.discord.href },
+          ],
+        },
+      ],
+      copyright: copyrightLine,
+    },
+    prism: {
+      theme: prismThemes.github,
+      darkTheme: prismThemes.dracula,
+      additionalLanguages: ['cue', 'docker'],
+    },
+  } satisfies Preset.ThemeConfig,
+} satisfies Config;

@@ -1,0 +1,31 @@
+import { defineConfig } from '@playwright/test';
+
+// @ts-expect-error: a plain ES module shared with the npm scripts.
+import { CHROMIUM_ARGS, CHROMIUM_FALLBACK } from './scripts/chromium.mjs';
+
+const port = Number(process.env.E2E_PORT ?? 4173);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 60_000,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || (CHROMIUM_FALLBACK as string),
+      args: CHROMIUM_ARGS as string[],
+    },
+    trace: 'off',
+  },
+  webServer: {
+    command: `node scripts/serve-build.mjs ${port}`,
+    url: `http://127.0.0.1:${port}/`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+  },
+});

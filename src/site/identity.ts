@@ -1,0 +1,41 @@
+/**
+ * The site's identity: every name, label, URL and line of fixed text that the
+ * configuration, the theme and the content share. Nothing else hard-codes them.
+ */
+export const identity = {
+  productName: 'Rubra',
+  title: 'Rubra Docs',
+  tagline: 'Welcome to Rubra Docs',
+  url: 'https://docs.rubra.ai',
+  baseUrl: '/',
+  organizationName: 'rubra-ai',
+  projectName: 'rubra',
+  copyrightHolder: 'Rubra',
+  copyrightYear: 2024,
+  searchIndexName: 'rubra',
+  searchPagePath: 'search',
+  editUrl: 'https://github.com/rubra-ai/rubra/tree/main/docs',
+  issuesUrl: 'https://github.com/rubra-ai/rubra/issues',
+  demoUrl: 'https://huggingface.co/spaces/sanjay920/rubra-v0.1-function-calling',
+  links: {
+    home: { label: 'Home', href: 'https://docs.rubra.ai' },
+    huggingFace: { label: 'Hugging Face', href: 'https://huggingface.co/rubra-ai' },
+    github: { label: 'GitHub', href: 'https://github.com/rubra-ai/rubra' },
+    discord: { label: 'Discord', href: 'https://discord.gg/9sSf4UyAMC' },
+    twitter: { label: 'Twitter', href: 'https://x.com/rubra_ai' },
+  },
+  repositories: {
+    llamaCpp: 'https://github.com/rubra-ai/tools.cpp',
+    vllm: 'https://github.com/rubra-ai/vllm',
+    transformers: 'https://github.com/rubra-ai/rubra-tools',
+  },
+  announcement: {
+    id: 'announcement-2024-07-tool-calling-models',
+    content:
+      'Rubra’s tool-calling models are free to try: open the <a href="https://huggingface.co/spaces/sanjay920/rubra-v0.1-function-calling">hosted demo</a>, no login needed.',
+  },
+} as const;
+
+export const copyrightLine = `Copyright © ${identity.copyrightYear} ${identity.copyrightHolder}`;
+
+export type Identity = typeof identity;
