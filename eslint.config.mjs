@@ -5,7 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['build/', '.docusaurus/', 'node_modules/', 'api-docs/', 'static/pagefind/', 'test-results/'] },
+  { ignores: ['build/', 'build-*/', '.docusaurus*/', 'node_modules/', 'api-docs/', 'static/pagefind/', 'test-results/'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
