@@ -47,6 +47,8 @@ export default {
     issuesUrl: identity.issuesUrl,
   },
 
+  clientModules: ['./src/client/normalizeHtmlPaths.ts'],
+
   plugins: [
     [
       './src/plugins/blog/index.ts',

@@ -5,7 +5,9 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['build/', 'build-*/', '.docusaurus*/', 'node_modules/', 'api-docs/', 'static/pagefind/', 'test-results/'] },
+  {
+    ignores: ['build/', 'build-*/', '.docusaurus*/', 'node_modules/', 'api-docs/', 'static/pagefind/', 'test-results/'],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
@@ -22,5 +24,10 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
       'react/prop-types': 'off',
     },
+  },
+  {
+    // Playwright fixtures call `use`, which is not React's hook.
+    files: ['tests/e2e/**'],
+    rules: { 'react-hooks/rules-of-hooks': 'off' },
   },
 );

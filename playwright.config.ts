@@ -1,6 +1,5 @@
 import { defineConfig } from '@playwright/test';
 
-// @ts-expect-error: a plain ES module shared with the npm scripts.
 import { CHROMIUM_ARGS, CHROMIUM_FALLBACK } from './scripts/chromium.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
@@ -17,8 +16,8 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     browserName: 'chromium',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || (CHROMIUM_FALLBACK as string),
-      args: CHROMIUM_ARGS as string[],
+      executablePath: process.env.CHROMIUM_PATH || CHROMIUM_FALLBACK,
+      args: CHROMIUM_ARGS,
     },
     trace: 'off',
   },

@@ -1,6 +1,8 @@
 // Finds the Chromium that the end-to-end tests drive. The tests never download a
 // browser: they use CHROMIUM_PATH, or Debian's /usr/bin/chromium.
+// Run directly (`node scripts/chromium.mjs`) it checks and explains how to install it.
 import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 export const CHROMIUM_FALLBACK = '/usr/bin/chromium';
 
@@ -10,7 +12,7 @@ export function findChromium(env = process.env) {
 }
 
 export const CHROMIUM_MISSING_MESSAGE = [
-  'Chromium was not found.',
+  'Chromium was not found, and the end-to-end tests need it.',
   `Looked at: ${process.env.CHROMIUM_PATH || CHROMIUM_FALLBACK} (set CHROMIUM_PATH to use another binary).`,
   'On Debian or Ubuntu, install it with:',
   '  sudo apt-get update && sudo apt-get install -y chromium',
@@ -26,3 +28,12 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const found = findChromium();
+  if (!found) {
+    console.error(CHROMIUM_MISSING_MESSAGE);
+    process.exit(1);
+  }
+  console.log(`Chromium: ${found}`);
+}

@@ -4,11 +4,9 @@ import { spawn } from 'node:child_process';
 
 const port = process.argv[2] ?? '4173';
 const dir = process.env.E2E_BUILD_DIR ?? 'build';
-const server = spawn(
-  'npx',
-  ['docusaurus', 'serve', '--dir', dir, '--port', port, '--host', '127.0.0.1', '--no-open'],
-  { stdio: 'inherit' },
-);
+const server = spawn('npx', ['docusaurus', 'serve', '--dir', dir, '--port', port, '--host', '127.0.0.1', '--no-open'], {
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => server.kill(signal));
 }

@@ -12,7 +12,9 @@ describe('models data', () => {
 
   it.each(facts.map((row) => [row.model, row] as const))('%s matches its facts row', (_name, row) => {
     const model = models.find((m) => m.model === row.model);
-    expect(model).toBeDefined();
+    if (!model) {
+      throw new Error(`models.ts has no entry for ${row.model}`);
+    }
     expect(model).toMatchObject({
       family: row.family,
       params: row.params,
@@ -24,7 +26,7 @@ describe('models data', () => {
       ggufRepo: row.gguf_repo,
       otherRepos: row.other_repos ? row.other_repos.split(';') : [],
     });
-    const info = familyInfo(model!.family);
+    const info = familyInfo(model.family);
     expect(info.route).toBe(row.page_route);
     expect(info.chatTemplate).toBe(row.llamacpp_chat_template);
   });

@@ -1,0 +1,67 @@
+import Heading from '@theme/Heading';
+import Link from '@docusaurus/Link';
+import { useLocation } from '@docusaurus/router';
+import clsx from 'clsx';
+import type { ReactNode } from 'react';
+
+import styles from './styles.module.css';
+
+interface Props {
+  className?: string;
+}
+
+const sections = [
+  { to: '/', label: 'Introduction', text: 'What Rubra is and where to start.' },
+  { to: '/category/models', label: 'Models', text: 'The tool-calling models and how to use each.' },
+  {
+    to: '/category/serving--inferencing',
+    label: 'Serving / Inferencing',
+    text: 'Run the models with llama.cpp, vLLM or transformers.',
+  },
+  { to: '/benchmark', label: 'Benchmarks', text: 'Every model compared, figure by figure.' },
+  { to: '/faq', label: 'FAQ', text: 'Short answers to the common questions.' },
+  { to: '/api', label: 'API reference', text: 'The assistants-style HTTP API, operation by operation.' },
+] as const;
+
+/** The not-found page: says what happened and offers the ways back in. */
+export default function NotFoundContent({ className }: Props): ReactNode {
+  const { pathname } = useLocation();
+  const words = pathname
+    .split(/[/\-_.]+/)
+    .filter((word) => /^[a-z0-9]{2,}$/i.test(word) && word !== 'html')
+    .join(' ');
+  return (
+    <main className={clsx('container margin-vert--xl', className)}>
+      <div className="row">
+        <div className="col col--8 col--offset-2">
+          <Heading as="h1">Page not found</Heading>
+          <p className={styles.lede}>
+            Nothing lives at <code>{pathname}</code>. The page may have moved, or the link that brought you here may
+            have a typo.
+          </p>
+          <p>
+            {words ? (
+              <>
+                Try a search: <Link to={`/search?q=${encodeURIComponent(words)}`}>search the docs for “{words}”</Link>,
+                or press <kbd>/</kbd> or <kbd>Ctrl</kbd>+<kbd>K</kbd> anywhere on the site.
+              </>
+            ) : (
+              <>
+                Press <kbd>/</kbd> or <kbd>Ctrl</kbd>+<kbd>K</kbd> anywhere on the site to search the docs.
+              </>
+            )}
+          </p>
+          <Heading as="h2">Where to go from here</Heading>
+          <ul className={styles.sections}>
+            {sections.map((section) => (
+              <li key={section.to}>
+                <Link to={section.to}>{section.label}</Link>
+                <span className={styles.text}>{section.text}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </main>
+  );
+}
