@@ -1,0 +1,144 @@
+import type { ReactNode } from 'react';
+
+import { NOT_MEASURED_TEXT, formatScore } from '@site/src/components/BenchmarkTable/logic';
+import { baseOf, benchmarks, bestThirdParty, type BenchmarkRow } from '@site/src/data/benchmarks';
+import styles from './styles.module.css';
+
+/** How many third-party models the chart shows, best first. */
+const THIRD_PARTY_COUNT = 4;
+
+type Series = 'rubra' | 'base' | 'thirdParty';
+
+interface Bar {
+  row: BenchmarkRow;
+  series: Series;
+  /** Extra space above the bar, to separate groups. */
+  gapBefore: number;
+}
+
+const seriesLabels: Record<Series, string> = {
+  rubra: 'Rubra model',
+  base: 'Base model',
+  thirdParty: 'Best third-party models',
+};
+
+const WIDTH = 760;
+const LABEL_WIDTH = 300;
+const BAR_START = LABEL_WIDTH + 8;
+const BAR_SPAN = 380;
+const ROW_HEIGHT = 24;
+const BAR_HEIGHT = 16;
+const GROUP_GAP = 10;
+const LEGEND_HEIGHT = 34;
+
+function chartBars(): Bar[] {
+  const bars: Bar[] = [];
+  for (const row of benchmarks.filter((b) => b.kind === 'rubra')) {
+    bars.push({ row, series: 'rubra', gapBefore: bars.length === 0 ? 0 : GROUP_GAP });
+    bars.push({ row: baseOf(row), series: 'base', gapBefore: 0 });
+  }
+  bestThirdParty(THIRD_PARTY_COUNT).forEach((row, index) => {
+    bars.push({ row, series: 'thirdParty', gapBefore: index === 0 ? GROUP_GAP * 2 : 0 });
+  });
+  return bars;
+}
+
+function describe(bars: readonly Bar[]): string {
+  return bars
+    .map(({ row, series }) => {
+      const value = row.functionCalling === null ? NOT_MEASURED_TEXT : `${formatScore(row.functionCalling)}%`;
+      return `${row.model} (${seriesLabels[series].toLowerCase()}): ${value}`;
+    })
+    .join('; ');
+}
+
+/**
+ * Function-calling accuracy of each Rubra model beside its base model and the
+ * best third-party models, drawn as an SVG on the server. Colours come from the
+ * theme's variables, so the chart follows the colour mode.
+ */
+export default function BenchmarkChart(): ReactNode {
+  const bars = chartBars();
+  let y = LEGEND_HEIGHT;
+  const placed = bars.map((bar) => {
+    y += bar.gapBefore;
+    const top = y;
+    y += ROW_HEIGHT;
+    return { ...bar, top };
+  });
+  const height = y + 8;
+  const scale = (value: number): number => (value / 100) * BAR_SPAN;
+
+  return (
+    <figure className={styles.figure}>
+      <svg
+        className={styles.chart}
+        viewBox={`0 0 ${WIDTH} ${height}`}
+        role="img"
+        aria-labelledby="function-calling-chart-title function-calling-chart-desc"
+        data-benchmark-chart=""
+      >
+        <title id="function-calling-chart-title">Function-calling accuracy in percent</title>
+        <desc id="function-calling-chart-desc">{describe(bars)}</desc>
+        <g aria-hidden="true">
+          {(Object.keys(seriesLabels) as Series[]).map((series, index) => (
+            <g key={series} transform={`translate(${BAR_START + index * 150 - 130}, 8)`}>
+              <rect width="14" height="14" className={styles[series]} />
+              <text x="20" y="11" className={styles.label}>
+                {seriesLabels[series]}
+              </text>
+            </g>
+          ))}
+          {[0, 25, 50, 75, 100].map((tick) => (
+            <line
+              key={tick}
+              x1={BAR_START + scale(tick)}
+              x2={BAR_START + scale(tick)}
+              y1={LEGEND_HEIGHT - 4}
+              y2={height - 4}
+              className={styles.grid}
+            />
+          ))}
+          {placed.map(({ row, series, top }) => {
+            const middle = top + ROW_HEIGHT / 2;
+            return (
+              <g key={`${series}-${row.model}`} data-series={series} data-model={row.model}>
+                <text x={LABEL_WIDTH} y={middle} className={styles.name} dominantBaseline="middle" textAnchor="end">
+                  {row.model}
+                </text>
+                {row.functionCalling === null ? (
+                  <text x={BAR_START + 4} y={middle} className={styles.missing} dominantBaseline="middle">
+                    {NOT_MEASURED_TEXT}
+                  </text>
+                ) : (
+                  <>
+                    <rect
+                      x={BAR_START}
+                      y={middle - BAR_HEIGHT / 2}
+                      width={scale(row.functionCalling)}
+                      height={BAR_HEIGHT}
+                      rx="2"
+                      className={styles[series]}
+                    />
+                    <text
+                      x={BAR_START + scale(row.functionCalling) + 6}
+                      y={middle}
+                      className={styles.value}
+                      dominantBaseline="middle"
+                    >
+                      {formatScore(row.functionCalling)}
+                    </text>
+                  </>
+                )}
+              </g>
+            );
+          })}
+        </g>
+      </svg>
+      <figcaption className={styles.caption}>
+        Function-calling accuracy (percent) of each Rubra model, its base model and the {THIRD_PARTY_COUNT} best
+        third-party models. A base model without a bar was not measured. The table below holds the same figures.
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,201 @@
+import { useMemo, useState, type ReactNode } from 'react';
+
+import {
+  benchmarks,
+  kindLabels,
+  lacksToolObservations,
+  scoreColumns,
+  type BenchmarkKind,
+  type BenchmarkRow,
+} from '@site/src/data/benchmarks';
+import Score from './Score';
+import {
+  NOT_MEASURED_MARK,
+  filterRows,
+  formatParams,
+  formatScore,
+  nextSort,
+  sortRows,
+  type SortKey,
+  type SortState,
+} from './logic';
+import styles from './styles.module.css';
+
+const allKinds = Object.keys(kindLabels) as BenchmarkKind[];
+
+/** The id of the footnote that explains the ∔ marker. */
+export const TOOL_OBSERVATION_NOTE_ID = 'benchmark-note-tool-observations';
+export const TOOL_OBSERVATION_MARK = '∔';
+
+/** The distinct notes of the data, numbered in the order of the data so numbers never move. */
+const notes: readonly string[] = [...new Set(benchmarks.flatMap((row) => (row.note ? [row.note] : [])))];
+const noteId = (index: number): string => `benchmark-note-${index + 1}`;
+
+function ModelName({ row }: { row: BenchmarkRow }): ReactNode {
+  const note = row.note ? notes.indexOf(row.note) : -1;
+  return (
+    <>
+      {row.model}
+      {lacksToolObservations(row) && (
+        <sup className={styles.mark}>
+          <a href={`#${TOOL_OBSERVATION_NOTE_ID}`} title="Does not accept tool observations">
+            {TOOL_OBSERVATION_MARK}
+            <span className={styles.srOnly}> does not accept tool observations</span>
+          </a>
+        </sup>
+      )}
+      {note >= 0 && (
+        <sup className={styles.mark}>
+          <a href={`#${noteId(note)}`}>
+            <span className={styles.srOnly}>note </span>
+            {note + 1}
+          </a>
+        </sup>
+      )}
+    </>
+  );
+}
+
+interface HeaderProps {
+  column: SortKey;
+  label: string;
+  sort: SortState | null;
+  onSort: (column: SortKey) => void;
+  numeric?: boolean;
+}
+
+function SortableHeader({ column, label, sort, onSort, numeric = false }: HeaderProps): ReactNode {
+  const active = sort?.key === column;
+  const arrow = !active ? '↕' : sort.direction === 'ascending' ? '↑' : '↓';
+  return (
+    <th scope="col" aria-sort={active ? sort.direction : undefined} className={numeric ? styles.numeric : undefined}>
+      <button type="button" className={styles.sortButton} onClick={() => onSort(column)}>
+        {label}
+        <span aria-hidden="true" className={styles.arrow}>
+          {arrow}
+        </span>
+      </button>
+    </th>
+  );
+}
+
+/**
+ * Every benchmark figure of every model, sortable by each column and filterable by
+ * kind and name. The full table is in the server-rendered HTML; the controls only
+ * rearrange it once the page has hydrated.
+ */
+export default function BenchmarkTable(): ReactNode {
+  const [sort, setSort] = useState<SortState | null>(null);
+  const [kinds, setKinds] = useState<ReadonlySet<BenchmarkKind>>(() => new Set(allKinds));
+  const [text, setText] = useState('');
+
+  const rows = useMemo(() => sortRows(filterRows(benchmarks, { kinds, text }), sort), [kinds, text, sort]);
+
+  const toggleKind = (kind: BenchmarkKind): void => {
+    setKinds((current) => {
+      const next = new Set(current);
+      if (next.has(kind)) {
+        next.delete(kind);
+      } else {
+        next.add(kind);
+      }
+      return next;
+    });
+  };
+
+  return (
+    <div className={styles.container}>
+      <form
+        className={styles.controls}
+        role="search"
+        aria-label="Filter the benchmark table"
+        onSubmit={(e) => e.preventDefault()}
+      >
+        <fieldset className={styles.kinds}>
+          <legend>Show</legend>
+          {allKinds.map((kind) => (
+            <label key={kind} className={styles.kind}>
+              <input
+                type="checkbox"
+                name="kind"
+                value={kind}
+                checked={kinds.has(kind)}
+                onChange={() => toggleKind(kind)}
+              />
+              {kindLabels[kind]}
+            </label>
+          ))}
+        </fieldset>
+        <label className={styles.search}>
+          Model name contains
+          <input
+            type="search"
+            name="model"
+            value={text}
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(e) => setText(e.target.value)}
+          />
+        </label>
+      </form>
+      <p className={styles.status} role="status">
+        Showing {rows.length} of {benchmarks.length} models.
+      </p>
+      <div className={styles.scroller}>
+        <table className={styles.table} data-benchmark-table="">
+          <caption className={styles.caption}>
+            Benchmark results of Rubra models, their base models and third-party models. Select a column heading to
+            sort; figures that were not measured ({NOT_MEASURED_MARK}) stay last.
+          </caption>
+          <thead>
+            <tr>
+              <SortableHeader column="model" label="Model" sort={sort} onSort={(c) => setSort(nextSort(sort, c))} />
+              <SortableHeader column="kind" label="Kind" sort={sort} onSort={(c) => setSort(nextSort(sort, c))} />
+              {scoreColumns.map((column) => (
+                <SortableHeader
+                  key={column.key}
+                  column={column.key}
+                  label={column.label}
+                  sort={sort}
+                  numeric
+                  onSort={(c) => setSort(nextSort(sort, c))}
+                />
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.model} data-kind={row.kind} className={row.kind === 'rubra' ? styles.rubraRow : undefined}>
+                <th scope="row">
+                  <ModelName row={row} />
+                </th>
+                <td>{kindLabels[row.kind]}</td>
+                {scoreColumns.map((column) => (
+                  <td key={column.key} className={styles.numeric}>
+                    <Score
+                      value={row[column.key]}
+                      format={column.key === 'paramsBillion' ? formatParams : formatScore}
+                    />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className={styles.footnotes}>
+        <p id={TOOL_OBSERVATION_NOTE_ID}>
+          <span aria-hidden="true">{TOOL_OBSERVATION_MARK}</span> The model does not accept tool observations, so the
+          result of each tool call was appended to the prompt instead.
+        </p>
+        <ol className={styles.notes} aria-label="Notes on how some models were tested">
+          {notes.map((note, index) => (
+            <li key={note} id={noteId(index)}>
+              {note}
+            </li>
+          ))}
+        </ol>
+      </div>
+    </div>
+  );
+}
