@@ -1,0 +1,48 @@
+/**
+ * What each table on the site must show, computed from the CSV facts alone, so a
+ * test can compare a rendered table with the facts cell by cell.
+ */
+import { readFactsCsv } from './csv';
+
+export const benchmarkCsvColumns = [
+  'params_billion',
+  'function_calling_pct',
+  'mmlu_5shot',
+  'gpqa_0shot',
+  'gsm8k_8shot_cot',
+  'math_4shot_cot',
+  'mt_bench',
+] as const;
+
+export const kindLabel: Record<string, string> = {
+  rubra: 'Rubra',
+  base: 'Base',
+  other: 'Other open models',
+  closed: 'Closed models',
+};
+
+/** One benchmark row: model name, kind label, then each figure or null when not measured. */
+export type ExpectedBenchmarkRow = [string, string, ...(number | null)[]];
+
+export function expectedBenchmarkRows(filter: (row: Record<string, string>) => boolean = () => true) {
+  return readFactsCsv('benchmarks.csv')
+    .filter(filter)
+    .map((row): ExpectedBenchmarkRow => [
+      row.model ?? '',
+      kindLabel[row.kind ?? ''] ?? `unknown kind ${row.kind}`,
+      ...benchmarkCsvColumns.map((column) => (row[column] ? Number(row[column]) : null)),
+    ]);
+}
+
+export const pairwiseCsvColumns = ['win', 'loss', 'tie', 'win_rate', 'loss_rate', 'adjusted_win_rate'] as const;
+
+/** One pairwise row: model, compared with, then the six figures. */
+export function expectedPairwiseRows(models?: ReadonlySet<string>) {
+  return readFactsCsv('mtbench-pairwise.csv')
+    .filter((row) => !models || models.has(row.model ?? ''))
+    .map((row) => [
+      row.model ?? '',
+      row.compared_with ?? '',
+      ...pairwiseCsvColumns.map((column) => Number(row[column])),
+    ]);
+}

@@ -1,0 +1,197 @@
+/**
+ * Renders every table component on the server, as the build does, and compares
+ * each cell with the CSV facts, so a wrong figure anywhere fails the suite.
+ */
+import * as React from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it, vi } from 'vitest';
+
+import BenchmarkChart from '@site/src/components/BenchmarkChart';
+import BenchmarkTable from '@site/src/components/BenchmarkTable';
+import ChatTemplates from '@site/src/components/ChatTemplates';
+import FamilyBenchmarks from '@site/src/components/FamilyBenchmarks';
+import ModelSpecs from '@site/src/components/ModelSpecs';
+import MtBenchPairwise from '@site/src/components/MtBenchPairwise';
+import { families, type ModelFamily } from '@site/src/data/models';
+import { readFactsCsv } from './csv';
+import { expectedBenchmarkRows, expectedPairwiseRows } from './facts-tables';
+import { cellNumber, parseTables, type ParsedTable } from './html-tables';
+
+vi.mock('@docusaurus/Link', () => ({
+  default: ({ to, children }: { to: string; children: React.ReactNode }) =>
+    React.createElement('a', { href: to }, children),
+}));
+
+// Vitest compiles JSX with the classic runtime, whose output calls a global React.
+Object.assign(globalThis, { React });
+
+const render = (element: React.ReactElement): ParsedTable[] => parseTables(renderToStaticMarkup(element));
+
+/** Body rows as [text, text, number | null, ...]: two leading text columns, then figures. */
+function bodyRows(table: ParsedTable, textColumns: number): (string | number | null)[][] {
+  return table.rows
+    .slice(1)
+    .map((cells) => cells.map((cell, index) => (index < textColumns ? cell : cellNumber(cell))));
+}
+
+const modelFacts = readFactsCsv('models.csv');
+
+describe('BenchmarkTable', () => {
+  it('renders every row of benchmarks.csv with every figure, in the server HTML', () => {
+    const tables = render(<BenchmarkTable />);
+    expect(tables).toHaveLength(1);
+    const [table] = tables as [ParsedTable];
+    expect(table.rows[0]).toEqual([
+      'Model↕',
+      'Kind↕',
+      'Params (B)↕',
+      'Function calling↕',
+      'MMLU (5-shot)↕',
+      'GPQA (0-shot)↕',
+      'GSM-8K (8-shot, CoT)↕',
+      'MATH (4-shot, CoT)↕',
+      'MT-bench↕',
+    ]);
+    expect(bodyRows(table, 2)).toEqual(expectedBenchmarkRows());
+  });
+
+  it('marks the models that do not accept tool observations and prints every note', () => {
+    const html = renderToStaticMarkup(<BenchmarkTable />);
+    const facts = readFactsCsv('benchmarks.csv');
+    const marked = [...html.matchAll(/<tr\b[^>]*><th scope="row">([^<]+)<sup[^>]*><a[^>]*>∔/g)].map(([, name]) => name);
+    expect(marked).toEqual(
+      facts.filter((row) => row.note?.startsWith('does not accept tool observations')).map((row) => row.model),
+    );
+    expect(html).toContain('id="benchmark-note-tool-observations"');
+    for (const note of new Set(facts.map((row) => row.note).filter(Boolean))) {
+      expect(html).toContain(`>${String(note).replace(/'/g, '&#x27;')}</li>`);
+    }
+  });
+});
+
+describe.each(families.map((info) => info.family))('the %s guide', (family: ModelFamily) => {
+  const familyModels = modelFacts.filter((row) => row.family === family);
+
+  it('shows the specifications and repositories of models.csv', () => {
+    const [specs, repos] = render(<ModelSpecs family={family} />) as [ParsedTable, ParsedTable];
+    expect(specs.rows.slice(1)).toEqual(
+      familyModels.map((row) => [
+        row.model,
+        row.params,
+        Number(row.context_length).toLocaleString('en-US'),
+        row.gqa,
+        row.training_tokens,
+        row.knowledge_cutoff,
+      ]),
+    );
+    const hasOther = familyModels.some((row) => row.other_repos);
+    expect(repos.rows.slice(1)).toEqual(
+      familyModels.map((row) => [
+        `Rubra ${row.model}`,
+        row.hf_repo,
+        row.gguf_repo,
+        ...(hasOther ? [row.other_repos ? row.other_repos : '—none'] : []),
+      ]),
+    );
+    const html = renderToStaticMarkup(<ModelSpecs family={family} />);
+    for (const row of familyModels) {
+      expect(html).toContain(`href="https://huggingface.co/${row.hf_repo}"`);
+      expect(html).toContain(`href="https://huggingface.co/${row.gguf_repo}"`);
+    }
+  });
+
+  it('shows its base and Rubra rows of benchmarks.csv', () => {
+    const [table] = render(<FamilyBenchmarks family={family} />) as [ParsedTable];
+    const rows = bodyRows(table, 2);
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    const names = new Set(rows.map((row) => row[0] as string));
+    expect(rows).toEqual(expectedBenchmarkRows((row) => names.has(row.model ?? '')));
+    expect(rows.filter((row) => row[1] === 'Rubra')).toHaveLength(familyModels.length);
+    expect(rows.filter((row) => row[1] === 'Base')).toHaveLength(familyModels.length);
+  });
+
+  it('shows both sides of its MT-bench pairwise comparisons', () => {
+    const [table] = render(<MtBenchPairwise family={family} />) as [ParsedTable];
+    const rows = bodyRows(table, 2);
+    expect(rows).toHaveLength(familyModels.length * 2);
+    expect(rows).toEqual(expectedPairwiseRows(new Set(rows.map((row) => row[0] as string))));
+  });
+});
+
+describe('other tables', () => {
+  it('MtBenchPairwise without a family shows all of mtbench-pairwise.csv', () => {
+    const [table] = render(<MtBenchPairwise />) as [ParsedTable];
+    expect(bodyRows(table, 2)).toEqual(expectedPairwiseRows());
+  });
+
+  it('ChatTemplates lists the llama.cpp chat template of each family from models.csv', () => {
+    const [table] = render(<ChatTemplates />) as [ParsedTable];
+    const expected = [...new Set(modelFacts.map((row) => row.family))].map((family) => {
+      const rows = modelFacts.filter((row) => row.family === family);
+      return [family, rows.map((row) => row.model).join(', '), rows[0]?.llamacpp_chat_template];
+    });
+    expect(table.rows.slice(1)).toEqual(expected);
+  });
+});
+
+describe('BenchmarkChart', () => {
+  const html = renderToStaticMarkup(<BenchmarkChart />);
+  const bars = [...html.matchAll(/<g data-series="(\w+)" data-model="([^"]+)">([\s\S]*?)<\/g>/g)].map(
+    ([, series, model, body]) => ({ series, model: model?.replace(/&#x27;/g, "'"), body: body ?? '' }),
+  );
+  const facts = readFactsCsv('benchmarks.csv');
+
+  it('draws each Rubra model beside its base model, then the best third-party models', () => {
+    const rubra = facts.filter((row) => row.kind === 'rubra');
+    expect(bars.filter((bar) => bar.series === 'rubra').map((bar) => bar.model)).toEqual(rubra.map((row) => row.model));
+    expect(bars.filter((bar) => bar.series === 'base').map((bar) => `Rubra ${bar.model}`)).toEqual(
+      rubra.map((row) => row.model),
+    );
+    const thirdParty = facts
+      .filter((row) => (row.kind === 'other' || row.kind === 'closed') && row.function_calling_pct)
+      .sort((a, b) => Number(b.function_calling_pct) - Number(a.function_calling_pct))
+      .slice(0, 4)
+      .map((row) => Number(row.function_calling_pct));
+    expect(
+      bars
+        .filter((bar) => bar.series === 'thirdParty')
+        .map((bar) => {
+          const fact = facts.find((row) => row.model === bar.model);
+          return Number(fact?.function_calling_pct);
+        }),
+    ).toEqual(thirdParty);
+  });
+
+  it('labels every bar with its figure from benchmarks.csv, or says it was not measured', () => {
+    expect(bars).toHaveLength(7 * 2 + 4);
+    for (const bar of bars) {
+      const fact = facts.find((row) => row.model === bar.model);
+      if (!fact) {
+        throw new Error(`The chart shows ${bar.model}, which benchmarks.csv does not list`);
+      }
+      const label = /<text[^>]*>([\d.]+)<\/text>/.exec(bar.body)?.[1];
+      if (fact.function_calling_pct) {
+        expect(Number(label), bar.model).toBe(Number(fact.function_calling_pct));
+        const width = Number(/<rect[^>]*width="([\d.]+)"/.exec(bar.body)?.[1]);
+        expect(width / 380, bar.model).toBeCloseTo(Number(fact.function_calling_pct) / 100, 6);
+      } else {
+        expect(label).toBeUndefined();
+        expect(bar.body).toContain('not measured');
+      }
+    }
+  });
+
+  it('has a text alternative that names every model and figure', () => {
+    expect(html).toMatch(
+      /<svg[^>]*role="img"[^>]*aria-labelledby="function-calling-chart-title function-calling-chart-desc"/,
+    );
+    const desc = /<desc id="function-calling-chart-desc">([\s\S]*?)<\/desc>/.exec(html)?.[1] ?? '';
+    const text = desc.replace(/&#x27;/g, "'");
+    for (const bar of bars) {
+      const cell = facts.find((row) => row.model === bar.model)?.function_calling_pct;
+      const figure = cell ? `${Number(cell).toFixed(2)}%` : 'not measured';
+      expect(text, bar.model).toContain(`${bar.model} (`);
+      expect(text.split('; ').find((part) => part.startsWith(`${bar.model} (`))).toMatch(new RegExp(`: ${figure}$`));
+    }
+  });
+});
