@@ -47,9 +47,8 @@ export default {
     issuesUrl: identity.issuesUrl,
   },
 
-  clientModules: ['./src/client/normalizeHtmlPaths.ts'],
-
   plugins: [
+    './src/plugins/clean-urls/index.ts',
     [
       './src/plugins/blog/index.ts',
       { showReadingTime: true, onInlineAuthors: 'ignore', onUntruncatedBlogPosts: 'ignore' },
@@ -96,7 +95,8 @@ export default {
       logo: { alt: `${identity.productName} logo`, src: 'img/logo.svg', width: 32, height: 32 },
       items: [
         { type: 'docSidebar', sidebarId: 'docs', position: 'left', label: 'Docs' },
-        { href: links.home.href, label: links.home.label, target: '_self', position: 'right' },
+        // `html` rather than `label`: the Home link opens in the same tab, so no external-link icon.
+        { href: links.home.href, html: links.home.label, target: '_self', position: 'right' },
         { href: links.huggingFace.href, label: links.huggingFace.label, position: 'right' },
         { href: links.github.href, label: links.github.label, position: 'right' },
         { href: links.discord.href, label: links.discord.label, position: 'right' },

@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 
-import { CHROMIUM_ARGS, CHROMIUM_FALLBACK } from './scripts/chromium.mjs';
+import chromium from './scripts/chromium.json';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 
@@ -16,8 +16,8 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     browserName: 'chromium',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || CHROMIUM_FALLBACK,
-      args: CHROMIUM_ARGS,
+      executablePath: process.env.CHROMIUM_PATH || chromium.fallback,
+      args: chromium.args,
     },
     trace: 'off',
   },

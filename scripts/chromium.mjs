@@ -1,10 +1,13 @@
 // Finds the Chromium that the end-to-end tests drive. The tests never download a
 // browser: they use CHROMIUM_PATH, or Debian's /usr/bin/chromium.
 // Run directly (`node scripts/chromium.mjs`) it checks and explains how to install it.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export const CHROMIUM_FALLBACK = '/usr/bin/chromium';
+// Shared with playwright.config.ts: the fallback path and the launch flags.
+const settings = JSON.parse(readFileSync(new URL('./chromium.json', import.meta.url), 'utf8'));
+
+export const CHROMIUM_FALLBACK = settings.fallback;
 
 export function findChromium(env = process.env) {
   const candidate = env.CHROMIUM_PATH || CHROMIUM_FALLBACK;
@@ -19,15 +22,7 @@ export const CHROMIUM_MISSING_MESSAGE = [
 ].join('\n');
 
 /** Flags for a headless Chromium on a machine with no network but loopback. */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export const CHROMIUM_ARGS = settings.args;
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const found = findChromium();

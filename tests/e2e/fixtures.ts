@@ -6,8 +6,8 @@ import { expect, test as base, type Page } from '@playwright/test';
  * fail the test too, unless a test lists the ones it provokes on purpose.
  */
 export interface SiteFixtures {
-  /** Console or page errors a test provokes on purpose. */
-  expectedErrors: RegExp[];
+  /** Console or page errors a test provokes on purpose (one pattern; use | for several). */
+  expectedErrors: RegExp | null;
   /** Requests that left the machine, recorded by the offline guard. */
   externalRequests: string[];
 }
@@ -23,7 +23,7 @@ export function isLocalUrl(url: string): boolean {
 }
 
 export const test = base.extend<SiteFixtures>({
-  expectedErrors: [[], { option: true }],
+  expectedErrors: [null, { option: true }],
   externalRequests: async ({ context }, use) => {
     const external: string[] = [];
     await context.route(
@@ -46,7 +46,7 @@ export const test = base.extend<SiteFixtures>({
     });
     page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
     await use(page);
-    const unexpected = errors.filter((text) => !expectedErrors.some((pattern) => pattern.test(text)));
+    const unexpected = errors.filter((text) => !expectedErrors?.test(text));
     expect(unexpected, 'console errors').toEqual([]);
   },
 });
@@ -57,13 +57,4 @@ export { expect };
 export async function gotoHydrated(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
-}
-
-/** The paths of every page in the built sitemap, in a stable order. */
-export async function sitemapPaths(page: Page): Promise<string[]> {
-  const response = await page.request.get('/sitemap.xml');
-  expect(response.ok()).toBe(true);
-  const xml = await response.text();
-  const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? '').pathname);
-  return [...new Set(paths)].sort();
 }

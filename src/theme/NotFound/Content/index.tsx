@@ -2,7 +2,7 @@ import Heading from '@theme/Heading';
 import Link from '@docusaurus/Link';
 import { useLocation } from '@docusaurus/router';
 import clsx from 'clsx';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 
 import styles from './styles.module.css';
 
@@ -25,8 +25,12 @@ const sections = [
 
 /** The not-found page: says what happened and offers the ways back in. */
 export default function NotFoundContent({ className }: Props): ReactNode {
-  const { pathname } = useLocation();
-  const words = pathname
+  // The page is prerendered once as 404.html: the missing path is only known in the
+  // browser, after hydration.
+  const location = useLocation();
+  const [pathname, setPathname] = useState<string | null>(null);
+  useEffect(() => setPathname(location.pathname), [location.pathname]);
+  const words = (pathname ?? '')
     .split(/[/\-_.]+/)
     .filter((word) => /^[a-z0-9]{2,}$/i.test(word) && word !== 'html')
     .join(' ');
@@ -36,8 +40,14 @@ export default function NotFoundContent({ className }: Props): ReactNode {
         <div className="col col--8 col--offset-2">
           <Heading as="h1">Page not found</Heading>
           <p className={styles.lede}>
-            Nothing lives at <code>{pathname}</code>. The page may have moved, or the link that brought you here may
-            have a typo.
+            {pathname ? (
+              <>
+                Nothing lives at <code>{pathname}</code>.
+              </>
+            ) : (
+              'Nothing lives at this address.'
+            )}{' '}
+            The page may have moved, or the link that brought you here may have a typo.
           </p>
           <p>
             {words ? (

@@ -1,0 +1,227 @@
+import type { Page, Route } from '@playwright/test';
+
+import { expect, gotoHydrated, test } from './fixtures';
+import { startStaticHost, type StaticHost } from './static-server';
+
+const JS_CHUNKS = '**/assets/js/*.js';
+
+async function waitForHydration(page: Page): Promise<void> {
+  await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
+}
+
+test.describe('not-found page', () => {
+  // The browser reports the document's own 404 status in the console.
+  test.use({ expectedErrors: /Failed to load resource: the server responded with a status of 404/ });
+
+  test('answers 404 and offers the main sections and a search', async ({ page }) => {
+    const response = await page.goto('/models/falcon-180b');
+    expect(response?.status()).toBe(404);
+    await waitForHydration(page);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+    await expect(page.locator('main')).toContainText('/models/falcon-180b');
+    const main = page.locator('main');
+    for (const [name, href] of [
+      ['Introduction', '/'],
+      ['Models', '/category/models'],
+      ['Serving / Inferencing', '/category/serving--inferencing'],
+      ['Benchmarks', '/benchmark'],
+      ['FAQ', '/faq'],
+      ['API reference', '/api'],
+    ] as const) {
+      await expect(main.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+    }
+    await expect(main.getByRole('link', { name: /search the docs for “models falcon 180b”/ })).toHaveAttribute(
+      'href',
+      '/search?q=models%20falcon%20180b',
+    );
+    await main.getByRole('link', { name: 'FAQ', exact: true }).click();
+    await expect(page).toHaveURL(/\/faq$/);
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Page not found');
+  });
+});
+
+test.describe('page crash', () => {
+  test.use({ expectedErrors: /Could not measure the window/ });
+
+  test('shows the crash screen with the chain of causes, and Try again recovers', async ({ page }) => {
+    // The first read of the window's width throws: a rendering failure inside the page.
+    await page.addInitScript(() => {
+      const innerWidth = Object.getOwnPropertyDescriptor(window, 'innerWidth');
+      let failed = false;
+      Object.defineProperty(window, 'innerWidth', {
+        configurable: true,
+        get() {
+          if (!failed) {
+            failed = true;
+            throw new Error('Could not measure the window', {
+              cause: new Error('The display driver stopped responding'),
+            });
+          }
+          return innerWidth?.get?.call(window) as number;
+        },
+      });
+    });
+    await page.goto('/');
+    const main = page.locator('#__docusaurus_skipToContent_fallback');
+    await expect(page.getByText('This page crashed.')).toBeVisible();
+    await expect(main).toContainText('Could not measure the window');
+    await expect(main).toContainText('Cause:');
+    await expect(main).toContainText('The display driver stopped responding');
+    // The navbar and footer stay usable around the crashed content.
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByText('This page crashed.')).toBeHidden();
+    await expect(page.locator('article .lede')).toBeVisible();
+  });
+});
+
+test.describe('hosting', () => {
+  // /category/models/index.html is no file: the host answers with 404.html first.
+  test.use({ expectedErrors: /Failed to load resource: the server responded with a status of 404/ });
+  let host: StaticHost;
+  test.beforeAll(async () => {
+    host = await startStaticHost();
+  });
+  test.afterAll(async () => {
+    await host.close();
+  });
+
+  test('normalises .html and /index.html paths to the clean path', async ({ page }) => {
+    for (const [path, clean] of [
+      ['/faq.html', '/faq'],
+      ['/index.html', '/'],
+      ['/category/models/index.html', '/category/models'],
+    ] as const) {
+      await gotoHydrated(page, `${host.origin}${path}?from=bookmark#top`);
+      await expect(page).toHaveURL(`${host.origin}${clean}?from=bookmark#top`);
+      await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Page not found');
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+        'href',
+        new RegExp(`${clean === '/' ? '/' : clean}$`),
+      );
+    }
+  });
+});
+
+test.describe('base URL misconfiguration', () => {
+  test.use({ expectedErrors: /Failed to load resource/ });
+
+  test('a site served under the wrong base path shows the banner with a suggested base URL', async ({ page }) => {
+    const host = await startStaticHost('/mirror/');
+    try {
+      await page.goto(`${host.origin}/mirror/`);
+      const banner = page.locator('#__docusaurus-base-url-issue-banner');
+      await expect(banner).toBeVisible();
+      await expect(banner).toContainText('did not load properly');
+      await expect(banner).toContainText('Current configured baseUrl = /');
+      await expect(page.locator('#__docusaurus-base-url-issue-banner-suggestion-container')).toHaveText('/mirror/');
+    } finally {
+      await host.close();
+    }
+  });
+
+  test('a correctly served site shows no banner', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    await expect(page.locator('#__docusaurus-base-url-issue-banner')).toHaveCount(0);
+  });
+});
+
+test.describe('route loading', () => {
+  test.describe('when a route chunk fails', () => {
+    test.use({ expectedErrors: /Failed to load resource|ChunkLoadError|Loading chunk/ });
+
+    test('logs a warning and reloads the page', async ({ page }) => {
+      await gotoHydrated(page, '/');
+      const warnings: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'warning') {
+          warnings.push(message.text());
+        }
+      });
+      let failing = true;
+      page.on('request', (request) => {
+        if (request.isNavigationRequest() && request.frame() === page.mainFrame()) {
+          failing = false;
+        }
+      });
+      await page.route(JS_CHUNKS, (route: Route) => (failing ? route.abort('failed') : route.fallback()));
+      const reload = page.waitForEvent('load');
+      await page.locator('.theme-doc-sidebar-container').getByRole('link', { name: 'FAQ' }).click();
+      await reload;
+      await waitForHydration(page);
+      expect(failing).toBe(false);
+      await expect(page).toHaveURL(/\/faq$/);
+      expect(await page.evaluate(() => performance.getEntriesByType('navigation')[0]?.toJSON().type)).toBe('reload');
+      expect(warnings.some((text) => /chunk/i.test(text))).toBe(true);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    });
+  });
+
+  test('the progress bar starts 200 ms into a slow navigation and has no spinner', async ({ page }) => {
+    await page.clock.install();
+    await gotoHydrated(page, '/');
+    // From here on, page time moves only when the test says so.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((done) => (release = done));
+    await page.route(JS_CHUNKS, async (route) => {
+      await gate;
+      await route.fallback();
+    });
+    await page.locator('.theme-doc-sidebar-container').getByRole('link', { name: 'FAQ' }).click();
+    await page.clock.runFor(190);
+    await expect(page.locator('#nprogress')).toHaveCount(0);
+    await page.clock.runFor(20);
+    await expect(page.locator('#nprogress .bar')).toBeAttached();
+    await expect(page.locator('#nprogress .spinner')).toHaveCount(0);
+    release();
+    // The new page renders, then the bar completes and fades out.
+    await expect(page.locator('.theme-doc-sidebar-container .menu__link--active')).toHaveText('FAQ');
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(100);
+        return page.locator('#nprogress').count();
+      })
+      .toBe(0);
+  });
+});
+
+test.describe('prefetching', () => {
+  async function chunksFetchedWhileBrowsing(page: Page): Promise<number> {
+    await gotoHydrated(page, '/');
+    let count = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('/assets/js/')) {
+        count += 1;
+      }
+    });
+    const links = page.locator('.theme-doc-sidebar-container a.menu__link');
+    for (const link of await links.all()) {
+      await link.hover();
+    }
+    await page.mouse.wheel(0, 2000);
+    await page.waitForLoadState('networkidle');
+    return count;
+  }
+
+  function emulateConnection(page: Page, connection: { effectiveType: string; saveData: boolean }) {
+    return page.addInitScript((value) => {
+      Object.defineProperty(navigator, 'connection', { configurable: true, get: () => value });
+    }, connection);
+  }
+
+  test('prefetches linked pages on a good connection', async ({ page }) => {
+    await emulateConnection(page, { effectiveType: '4g', saveData: false });
+    expect(await chunksFetchedWhileBrowsing(page)).toBeGreaterThan(0);
+  });
+
+  test('does not prefetch on a 2g connection', async ({ page }) => {
+    await emulateConnection(page, { effectiveType: '2g', saveData: false });
+    expect(await chunksFetchedWhileBrowsing(page)).toBe(0);
+  });
+
+  test('does not prefetch when data saving is on', async ({ page }) => {
+    await emulateConnection(page, { effectiveType: '4g', saveData: true });
+    expect(await chunksFetchedWhileBrowsing(page)).toBe(0);
+  });
+});
