@@ -53,6 +53,19 @@ export default {
       './src/plugins/blog/index.ts',
       { showReadingTime: true, onInlineAuthors: 'ignore', onUntruncatedBlogPosts: 'ignore' },
     ],
+    // The API reference: pages generated from openapi/rubra.yaml into api-docs/,
+    // served by its own instance of the docs plugin at /api.
+    [
+      './src/plugins/api-reference/index.ts',
+      {
+        id: 'api',
+        specPath: 'openapi/rubra.yaml',
+        path: 'api-docs',
+        routeBasePath: 'api',
+        sidebarPath: './api-docs/_sidebars.json',
+        breadcrumbs: true,
+      },
+    ],
   ],
 
   presets: [

@@ -1,0 +1,200 @@
+import Link from '@docusaurus/Link';
+import type { ReactNode } from 'react';
+
+import type { InlineText, SchemaNode, SchemaRef } from '@site/src/plugins/api-reference/types';
+import styles from './styles.module.css';
+
+/** Inline Markdown, parsed at build time into tokens. */
+export function ApiInline({ tokens }: { tokens: InlineText }): ReactNode {
+  return tokens.map((token, index) => {
+    switch (token.kind) {
+      case 'code':
+        return <code key={index}>{token.text}</code>;
+      case 'strong':
+        return <strong key={index}>{token.text}</strong>;
+      case 'em':
+        return <em key={index}>{token.text}</em>;
+      case 'link':
+        return (
+          <Link key={index} to={token.href}>
+            {token.text}
+          </Link>
+        );
+      default:
+        return token.text;
+    }
+  });
+}
+
+function RefLink({ schemaRef }: { schemaRef: SchemaRef }): ReactNode {
+  return schemaRef.href ? <Link to={schemaRef.href}>{schemaRef.name}</Link> : <span>{schemaRef.name}</span>;
+}
+
+/** The type, linking any shared schema it names: `Tools (array of Tool)`, `array of Assistant`. */
+function TypeLabel({ node }: { node: SchemaNode }): ReactNode {
+  const itemRef = node.items?.ref;
+  const type =
+    itemRef && node.type === `array of ${itemRef.name}` ? (
+      <>
+        array of <RefLink schemaRef={itemRef} />
+      </>
+    ) : (
+      node.type
+    );
+  return node.ref ? (
+    <>
+      <RefLink schemaRef={node.ref} /> ({type})
+    </>
+  ) : (
+    type
+  );
+}
+
+function Values({ label, values }: { label: string; values: string[] }): ReactNode {
+  return (
+    <p className={styles.fact}>
+      {label}{' '}
+      {values.map((value, index) => (
+        <span key={value}>
+          {index > 0 ? ', ' : ''}
+          <code>{value}</code>
+        </span>
+      ))}
+    </p>
+  );
+}
+
+function countLabel(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/** The nested parts of a node, folded away until the reader opens them. */
+function Children({ node }: { node: SchemaNode }): ReactNode {
+  const owner = node.name ? <code>{node.name}</code> : 'this value';
+  const parts: ReactNode[] = [];
+  if (node.properties && node.properties.length > 0) {
+    parts.push(
+      <details key="properties" className={styles.children}>
+        <summary>
+          Show {countLabel(node.properties.length, 'property', 'properties')} of {owner}
+        </summary>
+        <PropertyList nodes={node.properties} />
+      </details>,
+    );
+  }
+  if (node.items) {
+    parts.push(
+      <details key="items" className={styles.children}>
+        <summary>Show what each item of {owner} holds</summary>
+        <NodeBody node={node.items} />
+      </details>,
+    );
+  }
+  if (node.variants && node.variants.length > 0) {
+    parts.push(
+      <details key="variants" className={styles.children}>
+        <summary>
+          Show the {node.variants.length} variants of {owner} ({node.variantKind === 'anyOf' ? 'any of' : 'one of'})
+        </summary>
+        <Variants node={node} />
+      </details>,
+    );
+  }
+  return parts;
+}
+
+function Variants({ node }: { node: SchemaNode }): ReactNode {
+  return (
+    <ol className={styles.variants}>
+      {node.variants?.map((variant) => (
+        <li key={variant.label} className={styles.variant}>
+          <p className={styles.variantLabel}>
+            <span className={styles.variantKind}>{node.variantKind === 'anyOf' ? 'Any of' : 'One of'}</span>{' '}
+            {variant.node.ref ? <RefLink schemaRef={variant.node.ref} /> : null}{' '}
+            <span>{variant.node.ref ? variant.label.replace(variant.node.ref.name, '').trim() : variant.label}</span>
+          </p>
+          {variant.node.description.length > 0 ? (
+            <p className={styles.description}>
+              <ApiInline tokens={variant.node.description} />
+            </p>
+          ) : null}
+          <NodeBody node={variant.node} />
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** What a node contains, shown open: its properties, or its items, or its variants. */
+function NodeBody({ node }: { node: SchemaNode }): ReactNode {
+  if (node.properties && node.properties.length > 0) {
+    return <PropertyList nodes={node.properties} />;
+  }
+  if (node.items) {
+    return <NodeBody node={node.items} />;
+  }
+  if (node.variants && node.variants.length > 0) {
+    return <Variants node={node} />;
+  }
+  return null;
+}
+
+function PropertyList({ nodes, top = false }: { nodes: SchemaNode[]; top?: boolean }): ReactNode {
+  return (
+    <ul className={styles.list} data-schema-level={top ? 'top' : 'nested'}>
+      {nodes.map((node) => (
+        <Property key={node.name} node={node} />
+      ))}
+    </ul>
+  );
+}
+
+function Property({ node }: { node: SchemaNode }): ReactNode {
+  const single = node.enum?.length === 1;
+  return (
+    <li className={styles.property}>
+      <div className={styles.head} data-property-head="">
+        <code className={styles.name} data-property-name="">
+          {node.name}
+        </code>
+        <span className={styles.type}>
+          <TypeLabel node={node} />
+        </span>
+        {node.nullable ? <span className={styles.flag}>nullable</span> : null}
+        {node.required ? (
+          <span className={styles.required}>required</span>
+        ) : (
+          <span className={styles.flag}>optional</span>
+        )}
+      </div>
+      {node.description.length > 0 ? (
+        <p className={styles.description}>
+          <ApiInline tokens={node.description} />
+        </p>
+      ) : null}
+      {node.enum ? <Values label={single ? 'Value:' : 'Allowed values:'} values={node.enum} /> : null}
+      {node.default !== undefined ? <Values label="Default:" values={[node.default]} /> : null}
+      {node.constraints.length > 0 ? <p className={styles.fact}>Constraints: {node.constraints.join('; ')}</p> : null}
+      <Children node={node} />
+    </li>
+  );
+}
+
+/**
+ * A schema as a tree: the top level open, anything nested in expandable parts,
+ * with required and nullable flags, enums, defaults, limits and labelled variants.
+ */
+export default function ApiSchemaTree({ node }: { node: SchemaNode }): ReactNode {
+  return (
+    <div className={styles.tree}>
+      <p className={styles.summary}>
+        Schema: <TypeLabel node={node} />
+      </p>
+      {node.properties && node.properties.length > 0 ? (
+        <PropertyList nodes={node.properties} top />
+      ) : (
+        <NodeBody node={node} />
+      )}
+    </div>
+  );
+}

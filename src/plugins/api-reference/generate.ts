@@ -1,0 +1,161 @@
+import { mkdir, readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+import type { ApiReference } from './operations';
+import type { ApiOperationPage } from './types';
+
+/** The page that /api shows too. */
+export const LANDING_PAGE_ID = 'list-assistants';
+export const SIDEBAR_ID = 'api';
+export const SIDEBAR_FILE = '_sidebars.json';
+const DATA_DIR = '_data';
+
+/**
+ * Escapes Markdown for MDX: outside code, braces would start expressions and `<`
+ * a JSX tag. Fenced blocks and inline code spans are left as written.
+ */
+export function escapeMdx(markdown: string): string {
+  return markdown
+    .split(/(```[\s\S]*?```|`[^`\n]+`)/g)
+    .map((part, index) =>
+      index % 2 === 1 ? part : part.replace(/[{}]/g, (brace) => `\\${brace}`).replace(/</g, '&lt;'),
+    )
+    .join('');
+}
+
+function frontMatter(fields: Record<string, string | null>): string {
+  const lines = Object.entries(fields).map(
+    ([key, value]) => `${key}: ${value === null ? 'null' : JSON.stringify(value)}`,
+  );
+  return `---\n${lines.join('\n')}\n---\n`;
+}
+
+/** The MDX body of an operation's page; /api and its page use the very same body. */
+function pageBody(page: ApiOperationPage, description: string, reference: ApiReference): string {
+  const parts = [
+    "import { ApiAuthentication, ApiOperationHeader, ApiParameters, ApiRequestBody, ApiResponse } from '@site/src/components/ApiOperation';",
+    "import ApiCodeSamples from '@site/src/components/ApiCodeSamples';",
+    `import operation from './${DATA_DIR}/${page.pageId}.json';`,
+    '',
+    '<ApiOperationHeader operation={operation} />',
+    '',
+  ];
+  if (description.trim()) {
+    parts.push(escapeMdx(description.trim()), '');
+  }
+  if (page.pageId === LANDING_PAGE_ID && reference.description.trim()) {
+    parts.push(`## About the ${reference.title} {#about-the-api}`, '', escapeMdx(reference.description.trim()), '');
+  }
+  parts.push('## Authentication {#authentication}', '', '<ApiAuthentication operation={operation} />', '');
+  if (page.parameters.length > 0) {
+    parts.push('## Parameters {#parameters}', '', '<ApiParameters operation={operation} />', '');
+  }
+  if (page.requestBody) {
+    parts.push('## Request body {#request-body}', '', '<ApiRequestBody operation={operation} />', '');
+  }
+  parts.push('## Responses {#responses}', '');
+  for (const response of page.responses) {
+    const heading = [response.status, response.reason].filter(Boolean).join(' ');
+    parts.push(
+      `### ${heading} {#response-${response.status}}`,
+      '',
+      `<ApiResponse operation={operation} status="${response.status}" />`,
+      '',
+    );
+  }
+  parts.push('## Code samples {#code-samples}', '', '<ApiCodeSamples samples={operation.samples} />', '');
+  return parts.join('\n');
+}
+
+export interface GeneratedFiles {
+  /** Paths relative to the output folder, mapped to their content. */
+  files: Map<string, string>;
+}
+
+/** Every file of the API docs folder: one MDX page per operation, /api, the data and the sidebar. */
+export function generateFiles(reference: ApiReference, descriptions: ReadonlyMap<string, string>): GeneratedFiles {
+  const files = new Map<string, string>();
+  for (const page of reference.pages) {
+    const description = descriptions.get(page.operationId) ?? '';
+    const summary = firstSentence(description) || page.summary;
+    const body = pageBody(page, description, reference);
+    files.set(`${DATA_DIR}/${page.pageId}.json`, `${JSON.stringify(page, null, 2)}\n`);
+    files.set(
+      `${page.pageId}.mdx`,
+      `${frontMatter({ id: page.pageId, title: page.summary, sidebar_label: page.summary, description: summary })}\n${body}`,
+    );
+    if (page.pageId === LANDING_PAGE_ID) {
+      files.set(
+        'index.mdx',
+        `${frontMatter({
+          id: 'index',
+          slug: '/',
+          title: page.summary,
+          description: `${reference.title} reference. ${summary}`,
+          displayed_sidebar: SIDEBAR_ID,
+        })}\n${body}`,
+      );
+    }
+  }
+  if (!files.has('index.mdx')) {
+    throw new Error(`the API landing page needs an operation whose page id is "${LANDING_PAGE_ID}"`);
+  }
+  const sidebar = {
+    [SIDEBAR_ID]: reference.groups.map((group) => ({
+      type: 'category',
+      label: group.name,
+      collapsible: true,
+      collapsed: false,
+      items: group.pages.map((page) => ({
+        type: 'doc',
+        id: page.pageId,
+        label: page.summary,
+        className: `api-sidebar-item api-sidebar-item--${page.method.toLowerCase()}`,
+        customProps: { method: page.method },
+      })),
+    })),
+  };
+  files.set(SIDEBAR_FILE, `${JSON.stringify(sidebar, null, 2)}\n`);
+  return { files };
+}
+
+function firstSentence(markdown: string): string {
+  const text = markdown.replace(/`/g, '').replace(/\s+/g, ' ').trim();
+  const match = /^.*?[.!?](?=\s|$)/.exec(text);
+  return match ? match[0] : text;
+}
+
+/**
+ * Writes the generated files into `outDir`, touching only those whose content
+ * changed, each through a rename so a concurrent reader never sees half a file,
+ * and removes generated files that no longer belong.
+ */
+export async function writeGeneratedFiles(outDir: string, { files }: GeneratedFiles): Promise<string[]> {
+  const written: string[] = [];
+  await mkdir(path.join(outDir, DATA_DIR), { recursive: true });
+  for (const [relative, content] of [...files.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+    const target = path.join(outDir, relative);
+    const current = await readFile(target, 'utf8').catch(() => undefined);
+    if (current === content) {
+      continue;
+    }
+    const temporary = `${target}.${process.pid}.tmp`;
+    await writeFile(temporary, content);
+    await rename(temporary, target);
+    written.push(relative);
+  }
+  const stale = [
+    ...(await readdir(outDir)).filter((name) => name.endsWith('.mdx')),
+    ...(await readdir(path.join(outDir, DATA_DIR)))
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => `${DATA_DIR}/${name}`),
+  ].filter((relative) => !files.has(relative));
+  for (const relative of stale) {
+    await unlink(path.join(outDir, relative)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') {
+        throw error;
+      }
+    });
+  }
+  return written;
+}

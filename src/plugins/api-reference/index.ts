@@ -1,0 +1,156 @@
+import path from 'node:path';
+
+import docsPlugin, { validateOptions as validateDocsOptions } from '@docusaurus/plugin-content-docs';
+import type {
+  LoadedContent,
+  Options as DocsOptions,
+  PluginOptions as DocsPluginOptions,
+} from '@docusaurus/plugin-content-docs';
+import type { LoadContext, OptionValidationContext, Plugin } from '@docusaurus/types';
+
+import { generateFiles, writeGeneratedFiles } from './generate';
+import { ApiDescriptionError, isRecord, loadApiDescription, toPointer, type LoadedApiDescription } from './load';
+import { buildApiReference } from './operations';
+
+export interface ApiReferenceOptions extends DocsOptions {
+  /** The OpenAPI description, relative to the site folder. */
+  specPath?: string;
+}
+
+type ApiReferencePluginOptions = DocsPluginOptions & { specPath: string };
+
+/** The description is offered for download at these paths of the built site. */
+export const DOWNLOADS = { yaml: 'openapi.yaml', json: 'openapi.json' } as const;
+
+interface Downloads {
+  yaml: string;
+  json: string;
+}
+
+/**
+ * Generates the API reference from the OpenAPI description, then serves it with
+ * an instance of the official docs plugin (sidebar, breadcrumbs, table of contents,
+ * search metadata). The pages are generated before the docs plugin starts, which is
+ * why this plugin creates that instance itself rather than sitting beside it.
+ */
+export default async function apiReference(
+  context: LoadContext,
+  options: ApiReferencePluginOptions,
+): Promise<Plugin<LoadedContent>> {
+  const { specPath, ...docsOptions } = options;
+  const specFile = path.resolve(context.siteDir, specPath);
+  const outDir = path.resolve(context.siteDir, docsOptions.path);
+  const downloads: Downloads = { yaml: '', json: '' };
+
+  async function generate(): Promise<void> {
+    const loaded = await loadApiDescription(specFile, specPath);
+    const reference = build(loaded, specPath, context.baseUrl, docsOptions.routeBasePath);
+    const descriptions = new Map(
+      reference.pages.map((page) => [page.operationId, operationDescription(loaded, page.operationId)]),
+    );
+    await writeGeneratedFiles(outDir, generateFiles(reference, descriptions));
+    downloads.yaml = loaded.source;
+    downloads.json = `${JSON.stringify(loaded.document, null, 2)}\n`;
+  }
+
+  await generate();
+  const docs = await docsPlugin(context, docsOptions);
+  const { loadContent } = docs;
+  if (!loadContent) {
+    throw new Error('The docs plugin no longer loads content; the API reference cannot wrap it.');
+  }
+
+  return {
+    ...docs,
+    getPathsToWatch() {
+      return [...(docs.getPathsToWatch?.() ?? []), specFile];
+    },
+    async loadContent() {
+      // Under `docusaurus start` an edit of the description lands here first.
+      await generate();
+      return loadContent();
+    },
+    configureWebpack(config, isServer, utils, content) {
+      const result = docs.configureWebpack?.(config, isServer, utils, content) ?? {};
+      if (isServer) {
+        return result;
+      }
+      return { ...result, plugins: [...(result.plugins ?? []), new EmitDownloads(downloads)] };
+    },
+  };
+}
+
+function build(loaded: LoadedApiDescription, file: string, baseUrl: string, routeBasePath: string) {
+  const base = `${baseUrl.replace(/\/$/, '')}/${routeBasePath.replace(/^\/|\/$/g, '')}`;
+  const root = baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`;
+  return buildApiReference(loaded.dereferenced, {
+    file,
+    pageHref: (pageId) => `${base}/${pageId}`,
+    downloads: { yaml: `${root}${DOWNLOADS.yaml}`, json: `${root}${DOWNLOADS.json}` },
+  });
+}
+
+function operationDescription(loaded: LoadedApiDescription, operationId: string): string {
+  for (const pathItem of Object.values(isRecord(loaded.dereferenced.paths) ? loaded.dereferenced.paths : {})) {
+    for (const operation of Object.values(isRecord(pathItem) ? pathItem : {})) {
+      if (isRecord(operation) && operation.operationId === operationId) {
+        return String(operation.description ?? '');
+      }
+    }
+  }
+  return '';
+}
+
+interface AssetCompiler {
+  webpack: {
+    Compilation: { PROCESS_ASSETS_STAGE_ADDITIONAL: number };
+    sources: { RawSource: new (source: string) => unknown };
+  };
+  hooks: {
+    thisCompilation: {
+      tap: (
+        name: string,
+        callback: (compilation: {
+          hooks: { processAssets: { tap: (options: { name: string; stage: number }, callback: () => void) => void } };
+          emitAsset: (file: string, source: never) => void;
+        }) => void,
+      ) => void;
+    };
+  };
+}
+
+/** Adds the description, as YAML and as JSON, to the client bundle's output folder. */
+class EmitDownloads {
+  constructor(private readonly downloads: Downloads) {}
+
+  apply(compiler: AssetCompiler): void {
+    const { RawSource } = compiler.webpack.sources;
+    const stage = compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL;
+    compiler.hooks.thisCompilation.tap('api-reference-downloads', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'api-reference-downloads', stage }, () => {
+        compilation.emitAsset(DOWNLOADS.yaml, new RawSource(this.downloads.yaml) as never);
+        compilation.emitAsset(DOWNLOADS.json, new RawSource(this.downloads.json) as never);
+      });
+    });
+  }
+}
+
+export function validateOptions({
+  validate,
+  options,
+}: OptionValidationContext<ApiReferenceOptions, ApiReferencePluginOptions>): ApiReferencePluginOptions {
+  const { specPath, ...rest } = options;
+  if (typeof specPath !== 'string' || specPath.trim() === '') {
+    throw new ApiDescriptionError(
+      'docusaurus.config.ts',
+      toPointer(['plugins', 'api-reference', 'specPath']),
+      'specPath must name the OpenAPI description',
+    );
+  }
+  const docs = validateDocsOptions({
+    // The validator Docusaurus passes is generic: it applies whatever schema it is given.
+    validate: validate as never,
+    options: rest,
+  });
+  return { ...docs, specPath };
+}

@@ -1,0 +1,206 @@
+import { readFile } from 'node:fs/promises';
+
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { isMap, isPair, isScalar, isSeq, parseDocument, type Node as YamlNode } from 'yaml';
+
+/** An OpenAPI 3.1 document once parsed: a plain JSON value. */
+export type OpenApiDocument = Record<string, unknown>;
+
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+/** A problem in the API description, located by file and JSON pointer. */
+export class ApiDescriptionError extends Error {
+  constructor(
+    readonly file: string,
+    readonly pointer: string,
+    readonly problem: string,
+  ) {
+    super(`${file}${pointer}: ${problem}`);
+    this.name = 'ApiDescriptionError';
+  }
+}
+
+export interface LoadedApiDescription {
+  /** The file as written, offered for download as YAML. */
+  source: string;
+  /** The parsed file with its `$ref`s intact, offered for download as JSON. */
+  document: OpenApiDocument;
+  /** The validated document with every `$ref` replaced by its target. */
+  dereferenced: OpenApiDocument;
+}
+
+/** `listAssistants` becomes `list-assistants`: the page id and the route under /api/. */
+export function pageIdOf(operationId: string): string {
+  return operationId
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/([A-Z])([A-Z][a-z])/g, '$1-$2')
+    .toLowerCase();
+}
+
+/** Encodes path segments as a JSON pointer fragment: `#/paths/~1files/get`. */
+export function toPointer(segments: readonly (string | number)[]): string {
+  return `#${segments.map((segment) => `/${String(segment).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('')}`;
+}
+
+/**
+ * Reads, parses, validates and dereferences an OpenAPI description. Every failure
+ * throws an ApiDescriptionError naming the file and the JSON pointer of the problem.
+ */
+export async function loadApiDescription(filePath: string, displayName = filePath): Promise<LoadedApiDescription> {
+  const source = await readFile(filePath, 'utf8');
+  const document = parseYaml(source, displayName);
+  checkOperations(document, displayName);
+  const dereferenced = await validateAndDereference(document, displayName);
+  return { source, document, dereferenced };
+}
+
+function parseYaml(source: string, file: string): OpenApiDocument {
+  const parsed = parseDocument(source, { prettyErrors: false, uniqueKeys: true });
+  const [error] = parsed.errors;
+  if (error) {
+    const [offset] = error.pos;
+    const before = source.slice(0, offset).split('\n');
+    const at = ` (line ${before.length}, column ${(before.at(-1)?.length ?? 0) + 1})`;
+    throw new ApiDescriptionError(
+      file,
+      toPointer(yamlPathAt(parsed.contents, offset)),
+      `invalid YAML${at}: ${error.message.split('\n')[0]}`,
+    );
+  }
+  const value: unknown = parsed.toJS({ maxAliasCount: 100 });
+  if (!isRecord(value)) {
+    throw new ApiDescriptionError(file, '#', 'the file must hold a YAML mapping (an OpenAPI document)');
+  }
+  return value;
+}
+
+/** The path to the innermost YAML node that contains `offset`. */
+function yamlPathAt(node: YamlNode | null | undefined | unknown, offset: number): (string | number)[] {
+  if (isMap(node)) {
+    for (const pair of node.items) {
+      if (!isPair(pair)) {
+        continue;
+      }
+      const key = isScalar(pair.key) ? String(pair.key.value) : undefined;
+      const keyStart = isScalar(pair.key) ? (pair.key.range?.[0] ?? Infinity) : Infinity;
+      const value = pair.value as YamlNode | null;
+      const end = value?.range?.[2] ?? (isScalar(pair.key) ? (pair.key.range?.[2] ?? -1) : -1);
+      if (key !== undefined && offset >= keyStart && offset <= end) {
+        return [key, ...yamlPathAt(value, offset)];
+      }
+    }
+  }
+  if (isSeq(node)) {
+    for (const [index, item] of node.items.entries()) {
+      const range = (item as YamlNode | null)?.range;
+      if (range && offset >= range[0] && offset <= range[2]) {
+        return [index, ...yamlPathAt(item, offset)];
+      }
+    }
+  }
+  return [];
+}
+
+/** Checks what the OpenAPI schema allows but the reference needs: ids that make unique pages. */
+function checkOperations(document: OpenApiDocument, file: string): void {
+  const paths = document.paths;
+  if (!isRecord(paths)) {
+    throw new ApiDescriptionError(file, '#/paths', 'the description has no paths to document');
+  }
+  const seen = new Map<string, string>();
+  for (const [route, item] of Object.entries(paths)) {
+    if (!isRecord(item)) {
+      continue;
+    }
+    for (const method of HTTP_METHODS) {
+      const operation = item[method];
+      if (!isRecord(operation)) {
+        continue;
+      }
+      const pointer = toPointer(['paths', route, method]);
+      const { operationId } = operation;
+      if (typeof operationId !== 'string' || operationId.trim() === '') {
+        throw new ApiDescriptionError(file, pointer, 'the operation has no operationId, so it cannot have a page');
+      }
+      const pageId = pageIdOf(operationId);
+      const earlier = seen.get(pageId);
+      if (earlier) {
+        throw new ApiDescriptionError(
+          file,
+          `${pointer}/operationId`,
+          `operationId "${operationId}" gives page id "${pageId}", which ${earlier} already uses`,
+        );
+      }
+      seen.set(pageId, `the operation at ${pointer}`);
+    }
+  }
+}
+
+async function validateAndDereference(document: OpenApiDocument, file: string): Promise<OpenApiDocument> {
+  try {
+    // The parser changes what it is given, so it works on a copy.
+    const api = await SwaggerParser.validate(structuredClone(document) as never, {
+      resolve: { external: false },
+      dereference: { circular: 'ignore' },
+    });
+    return api as unknown as OpenApiDocument;
+  } catch (error) {
+    throw describeParserError(error, document, file);
+  }
+}
+
+function describeParserError(error: unknown, document: OpenApiDocument, file: string): Error {
+  if (!(error instanceof Error)) {
+    return new ApiDescriptionError(file, '#', String(error));
+  }
+  const details = (error as { details?: unknown }).details;
+  if (Array.isArray(details) && details.length > 0) {
+    const first = details[0] as { instancePath?: string; message?: string };
+    const pointer = `#${first.instancePath ?? ''}`;
+    return new ApiDescriptionError(
+      file,
+      pointer,
+      `does not follow the OpenAPI 3.1 schema: ${first.message ?? error.message}`,
+    );
+  }
+  const targetRef = (error as { targetRef?: unknown }).targetRef;
+  const refMatch = /\$ref pointer "([^"]+)"/.exec(error.message);
+  const ref = typeof targetRef === 'string' ? targetRef : refMatch?.[1];
+  if (ref) {
+    const local = ref.includes('#') ? ref.slice(ref.indexOf('#')) : ref;
+    const at = findRef(document, local);
+    const pointer = at ? toPointer([...at, '$ref']) : '#';
+    return new ApiDescriptionError(file, pointer, `broken $ref "${local}": ${error.message}`);
+  }
+  return new ApiDescriptionError(file, '#', error.message);
+}
+
+/** The location of the first `$ref` whose value is `ref`, depth first in document order. */
+function findRef(value: unknown, ref: string, at: (string | number)[] = []): (string | number)[] | undefined {
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = findRef(item, ref, [...at, index]);
+      if (found) {
+        return found;
+      }
+    }
+    return undefined;
+  }
+  if (!isRecord(value)) {
+    return undefined;
+  }
+  if (value.$ref === ref) {
+    return at;
+  }
+  for (const [key, child] of Object.entries(value)) {
+    const found = findRef(child, ref, [...at, key]);
+    if (found) {
+      return found;
+    }
+  }
+  return undefined;
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

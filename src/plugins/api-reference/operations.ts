@@ -1,0 +1,499 @@
+import { ApiDescriptionError, HTTP_METHODS, isRecord, pageIdOf, toPointer, type OpenApiDocument } from './load';
+import { parseInline } from './inline';
+import { codeSamples, type SampleRequest } from './samples';
+import type {
+  ApiOperationPage,
+  ApiParameter,
+  ApiRequestBody,
+  ApiResponse,
+  ApiSecurity,
+  SchemaNode,
+  SchemaVariant,
+} from './types';
+
+type Json = Record<string, unknown>;
+
+/** A tag of the description with the pages of its operations, in the description's order. */
+export interface ApiTagGroup {
+  name: string;
+  description: string;
+  pages: ApiOperationPage[];
+}
+
+export interface ApiReference {
+  title: string;
+  description: string;
+  groups: ApiTagGroup[];
+  pages: ApiOperationPage[];
+}
+
+export interface BuildOptions {
+  /** The description's file name, for error messages. */
+  file: string;
+  /** Builds the link to a page from its id: `/api/get-run`. */
+  pageHref: (pageId: string) => string;
+  downloads: { yaml: string; json: string };
+}
+
+const REASONS: Readonly<Record<string, string>> = {
+  '200': 'OK',
+  '201': 'Created',
+  '204': 'No Content',
+  '400': 'Bad Request',
+  '401': 'Unauthorized',
+  '403': 'Forbidden',
+  '404': 'Not Found',
+  '409': 'Conflict',
+  '422': 'Unprocessable Content',
+  '429': 'Too Many Requests',
+  '500': 'Internal Server Error',
+};
+
+interface RawOperation {
+  path: string;
+  method: string;
+  operation: Json;
+  pathItem: Json;
+}
+
+function rawOperations(api: OpenApiDocument): RawOperation[] {
+  const result: RawOperation[] = [];
+  for (const [path, pathItem] of Object.entries(asRecord(api.paths))) {
+    if (!isRecord(pathItem)) {
+      continue;
+    }
+    for (const method of HTTP_METHODS) {
+      const operation = pathItem[method];
+      if (isRecord(operation)) {
+        result.push({ path, method, operation, pathItem });
+      }
+    }
+  }
+  return result;
+}
+
+/** Turns a validated, dereferenced description into the data of every API page. */
+export function buildApiReference(api: OpenApiDocument, options: BuildOptions): ApiReference {
+  const schemaNames = new Map<object, string>();
+  for (const [name, schema] of Object.entries(asRecord(asRecord(api.components).schemas))) {
+    if (isRecord(schema)) {
+      schemaNames.set(schema, name);
+    }
+  }
+  const raws = rawOperations(api);
+  const homes = schemaHomes(raws, schemaNames);
+  const link = (name: string) => {
+    const home = homes.get(name);
+    return home ? `${options.pageHref(home.pageId)}#${home.anchor}` : undefined;
+  };
+  const converter = new SchemaConverter(schemaNames, link);
+  const servers = Array.isArray(api.servers) ? api.servers : [];
+  const serverUrl = String(asRecord(servers[0]).url ?? '').replace(/\/$/, '');
+
+  const pages = raws.map((raw) => {
+    try {
+      return buildPage(api, raw, { converter, serverUrl, homes, downloads: options.downloads });
+    } catch (error) {
+      const pointer = toPointer(['paths', raw.path, raw.method]);
+      throw new ApiDescriptionError(options.file, pointer, error instanceof Error ? error.message : String(error));
+    }
+  });
+
+  const tags = Array.isArray(api.tags) ? api.tags.filter(isRecord) : [];
+  const groups: ApiTagGroup[] = tags.map((tag) => ({
+    name: String(tag.name),
+    description: String(tag.description ?? ''),
+    pages: pages.filter((page) => page.tag === tag.name),
+  }));
+  const declared = new Set(groups.map((group) => group.name));
+  const untagged = raws.find(
+    (raw) => !pages.some((page) => page.operationId === raw.operation.operationId && declared.has(page.tag)),
+  );
+  if (untagged) {
+    throw new ApiDescriptionError(
+      options.file,
+      toPointer(['paths', untagged.path, untagged.method, 'tags']),
+      'the operation needs a first tag that the top-level tags declare, to place it in the API sidebar',
+    );
+  }
+  const info = asRecord(api.info);
+  return {
+    title: String(info.title ?? ''),
+    description: String(info.description ?? ''),
+    groups,
+    pages: groups.flatMap((group) => group.pages),
+  };
+}
+
+interface SchemaHome {
+  pageId: string;
+  anchor: string;
+}
+
+/**
+ * Each shared entity schema (one with an `object` type name other than `list`) is
+ * described on one page: the first GET operation that returns it, or failing that,
+ * the first GET operation that returns a list of it.
+ */
+function schemaHomes(raws: RawOperation[], schemaNames: Map<object, string>): Map<string, SchemaHome> {
+  const homes = new Map<string, SchemaHome>();
+  const gets = raws.filter((raw) => raw.method === 'get');
+  const okSchema = (raw: RawOperation) =>
+    asRecord(asRecord(asRecord(asRecord(raw.operation.responses)['200']).content)['application/json']).schema;
+  const isEntity = (schema: Json) => {
+    const objectConst = asRecord(asRecord(schema.properties).object).const;
+    return typeof objectConst === 'string' && objectConst !== 'list';
+  };
+  const place = (schema: unknown, raw: RawOperation) => {
+    if (!isRecord(schema) || !isEntity(schema)) {
+      return;
+    }
+    const name = schemaNames.get(schema);
+    if (name && !homes.has(name)) {
+      homes.set(name, { pageId: pageIdOf(String(raw.operation.operationId)), anchor: `schema-${pageIdOf(name)}` });
+    }
+  };
+  for (const raw of gets) {
+    place(okSchema(raw), raw);
+  }
+  for (const raw of gets) {
+    place(asRecord(asRecord(asRecord(okSchema(raw)).properties).data).items, raw);
+  }
+  return homes;
+}
+
+interface PageContext {
+  converter: SchemaConverter;
+  serverUrl: string;
+  homes: Map<string, SchemaHome>;
+  downloads: { yaml: string; json: string };
+}
+
+function buildPage(api: OpenApiDocument, raw: RawOperation, context: PageContext): ApiOperationPage {
+  const { operation, path, method } = raw;
+  const operationId = String(operation.operationId);
+  const pageId = pageIdOf(operationId);
+  const parameterObjects = mergeParameters(raw);
+  const parameters = parameterObjects.map((parameter) => buildParameter(parameter, context.converter));
+  const requestBody = buildRequestBody(operation.requestBody, context.converter);
+  const responses = Object.entries(asRecord(operation.responses)).map(([status, response]) =>
+    buildResponse(status, asRecord(response), context, pageId),
+  );
+
+  const sampleRequest: SampleRequest = {
+    operationId,
+    method,
+    path,
+    serverUrl: context.serverUrl,
+    pathParams: parameterObjects
+      .filter((parameter) => parameter.in === 'path')
+      .map((parameter) => ({ name: String(parameter.name), value: String(parameter.example ?? '') })),
+    queryParams: parameterObjects
+      .filter((parameter) => parameter.in === 'query')
+      .flatMap((parameter) => {
+        const schema = asRecord(parameter.schema);
+        if (parameter.required !== true && schema.default === undefined) {
+          return [];
+        }
+        return [{ name: String(parameter.name), value: parameter.example ?? schema.default }];
+      }),
+  };
+  const bodyMedia = firstMedia(asRecord(operation.requestBody).content);
+  if (bodyMedia && isRecord(bodyMedia.media.example)) {
+    const properties = asRecord(asRecord(bodyMedia.media.schema).properties);
+    sampleRequest.body = {
+      contentType: bodyMedia.type,
+      value: bodyMedia.media.example,
+      binaryFields: Object.keys(properties).filter((name) => isBinary(asRecord(properties[name]))),
+    };
+  }
+
+  return {
+    pageId,
+    operationId,
+    method: method.toUpperCase(),
+    path,
+    serverUrl: context.serverUrl,
+    summary: String(operation.summary ?? operationId),
+    tag: String((Array.isArray(operation.tags) ? operation.tags[0] : undefined) ?? ''),
+    security: buildSecurity(api, operation),
+    parameters,
+    ...(requestBody ? { requestBody } : {}),
+    responses,
+    samples: codeSamples(sampleRequest),
+    downloads: context.downloads,
+  };
+}
+
+/** Path-level parameters, overridden by operation-level ones of the same name and place. */
+function mergeParameters(raw: RawOperation): Json[] {
+  const byKey = new Map<string, Json>();
+  for (const list of [raw.pathItem.parameters, raw.operation.parameters]) {
+    for (const parameter of Array.isArray(list) ? list.filter(isRecord) : []) {
+      byKey.set(`${String(parameter.in)}:${String(parameter.name)}`, parameter);
+    }
+  }
+  const order = ['path', 'query', 'header', 'cookie'];
+  return [...byKey.values()].sort((a, b) => order.indexOf(String(a.in)) - order.indexOf(String(b.in)));
+}
+
+function buildParameter(parameter: Json, converter: SchemaConverter): ApiParameter {
+  const schema = asRecord(parameter.schema);
+  const node = converter.convert(schema, { required: parameter.required === true });
+  return {
+    name: String(parameter.name),
+    in: String(parameter.in) as ApiParameter['in'],
+    type: node.type,
+    required: parameter.required === true,
+    ...(node.default !== undefined ? { default: node.default } : {}),
+    constraints: node.constraints,
+    ...(node.enum ? { enum: node.enum } : {}),
+    description: parseInline(String(parameter.description ?? schema.description ?? '')),
+    ...(parameter.example !== undefined ? { example: JSON.stringify(parameter.example) } : {}),
+  };
+}
+
+function firstMedia(content: unknown): { type: string; media: Json } | undefined {
+  const [entry] = Object.entries(asRecord(content));
+  return entry ? { type: entry[0], media: asRecord(entry[1]) } : undefined;
+}
+
+function exampleOf(media: Json): unknown {
+  if (media.example !== undefined) {
+    return media.example;
+  }
+  const [first] = Object.values(asRecord(media.examples));
+  return asRecord(first).value;
+}
+
+function formatExample(value: unknown, contentType: string): string | undefined {
+  if (value === undefined) {
+    return undefined;
+  }
+  if (typeof value === 'string' && !contentType.includes('json')) {
+    return value;
+  }
+  return JSON.stringify(value, null, 2);
+}
+
+function buildRequestBody(requestBody: unknown, converter: SchemaConverter): ApiRequestBody | undefined {
+  if (!isRecord(requestBody)) {
+    return undefined;
+  }
+  const media = firstMedia(requestBody.content);
+  if (!media) {
+    return undefined;
+  }
+  const example = formatExample(exampleOf(media.media), media.type);
+  return {
+    contentType: media.type,
+    required: requestBody.required === true,
+    description: parseInline(String(requestBody.description ?? '')),
+    schema: converter.convert(asRecord(media.media.schema), { required: requestBody.required === true }),
+    ...(example !== undefined ? { example } : {}),
+  };
+}
+
+function buildResponse(status: string, response: Json, context: PageContext, pageId: string): ApiResponse {
+  const media = firstMedia(response.content);
+  const result: ApiResponse = {
+    status,
+    reason: REASONS[status] ?? '',
+    description: parseInline(String(response.description ?? '')),
+  };
+  if (!media) {
+    return result;
+  }
+  result.contentType = media.type;
+  const schema = asRecord(media.media.schema);
+  result.schema = context.converter.convert(schema, { required: true });
+  const example = formatExample(exampleOf(media.media), media.type);
+  if (example !== undefined) {
+    result.example = example;
+  }
+  if (status === '200') {
+    const described = [...context.homes.entries()].find(([, home]) => home.pageId === pageId);
+    if (described) {
+      result.schemaAnchor = anchorOf(described);
+    }
+  }
+  return result;
+}
+
+function anchorOf([name, where]: [string, SchemaHome]): { id: string; name: string } {
+  return { id: where.anchor, name };
+}
+
+function buildSecurity(api: OpenApiDocument, operation: Json): ApiSecurity {
+  const requirements = (
+    Array.isArray(operation.security) ? operation.security : Array.isArray(api.security) ? api.security : []
+  ).filter(isRecord);
+  const schemes = asRecord(asRecord(api.components).securitySchemes);
+  const names = [...new Set(requirements.flatMap((requirement) => Object.keys(requirement)))];
+  return {
+    optional: requirements.length === 0 || requirements.some((requirement) => Object.keys(requirement).length === 0),
+    schemes: names.map((name) => {
+      const scheme = asRecord(schemes[name]);
+      return { name, label: securityLabel(scheme), description: parseInline(String(scheme.description ?? '')) };
+    }),
+  };
+}
+
+function securityLabel(scheme: Json): string {
+  if (scheme.type === 'http' && String(scheme.scheme).toLowerCase() === 'bearer') {
+    return 'Bearer token';
+  }
+  if (scheme.type === 'http') {
+    return `HTTP ${String(scheme.scheme)}`;
+  }
+  if (scheme.type === 'apiKey') {
+    return `API key in ${String(scheme.in)} "${String(scheme.name)}"`;
+  }
+  return String(scheme.type);
+}
+
+function isBinary(schema: Json): boolean {
+  return schema.format === 'binary' || schema.contentMediaType === 'application/octet-stream';
+}
+
+interface ConvertOptions {
+  name?: string;
+  required: boolean;
+}
+
+/** Converts JSON Schema (as OpenAPI 3.1 uses it) into the tree the pages render. */
+class SchemaConverter {
+  constructor(
+    private readonly schemaNames: Map<object, string>,
+    private readonly link: (name: string) => string | undefined,
+  ) {}
+
+  convert(schema: Json, options: ConvertOptions, ancestors: ReadonlySet<object> = new Set()): SchemaNode {
+    const nullable = this.unwrapNullable(schema);
+    if (nullable) {
+      const inner = this.convert(nullable, options, ancestors);
+      const description =
+        schema.description === undefined ? inner.description : parseInline(String(schema.description));
+      return { ...inner, nullable: true, description };
+    }
+    const name = this.schemaNames.get(schema);
+    const node: SchemaNode = {
+      ...(options.name !== undefined ? { name: options.name } : {}),
+      required: options.required,
+      type: this.typeLabel(schema),
+      nullable: Array.isArray(schema.type) && schema.type.includes('null'),
+      description: parseInline(String(schema.description ?? '')),
+      constraints: constraintsOf(schema),
+    };
+    if (name) {
+      const href = this.link(name);
+      node.ref = href ? { name, href } : { name };
+    }
+    if (schema.const !== undefined) {
+      node.enum = [JSON.stringify(schema.const)];
+    } else if (Array.isArray(schema.enum)) {
+      node.enum = schema.enum.filter((value) => value !== null).map((value) => JSON.stringify(value));
+    }
+    if (schema.default !== undefined) {
+      node.default = JSON.stringify(schema.default);
+    }
+    if (ancestors.has(schema)) {
+      return node;
+    }
+    const below = new Set(ancestors).add(schema);
+    if (isRecord(schema.properties)) {
+      const required = new Set(Array.isArray(schema.required) ? schema.required.map(String) : []);
+      node.properties = Object.entries(schema.properties).map(([property, child]) =>
+        this.convert(asRecord(child), { name: property, required: required.has(property) }, below),
+      );
+    }
+    if (isRecord(schema.items)) {
+      const items = this.convert(schema.items, { required: false }, below);
+      if (items.properties || items.variants || items.items) {
+        node.items = items;
+      }
+    }
+    const variantKind = Array.isArray(schema.oneOf) ? 'oneOf' : Array.isArray(schema.anyOf) ? 'anyOf' : undefined;
+    if (variantKind) {
+      const members = (schema[variantKind] as unknown[]).filter(isRecord);
+      const discriminator = String(asRecord(schema.discriminator).propertyName ?? 'type');
+      node.variantKind = variantKind;
+      node.variants = members.map((member, index): SchemaVariant => {
+        const child = this.convert(member, { required: false }, below);
+        const tag = asRecord(asRecord(member.properties)[discriminator]).const;
+        const base =
+          this.schemaNames.get(member) ??
+          String(member.title ?? (member.type ? this.typeLabel(member) : `Option ${index + 1}`));
+        return { label: typeof tag === 'string' ? `${base} (${discriminator}: ${tag})` : base, node: child };
+      });
+    }
+    return node;
+  }
+
+  /** `anyOf: [X, {type: null}]` is X made nullable, shown as one node. */
+  private unwrapNullable(schema: Json): Json | undefined {
+    const members = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : undefined;
+    if (!members || members.length !== 2) {
+      return undefined;
+    }
+    const isNull = (member: unknown) => isRecord(member) && member.type === 'null';
+    const others = members.filter((member) => !isNull(member));
+    return others.length === 1 && isRecord(others[0]) ? others[0] : undefined;
+  }
+
+  private typeLabel(schema: Json): string {
+    if (isBinary(schema)) {
+      return 'binary';
+    }
+    const types = (Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [])
+      .map(String)
+      .filter((type) => type !== 'null');
+    if (types.length === 0) {
+      if (schema.oneOf) return 'one of';
+      if (schema.anyOf) return 'any of';
+      if (schema.const !== undefined) return typeof schema.const;
+      return 'any';
+    }
+    if (types.length === 1 && types[0] === 'array') {
+      const items = asRecord(schema.items);
+      const itemName = this.schemaNames.get(items);
+      return `array of ${itemName ?? (Object.keys(items).length > 0 ? this.typeLabel(items) : 'any')}`;
+    }
+    return types.join(' or ');
+  }
+}
+
+function constraintsOf(schema: Json): string[] {
+  const result: string[] = [];
+  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = schema;
+  if (typeof minimum === 'number' && typeof maximum === 'number') {
+    result.push(`${minimum} to ${maximum}`);
+  } else if (typeof minimum === 'number') {
+    result.push(`at least ${minimum}`);
+  } else if (typeof maximum === 'number') {
+    result.push(`at most ${maximum}`);
+  }
+  if (typeof exclusiveMinimum === 'number') result.push(`greater than ${exclusiveMinimum}`);
+  if (typeof exclusiveMaximum === 'number') result.push(`less than ${exclusiveMaximum}`);
+  if (typeof schema.minLength === 'number') result.push(`at least ${schema.minLength} characters`);
+  if (typeof schema.maxLength === 'number') result.push(`at most ${schema.maxLength} characters`);
+  if (typeof schema.minItems === 'number') result.push(`at least ${schema.minItems} items`);
+  if (typeof schema.maxItems === 'number') result.push(`at most ${schema.maxItems} items`);
+  if (typeof schema.maxProperties === 'number') result.push(`at most ${schema.maxProperties} properties`);
+  const keyLength = asRecord(schema.propertyNames).maxLength;
+  if (typeof keyLength === 'number') result.push(`keys at most ${keyLength} characters`);
+  if (isRecord(schema.additionalProperties)) {
+    const values = schema.additionalProperties;
+    const limit = typeof values.maxLength === 'number' ? `, at most ${values.maxLength} characters` : '';
+    result.push(`values: ${String(values.type ?? 'any')}${limit}`);
+  } else if (schema.additionalProperties === true && !schema.properties) {
+    result.push('any properties');
+  }
+  if (typeof schema.pattern === 'string') result.push(`pattern ${schema.pattern}`);
+  if (typeof schema.format === 'string' && schema.format !== 'binary') result.push(`format ${schema.format}`);
+  return result;
+}
+
+function asRecord(value: unknown): Json {
+  return isRecord(value) ? value : {};
+}

@@ -1,0 +1,110 @@
+/**
+ * The plain JSON that each API page receives as props. The plugin computes it at
+ * build time from the dereferenced OpenAPI description; the page components only
+ * render it, so nothing that parses OpenAPI reaches the browser.
+ */
+
+/** A run of inline Markdown, already parsed at build time. */
+export type InlineToken =
+  { kind: 'text' | 'code' | 'strong' | 'em'; text: string } | { kind: 'link'; text: string; href: string };
+
+export type InlineText = InlineToken[];
+
+export interface SchemaRef {
+  /** The component's name in `components/schemas`. */
+  name: string;
+  /** Where the shared schema is described, when it has a home page. */
+  href?: string;
+}
+
+export interface SchemaVariant {
+  label: string;
+  node: SchemaNode;
+}
+
+export interface SchemaNode {
+  /** The property name, for a property of an object. */
+  name?: string;
+  required: boolean;
+  /** A short type label: `string`, `integer`, `object`, `array of Tool`, `binary`. */
+  type: string;
+  nullable: boolean;
+  description: InlineText;
+  /** Allowed values, JSON-encoded; a `const` is an enum of one. */
+  enum?: string[];
+  /** The default value, JSON-encoded. */
+  default?: string;
+  /** Readable constraints: `1 to 100`, `at most 128 items`, `pattern …`. */
+  constraints: string[];
+  ref?: SchemaRef;
+  properties?: SchemaNode[];
+  items?: SchemaNode;
+  variantKind?: 'oneOf' | 'anyOf';
+  variants?: SchemaVariant[];
+}
+
+export interface ApiParameter {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  type: string;
+  required: boolean;
+  default?: string;
+  constraints: string[];
+  enum?: string[];
+  description: InlineText;
+  example?: string;
+}
+
+export interface ApiRequestBody {
+  contentType: string;
+  required: boolean;
+  description: InlineText;
+  schema: SchemaNode;
+  example?: string;
+}
+
+export interface ApiResponse {
+  status: string;
+  /** The status code's reason phrase, such as `Not Found`. */
+  reason: string;
+  description: InlineText;
+  contentType?: string;
+  schema?: SchemaNode;
+  example?: string;
+  /** The shared schema this response describes for every page that links to it, and its element id. */
+  schemaAnchor?: { id: string; name: string };
+}
+
+export interface ApiSecurity {
+  optional: boolean;
+  schemes: { name: string; label: string; description: InlineText }[];
+}
+
+export interface ApiCodeSample {
+  /** The language key, also the tab value: curl, python or node. */
+  id: 'curl' | 'python' | 'node';
+  label: string;
+  language: string;
+  code: string;
+}
+
+export interface ApiDownloads {
+  yaml: string;
+  json: string;
+}
+
+export interface ApiOperationPage {
+  pageId: string;
+  operationId: string;
+  method: string;
+  path: string;
+  serverUrl: string;
+  summary: string;
+  tag: string;
+  security: ApiSecurity;
+  parameters: ApiParameter[];
+  requestBody?: ApiRequestBody;
+  responses: ApiResponse[];
+  samples: ApiCodeSample[];
+  downloads: ApiDownloads;
+}
