@@ -1,0 +1,99 @@
+/**
+ * search-index: the local search backend's build side.
+ * - Adds the /search page route.
+ * - Points `@rubra/search-backend` at the local or the Algolia backend, so a build
+ *   ships exactly one of them (Algolia only when ALGOLIA_* are set at build time).
+ * - After a production build, indexes the built pages with Pagefind into
+ *   <outDir>/pagefind/.
+ * - Under `npm start`, indexes the docs sources into the generated-files folder,
+ *   serves it at /pagefind/, and re-indexes whenever Docusaurus reloads content.
+ */
+import path from 'node:path';
+
+import type { LoadContext, Plugin } from '@docusaurus/types';
+import type { LoadedContent as DocsContent } from '@docusaurus/plugin-content-docs';
+
+import { identity } from '../../site/identity';
+import { parseEnv } from '../../site/env';
+import { readBuiltPages, writeIndex } from './indexer';
+import { renderSourcePages, type SourceDoc } from './sources';
+
+const PLUGIN = 'search-index';
+
+function isDevServer(): boolean {
+  return process.env.NODE_ENV === 'development';
+}
+
+function docsFromContent(allContent: Record<string, Record<string, unknown>>): SourceDoc[] {
+  const docsPlugins = allContent['docusaurus-plugin-content-docs'] ?? {};
+  const docs: SourceDoc[] = [];
+  for (const [pluginId, content] of Object.entries(docsPlugins)) {
+    for (const version of (content as DocsContent).loadedVersions) {
+      const tag = `docs-${pluginId}-${version.versionName}`;
+      for (const doc of version.docs) {
+        docs.push({
+          source: doc.source,
+          permalink: doc.permalink,
+          title: doc.title,
+          description: doc.description,
+          tag,
+        });
+      }
+    }
+  }
+  return docs;
+}
+
+export default function searchIndexPlugin(context: LoadContext): Plugin {
+  const { siteDir, baseUrl, generatedFilesDir, i18n } = context;
+  const env = parseEnv(process.env);
+  const searchPagePath = `${baseUrl}${identity.searchPagePath}`;
+  const devIndexDir = path.join(generatedFilesDir, PLUGIN, 'pagefind');
+  const backendModule = path.join(siteDir, 'src/search/backends', env.algolia ? 'algolia.setup.ts' : 'local.setup.ts');
+
+  return {
+    name: PLUGIN,
+
+    async contentLoaded({ actions }) {
+      actions.addRoute({ path: searchPagePath, component: '@theme/SearchPage', exact: true });
+    },
+
+    async allContentLoaded({ allContent }) {
+      if (!isDevServer() || env.algolia) {
+        return;
+      }
+      const docs = docsFromContent(allContent as Record<string, Record<string, unknown>>);
+      const pages = await renderSourcePages(siteDir, docs, i18n.currentLocale);
+      const report = await writeIndex(pages, devIndexDir);
+      console.info(`[${PLUGIN}] dev index: ${report.pages.length} pages, served at ${baseUrl}pagefind/`);
+    },
+
+    configureWebpack() {
+      const config: Record<string, unknown> = {
+        resolve: { alias: { '@rubra/search-backend$': backendModule } },
+      };
+      if (isDevServer()) {
+        config.devServer = {
+          static: [{ directory: devIndexDir, publicPath: `${baseUrl}pagefind`, watch: false }],
+        };
+      }
+      return config;
+    },
+
+    async postBuild({ outDir, routesPaths }) {
+      if (env.algolia) {
+        return;
+      }
+      const excluded = new Set([searchPagePath, `${baseUrl}404.html`]);
+      const routes = [...new Set(routesPaths)].filter((route) => !excluded.has(route));
+      const pages = await readBuiltPages(outDir, routes, baseUrl);
+      const report = await writeIndex(pages, path.join(outDir, 'pagefind'));
+      const duplicates = report.duplicates.map(({ url, sameAs }) => `${url} (same as ${sameAs})`);
+      console.info(
+        `[${PLUGIN}] indexed ${report.pages.length} pages into ${report.files} files (${Math.round(report.bytes / 1024)} KB)` +
+          (duplicates.length > 0 ? `; not listed twice: ${duplicates.join(', ')}` : '') +
+          (report.skipped.length > 0 ? `; no content to index: ${report.skipped.join(', ')}` : ''),
+      );
+    },
+  };
+}

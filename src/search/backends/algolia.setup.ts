@@ -1,0 +1,22 @@
+import type { CreateSearchSetup } from '../setup';
+import { createAlgoliaBackend, type AlgoliaSearchClient } from './algolia';
+
+/** Algolia DocSearch: the modal uses its own client, the /search page the lite client. */
+export const createSearchSetup: CreateSearchSetup = ({ algolia }) => {
+  if (!algolia) {
+    throw new Error('The Algolia search backend was built without Algolia settings.');
+  }
+  const backend = createAlgoliaBackend(algolia, async () => {
+    const { liteClient } = await import('algoliasearch/lite');
+    return liteClient(algolia.appId, algolia.apiKey) as unknown as AlgoliaSearchClient;
+  });
+  return {
+    backend,
+    modalProps: (facetFilters) => ({
+      appId: algolia.appId,
+      apiKey: algolia.apiKey,
+      indexName: algolia.indexName,
+      searchParameters: { facetFilters },
+    }),
+  };
+};

@@ -1,0 +1,91 @@
+/**
+ * The local backend: the Pagefind index written after the build (and by the dev
+ * server under `npm start`), loaded from the site's own origin on first use.
+ */
+import { toPagefindFilters, type PagefindFilters } from '../facets';
+import { pagefindResultToHits, type PagefindResultData } from '../pagefindHits';
+import { SearchUnavailableError, type SearchBackend, type SearchRequest, type SearchResponse } from '../types';
+
+/** The part of Pagefind's browser API the backend uses. */
+export interface PagefindApi {
+  options(options: Record<string, unknown>): Promise<void>;
+  init(): Promise<void>;
+  preload(term: string, options?: { filters?: PagefindFilters }): Promise<void>;
+  search(
+    term: string,
+    options?: { filters?: PagefindFilters },
+  ): Promise<{ results: { id: string; data: () => Promise<PagefindResultData> }[] } | null>;
+}
+
+export interface LocalBackendOptions {
+  /** Where pagefind.js and its index live, e.g. "/pagefind/". */
+  bundlePath: string;
+  fallbackSection: string;
+  /** Loads the Pagefind module; the default imports it at run time from bundlePath. */
+  importPagefind?: (url: string) => Promise<PagefindApi>;
+}
+
+const MAX_HEADING_HITS = 3;
+
+function importAtRunTime(url: string): Promise<PagefindApi> {
+  // pagefind.js is generated after the build: the bundler must not resolve it.
+  return import(/* webpackIgnore: true */ url) as Promise<PagefindApi>;
+}
+
+export function createLocalBackend(options: LocalBackendOptions): SearchBackend {
+  const importPagefind = options.importPagefind ?? importAtRunTime;
+  let loading: Promise<PagefindApi> | null = null;
+
+  function load(): Promise<PagefindApi> {
+    loading ??= (async () => {
+      const pagefind = await importPagefind(`${options.bundlePath}pagefind.js`);
+      // The worker adds a download of its own; the index is small enough for the main thread.
+      await pagefind.options({ basePath: options.bundlePath, excerptLength: 24, noWorker: true });
+      await pagefind.init();
+      return pagefind;
+    })().catch((error: unknown) => {
+      // Forget the failure, so the next query tries again (the network may be back).
+      loading = null;
+      throw new SearchUnavailableError('The search index could not be loaded.', { cause: error });
+    });
+    return loading;
+  }
+
+  return {
+    kind: 'local',
+    async preload() {
+      await load().catch(() => undefined);
+    },
+    async search({ query, facetFilters, hitsPerPage, page }: SearchRequest): Promise<SearchResponse> {
+      const pagefind = await load();
+      const filters = toPagefindFilters(facetFilters);
+      let found;
+      try {
+        found = await pagefind.search(query, { filters });
+      } catch (error) {
+        throw new SearchUnavailableError('The search index could not be read.', { cause: error });
+      }
+      // Pagefind answers null when a newer search superseded this one.
+      const results = found?.results ?? [];
+      const start = page * hitsPerPage;
+      const slice = results.slice(start, start + hitsPerPage);
+      let data: PagefindResultData[];
+      try {
+        data = await Promise.all(slice.map((result) => result.data()));
+      } catch (error) {
+        throw new SearchUnavailableError('Search results could not be loaded.', { cause: error });
+      }
+      return {
+        hits: data.flatMap((result) =>
+          pagefindResultToHits(result, {
+            fallbackSection: options.fallbackSection,
+            maxHeadingHits: MAX_HEADING_HITS,
+          }),
+        ),
+        nbHits: results.length,
+        page,
+        nbPages: Math.ceil(results.length / hitsPerPage),
+      };
+    },
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * The one interface every search backend implements. The DocSearch modal and the
+ * /search page both talk to a `SearchBackend`; which backend ships is decided at
+ * build time (see src/plugins/search-index), so a page carries only one of them.
+ */
+import type { DocSearchHit } from '@docsearch/react';
+
+export type { DocSearchHit };
+
+/**
+ * Facet filters in Algolia's form: the outer list is AND, each inner list is OR.
+ * Example: [['language:en'], ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current']].
+ */
+export type FacetFilters = string[][];
+
+export interface SearchRequest {
+  query: string;
+  facetFilters: FacetFilters;
+  /** How many results a page of results holds (local: pages of the site; Algolia: records). */
+  hitsPerPage: number;
+  /** Zero-based page of results. */
+  page: number;
+}
+
+export interface SearchResponse {
+  /** Hits in the shape DocSearch renders: a page hit, then its heading hits. */
+  hits: DocSearchHit[];
+  /** How many results match in all (the count the reader sees). */
+  nbHits: number;
+  page: number;
+  nbPages: number;
+}
+
+export interface SearchBackend {
+  readonly kind: 'local' | 'algolia';
+  /** Fetches what the first query needs, so that it answers quickly. Never rejects. */
+  preload(): Promise<void>;
+  search(request: SearchRequest): Promise<SearchResponse>;
+}
+
+/**
+ * Thrown when the backend cannot answer (index or network unavailable). DocSearch
+ * shows its error screen only for errors named `RetryError`, the name its own
+ * client uses when no host answers, so the local backend uses that name too.
+ */
+export class SearchUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'RetryError';
+  }
+}
+
+export function isSearchUnavailableError(error: unknown): error is SearchUnavailableError {
+  return error instanceof SearchUnavailableError;
+}

@@ -1,0 +1,90 @@
+/**
+ * The navbar search button. It carries no search code: the modal and the index
+ * load on demand, and are warmed when the browser is idle or the button is
+ * hovered or focused. Ctrl/Cmd+K and `/` open the modal; focus returns on close.
+ */
+import '@docsearch/css/dist/button.css';
+import './styles.css';
+
+import { DocSearchButton } from '@docsearch/react/button';
+import { useDocSearchKeyboardEvents } from '@docsearch/react/useDocSearchKeyboardEvents';
+import { useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+
+import { loadSearchModal, loadSearchSetup, preloadSearch } from '@site/src/search/runtime';
+import type { SearchModalProps } from '@site/src/search/SearchModal';
+import type { SearchSetup } from '@site/src/search/setup';
+import { useSearchConfig } from '@site/src/search/useSearchConfig';
+import { identity } from '@site/src/site/identity';
+
+interface OpenModal {
+  Modal: ComponentType<SearchModalProps>;
+  setup: SearchSetup;
+}
+
+export default function SearchBar(): ReactNode {
+  const config = useSearchConfig();
+  const [open, setOpen] = useState<OpenModal | null>(null);
+  const opening = useRef(false);
+  const returnFocusTo = useRef<HTMLElement | null>(null);
+
+  const preload = useCallback(() => preloadSearch(config.options), [config.options]);
+
+  const onOpen = useCallback(() => {
+    if (opening.current) {
+      return;
+    }
+    opening.current = true;
+    returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    Promise.all([loadSearchModal(), loadSearchSetup(config.options)])
+      .then(([module, setup]) => setOpen({ Modal: module.default, setup }))
+      .catch((error: unknown) => {
+        // The search code itself could not be fetched: there is no modal to show.
+        console.warn('Search is unavailable:', error);
+      })
+      .finally(() => {
+        opening.current = false;
+      });
+  }, [config.options]);
+
+  const onClose = useCallback(() => {
+    setOpen(null);
+    const target = returnFocusTo.current;
+    returnFocusTo.current = null;
+    requestAnimationFrame(() => target?.focus());
+  }, []);
+
+  useDocSearchKeyboardEvents({
+    isOpen: open !== null,
+    onOpen,
+    onClose,
+    isAskAiActive: false,
+    onAskAiToggle: () => undefined,
+  });
+
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1500));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const handle = idle(() => preload());
+    return () => cancel(handle);
+  }, [preload]);
+
+  return (
+    <>
+      <DocSearchButton
+        onClick={onOpen}
+        onMouseEnter={preload}
+        onFocus={preload}
+        onTouchStart={preload}
+        translations={{ buttonText: identity.searchTexts.buttonText, buttonAriaLabel: identity.searchTexts.buttonText }}
+      />
+      {open && (
+        <open.Modal
+          setup={open.setup}
+          facetFilters={config.facetFilters}
+          searchPageUrl={config.searchPageUrl}
+          onClose={onClose}
+        />
+      )}
+    </>
+  );
+}

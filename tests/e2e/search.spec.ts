@@ -1,0 +1,277 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
+import { identity } from '../../src/site/identity';
+import { expect, gotoHydrated, test } from './fixtures';
+
+const texts = identity.searchTexts;
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+// A word from the home page (docs/README.mdx), with a heading of its own.
+const HOME_QUERY = 'enhanced';
+const HOME_HEADING = '/#enhanced-models';
+const NONSENSE = 'qzxwvjk';
+
+const modal = (page: Page) => page.locator('.DocSearch-Modal');
+const searchInput = (page: Page) => page.locator('.DocSearch-Input');
+
+async function openWithShortcut(page: Page, key = 'Control+k') {
+  await page.keyboard.press(key);
+  await expect(modal(page)).toBeVisible();
+}
+
+async function typeQuery(page: Page, query: string) {
+  await searchInput(page).fill(query);
+}
+
+test.describe('search button', () => {
+  test('shows in the navbar with its shortcut', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    const button = page.locator('.navbar').getByRole('button', { name: texts.buttonText });
+    await expect(button).toBeVisible();
+    await expect(button.locator('.DocSearch-Button-Keys kbd')).toHaveCount(2);
+    await expect(button.locator('.DocSearch-Button-Keys')).toContainText('K');
+  });
+
+  test('no search code is in the first load of a page', async ({ page }) => {
+    const html = await (await page.request.get('/')).text();
+    const scripts = [...html.matchAll(/<script[^>]*\ssrc=["']?([^"'\s>]+)/g)].map((match) => match[1] ?? '');
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const src of scripts) {
+      const code = await (await page.request.get(src)).text();
+      expect(code, src).not.toContain('DocSearch-Modal');
+      expect(code, src).not.toContain('pagefind-entry.json');
+    }
+  });
+});
+
+test.describe('search modal', () => {
+  test('Ctrl+K opens, Escape closes, focus returns', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    const link = page.locator('.navbar a').first();
+    await link.focus();
+    await openWithShortcut(page);
+    await expect(searchInput(page)).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(modal(page)).toBeHidden();
+    await expect(link).toBeFocused();
+  });
+
+  test('Cmd+K and / open it too', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    await openWithShortcut(page, 'Meta+k');
+    await page.keyboard.press('Escape');
+    await expect(modal(page)).toBeHidden();
+    await openWithShortcut(page, '/');
+  });
+
+  test('the button opens it and returns focus to itself', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    const button = page.locator('.navbar').getByRole('button', { name: texts.buttonText });
+    await button.click();
+    await expect(modal(page)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(button).toBeFocused();
+  });
+
+  test('/ typed in a field stays in the field', async ({ page }) => {
+    await gotoHydrated(page, '/search');
+    const field = page.locator('#search-page-input');
+    await field.click();
+    await page.keyboard.type('a/b');
+    await expect(field).toHaveValue('a/b');
+    await expect(modal(page)).toBeHidden();
+  });
+
+  test('results appear while typing, with page and heading hits and highlights', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    await openWithShortcut(page);
+    await typeQuery(page, HOME_QUERY);
+    await expect(page.locator('.DocSearch-Hit-source').first()).toBeVisible();
+    await expect(page.locator(`.DocSearch-Hit a[href="${HOME_HEADING}"]`)).toHaveCount(1);
+    await expect(page.locator('.DocSearch-Hit a[href="/"]')).toHaveCount(1);
+    await expect(page.locator('.DocSearch-Hit mark').first()).toBeVisible();
+    // Titles and excerpts are text: no markup but <mark> leaks into the hits.
+    const markup = await page
+      .locator('.DocSearch-Hits')
+      .evaluate((element) =>
+        [...element.querySelectorAll('.DocSearch-Hit-title *, .DocSearch-Hit-path *')].map((node) => node.tagName),
+      );
+    expect(markup.filter((tag) => tag !== 'MARK')).toEqual([]);
+  });
+
+  test('keyboard navigation opens the selected hit', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    await openWithShortcut(page);
+    await typeQuery(page, HOME_QUERY);
+    await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.locator('.DocSearch-Hit[aria-selected="true"]')).toHaveCount(1);
+    const href = await page.locator('.DocSearch-Hit[aria-selected="true"] a').getAttribute('href');
+    expect(href).toBeTruthy();
+    await page.keyboard.press('Enter');
+    await expect(modal(page)).toBeHidden();
+    const expected = new URL(href ?? '/', page.url());
+    await expect.poll(() => new URL(page.url()).pathname).toBe(expected.pathname);
+  });
+
+  test('"See all" links to the search page with the count', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    await openWithShortcut(page);
+    await typeQuery(page, HOME_QUERY);
+    const seeAll = page.getByRole('link', { name: /^See all \d+ results$/ });
+    await expect(seeAll).toBeVisible();
+    const count = Number((await seeAll.textContent())?.match(/\d+/)?.[0]);
+    expect(count).toBeGreaterThan(0);
+    await expect(seeAll).toHaveAttribute('href', `/search?q=${HOME_QUERY}`);
+    await seeAll.click();
+    await expect(page).toHaveURL(new RegExp(`/search\\?q=${HOME_QUERY}$`));
+    await expect(page.getByText(new RegExp(`^${count} results? for`))).toBeVisible();
+  });
+
+  test('no results: the spec texts, suggestions and the report link', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    await openWithShortcut(page);
+    await typeQuery(page, HOME_QUERY);
+    await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+    await typeQuery(page, NONSENSE);
+    const screen = page.locator('.DocSearch-NoResults');
+    await expect(screen).toContainText(`${texts.noResults} "${NONSENSE}"`);
+    await expect(screen).toContainText(texts.trySearchingFor);
+    await expect(screen.locator('.DocSearch-Prefill').first()).toBeVisible();
+    await expect(screen).toContainText(texts.reportMissing);
+    const report = screen.getByRole('link', { name: texts.reportMissingLink });
+    await expect(report).toHaveAttribute('href', new RegExp(`^${identity.issuesUrl}/new\\?title=${NONSENSE}$`));
+    // A suggestion runs a search that finds something.
+    await screen.locator('.DocSearch-Prefill').first().click();
+    await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+  });
+
+  test('recent and favourite searches survive a reload', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    await openWithShortcut(page);
+    await typeQuery(page, HOME_QUERY);
+    await page.locator(`.DocSearch-Hit a[href="${HOME_HEADING}"]`).click();
+    await expect(modal(page)).toBeHidden();
+
+    await openWithShortcut(page);
+    const recent = page.locator('.DocSearch-Hits').filter({ hasText: 'Recent' });
+    await expect(recent.locator('.DocSearch-Hit')).toHaveCount(1);
+    await recent.locator('.DocSearch-Hit').hover();
+    await recent.getByTitle('Save this search').click();
+    await expect(page.locator('.DocSearch-Hits').filter({ hasText: 'Favorite' }).locator('.DocSearch-Hit')).toHaveCount(
+      1,
+    );
+    await page.keyboard.press('Escape');
+
+    await page.reload();
+    await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
+    await openWithShortcut(page);
+    const favourite = page.locator('.DocSearch-Hits').filter({ hasText: 'Favorite' });
+    await expect(favourite.locator(`.DocSearch-Hit a[href="${HOME_HEADING}"]`)).toHaveCount(1);
+  });
+
+  test('an API operation is found by name and listed once', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    await openWithShortcut(page);
+    await typeQuery(page, 'list assistants');
+    await expect(page.locator('.DocSearch-Hit a[href="/api/list-assistants"]')).toHaveCount(1);
+    await expect(page.locator('.DocSearch-Hit a[href="/api"]')).toHaveCount(0);
+  });
+
+  test('no Algolia branding with the local index', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    await openWithShortcut(page);
+    await typeQuery(page, HOME_QUERY);
+    await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+    await expect(page.locator('.DocSearch-Logo')).toBeHidden();
+    await expect(page.locator('a[href*="algolia.com"]:visible')).toHaveCount(0);
+  });
+});
+
+test.describe('search failure', () => {
+  // The aborted requests are logged by the browser itself; anything else still fails the test.
+  test.use({ expectedErrors: /^console: Failed to load resource: net::ERR_FAILED$/ });
+
+  test('the modal shows the error screen when the index cannot load', async ({ page }) => {
+    await page.route('**/pagefind/**', (route) => route.abort('failed'));
+    await gotoHydrated(page, '/');
+    await openWithShortcut(page);
+    await typeQuery(page, HOME_QUERY);
+    const screen = page.locator('.DocSearch-ErrorScreen');
+    await expect(screen).toContainText(texts.errorTitle);
+    await expect(screen).toContainText(texts.errorHelp);
+  });
+
+  test('the search page says the same', async ({ page }) => {
+    await page.route('**/pagefind/**', (route) => route.abort('failed'));
+    await gotoHydrated(page, `/search?q=${HOME_QUERY}`);
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText(texts.errorTitle);
+    await expect(alert).toContainText(texts.errorHelp);
+  });
+});
+
+test.describe('search page', () => {
+  test('shows the results of q, with a count and highlights', async ({ page }) => {
+    await gotoHydrated(page, `/search?q=${HOME_QUERY}`);
+    await expect(page.locator('#search-page-input')).toHaveValue(HOME_QUERY);
+    await expect(page.getByText(/^\d+ results? for/)).toBeVisible();
+    await expect(page.locator(`main a[href="${HOME_HEADING}"]`)).toBeVisible();
+    await expect(page.locator('main ol mark').first()).toBeVisible();
+  });
+
+  test('the box keeps the URL in step', async ({ page }) => {
+    await gotoHydrated(page, '/search');
+    await page.locator('#search-page-input').fill('llama');
+    await expect(page).toHaveURL(/\/search\?q=llama$/);
+    await page.locator('#search-page-input').fill('');
+    await expect(page).toHaveURL(/\/search$/);
+  });
+
+  test('more results on demand', async ({ page }) => {
+    await gotoHydrated(page, '/search?q=model');
+    const items = page.locator('main ol > li');
+    await expect(items).toHaveCount(10);
+    await page.getByRole('button', { name: texts.loadMore }).click();
+    await expect.poll(() => items.count()).toBeGreaterThan(10);
+  });
+
+  test('no results: the spec texts', async ({ page }) => {
+    await gotoHydrated(page, `/search?q=${HOME_QUERY}`);
+    await expect(page.getByText(/^\d+ results? for/)).toBeVisible();
+    await page.locator('#search-page-input').fill(NONSENSE);
+    await expect(page.getByText(`${texts.noResults} “${NONSENSE}”`)).toBeVisible();
+    await expect(page.getByText(`${texts.trySearchingFor}:`)).toBeVisible();
+    await expect(page.getByText(texts.reportMissing)).toBeVisible();
+    await expect(page.getByRole('link', { name: texts.reportMissingLink })).toHaveAttribute(
+      'href',
+      `${identity.issuesUrl}/new?title=${NONSENSE}`,
+    );
+  });
+});
+
+for (const mode of ['light', 'dark'] as const) {
+  test.describe(`accessibility in ${mode} mode`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.addInitScript((theme) => window.localStorage.setItem('theme', theme), mode);
+    });
+
+    test('the open modal with results passes axe', async ({ page }) => {
+      await gotoHydrated(page, '/');
+      await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+      await openWithShortcut(page);
+      await typeQuery(page, HOME_QUERY);
+      await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+      await page.keyboard.press('ArrowDown');
+      const results = await new AxeBuilder({ page }).include('.DocSearch-Modal').withTags(AXE_TAGS).analyze();
+      expect(results.violations).toEqual([]);
+    });
+
+    test('the search page passes axe', async ({ page }) => {
+      await gotoHydrated(page, `/search?q=${HOME_QUERY}`);
+      await expect(page.getByText(/^\d+ results? for/)).toBeVisible();
+      const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+      expect(results.violations).toEqual([]);
+    });
+  });
+}
