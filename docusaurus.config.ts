@@ -48,6 +48,9 @@ export default {
   },
 
   plugins: [
+    // Search: the /search page, the Pagefind index (after the build and in the dev
+    // server), and the choice of backend (local, or Algolia when ALGOLIA_* are set).
+    './src/plugins/search-index/index.ts',
     './src/plugins/clean-urls/index.ts',
     [
       './src/plugins/blog/index.ts',
