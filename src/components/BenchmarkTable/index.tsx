@@ -141,7 +141,8 @@ export default function BenchmarkTable(): ReactNode {
       <p className={styles.status} role="status">
         Showing {rows.length} of {benchmarks.length} models.
       </p>
-      <div className={styles.scroller}>
+      {/* The region scrolls sideways on narrow screens, so it must take keyboard focus. */}
+      <div className={styles.scroller} role="region" aria-label="Benchmark results" tabIndex={0}>
         <table className={styles.table} data-benchmark-table="">
           <caption className={styles.caption}>
             Benchmark results of Rubra models, their base models and third-party models. Select a column heading to

@@ -7,7 +7,7 @@ import styles from './styles.module.css';
 /** The llama.cpp `--chat-template` value of every model family, with its guide. */
 export default function ChatTemplates(): ReactNode {
   return (
-    <div className={styles.wrapper}>
+    <div className={styles.wrapper} role="region" aria-label="Chat templates for llama.cpp" tabIndex={0}>
       <table className={styles.table} data-chat-templates="">
         <caption className={styles.caption}>
           The <code>--chat-template</code> value for each model family

@@ -9,36 +9,40 @@ import styles from './styles.module.css';
 /** One family's base and Rubra models side by side on every benchmark. */
 export default function FamilyBenchmarks({ family }: { family: ModelFamily }): ReactNode {
   const rows = benchmarksOf(family);
+  const caption = `${family}: base and Rubra models on each benchmark`;
   const notes = rows.flatMap((row) => (row.note ? [{ model: row.model, note: row.note }] : []));
   return (
     <div className={styles.wrapper}>
-      <table className={styles.table} data-benchmark-table="">
-        <caption className={styles.caption}>{family}: base and Rubra models on each benchmark</caption>
-        <thead>
-          <tr>
-            <th scope="col">Model</th>
-            <th scope="col">Kind</th>
-            {scoreColumns.map((column) => (
-              <th key={column.key} scope="col" className={styles.numeric}>
-                {column.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.model} data-kind={row.kind}>
-              <th scope="row">{row.model}</th>
-              <td>{kindLabels[row.kind]}</td>
+      {/* The region scrolls sideways on narrow screens, so it must take keyboard focus. */}
+      <div className={styles.scroller} role="region" aria-label={caption} tabIndex={0}>
+        <table className={styles.table} data-benchmark-table="">
+          <caption className={styles.caption}>{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Model</th>
+              <th scope="col">Kind</th>
               {scoreColumns.map((column) => (
-                <td key={column.key} className={styles.numeric}>
-                  <Score value={row[column.key]} format={column.key === 'paramsBillion' ? formatParams : undefined} />
-                </td>
+                <th key={column.key} scope="col" className={styles.numeric}>
+                  {column.label}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.model} data-kind={row.kind}>
+                <th scope="row">{row.model}</th>
+                <td>{kindLabels[row.kind]}</td>
+                {scoreColumns.map((column) => (
+                  <td key={column.key} className={styles.numeric}>
+                    <Score value={row[column.key]} format={column.key === 'paramsBillion' ? formatParams : undefined} />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {notes.length > 0 && (
         <ul className={styles.notes}>
           {notes.map(({ model, note }) => (

@@ -21,7 +21,8 @@ export default function ModelSpecs({ family }: { family: ModelFamily }): ReactNo
   }
   const hasOtherRepos = models.some((model) => model.otherRepos.length > 0);
   return (
-    <div className={styles.wrapper}>
+    // The region scrolls sideways on narrow screens, so it must take keyboard focus.
+    <div className={styles.wrapper} role="region" aria-label={`${family} specifications and downloads`} tabIndex={0}>
       <table className={styles.table} data-model-specs="">
         <caption className={styles.caption}>{family}: specifications of the base models</caption>
         <thead>

@@ -11,12 +11,12 @@ import styles from './styles.module.css';
  */
 export default function MtBenchPairwise({ family }: { family?: ModelFamily }): ReactNode {
   const rows = family ? mtBenchPairwiseOf(family) : mtBenchPairwise;
+  const caption = family ? `${family}: MT-bench pairwise comparisons` : 'MT-bench pairwise comparisons';
   return (
-    <div className={styles.wrapper}>
+    // The region scrolls sideways on narrow screens, so it must take keyboard focus.
+    <div className={styles.wrapper} role="region" aria-label={caption} tabIndex={0}>
       <table className={styles.table} data-mtbench-pairwise="">
-        <caption className={styles.caption}>
-          {family ? `${family}: MT-bench pairwise comparisons` : 'MT-bench pairwise comparisons'}
-        </caption>
+        <caption className={styles.caption}>{caption}</caption>
         <thead>
           <tr>
             <th scope="col">Model</th>
