@@ -7,7 +7,12 @@ import '@docsearch/css/dist/modal.css';
 import Link from '@docusaurus/Link';
 import { useHistory } from '@docusaurus/router';
 import { DocSearchModal } from '@docsearch/react/modal';
-import type { DocSearchHit, InternalDocSearchHit, StoredDocSearchHit } from '@docsearch/react';
+import type {
+  DocSearchHit,
+  DocSearchTransformClient,
+  InternalDocSearchHit,
+  StoredDocSearchHit,
+} from '@docsearch/react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
@@ -26,8 +31,37 @@ export interface SearchModalProps {
   onClose: () => void;
 }
 
-function HitLink({ hit, children }: { hit: InternalDocSearchHit | StoredDocSearchHit; children: ReactNode }) {
-  return <Link to={toSitePath(hit.url)}>{children}</Link>;
+/**
+ * Finds (or makes) a slot inside one of DocSearch's screens, kept in place as the
+ * modal re-renders, so that we can add to a screen without replacing it.
+ */
+function useScreenSlot(screenSelector: string, className: string, before: string | null): HTMLElement | null {
+  const [slot, setSlot] = useState<HTMLElement | null>(null);
+  useEffect(() => {
+    const container = document.querySelector('.DocSearch-Container');
+    if (!container) {
+      return undefined;
+    }
+    const place = () => {
+      const screen = container.querySelector(screenSelector);
+      if (!screen) {
+        setSlot(null);
+        return;
+      }
+      let element = screen.querySelector<HTMLElement>(`:scope > .${className}`);
+      if (!element) {
+        element = document.createElement('div');
+        element.className = className;
+        screen.insertBefore(element, before ? screen.querySelector(`:scope > ${before}`) : screen.firstChild);
+      }
+      setSlot(element);
+    };
+    place();
+    const observer = new MutationObserver(place);
+    observer.observe(container, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [screenSelector, className, before]);
+  return slot;
 }
 
 /**
@@ -36,31 +70,8 @@ function HitLink({ hit, children }: { hit: InternalDocSearchHit | StoredDocSearc
  * ourselves and add the list to that screen; choosing one searches for it.
  */
 function NoResultsSuggestions({ sections }: { sections: readonly string[] }) {
-  const [target, setTarget] = useState<HTMLElement | null>(null);
-  useEffect(() => {
-    const container = document.querySelector('.DocSearch-Container');
-    if (!container) {
-      return undefined;
-    }
-    const place = () => {
-      const screen = container.querySelector('.DocSearch-NoResults');
-      const existing = screen?.querySelector<HTMLElement>('.rubra-search-suggestions') ?? null;
-      if (screen && !existing) {
-        const slot = document.createElement('div');
-        slot.className = 'rubra-search-suggestions DocSearch-NoResults-Prefill-List';
-        const report = screen.querySelector('.DocSearch-Help');
-        screen.insertBefore(slot, report);
-        setTarget(slot);
-      } else if (!screen) {
-        setTarget(null);
-      }
-    };
-    place();
-    const observer = new MutationObserver(place);
-    observer.observe(container, { childList: true, subtree: true });
-    return () => observer.disconnect();
-  }, []);
-  if (!target || sections.length === 0) {
+  const slot = useScreenSlot('.DocSearch-NoResults', 'DocSearch-NoResults-Prefill-List', '.DocSearch-Help');
+  if (!slot || sections.length === 0) {
     return null;
   }
   const search = (query: string) => {
@@ -75,17 +86,37 @@ function NoResultsSuggestions({ sections }: { sections: readonly string[] }) {
   return createPortal(
     <>
       <p className="DocSearch-Help">{texts.trySearchingFor}:</p>
-      <ul className="DocSearch-NoResults-Prefill-List-Items">
+      <div className="DocSearch-NoResults-Prefill-List-Items">
         {sections.slice(0, 3).map((section) => (
-          <li key={section}>
+          <p key={section}>
             <button className="DocSearch-Prefill" type="button" onClick={() => search(section.toLowerCase())}>
               {section}
             </button>
-          </li>
+          </p>
         ))}
-      </ul>
+      </div>
     </>,
-    target,
+    slot,
+  );
+}
+
+/**
+ * DocSearch sets its error status when a search fails, but autocomplete resets the
+ * status to idle right after, so its error screen never shows and the reader sees
+ * "No results" instead. When the last search failed we show the error screen (with
+ * DocSearch's own markup and classes) in place of the no-results one.
+ */
+function SearchErrorScreen() {
+  const slot = useScreenSlot('.DocSearch-Dropdown', 'DocSearch-ErrorScreen', null);
+  if (!slot) {
+    return null;
+  }
+  return createPortal(
+    <>
+      <p className="DocSearch-Title">{texts.errorTitle}</p>
+      <p className="DocSearch-Help">{texts.errorHelp}</p>
+    </>,
+    slot,
   );
 }
 
@@ -97,6 +128,20 @@ export default function SearchModal({
   onClose,
 }: SearchModalProps): ReactNode {
   const history = useHistory();
+  // An option may not contain a link (axe: nested-interactive), so a hit is plain
+  // content: Enter goes through `navigator`, a click through this handler.
+  const hitComponent = useMemo(
+    () =>
+      function Hit({ hit, children }: { hit: InternalDocSearchHit | StoredDocSearchHit; children: ReactNode }) {
+        const path = toSitePath(hit.url);
+        return (
+          <div className="DocSearch-Hit-link" data-href={path} onClick={() => history.push(path)}>
+            {children}
+          </div>
+        );
+      },
+    [history],
+  );
   const [sections, setSections] = useState<string[]>([]);
   const initialScrollY = useRef(typeof window === 'undefined' ? 0 : window.scrollY).current;
 
@@ -117,7 +162,33 @@ export default function SearchModal({
     return () => window.removeEventListener('unhandledrejection', onRejection);
   }, []);
 
-  const backendProps = useMemo(() => setup.modalProps(facetFilters), [setup, facetFilters]);
+  const [failed, setFailed] = useState(false);
+  const backendProps = useMemo(() => {
+    const props = setup.modalProps(facetFilters);
+    const transform = props.transformSearchClient ?? ((client) => client);
+    return {
+      ...props,
+      transformSearchClient: (client: DocSearchTransformClient): DocSearchTransformClient => {
+        const inner = transform(client);
+        const search = (async (...args: Parameters<DocSearchTransformClient['search']>) => {
+          try {
+            const response = await inner.search(...args);
+            setFailed(false);
+            return response;
+          } catch (error) {
+            setFailed(true);
+            throw error;
+          }
+        }) as DocSearchTransformClient['search'];
+        return { ...inner, search };
+      },
+    };
+  }, [setup, facetFilters]);
+
+  useEffect(() => {
+    document.documentElement.toggleAttribute('data-search-failed', failed);
+    return () => document.documentElement.removeAttribute('data-search-failed');
+  }, [failed]);
 
   const transformItems = (items: DocSearchHit[]): DocSearchHit[] => {
     const seen = [...new Set(items.map((item) => item.hierarchy.lvl0).filter(Boolean))];
@@ -138,7 +209,7 @@ export default function SearchModal({
         placeholder={texts.placeholder}
         maxResultsPerGroup={8}
         transformItems={transformItems}
-        hitComponent={HitLink}
+        hitComponent={hitComponent}
         navigator={{
           navigate({ itemUrl }) {
             history.push(toSitePath(itemUrl));
@@ -163,7 +234,7 @@ export default function SearchModal({
           },
         }}
       />
-      <NoResultsSuggestions sections={sections} />
+      {failed ? <SearchErrorScreen /> : <NoResultsSuggestions sections={sections} />}
     </>
   );
 }

@@ -35,6 +35,7 @@ function plain(line: string): string {
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/[*_`]+/g, '')
     .replace(/\{[^{}]*\}/g, ' ')
+    .replace(/\s+/g, ' ')
     .trim();
 }
 

@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+
+import {
+  markedTerms,
+  normaliseExcerpt,
+  pagefindResultToHits,
+  type PagefindResultData,
+} from '../../src/search/pagefindHits';
+import { groupHitsByPage } from '../../src/search/pageResults';
+import { createDocSearchClient, normaliseFacetFilters } from '../../src/search/docsearchClient';
+import { highlightTerms } from '../../src/search/html';
+import type { SearchBackend, SearchRequest } from '../../src/search/types';
+
+// The shape Pagefind 1.6 returns for a page (see its result data), with hostile text.
+const result: PagefindResultData = {
+  url: '/models/example',
+  excerpt: 'Call <mark>tools</mark> with &lt;script&gt; & friends.',
+  meta: { title: 'Tools <b>bold</b> & more', section: 'Models' },
+  sub_results: [
+    { title: 'Tools <b>bold</b> & more', url: '/models/example', excerpt: 'Intro about <mark>tools</mark>.' },
+    {
+      title: 'Calling <tools>',
+      url: '/models/example#calling-tools',
+      excerpt: 'Llama <mark>tools</mark> calling.',
+      anchor: { element: 'h2', id: 'calling-tools', text: 'Calling <tools>', location: 12 },
+    },
+    {
+      title: 'Deep',
+      url: '/models/example#deep',
+      excerpt: 'Deep <mark>tools.</mark>',
+      anchor: { element: 'h3', id: 'deep', location: 19 },
+    },
+  ],
+};
+
+describe('pagefindResultToHits', () => {
+  const hits = pagefindResultToHits(result, { fallbackSection: 'Docs', maxHeadingHits: 3 });
+
+  it('makes one page hit, then one hit per heading with its anchor', () => {
+    expect(hits.map((hit) => [hit.type, hit.url, hit.anchor])).toEqual([
+      ['lvl1', '/models/example', null],
+      ['lvl2', '/models/example#calling-tools', 'calling-tools'],
+      ['lvl3', '/models/example#deep', 'deep'],
+    ]);
+    expect(hits.every((hit) => hit.url_without_anchor === '/models/example')).toBe(true);
+  });
+
+  it('groups by section, falling back when a page has none', () => {
+    expect(hits.every((hit) => hit.hierarchy.lvl0 === 'Models')).toBe(true);
+    const [page] = pagefindResultToHits(
+      { ...result, meta: { title: 'T' } },
+      { fallbackSection: 'Docs', maxHeadingHits: 0 },
+    );
+    expect(page?.hierarchy.lvl0).toBe('Docs');
+  });
+
+  it('escapes HTML in titles and keeps only <mark> in highlights', () => {
+    const [page, heading] = hits;
+    expect(page?.hierarchy.lvl1).toBe('Tools &lt;b&gt;bold&lt;/b&gt; &amp; more');
+    expect(page?._highlightResult.hierarchy.lvl1.value).toBe('<mark>Tools</mark> &lt;b&gt;bold&lt;/b&gt; &amp; more');
+    expect(heading?.hierarchy.lvl2).toBe('Calling &lt;tools&gt;');
+    expect(heading?._highlightResult.hierarchy.lvl2.value).toBe('Calling &lt;<mark>tools</mark>&gt;');
+    for (const hit of hits) {
+      const html = JSON.stringify([hit._highlightResult, hit._snippetResult, hit.hierarchy, hit.content]);
+      expect(html.replace(/<\/?mark>/g, '')).not.toMatch(/<[a-z/]/i);
+    }
+  });
+
+  it('snippets the excerpt, escaped exactly once', () => {
+    expect(hits[0]?._snippetResult.content.value).toBe('Call <mark>tools</mark> with &lt;script&gt; &amp; friends.');
+    expect(hits[1]?._snippetResult.hierarchy.lvl1.value).toBe('Llama <mark>tools</mark> calling.');
+    // The page hit's own lvl1 snippet is its highlighted title, untouched by the heading hits.
+    expect(hits[0]?._snippetResult.hierarchy.lvl1.value).toContain('Tools');
+  });
+
+  it('caps heading hits', () => {
+    expect(pagefindResultToHits(result, { fallbackSection: 'Docs', maxHeadingHits: 1 })).toHaveLength(2);
+  });
+});
+
+describe('excerpt helpers', () => {
+  it('normalises Pagefind excerpts', () => {
+    expect(normaliseExcerpt('a &lt;b&gt; & <mark>c</mark>')).toBe('a &lt;b&gt; &amp; <mark>c</mark>');
+  });
+
+  it('reads the marked terms, without trailing punctuation', () => {
+    expect(markedTerms('<mark>Tools.</mark> and <mark>tools</mark>')).toEqual(['tools']);
+  });
+
+  it('highlights terms at word starts only', () => {
+    expect(highlightTerms('Stools and tools', ['tools'])).toBe('Stools and <mark>tools</mark>');
+    expect(highlightTerms('<x>', [])).toBe('&lt;x&gt;');
+  });
+});
+
+describe('groupHitsByPage', () => {
+  it('puts heading hits under their page, once', () => {
+    const hits = pagefindResultToHits(result, { fallbackSection: 'Docs', maxHeadingHits: 3 });
+    const pages = groupHitsByPage([...hits, ...hits]);
+    expect(pages).toHaveLength(1);
+    expect(pages[0]?.headings.map((heading) => heading.url)).toEqual([
+      '/models/example#calling-tools',
+      '/models/example#deep',
+    ]);
+    expect(pages[0]?.excerpt).toContain('<mark>tools</mark>');
+  });
+});
+
+describe('DocSearch client adapter', () => {
+  it('passes the modal request to the backend and answers in Algolia shape', async () => {
+    const seen: SearchRequest[] = [];
+    const backend: SearchBackend = {
+      kind: 'local',
+      preload: async () => undefined,
+      search: async (request) => {
+        seen.push(request);
+        return { hits: [], nbHits: 7, page: 0, nbPages: 1 };
+      },
+    };
+    const client = createDocSearchClient(backend);
+    const response = (await client.search({
+      requests: [
+        {
+          indexName: 'local',
+          query: 'llama',
+          hitsPerPage: 5,
+          facetFilters: [['language:en'], ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current']],
+        },
+      ],
+    } as never)) as unknown as { results: { nbHits: number; query: string }[] };
+    expect(seen).toEqual([
+      {
+        query: 'llama',
+        facetFilters: [['language:en'], ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current']],
+        hitsPerPage: 5,
+        page: 0,
+      },
+    ]);
+    expect(response.results[0]).toMatchObject({ nbHits: 7, query: 'llama' });
+  });
+
+  it('accepts every facetFilters form Algolia does, and rejects others', () => {
+    expect(normaliseFacetFilters('language:en')).toEqual([['language:en']]);
+    expect(normaliseFacetFilters(['language:en', ['a:b', 'a:c']])).toEqual([['language:en'], ['a:b', 'a:c']]);
+    expect(normaliseFacetFilters(undefined)).toEqual([]);
+    expect(() => normaliseFacetFilters([[1]])).toThrow(/strings/);
+  });
+});

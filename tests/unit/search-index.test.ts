@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+
+import {
+  breadcrumbSection,
+  contentFingerprint,
+  pageMetadata,
+  prepareForIndex,
+} from '../../src/plugins/search-index/html';
+import { renderMarkdownPage } from '../../src/plugins/search-index/sources';
+
+// Minified the way Docusaurus writes its pages: attribute quotes dropped where it can.
+const page = (crumbs: string, pagination: string) =>
+  `<html lang=en><head><meta data-rh=true name=docusaurus_locale content=en /><meta data-rh=true name=docusaurus_tag content=docs-api-current /></head><body><nav class=navbar>Navbar</nav><main class=docMainContainer><article><nav class="theme-doc-breadcrumbs" aria-label=Breadcrumbs><ul class=breadcrumbs><li class=breadcrumbs__item><a aria-label="Home page" class=breadcrumbs__link href=/><svg></svg></a><li class=breadcrumbs__item><span class=breadcrumbs__link>${crumbs}</span><li class="breadcrumbs__item breadcrumbs__item--active"><span class=breadcrumbs__link>List assistants</span></ul></nav><h1>List assistants</h1><p>GET /assistants</p></article>${pagination}</main><footer>Footer</footer></body></html>`;
+
+describe('preparing a built page for the index', () => {
+  const html = page('Assistants &amp; files', '<nav class=pagination-nav><a href=/api/create-assistant>Next</a></nav>');
+
+  it('reads the Docusaurus search metadata', () => {
+    expect(pageMetadata(html)).toEqual({ locale: 'en', tag: 'docs-api-current' });
+    expect(pageMetadata('<html><main></main></html>')).toBeNull();
+  });
+
+  it('takes the section from the first category breadcrumb', () => {
+    expect(breadcrumbSection(html)).toBe('Assistants & files');
+    expect(breadcrumbSection('<main><h1>x</h1></main>')).toBeNull();
+  });
+
+  it('indexes <main> only, with filters and the section as metadata', () => {
+    const prepared = prepareForIndex(html, { locale: 'en', tag: 'docs-api-current' }) ?? '';
+    expect(prepared).toContain('<main data-pagefind-body class=docMainContainer>');
+    expect(prepared).toContain('<meta data-pagefind-filter="language[content]" content="en">');
+    expect(prepared).toContain('<meta data-pagefind-filter="docusaurus_tag[content]" content="docs-api-current">');
+    expect(prepared).toContain('<meta data-pagefind-meta="section[content]" content="Assistants &amp; files">');
+    expect(prepareForIndex('<html><body>no main</body></html>', { locale: 'en', tag: 't' })).toBeNull();
+  });
+
+  it('sees the same content at two routes, and different content apart', () => {
+    const alias = page('Assistants &amp; files', '<nav class=pagination-nav><a href=/api/other>Next</a></nav>');
+    expect(contentFingerprint(alias)).toBe(contentFingerprint(html));
+    expect(contentFingerprint(html.replace('GET /assistants', 'POST /assistants'))).not.toBe(contentFingerprint(html));
+  });
+});
+
+describe('dev-server pages from Markdown sources', () => {
+  it('renders headings with Docusaurus ids, text, and the search metadata', () => {
+    const html = renderMarkdownPage(
+      [
+        '---',
+        'title: Intro',
+        '---',
+        "import X from '@site/src/x';",
+        '## Why tool calling {#why-tool-calling}',
+        'Text with a [link](/faq) and <X />.',
+        '### Serving & inferencing',
+        '```bash',
+        'pip install rubra_tools',
+        '```',
+      ].join('\n'),
+      {
+        source: '@site/docs/README.mdx',
+        permalink: '/',
+        title: 'Rubra',
+        description: 'About.',
+        tag: 'docs-default-current',
+      },
+      'en',
+    );
+    expect(html).toContain('<h1>Rubra</h1>');
+    expect(html).toContain('<h2 id="why-tool-calling">Why tool calling</h2>');
+    expect(html).toContain('<h3 id="serving--inferencing">Serving &amp; inferencing</h3>');
+    expect(html).toContain('<p>Text with a link and .</p>');
+    expect(html).toContain('<p>pip install rubra_tools</p>');
+    expect(html).not.toContain('import X');
+    expect(pageMetadata(html)).toEqual({ locale: 'en', tag: 'docs-default-current' });
+  });
+});
