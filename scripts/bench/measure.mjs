@@ -1,0 +1,90 @@
+// Measures search in Chromium against a served site: the bytes fetched for the
+// first query (gzip size of every response after the page has hydrated, the
+// search UI included) and the time from a keypress to results on a warm page.
+import { gzipSync } from 'node:zlib';
+
+import { chromium } from '@playwright/test';
+
+import { CHROMIUM_ARGS, findChromium } from '../chromium.mjs';
+
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** Time in the page from setting the query to the first hit that marks it. */
+async function timeQuery(page, query) {
+  return page.evaluate(async (text) => {
+    const input = document.querySelector('.DocSearch-Input');
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+    const done = new Promise((resolve) => {
+      const check = () => {
+        const marks = [...document.querySelectorAll('.DocSearch-Hit mark')];
+        if (marks.some((mark) => mark.textContent.toLowerCase().startsWith(text.slice(0, 3)))) {
+          observer.disconnect();
+          resolve(performance.now());
+        }
+      };
+      const observer = new MutationObserver(check);
+      observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+    const start = performance.now();
+    setValue.call(input, text);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    return (await done) - start;
+  }, query);
+}
+
+export async function measureSearch({ baseUrl, path = '/', queries, runs }) {
+  const executablePath = findChromium();
+  if (!executablePath) {
+    throw new Error('Chromium was not found: set CHROMIUM_PATH.');
+  }
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  const firstQueryBytes = [];
+  const warmTimes = [];
+  try {
+    for (let run = 0; run < runs; run += 1) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      let recording = false;
+      const fetched = [];
+      page.on('response', async (response) => {
+        if (!recording) return;
+        try {
+          fetched.push({ url: response.url(), bytes: gzipSync(await response.body()).length });
+        } catch {
+          // Redirects and aborted responses have no body.
+        }
+      });
+      await page.goto(new URL(path, baseUrl).href);
+      await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
+      recording = true;
+      await page.keyboard.press('Control+k');
+      await page.locator('.DocSearch-Input').waitFor();
+      await timeQuery(page, queries[0]);
+      await page.waitForLoadState('networkidle');
+      recording = false;
+      firstQueryBytes.push(fetched.reduce((total, entry) => total + entry.bytes, 0));
+      if (run === 0) {
+        for (const entry of fetched.sort((a, b) => b.bytes - a.bytes).slice(0, 10)) {
+          console.log(`  ${String(entry.bytes).padStart(7)} B gz  ${new URL(entry.url).pathname}`);
+        }
+      }
+      for (const query of queries.slice(1)) {
+        // Warm: the modal and index are loaded; each query is new to Pagefind.
+        warmTimes.push(await timeQuery(page, query));
+      }
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return {
+    firstQueryKB: median(firstQueryBytes) / 1024,
+    warmQueryMs: median(warmTimes),
+    runs,
+    samples: warmTimes.length,
+  };
+}
