@@ -1,0 +1,349 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { parse as parseYaml } from 'yaml';
+
+import { expect, gotoHydrated, test } from './fixtures';
+
+/**
+ * The API reference as a reader sees it, checked against openapi/rubra.yaml itself:
+ * every page, its method, path, parameters and top-level schema properties, the
+ * sidebar, the code samples, the downloads, accessibility and JavaScript weight.
+ */
+
+const SPEC_FILE = path.resolve(__dirname, '../../openapi/rubra.yaml');
+const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+/** How much more JavaScript, gzipped, an API page may load than a doc page. */
+const API_JS_BUDGET = 30 * 1024;
+
+type Json = Record<string, unknown>;
+
+interface SpecOperation {
+  pageId: string;
+  method: string;
+  path: string;
+  summary: string;
+  tag: string;
+  parameters: string[];
+  requestProperties: string[];
+  responses: { status: string; properties: string[] }[];
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
+
+const isRecord = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const record = (value: unknown): Json => (isRecord(value) ? value : {});
+
+/** The file read here on its own, independently of the plugin under test. */
+const spec = record(parseYaml(readFileSync(SPEC_FILE, 'utf8')));
+
+/** Follows a local `$ref` (`#/components/schemas/Run`) to its target. */
+function resolve(value: unknown): Json {
+  const ref = record(value).$ref;
+  if (typeof ref !== 'string') {
+    return record(value);
+  }
+  const target = ref
+    .replace(/^#\//, '')
+    .split('/')
+    .reduce<unknown>((node, key) => record(node)[key.replace(/~1/g, '/').replace(/~0/g, '~')], spec);
+  return resolve(target);
+}
+
+/** `listAssistants` becomes `list-assistants`. */
+const pageIdOf = (operationId: string) => operationId.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+
+/** The top-level property names of a schema, seeing through "X or null". */
+function topLevelProperties(schema: unknown): string[] {
+  const value = resolve(schema);
+  const members = (value.anyOf ?? value.oneOf) as unknown[] | undefined;
+  if (!value.properties && Array.isArray(members)) {
+    const others = members.filter((member) => record(member).type !== 'null');
+    if (others.length === 1) {
+      return topLevelProperties(others[0]);
+    }
+  }
+  return Object.keys(record(value.properties));
+}
+
+function firstMediaSchema(content: unknown): unknown {
+  return record(Object.values(resolve(content))[0]).schema;
+}
+
+const serverUrl = String(record((spec.servers as unknown[])[0]).url);
+const tagOrder = (spec.tags as Json[]).map((tag) => String(tag.name));
+const operations: SpecOperation[] = Object.entries(record(spec.paths)).flatMap(([route, item]) =>
+  METHODS.flatMap((method) => {
+    const operation = record(item)[method];
+    if (!isRecord(operation)) {
+      return [];
+    }
+    const parameters = [
+      ...((record(item).parameters as unknown[]) ?? []),
+      ...((operation.parameters as unknown[]) ?? []),
+    ].map(resolve);
+    return [
+      {
+        pageId: pageIdOf(String(operation.operationId)),
+        method: method.toUpperCase(),
+        path: route,
+        summary: String(operation.summary),
+        tag: String((operation.tags as string[])[0]),
+        parameters: parameters.map((parameter) => String(parameter.name)),
+        requestProperties: topLevelProperties(firstMediaSchema(resolve(operation.requestBody).content)),
+        responses: Object.entries(record(operation.responses)).map(([status, response]) => ({
+          status,
+          properties: topLevelProperties(firstMediaSchema(resolve(response).content)),
+        })),
+      },
+    ];
+  }),
+);
+
+/** Any request to the documented API's server, which no page may make. */
+function watchApiServer(page: Page): string[] {
+  const calls: string[] = [];
+  const apiOrigin = new URL(serverUrl).origin;
+  page.on('request', (request) => {
+    if (new URL(request.url()).origin === apiOrigin) {
+      calls.push(request.url());
+    }
+  });
+  return calls;
+}
+
+test('the description lists the 28 operations the reference documents', () => {
+  expect(operations).toHaveLength(28);
+});
+
+test.describe('each operation page', () => {
+  for (const operation of operations) {
+    test(`${operation.pageId} shows its method, path, parameters and schema properties`, async ({ page }) => {
+      const apiCalls = watchApiServer(page);
+      await gotoHydrated(page, `/api/${operation.pageId}`);
+      await expect(page.locator('h1')).toHaveText(operation.summary);
+
+      const endpoint = page.locator('[data-api-endpoint]');
+      await expect(endpoint.locator('[data-method]')).toHaveText(operation.method);
+      await expect(endpoint.locator('[data-api-path]')).toHaveText(operation.path);
+      await expect(endpoint).toContainText(serverUrl);
+
+      const parameterNames = page.locator('[data-api-parameters] [data-parameter-name]');
+      if (operation.parameters.length > 0) {
+        await expect(parameterNames).toHaveText(operation.parameters);
+      } else {
+        await expect(parameterNames).toHaveCount(0);
+      }
+
+      const topLevel = (container: string) =>
+        page.locator(`${container} ul[data-schema-level="top"] > li > [data-property-head] [data-property-name]`);
+      if (operation.requestProperties.length > 0) {
+        await expect(topLevel('[data-api-request-body]')).toHaveText(operation.requestProperties);
+      } else {
+        await expect(page.locator('[data-api-request-body]')).toHaveCount(0);
+      }
+
+      for (const response of operation.responses) {
+        const section = page.locator(`[data-api-response="${response.status}"]`);
+        await expect(section, `response ${response.status}`).toBeVisible();
+        await expect(page.locator(`h3#response-${response.status}`)).toContainText(response.status);
+        await expect(topLevel(`[data-api-response="${response.status}"]`)).toHaveText(response.properties);
+        for (const name of response.properties) {
+          await expect(
+            topLevel(`[data-api-response="${response.status}"]`).getByText(name, { exact: true }),
+          ).toBeVisible();
+        }
+      }
+
+      await expect(page.locator('[data-api-code-samples] [role="tab"]')).toHaveText(['curl', 'Python', 'Node.js']);
+      await expect(page.getByRole('button', { name: /send|try it/i })).toHaveCount(0);
+      await expect(page.locator('.theme-doc-breadcrumbs')).toContainText(operation.tag);
+      await expect(page.locator('.theme-doc-toc-desktop')).toContainText('Responses');
+      expect(apiCalls).toEqual([]);
+    });
+  }
+});
+
+test('/api shows exactly the content of /api/list-assistants', async ({ page }) => {
+  const content = async (route: string) => {
+    await gotoHydrated(page, route);
+    return {
+      title: await page.locator('h1').textContent(),
+      markdown: await page.locator('.theme-doc-markdown').innerHTML(),
+      toc: await page.locator('.theme-doc-toc-desktop').innerText(),
+    };
+  };
+  const landing = await content('/api');
+  const listAssistants = await content('/api/list-assistants');
+  expect(landing.markdown.length).toBeGreaterThan(1000);
+  expect(landing).toEqual(listAssistants);
+  await expect(page.locator('#about-the-api')).toBeVisible();
+});
+
+test('the API sidebar lists every operation under its tag, in order, with method badges', async ({ page }) => {
+  await gotoHydrated(page, '/api');
+  const sidebar = page.locator('nav[aria-label="Docs sidebar"]');
+  const categories = sidebar.locator('.theme-doc-sidebar-item-category-level-1');
+  await expect(categories.locator(':scope > .menu__list-item-collapsible')).toHaveText(tagOrder);
+  for (const [index, tag] of tagOrder.entries()) {
+    const expected = operations.filter((operation) => operation.tag === tag);
+    const links = categories.nth(index).locator('li.api-sidebar-item > a');
+    await expect(links, tag).toHaveText(expected.map((operation) => operation.summary));
+    const hrefs = await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')));
+    expect(hrefs, tag).toEqual(expected.map((operation) => `/api/${operation.pageId}`));
+    const badges = await links.evaluateAll((anchors) =>
+      anchors.map((anchor) => getComputedStyle(anchor, '::before').content.replace(/"/g, '')),
+    );
+    expect(badges, tag).toEqual(
+      expected.map((operation) => (operation.method === 'DELETE' ? 'DEL' : operation.method)),
+    );
+  }
+  await expect(sidebar.locator('li.api-sidebar-item')).toHaveCount(28);
+});
+
+test('shared schemas link to the page that describes them', async ({ page }) => {
+  await gotoHydrated(page, '/api/create-run');
+  await page.locator('[data-api-response="200"]').getByRole('link', { name: 'Run', exact: true }).first().click();
+  await expect(page).toHaveURL(/\/api\/get-run#schema-run$/);
+  await expect(page.locator('#schema-run')).toBeInViewport();
+});
+
+test.describe('code samples', () => {
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+  test('the tabs switch, the choice sticks across pages, and the copy button copies the sample', async ({ page }) => {
+    const apiCalls = watchApiServer(page);
+    await gotoHydrated(page, '/api/create-assistant');
+    const samples = page.locator('[data-api-code-samples]');
+    const visibleCode = samples.locator('[role="tabpanel"]:not([hidden]) pre code');
+
+    await expect(visibleCode).toContainText(`curl '${serverUrl}/assistants'`);
+    await samples.getByRole('tab', { name: 'Python' }).click();
+    await expect(samples.getByRole('tab', { name: 'Python' })).toHaveAttribute('aria-selected', 'true');
+    await expect(visibleCode).toContainText('client.beta.assistants.create(');
+    await expect(visibleCode).toContainText(`base_url="${serverUrl}"`);
+
+    await samples.getByRole('tab', { name: 'Node.js' }).click();
+    await expect(visibleCode).toContainText('await client.beta.assistants.create({');
+    await expect(visibleCode).toContainText(`baseURL: '${serverUrl}'`);
+
+    const shown = await visibleCode.innerText();
+    await samples.locator('[role="tabpanel"]:not([hidden])').getByRole('button', { name: /copy/i }).click();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    // innerText puts a blank line after every rendered line; the copied text does not.
+    const lines = (text: string) => text.split('\n').filter((line) => line.trim() !== '');
+    expect(lines(copied)).toEqual(lines(shown));
+    expect(copied).toContain("import OpenAI from 'openai';");
+
+    await gotoHydrated(page, '/api/get-thread');
+    await expect(page.locator('[data-api-code-samples]').getByRole('tab', { name: 'Node.js' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(page.locator('[data-api-code-samples] [role="tabpanel"]:not([hidden]) pre code')).toContainText(
+      'await client.beta.threads.retrieve(',
+    );
+    expect(apiCalls).toEqual([]);
+  });
+});
+
+test('the description is offered for download as YAML and JSON', async ({ page }) => {
+  await gotoHydrated(page, '/api');
+  const header = page.locator('[data-api-endpoint]');
+  await expect(header.getByRole('link', { name: 'openapi.yaml' })).toHaveAttribute('href', '/openapi.yaml');
+  await expect(header.getByRole('link', { name: 'openapi.json' })).toHaveAttribute('href', '/openapi.json');
+
+  const yaml = await page.request.get('/openapi.yaml');
+  expect(yaml.ok()).toBe(true);
+  expect(await yaml.text()).toBe(readFileSync(SPEC_FILE, 'utf8'));
+  const json = await page.request.get('/openapi.json');
+  expect(json.ok()).toBe(true);
+  expect(await json.json()).toEqual(spec);
+});
+
+test.describe('accessibility', () => {
+  // a11y.spec.ts runs axe on every route of the sitemap, the API pages included, as
+  // they first render. Here every schema tree is opened too, on pages that together
+  // hold each shape the reference renders: the landing text, query parameters,
+  // oneOf variants, nullable fields and enums, nested lists, multipart and binary
+  // bodies, and a shared schema described in a list's items.
+  const routes = [
+    '/api',
+    '/api/create-assistant',
+    '/api/get-run',
+    '/api/list-run-steps',
+    '/api/get-message',
+    '/api/create-file',
+    '/api/download-file',
+    '/api/list-models',
+  ];
+  for (const route of routes) {
+    test(`axe finds no WCAG 2.1 AA violation on ${route}, with every schema open, light and dark`, async ({ page }) => {
+      for (const theme of ['light', 'dark'] as const) {
+        await gotoHydrated(page, `${route}?docusaurus-theme=${theme}`);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+        const details = page.locator('.theme-doc-markdown details');
+        await details.evaluateAll((elements) => {
+          for (const element of elements) {
+            (element as HTMLDetailsElement).open = true;
+          }
+        });
+        await expect(page.locator('.theme-doc-markdown details:not([open])')).toHaveCount(0);
+        const results = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
+        const violations = results.violations.map((violation) => ({
+          rule: violation.id,
+          nodes: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
+        }));
+        expect(violations, `${theme} mode`).toEqual([]);
+      }
+    });
+  }
+});
+
+test('an API page loads at most 30 KB more gzipped JavaScript than a doc page', async ({ page }) => {
+  // Thirty page loads with the cache off.
+  test.setTimeout(300_000);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+
+  const gzipSizes = new Map<string, number>();
+  const scriptBytes = async (route: string) => {
+    const urls: string[] = [];
+    const onRequest = (request: import('@playwright/test').Request) => {
+      if (request.resourceType() === 'script') {
+        urls.push(request.url());
+      }
+    };
+    page.on('request', onRequest);
+    await gotoHydrated(page, route);
+    await page.waitForLoadState('networkidle');
+    page.off('request', onRequest);
+    let total = 0;
+    for (const url of new Set(urls)) {
+      if (!gzipSizes.has(url)) {
+        const response = await page.request.get(url);
+        expect(response.ok(), url).toBe(true);
+        gzipSizes.set(url, gzipSync(await response.body()).length);
+      }
+      total += gzipSizes.get(url) ?? 0;
+    }
+    return total;
+  };
+
+  const docPage = await scriptBytes('/');
+  const apiPages = new Map<string, number>();
+  for (const route of ['/api', ...operations.map((operation) => `/api/${operation.pageId}`)]) {
+    apiPages.set(route, await scriptBytes(route));
+  }
+  const [heaviestRoute, heaviest] = [...apiPages.entries()].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
+  test.info().annotations.push({
+    type: 'js-gzip-bytes',
+    description: `doc page / ${docPage}; heaviest API page ${heaviestRoute} ${heaviest}; /api ${apiPages.get('/api')}`,
+  });
+  expect(docPage).toBeGreaterThan(0);
+  expect(heaviest - docPage, `${heaviestRoute} against /`).toBeLessThanOrEqual(API_JS_BUDGET);
+});
