@@ -98,10 +98,9 @@ export function ApiParameters({ operation }: OperationProps): ReactNode {
               <td>
                 <ApiInline tokens={parameter.description} />
                 {parameter.example !== undefined ? (
-                  <>
-                    {' '}
+                  <span className={styles.example}>
                     Example: <code>{parameter.example}</code>
-                  </>
+                  </span>
                 ) : null}
               </td>
             </tr>
