@@ -1,8 +1,8 @@
 import type { Config } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
-import { themes as prismThemes } from 'prism-react-renderer';
 
 import { copyrightLine, identity } from './src/site/identity';
+import { darkCodeTheme, lightCodeTheme } from './src/site/codeThemes';
 import { parseEnv } from './src/site/env';
 
 const env = parseEnv(process.env);
@@ -134,8 +134,8 @@ export default {
       copyright: copyrightLine,
     },
     prism: {
-      theme: prismThemes.github,
-      darkTheme: prismThemes.dracula,
+      theme: lightCodeTheme,
+      darkTheme: darkCodeTheme,
       additionalLanguages: ['cue', 'docker'],
     },
   } satisfies Preset.ThemeConfig,
