@@ -1,4 +1,5 @@
-// npm run bench: search speed on the built site, then the 2,000-page scale run.
+// npm run bench: page weight and search speed on the built site, then the 2,000-page
+// scale run.
 //   BENCH_BUILD_DIR  the production build to measure (default build/)
 //   BENCH_RUNS       runs per measurement (default 5); BENCH_PAGES (default 2000)
 // Figures are medians. This is a benchmark, not a test: it reports, it does not judge.
@@ -11,6 +12,7 @@ import { chromium } from '@playwright/test';
 import createJiti from 'jiti';
 
 import { measureSearch, median } from './bench/measure.mjs';
+import { formatWeights, measurePageWeights } from './bench/page-weight.mjs';
 import { buildScaleSite } from './bench/scale.mjs';
 import { serve } from './bench/server.mjs';
 import { CHROMIUM_ARGS, findChromium } from './chromium.mjs';
@@ -104,5 +106,21 @@ async function benchScale() {
   }
 }
 
+/** What a first visit to each kind of page downloads before it is interactive. */
+async function benchPageWeight() {
+  const server = await serve(buildDir, 0);
+  try {
+    const results = await measurePageWeights(`http://127.0.0.1:${server.address().port}`);
+    console.log('Page weight, first visit until hydrated (gzip):');
+    for (const line of formatWeights(results)) {
+      console.log(`  ${line}`);
+    }
+    return results;
+  } finally {
+    server.close();
+  }
+}
+
+await benchPageWeight();
 await benchSite();
 await benchScale();

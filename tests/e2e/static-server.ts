@@ -54,6 +54,11 @@ export async function startStaticHost(mount = '/'): Promise<StaticHost> {
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((done) => server.close(() => done())),
+    close: () =>
+      new Promise<void>((done) => {
+        server.close(() => done());
+        // Browsers keep connections alive; close() alone would wait for them.
+        server.closeAllConnections();
+      }),
   };
 }

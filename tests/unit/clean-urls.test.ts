@@ -2,10 +2,11 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 
 import cleanUrlsPlugin, { cleanUrlScript } from '@site/src/plugins/clean-urls';
+import { identity } from '@site/src/site/identity';
 
 /** Runs the inline script against a location and returns where it sends the browser. */
 function redirectFor(url: string): string | null {
-  const { pathname, search, hash } = new URL(url, 'https://docs.rubra.ai');
+  const { pathname, search, hash } = new URL(url, identity.url);
   let target: string | null = null;
   const location = { pathname, search, hash, replace: (to: string) => (target = to) };
   runInNewContext(cleanUrlScript, { location });

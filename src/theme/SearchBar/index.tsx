@@ -62,6 +62,13 @@ export default function SearchBar(): ReactNode {
   });
 
   useEffect(() => {
+    // Like Docusaurus's own prefetching, no speculative download on a slow or
+    // metered connection: there, search loads when the reader reaches for it.
+    const connection = (navigator as Navigator & { connection?: { effectiveType?: string; saveData?: boolean } })
+      .connection;
+    if (connection?.saveData || connection?.effectiveType?.includes('2g')) {
+      return undefined;
+    }
     const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1500));
     const cancel = window.cancelIdleCallback ?? window.clearTimeout;
     const handle = idle(() => preload());

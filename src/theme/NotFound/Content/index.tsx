@@ -49,7 +49,7 @@ export default function NotFoundContent({ className }: Props): ReactNode {
             )}{' '}
             The page may have moved, or the link that brought you here may have a typo.
           </p>
-          <p>
+          <p className={styles.hint}>
             {words ? (
               <>
                 Try a search: <Link to={`/search?q=${encodeURIComponent(words)}`}>search the docs for “{words}”</Link>,
