@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
+import table from '@site/src/components/DataTable/styles.module.css';
 import { NOT_MEASURED_MARK, NOT_MEASURED_TEXT, formatScore } from './logic';
-import styles from './styles.module.css';
 
 /** A figure, or an em dash that reads "not measured" to assistive technology. */
 export default function Score({
@@ -15,7 +15,7 @@ export default function Score({
     return (
       <>
         <span aria-hidden="true">{NOT_MEASURED_MARK}</span>
-        <span className={styles.srOnly}>{NOT_MEASURED_TEXT}</span>
+        <span className={table.srOnly}>{NOT_MEASURED_TEXT}</span>
       </>
     );
   }
@@ -24,5 +24,5 @@ export default function Score({
 
 /** Text that only assistive technology reads. */
 export function ScreenReaderOnly({ children }: { children: ReactNode }): ReactNode {
-  return <span className={styles.srOnly}>{children}</span>;
+  return <span className={table.srOnly}>{children}</span>;
 }

@@ -1,5 +1,7 @@
+import clsx from 'clsx';
 import { useMemo, useState, type ReactNode } from 'react';
 
+import table from '@site/src/components/DataTable/styles.module.css';
 import {
   benchmarks,
   kindLabels,
@@ -40,14 +42,14 @@ function ModelName({ row }: { row: BenchmarkRow }): ReactNode {
         <sup className={styles.mark}>
           <a href={`#${TOOL_OBSERVATION_NOTE_ID}`} title="Does not accept tool observations">
             {TOOL_OBSERVATION_MARK}
-            <span className={styles.srOnly}> does not accept tool observations</span>
+            <span className={table.srOnly}> does not accept tool observations</span>
           </a>
         </sup>
       )}
       {note >= 0 && (
         <sup className={styles.mark}>
           <a href={`#${noteId(note)}`}>
-            <span className={styles.srOnly}>note </span>
+            <span className={table.srOnly}>note </span>
             {note + 1}
           </a>
         </sup>
@@ -68,7 +70,7 @@ function SortableHeader({ column, label, sort, onSort, numeric = false }: Header
   const active = sort?.key === column;
   const arrow = !active ? '↕' : sort.direction === 'ascending' ? '↑' : '↓';
   return (
-    <th scope="col" aria-sort={active ? sort.direction : undefined} className={numeric ? styles.numeric : undefined}>
+    <th scope="col" aria-sort={active ? sort.direction : undefined} className={numeric ? table.numeric : undefined}>
       <button type="button" className={styles.sortButton} onClick={() => onSort(column)}>
         {label}
         <span aria-hidden="true" className={styles.arrow}>
@@ -104,7 +106,7 @@ export default function BenchmarkTable(): ReactNode {
   };
 
   return (
-    <div className={styles.container}>
+    <div className={table.wrapper}>
       <form
         className={styles.controls}
         role="search"
@@ -142,9 +144,9 @@ export default function BenchmarkTable(): ReactNode {
         Showing {rows.length} of {benchmarks.length} models.
       </p>
       {/* The region scrolls sideways on narrow screens, so it must take keyboard focus. */}
-      <div className={styles.scroller} role="region" aria-label="Benchmark results" tabIndex={0}>
-        <table className={styles.table} data-benchmark-table="">
-          <caption className={styles.caption}>
+      <div className={table.scroller} role="region" aria-label="Benchmark results" tabIndex={0}>
+        <table className={clsx(table.table, styles.table)} data-benchmark-table="">
+          <caption className={clsx(table.caption, styles.caption)}>
             Benchmark results of Rubra models, their base models and third-party models. Select a column heading to
             sort; figures that were not measured ({NOT_MEASURED_MARK}) stay last.
           </caption>
@@ -172,7 +174,7 @@ export default function BenchmarkTable(): ReactNode {
                 </th>
                 <td>{kindLabels[row.kind]}</td>
                 {scoreColumns.map((column) => (
-                  <td key={column.key} className={styles.numeric}>
+                  <td key={column.key} className={table.numeric}>
                     <Score
                       value={row[column.key]}
                       format={column.key === 'paramsBillion' ? formatParams : formatScore}

@@ -1,15 +1,22 @@
 import Link from '@docusaurus/Link';
+import clsx from 'clsx';
 import type { ReactNode } from 'react';
 
+import table from '@site/src/components/DataTable/styles.module.css';
 import { familyInfo, families, modelsOf, type ModelFamily } from '@site/src/data/models';
 import styles from './styles.module.css';
 
 /** The llama.cpp `--chat-template` value of every model family, with its guide. */
 export default function ChatTemplates(): ReactNode {
   return (
-    <div className={styles.wrapper} role="region" aria-label="Chat templates for llama.cpp" tabIndex={0}>
-      <table className={styles.table} data-chat-templates="">
-        <caption className={styles.caption}>
+    <div
+      className={clsx(table.wrapper, table.scroller)}
+      role="region"
+      aria-label="Chat templates for llama.cpp"
+      tabIndex={0}
+    >
+      <table className={clsx(table.table, styles.table)} data-chat-templates="">
+        <caption className={table.caption}>
           The <code>--chat-template</code> value for each model family
         </caption>
         <thead>

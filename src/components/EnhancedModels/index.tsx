@@ -1,6 +1,8 @@
 import Link from '@docusaurus/Link';
+import clsx from 'clsx';
 import type { ReactNode } from 'react';
 
+import table from '@site/src/components/DataTable/styles.module.css';
 import { familyInfo, huggingFaceUrl, models } from '@site/src/data/models';
 import styles from './styles.module.css';
 
@@ -9,9 +11,9 @@ const numberFormat = new Intl.NumberFormat('en-US');
 /** The table of every Rubra enhanced model, with its guide and its repositories. */
 export default function EnhancedModels(): ReactNode {
   return (
-    <div className={styles.wrapper}>
-      <table className={styles.table}>
-        <caption className={styles.caption}>Rubra enhanced models and where to get them</caption>
+    <div className={clsx(table.wrapper, table.scroller)}>
+      <table className={clsx(table.table, styles.table)}>
+        <caption className={table.caption}>Rubra enhanced models and where to get them</caption>
         <thead>
           <tr>
             <th scope="col">Model</th>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 
 import Score from '@site/src/components/BenchmarkTable/Score';
 import { formatParams } from '@site/src/components/BenchmarkTable/logic';
+import table from '@site/src/components/DataTable/styles.module.css';
 import { benchmarksOf, kindLabels, scoreColumns } from '@site/src/data/benchmarks';
 import type { ModelFamily } from '@site/src/data/models';
 import styles from './styles.module.css';
@@ -12,17 +13,17 @@ export default function FamilyBenchmarks({ family }: { family: ModelFamily }): R
   const caption = `${family}: base and Rubra models on each benchmark`;
   const notes = rows.flatMap((row) => (row.note ? [{ model: row.model, note: row.note }] : []));
   return (
-    <div className={styles.wrapper}>
+    <div className={table.wrapper}>
       {/* The region scrolls sideways on narrow screens, so it must take keyboard focus. */}
-      <div className={styles.scroller} role="region" aria-label={caption} tabIndex={0}>
-        <table className={styles.table} data-benchmark-table="">
-          <caption className={styles.caption}>{caption}</caption>
+      <div className={table.scroller} role="region" aria-label={caption} tabIndex={0}>
+        <table className={table.table} data-benchmark-table="">
+          <caption className={table.caption}>{caption}</caption>
           <thead>
             <tr>
               <th scope="col">Model</th>
               <th scope="col">Kind</th>
               {scoreColumns.map((column) => (
-                <th key={column.key} scope="col" className={styles.numeric}>
+                <th key={column.key} scope="col" className={table.numeric}>
                   {column.label}
                 </th>
               ))}
@@ -34,7 +35,7 @@ export default function FamilyBenchmarks({ family }: { family: ModelFamily }): R
                 <th scope="row">{row.model}</th>
                 <td>{kindLabels[row.kind]}</td>
                 {scoreColumns.map((column) => (
-                  <td key={column.key} className={styles.numeric}>
+                  <td key={column.key} className={table.numeric}>
                     <Score value={row[column.key]} format={column.key === 'paramsBillion' ? formatParams : undefined} />
                   </td>
                 ))}

@@ -1,5 +1,7 @@
+import clsx from 'clsx';
 import type { ReactNode } from 'react';
 
+import table from '@site/src/components/DataTable/styles.module.css';
 import { RUBRA_PREFIX } from '@site/src/data/benchmarks';
 import { huggingFaceUrl, modelsOf, type ModelFamily } from '@site/src/data/models';
 import styles from './styles.module.css';
@@ -22,9 +24,14 @@ export default function ModelSpecs({ family }: { family: ModelFamily }): ReactNo
   const hasOtherRepos = models.some((model) => model.otherRepos.length > 0);
   return (
     // The region scrolls sideways on narrow screens, so it must take keyboard focus.
-    <div className={styles.wrapper} role="region" aria-label={`${family} specifications and downloads`} tabIndex={0}>
-      <table className={styles.table} data-model-specs="">
-        <caption className={styles.caption}>{family}: specifications of the base models</caption>
+    <div
+      className={clsx(table.wrapper, table.scroller)}
+      role="region"
+      aria-label={`${family} specifications and downloads`}
+      tabIndex={0}
+    >
+      <table className={clsx(table.table, styles.table)} data-model-specs="">
+        <caption className={table.caption}>{family}: specifications of the base models</caption>
         <thead>
           <tr>
             <th scope="col">Model</th>
@@ -40,7 +47,7 @@ export default function ModelSpecs({ family }: { family: ModelFamily }): ReactNo
             <tr key={model.model}>
               <th scope="row">{model.model}</th>
               <td>{model.params}</td>
-              <td className={styles.numeric}>{numberFormat.format(model.contextLength)}</td>
+              <td className={table.numeric}>{numberFormat.format(model.contextLength)}</td>
               <td>{model.gqa}</td>
               <td>{model.trainingTokens}</td>
               <td>{model.knowledgeCutoff}</td>
@@ -48,8 +55,8 @@ export default function ModelSpecs({ family }: { family: ModelFamily }): ReactNo
           ))}
         </tbody>
       </table>
-      <table className={styles.table} data-model-repos="">
-        <caption className={styles.caption}>{family}: Rubra models on Hugging Face</caption>
+      <table className={clsx(table.table, styles.table)} data-model-repos="">
+        <caption className={table.caption}>{family}: Rubra models on Hugging Face</caption>
         <thead>
           <tr>
             <th scope="col">Rubra model</th>
@@ -76,7 +83,7 @@ export default function ModelSpecs({ family }: { family: ModelFamily }): ReactNo
                   {model.otherRepos.length === 0 ? (
                     <>
                       <span aria-hidden="true">—</span>
-                      <span className={styles.srOnly}>none</span>
+                      <span className={table.srOnly}>none</span>
                     </>
                   ) : (
                     model.otherRepos.map((repo) => <RepoLink key={repo} repo={repo} />)
