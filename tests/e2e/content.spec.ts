@@ -467,21 +467,3 @@ test.describe('guides', () => {
     }
   });
 });
-
-test.describe('accessibility', () => {
-  const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-  for (const route of [...pages.map((p) => p.route), ...categories.map((c) => c.route)]) {
-    test(`axe finds no violation on ${route}, light and dark`, async ({ page }) => {
-      for (const theme of ['light', 'dark'] as const) {
-        await gotoHydrated(page, `${route}?docusaurus-theme=${theme}`);
-        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-        const results = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
-        const violations = results.violations.map((violation) => ({
-          rule: violation.id,
-          nodes: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
-        }));
-        expect(violations, `${theme} mode`).toEqual([]);
-      }
-    });
-  }
-});
