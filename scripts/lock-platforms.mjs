@@ -1,0 +1,56 @@
+// Completes package-lock.json with the other platforms' builds of native packages
+// (@swc/core-darwin-arm64, @pagefind/windows-x64, …) when the npm registry in use does
+// not serve the exact version that the parent package asks for. npm then leaves them
+// out of the lock file, and `npm ci` refuses a lock file that lacks them. Each entry
+// records only the version, the platform and that it is optional: `npm ci` skips it on
+// every other platform and never downloads it here.
+// Run after `npm install` changes dependencies: npm run lock:platforms
+import { readFileSync, writeFileSync } from 'node:fs';
+
+const LOCK = new URL('../package-lock.json', import.meta.url);
+
+const OS = [
+  [/darwin/, 'darwin'],
+  [/win32|windows/, 'win32'],
+  [/freebsd/, 'freebsd'],
+  [/openbsd/, 'openbsd'],
+  [/android/, 'android'],
+  [/openharmony/, 'openharmony'],
+  [/linux/, 'linux'],
+];
+const CPU = [
+  [/arm64|aarch64/, 'arm64'],
+  [/-x64/, 'x64'],
+  [/ia32/, 'ia32'],
+  [/-arm-/, 'arm'],
+  [/ppc64/, 'ppc64'],
+  [/s390x/, 's390x'],
+  [/riscv64/, 'riscv64'],
+  [/loong64/, 'loong64'],
+];
+
+const match = (table, name) => table.find(([pattern]) => pattern.test(name))?.[1];
+
+const lock = JSON.parse(readFileSync(LOCK, 'utf8'));
+const added = [];
+for (const [path, meta] of Object.entries(lock.packages)) {
+  for (const [name, version] of Object.entries(meta.optionalDependencies ?? {})) {
+    const nested = `${path ? `${path}/` : ''}node_modules/${name}`;
+    const hoisted = `node_modules/${name}`;
+    const os = match(OS, name);
+    const cpu = match(CPU, name);
+    if (lock.packages[nested] || lock.packages[hoisted] || !os || !cpu) {
+      continue;
+    }
+    const entry = { version, cpu: [cpu], license: meta.license, optional: true, os: [os] };
+    if (os === 'linux' && /musl|-gnu/.test(name)) {
+      entry.libc = [name.includes('musl') ? 'musl' : 'glibc'];
+    }
+    lock.packages[hoisted] = entry;
+    added.push(`${name}@${version}`);
+  }
+}
+writeFileSync(LOCK, `${JSON.stringify(lock, null, 2)}\n`);
+console.log(
+  added.length ? `Added ${added.length} platform entries: ${added.join(', ')}` : 'The lock file is complete.',
+);
