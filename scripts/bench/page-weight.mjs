@@ -24,6 +24,11 @@ export async function measurePageWeights(origin, pages = PAGES) {
     for (const path of pages) {
       const context = await browser.newContext();
       const page = await context.newPage();
+      // Data saving on: no prefetching of linked pages and no idle preloading of
+      // search, so only what the page itself needs is counted, the same on every run.
+      await page.addInitScript(() => {
+        Object.defineProperty(navigator, 'connection', { get: () => ({ effectiveType: '4g', saveData: true }) });
+      });
       const sizes = { js: 0, css: 0, html: 0, other: 0 };
       const pending = [];
       let counting = true;
