@@ -64,6 +64,21 @@ test.describe('search modal', () => {
     await expect(link).toBeFocused();
   });
 
+  test('opens as a centred dialog over the page on a desktop, full screen on a phone', async ({ page }) => {
+    await page.setViewportSize({ width: 1300, height: 800 });
+    await gotoHydrated(page, '/');
+    await openWithShortcut(page);
+    const box = await modal(page).boundingBox();
+    expect(box?.width).toBe(800);
+    expect(Math.round((box?.x ?? 0) * 2 + (box?.width ?? 0))).toBe(1300);
+    await page.keyboard.press('Escape');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.locator('.navbar').getByRole('button', { name: texts.buttonText }).click();
+    await expect(modal(page)).toBeVisible();
+    expect((await modal(page).boundingBox())?.width).toBe(390);
+  });
+
   test('Cmd+K and / open it too', async ({ page }) => {
     await gotoHydrated(page, '/');
     await openWithShortcut(page, 'Meta+k');

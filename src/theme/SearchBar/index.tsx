@@ -3,6 +3,7 @@
  * load on demand, and are warmed when the browser is idle or the button is
  * hovered or focused. Ctrl/Cmd+K and `/` open the modal; focus returns on close.
  */
+import '@docsearch/css/dist/_variables.css';
 import '@docsearch/css/dist/button.css';
 import './styles.css';
 
