@@ -7,8 +7,6 @@ import '@docsearch/css/dist/_variables.css';
 import '@docsearch/css/dist/button.css';
 import './styles.css';
 
-import { DocSearchButton } from '@docsearch/react/button';
-import { useDocSearchKeyboardEvents } from '@docsearch/react/useDocSearchKeyboardEvents';
 import { useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 
 import { loadSearchModal, loadSearchSetup, preloadSearch } from '@site/src/search/runtime';
@@ -16,6 +14,9 @@ import type { SearchModalProps } from '@site/src/search/SearchModal';
 import type { SearchSetup } from '@site/src/search/setup';
 import { useSearchConfig } from '@site/src/search/useSearchConfig';
 import { identity } from '@site/src/site/identity';
+
+import { SearchButton } from './SearchButton';
+import { useSearchShortcuts } from './useSearchShortcuts';
 
 interface OpenModal {
   Modal: ComponentType<SearchModalProps>;
@@ -54,13 +55,7 @@ export default function SearchBar(): ReactNode {
     requestAnimationFrame(() => target?.focus());
   }, []);
 
-  useDocSearchKeyboardEvents({
-    isOpen: open !== null,
-    onOpen,
-    onClose,
-    isAskAiActive: false,
-    onAskAiToggle: () => undefined,
-  });
+  useSearchShortcuts({ isOpen: open !== null, onOpen, onClose });
 
   useEffect(() => {
     // Like Docusaurus's own prefetching, no speculative download on a slow or
@@ -78,12 +73,12 @@ export default function SearchBar(): ReactNode {
 
   return (
     <>
-      <DocSearchButton
+      <SearchButton
+        label={identity.searchTexts.buttonText}
         onClick={onOpen}
         onMouseEnter={preload}
         onFocus={preload}
         onTouchStart={preload}
-        translations={{ buttonText: identity.searchTexts.buttonText, buttonAriaLabel: identity.searchTexts.buttonText }}
       />
       {open && (
         <open.Modal
