@@ -6,14 +6,15 @@ import '@docsearch/css/dist/modal.css';
 
 import Link from '@docusaurus/Link';
 import { useHistory } from '@docusaurus/router';
-import { DocSearchModal } from '@docsearch/react/modal';
-import type {
-  DocSearchHit,
-  DocSearchTransformClient,
-  InternalDocSearchHit,
-  StoredDocSearchHit,
+import {
+  DocSearchModal,
+  type DocSearchHit,
+  type DocSearchModalProps,
+  type DocSearchTransformClient,
+  type InternalDocSearchHit,
+  type StoredDocSearchHit,
 } from '@docsearch/react';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
 import { identity } from '../site/identity';
@@ -32,82 +33,63 @@ export interface SearchModalProps {
 }
 
 /**
- * Finds (or makes) a slot inside one of DocSearch's screens, kept in place as the
- * modal re-renders, so that we can add to a screen without replacing it.
+ * DocSearch gives every list of results the id "docsearch-list", while its search box
+ * names each list by its source in aria-controls ("docsearch-hits0-list"), so the box
+ * points at lists that do not exist (axe: aria-valid-attr-value). Each list takes the
+ * id that its options are named after ("docsearch-hits0-item-3").
  */
-function useScreenSlot(screenSelector: string, className: string, before: string | null): HTMLElement | null {
+function useResultListIds(): void {
+  useEffect(() => {
+    const container = document.querySelector('.DocSearch-Container');
+    if (!container) {
+      return undefined;
+    }
+    const name = () => {
+      for (const list of container.querySelectorAll<HTMLElement>('ul[role="listbox"]')) {
+        const id = list.querySelector('[role="option"][id]')?.id.replace(/-item-\d+$/, '-list');
+        if (id && list.id !== id) {
+          list.id = id;
+        }
+      }
+    };
+    name();
+    const observer = new MutationObserver(name);
+    observer.observe(container, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
+}
+
+/**
+ * DocSearch sets its error status when a search fails, but autocomplete sets the
+ * status back to idle once the search settles, so DocSearch's error screen never
+ * shows and the reader sees "No results" instead. After a failed search we show the
+ * error screen (with DocSearch's markup and classes) at the top of the dropdown, and
+ * the stylesheet hides the no-results screen and stale hits.
+ */
+function SearchErrorScreen() {
   const [slot, setSlot] = useState<HTMLElement | null>(null);
   useEffect(() => {
     const container = document.querySelector('.DocSearch-Container');
     if (!container) {
       return undefined;
     }
+    const element = document.createElement('div');
+    element.className = 'DocSearch-ErrorScreen';
     const place = () => {
-      const screen = container.querySelector(screenSelector);
-      if (!screen) {
-        setSlot(null);
-        return;
+      const dropdown = container.querySelector('.DocSearch-Dropdown');
+      if (dropdown && dropdown.firstChild !== element) {
+        dropdown.insertBefore(element, dropdown.firstChild);
       }
-      let element = screen.querySelector<HTMLElement>(`:scope > .${className}`);
-      if (!element) {
-        element = document.createElement('div');
-        element.className = className;
-        screen.insertBefore(element, before ? screen.querySelector(`:scope > ${before}`) : screen.firstChild);
-      }
-      setSlot(element);
+      setSlot(dropdown ? element : null);
     };
     place();
     const observer = new MutationObserver(place);
     observer.observe(container, { childList: true, subtree: true });
-    return () => observer.disconnect();
-  }, [screenSelector, className, before]);
-  return slot;
-}
-
-/**
- * DocSearch 4.7 keeps its "Try searching for" suggestions in a shape its no-results
- * screen cannot read, so they never show. We collect the sections of earlier results
- * ourselves and add the list to that screen; choosing one searches for it.
- */
-function NoResultsSuggestions({ sections }: { sections: readonly string[] }) {
-  const slot = useScreenSlot('.DocSearch-NoResults', 'DocSearch-NoResults-Prefill-List', '.DocSearch-Help');
-  if (!slot || sections.length === 0) {
-    return null;
-  }
-  const search = (query: string) => {
-    const input = document.querySelector<HTMLInputElement>('.DocSearch-Input');
-    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
-    if (input && setValue) {
-      setValue.call(input, query);
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-      input.focus();
-    }
-  };
-  return createPortal(
-    <>
-      <p className="DocSearch-Help">{texts.trySearchingFor}:</p>
-      <div className="DocSearch-NoResults-Prefill-List-Items">
-        {sections.slice(0, 3).map((section) => (
-          <p key={section}>
-            <button className="DocSearch-Prefill" type="button" onClick={() => search(section.toLowerCase())}>
-              {section}
-            </button>
-          </p>
-        ))}
-      </div>
-    </>,
-    slot,
-  );
-}
-
-/**
- * DocSearch sets its error status when a search fails, but autocomplete resets the
- * status to idle right after, so its error screen never shows and the reader sees
- * "No results" instead. When the last search failed we show the error screen (with
- * DocSearch's own markup and classes) in place of the no-results one.
- */
-function SearchErrorScreen() {
-  const slot = useScreenSlot('.DocSearch-Dropdown', 'DocSearch-ErrorScreen', null);
+    return () => {
+      observer.disconnect();
+      element.remove();
+    };
+  }, []);
   if (!slot) {
     return null;
   }
@@ -119,6 +101,9 @@ function SearchErrorScreen() {
     slot,
   );
 }
+
+const transformItems = (items: DocSearchHit[]): DocSearchHit[] =>
+  items.map((item) => ({ ...item, url: toSitePath(item.url) }));
 
 export default function SearchModal({
   setup,
@@ -142,25 +127,29 @@ export default function SearchModal({
       },
     [history],
   );
-  const [sections, setSections] = useState<string[]>([]);
+  // DocSearch starts its search session afresh (and empties the search box) when
+  // `navigator` changes, so it must keep its identity across renders.
+  const navigator = useMemo(
+    () => ({
+      navigate({ itemUrl }: { itemUrl: string }) {
+        history.push(toSitePath(itemUrl));
+      },
+    }),
+    [history],
+  );
+  const resultsFooter = useCallback<NonNullable<DocSearchModalProps['resultsFooterComponent']>>(
+    ({ state }) => {
+      const count = Number(state.context.nbHits ?? 0);
+      return (
+        <Link to={`${searchPageUrl}?q=${encodeURIComponent(state.query)}`} onClick={onClose}>
+          {texts.seeAllResults.replace('{count}', String(count))}
+        </Link>
+      );
+    },
+    [searchPageUrl, onClose],
+  );
   const initialScrollY = useRef(typeof window === 'undefined' ? 0 : window.scrollY).current;
-
-  useEffect(() => {
-    // Lets the stylesheet hide the hosted service's branding when the index is ours.
-    document.documentElement.dataset.searchBackend = setup.backend.kind;
-  }, [setup]);
-
-  useEffect(() => {
-    // DocSearch rethrows a failed search after showing its error screen; that
-    // rejection is handled here, by the screen, and must not reach the console.
-    const onRejection = (event: PromiseRejectionEvent) => {
-      if (isSearchUnavailableError(event.reason)) {
-        event.preventDefault();
-      }
-    };
-    window.addEventListener('unhandledrejection', onRejection);
-    return () => window.removeEventListener('unhandledrejection', onRejection);
-  }, []);
+  useResultListIds();
 
   const [failed, setFailed] = useState(false);
   const backendProps = useMemo(() => {
@@ -190,13 +179,22 @@ export default function SearchModal({
     return () => document.documentElement.removeAttribute('data-search-failed');
   }, [failed]);
 
-  const transformItems = (items: DocSearchHit[]): DocSearchHit[] => {
-    const seen = [...new Set(items.map((item) => item.hierarchy.lvl0).filter(Boolean))];
-    if (seen.some((section) => !sections.includes(section))) {
-      queueMicrotask(() => setSections((known) => [...new Set([...known, ...seen])]));
-    }
-    return items.map((item) => ({ ...item, url: toSitePath(item.url) }));
-  };
+  useEffect(() => {
+    // Lets the stylesheet hide the hosted service's branding when the index is ours.
+    document.documentElement.dataset.searchBackend = setup.backend.kind;
+  }, [setup]);
+
+  useEffect(() => {
+    // DocSearch rethrows a failed search and nothing catches it. The error screen
+    // above reports the failure, so the rejection must not reach the console.
+    const onRejection = (event: PromiseRejectionEvent) => {
+      if (isSearchUnavailableError(event.reason)) {
+        event.preventDefault();
+      }
+    };
+    window.addEventListener('unhandledrejection', onRejection);
+    return () => window.removeEventListener('unhandledrejection', onRejection);
+  }, []);
 
   return (
     <>
@@ -205,24 +203,12 @@ export default function SearchModal({
         initialScrollY={initialScrollY}
         initialQuery={initialQuery}
         onClose={onClose}
-        onAskAiToggle={() => undefined}
         placeholder={texts.placeholder}
         maxResultsPerGroup={8}
         transformItems={transformItems}
         hitComponent={hitComponent}
-        navigator={{
-          navigate({ itemUrl }) {
-            history.push(toSitePath(itemUrl));
-          },
-        }}
-        resultsFooterComponent={({ state }) => {
-          const count = Number(state.context.nbHits ?? 0);
-          return (
-            <Link to={`${searchPageUrl}?q=${encodeURIComponent(state.query)}`} onClick={onClose}>
-              {texts.seeAllResults.replace('{count}', String(count))}
-            </Link>
-          );
-        }}
+        navigator={navigator}
+        resultsFooterComponent={resultsFooter}
         getMissingResultsUrl={({ query }) => `${identity.issuesUrl}/new?title=${encodeURIComponent(query)}`}
         translations={{
           errorScreen: { titleText: texts.errorTitle, helpText: texts.errorHelp },
@@ -234,7 +220,7 @@ export default function SearchModal({
           },
         }}
       />
-      {failed ? <SearchErrorScreen /> : <NoResultsSuggestions sections={sections} />}
+      {failed && <SearchErrorScreen />}
     </>
   );
 }

@@ -40,8 +40,8 @@ export interface SearchBackend {
 
 /**
  * Thrown when the backend cannot answer (index or network unavailable). DocSearch
- * shows its error screen only for errors named `RetryError`, the name its own
- * client uses when no host answers, so the local backend uses that name too.
+ * counts a search as failed only when the error is named `RetryError`, the name its
+ * own client uses when no host answers, so the local backend uses that name too.
  */
 export class SearchUnavailableError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {

@@ -223,6 +223,9 @@ test.describe('search failure', () => {
     const screen = page.locator('.DocSearch-ErrorScreen');
     await expect(screen).toContainText(texts.errorTitle);
     await expect(screen).toContainText(texts.errorHelp);
+    // The reader's query stays in the box.
+    await expect(searchInput(page)).toHaveValue(HOME_QUERY);
+    await expect(page.locator('.DocSearch-NoResults')).toBeHidden();
   });
 
   test('the search page says the same', async ({ page }) => {
