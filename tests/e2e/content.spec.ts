@@ -1,51 +1,25 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-
 import type { Locator, Page } from '@playwright/test';
 
+import { readFactsCsv } from '../unit/csv';
+import { benchmarkCsvColumns, kindLabel, pairwiseCsvColumns } from '../unit/facts-tables';
 import { expect, gotoHydrated, test } from './fixtures';
 
-/** The facts the pages are built from, read as the unit tests read them. */
-const FACTS_DIR = resolve(process.env.FACTS_DIR ?? resolve('..', 'shared', 'facts'));
-
-function factsCsv(name: string): Record<string, string>[] {
-  const [header = '', ...rows] = readFileSync(resolve(FACTS_DIR, name), 'utf8').trim().split(/\r?\n/);
-  const columns = header.split(',');
-  return rows.map((row) => Object.fromEntries(row.split(',').map((cell, index) => [columns[index], cell])));
-}
-
-const benchmarkFacts = factsCsv('benchmarks.csv');
-const pairwiseFacts = factsCsv('mtbench-pairwise.csv');
-const modelFacts = factsCsv('models.csv');
-
-const scoreCsvColumns = [
-  'params_billion',
-  'function_calling_pct',
-  'mmlu_5shot',
-  'gpqa_0shot',
-  'gsm8k_8shot_cot',
-  'math_4shot_cot',
-  'mt_bench',
-];
-const kindLabel: Record<string, string> = {
-  rubra: 'Rubra',
-  base: 'Base',
-  other: 'Other open models',
-  closed: 'Closed models',
-};
+const benchmarkFacts = readFactsCsv('benchmarks.csv');
+const pairwiseFacts = readFactsCsv('mtbench-pairwise.csv');
+const modelFacts = readFactsCsv('models.csv');
 
 type Cell = string | number | null;
 
 const expectedBenchmarkRow = (row: Record<string, string>): Cell[] => [
   row.model ?? '',
   kindLabel[row.kind ?? ''] ?? '',
-  ...scoreCsvColumns.map((column) => (row[column] ? Number(row[column]) : null)),
+  ...benchmarkCsvColumns.map((column) => (row[column] ? Number(row[column]) : null)),
 ];
 
 const expectedPairwiseRow = (row: Record<string, string>): Cell[] => [
   row.model ?? '',
   row.compared_with ?? '',
-  ...['win', 'loss', 'tie', 'win_rate', 'loss_rate', 'adjusted_win_rate'].map((column) => Number(row[column])),
+  ...pairwiseCsvColumns.map((column) => Number(row[column])),
 ];
 
 /**

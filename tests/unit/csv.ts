@@ -1,12 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 
-/** The folder of the facts the content is built from. */
-export const FACTS_DIR = fileURLToPath(new URL('../../../shared/facts/', import.meta.url));
+/**
+ * The folder of the facts the content is built from: ../shared/facts beside the
+ * checkout (the test runners start in the repository root), or FACTS_DIR.
+ */
+export const FACTS_DIR = resolve(process.env.FACTS_DIR ?? join('..', 'shared', 'facts'));
 
 /** Reads a CSV file of the facts (no quoted fields) into records keyed by header. */
 export function readFactsCsv(name: string): Record<string, string>[] {
-  const [header, ...rows] = readFileSync(`${FACTS_DIR}${name}`, 'utf8').trim().split(/\r?\n/);
+  const [header, ...rows] = readFileSync(join(FACTS_DIR, name), 'utf8').trim().split(/\r?\n/);
   const columns = (header ?? '').split(',');
   return rows.map((row) => {
     const cells = row.split(',');
