@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 
 import { readFactsCsv } from '../unit/csv';
-import { benchmarkCsvColumns, kindLabel, pairwiseCsvColumns } from '../unit/facts-tables';
+import { benchmarkCsvColumns, expectedSpecRows, kindLabel, pairwiseCsvColumns } from '../unit/facts-tables';
 import { expect, gotoHydrated, test } from './fixtures';
 
 const benchmarkFacts = readFactsCsv('benchmarks.csv');
@@ -217,16 +217,7 @@ test.describe('tables match the facts, cell by cell', () => {
     }) => {
       await gotoHydrated(page, route);
       const specs = await tableBody(page.locator('table[data-model-specs]'), 6);
-      expect(specs).toEqual(
-        rows.map((row) => [
-          row.model,
-          row.params,
-          Number(row.context_length).toLocaleString('en-US'),
-          row.gqa,
-          row.training_tokens,
-          row.knowledge_cutoff,
-        ]),
-      );
+      expect(specs).toEqual(expectedSpecRows(rows));
       const repos = page.locator('table[data-model-repos] a');
       const hrefs = await repos.evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
       expect(hrefs).toEqual(

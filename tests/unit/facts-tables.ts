@@ -46,3 +46,15 @@ export function expectedPairwiseRows(models?: ReadonlySet<string>) {
       ...pairwiseCsvColumns.map((column) => Number(row[column])),
     ]);
 }
+
+/** One specification row of a model guide: model, parameters, context, GQA, training tokens, cutoff. */
+export function expectedSpecRows(models: readonly Record<string, string>[]): string[][] {
+  return models.map((row) => [
+    row.model ?? '',
+    row.params ?? '',
+    Number(row.context_length).toLocaleString('en-US'),
+    row.gqa ?? '',
+    row.training_tokens ?? '',
+    row.knowledge_cutoff ?? '',
+  ]);
+}

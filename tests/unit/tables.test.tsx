@@ -14,7 +14,7 @@ import ModelSpecs from '@site/src/components/ModelSpecs';
 import MtBenchPairwise from '@site/src/components/MtBenchPairwise';
 import { families, type ModelFamily } from '@site/src/data/models';
 import { readFactsCsv } from './csv';
-import { expectedBenchmarkRows, expectedPairwiseRows } from './facts-tables';
+import { expectedBenchmarkRows, expectedPairwiseRows, expectedSpecRows } from './facts-tables';
 import { cellNumber, parseTables, type ParsedTable } from './html-tables';
 
 vi.mock('@docusaurus/Link', () => ({
@@ -74,16 +74,7 @@ describe.each(families.map((info) => info.family))('the %s guide', (family: Mode
 
   it('shows the specifications and repositories of models.csv', () => {
     const [specs, repos] = render(<ModelSpecs family={family} />) as [ParsedTable, ParsedTable];
-    expect(specs.rows.slice(1)).toEqual(
-      familyModels.map((row) => [
-        row.model,
-        row.params,
-        Number(row.context_length).toLocaleString('en-US'),
-        row.gqa,
-        row.training_tokens,
-        row.knowledge_cutoff,
-      ]),
-    );
+    expect(specs.rows.slice(1)).toEqual(expectedSpecRows(familyModels));
     const hasOther = familyModels.some((row) => row.other_repos);
     expect(repos.rows.slice(1)).toEqual(
       familyModels.map((row) => [
