@@ -8,6 +8,8 @@ export default tseslint.config(
   {
     ignores: ['build/', 'build-*/', '.docusaurus*/', 'node_modules/', 'api-docs/', 'static/pagefind/', 'test-results/'],
   },
+  // The docs MCP package's compiled output.
+  { ignores: ['mcp/dist/'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

@@ -1,0 +1,76 @@
+import type { LlmsTxt } from './llms-txt.js';
+
+/** A page of the site as llms.txt lists it. */
+export interface DocsPage {
+  title: string;
+  description: string;
+  /** The llms.txt section it is listed under. */
+  section: string;
+  /** The page's address on the published site, as a reader opens it. */
+  url: string;
+  /** The site path of its Markdown twin, such as `/models/llama.md`. */
+  twinPath: string;
+}
+
+export class OffSiteError extends Error {
+  override name = 'OffSiteError';
+}
+
+/** The page a twin stands for: `/index.md` is `/`, `/models/llama.md` is `/models/llama`. */
+export function pagePathOfTwin(twinPath: string): string {
+  return twinPath.replace(/(^|\/)index\.md$/, '$1').replace(/\.md$/, '');
+}
+
+/**
+ * The pages of llms.txt: its links to Markdown twins on the published origin (the
+ * origin of its first twin link). Links elsewhere are not pages of this site.
+ */
+export function pagesOf(llms: LlmsTxt): { origin: string; pages: DocsPage[] } {
+  const twinLinks = llms.sections.flatMap((section) =>
+    section.entries.map((entry) => ({ entry, section, link: new URL(entry.url) })),
+  );
+  const origin = twinLinks.find(({ link }) => link.pathname.endsWith('.md'))?.link.origin ?? '';
+  const pages = twinLinks
+    .filter(({ link }) => link.origin === origin && link.pathname.endsWith('.md'))
+    .map(({ entry, section, link }) => ({
+      title: entry.title,
+      description: entry.description,
+      section: section.name,
+      url: `${origin}${pagePathOfTwin(link.pathname)}`,
+      twinPath: link.pathname,
+    }));
+  return { origin, pages };
+}
+
+/**
+ * The twin path for what a reader passes to read_page: a path (`/models/llama`,
+ * `models/llama.md`, `/` for the home page) or a full URL on one of `origins`.
+ * Query and fragment are ignored; `..` and other sites are refused.
+ */
+export function twinPathFor(input: string, origins: readonly string[]): string {
+  const trimmed = input.trim();
+  if (trimmed === '') {
+    throw new OffSiteError('The path is empty: give a page path such as "/models/llama", or its full URL.');
+  }
+  let path: string;
+  if (/^[a-z][a-z\d+.-]*:/i.test(trimmed) || trimmed.startsWith('//')) {
+    const url = URL.canParse(trimmed) ? new URL(trimmed) : null;
+    if (!url || !origins.includes(url.origin)) {
+      throw new OffSiteError(`"${trimmed}" is not a page of this site: its pages are under ${origins.join(' and ')}.`);
+    }
+    path = url.pathname;
+  } else {
+    path = `/${trimmed.split(/[?#]/)[0]?.replace(/^\/+/, '') ?? ''}`;
+  }
+  if (path.includes('\\') || path.split('/').some((part) => part === '..' || part === '.')) {
+    throw new OffSiteError(`"${trimmed}" points outside the site: paths may not contain "." or ".." segments.`);
+  }
+  path = path
+    .replace(/\/+$/, '')
+    .replace(/\.html$/, '')
+    .replace(/\/index$/, '');
+  if (path === '') {
+    return '/index.md';
+  }
+  return path.endsWith('.md') ? path : `${path}.md`;
+}

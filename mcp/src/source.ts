@@ -1,0 +1,154 @@
+import { readFile } from 'node:fs/promises';
+import { resolve, sep } from 'node:path';
+
+/**
+ * Where the docs are read from: a published site or a local build. Paths are the
+ * site's root-relative paths of files, such as `/llms.txt` or `/models/llama.md`.
+ */
+export interface DocsSource {
+  /** Names the source in messages: a URL or a folder. */
+  readonly label: string;
+  /** The origin a full URL may name besides the published one; only for a site. */
+  readonly origin?: string;
+  read(path: string): Promise<string>;
+  /** Where `path` is read from, for messages. */
+  locate(path: string): string;
+}
+
+/** The file does not exist in the source. */
+export class NotFoundError extends Error {
+  override name = 'NotFoundError';
+}
+
+/** The source could not be read: unreachable site, timeout, server or disk error. */
+export class SourceError extends Error {
+  override name = 'SourceError';
+}
+
+function assertSitePath(path: string): void {
+  if (!path.startsWith('/') || path.startsWith('//') || path.split('/').some((part) => part === '..' || part === '.')) {
+    throw new NotFoundError(`${path} is not a path on the site.`);
+  }
+}
+
+/** A local build folder, read from disk. */
+export class BuildSource implements DocsSource {
+  readonly label: string;
+
+  constructor(private readonly dir: string) {
+    this.dir = resolve(dir);
+    this.label = this.dir;
+  }
+
+  locate(path: string): string {
+    return resolve(this.dir, `.${decodeURIComponent(path)}`);
+  }
+
+  async read(path: string): Promise<string> {
+    assertSitePath(path);
+    const file = this.locate(path);
+    if (!file.startsWith(this.dir + sep)) {
+      throw new NotFoundError(`${path} is outside the build folder ${this.dir}.`);
+    }
+    try {
+      return await readFile(file, 'utf8');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR') {
+        throw new NotFoundError(`${file} does not exist.`);
+      }
+      throw new SourceError(`Could not read ${file}: ${(error as Error).message}`);
+    }
+  }
+}
+
+const MAX_REDIRECTS = 5;
+
+/**
+ * A published site, fetched over HTTP. Only its own origin is ever requested (a
+ * redirect elsewhere is refused), each request has a time limit, and every file is
+ * fetched once per session.
+ */
+export class SiteSource implements DocsSource {
+  readonly label: string;
+  readonly origin: string;
+  private readonly base: URL;
+  private readonly cache = new Map<string, Promise<string>>();
+
+  constructor(
+    site: string,
+    private readonly timeoutMs: number,
+  ) {
+    this.base = new URL(site.endsWith('/') ? site : `${site}/`);
+    this.origin = this.base.origin;
+    this.label = this.base.href;
+  }
+
+  locate(path: string): string {
+    return new URL(path.slice(1), this.base).href;
+  }
+
+  read(path: string): Promise<string> {
+    assertSitePath(path);
+    let text = this.cache.get(path);
+    if (!text) {
+      text = this.fetchText(this.locate(path));
+      this.cache.set(path, text);
+      // A failure may be passing (the network, the server): the next call tries again.
+      text.catch(() => this.cache.delete(path));
+    }
+    return text;
+  }
+
+  private async fetchText(url: string): Promise<string> {
+    let target = url;
+    for (let redirects = 0; redirects <= MAX_REDIRECTS; redirects++) {
+      const response = await this.request(target);
+      const location = response.headers.get('location');
+      if (response.status >= 300 && response.status < 400 && location) {
+        const next = new URL(location, target);
+        if (next.origin !== this.origin) {
+          throw new SourceError(`${url} redirects to ${next.href}, outside ${this.origin}; it was not followed.`);
+        }
+        target = next.href;
+        continue;
+      }
+      if (response.status === 404 || response.status === 410) {
+        throw new NotFoundError(`${url} does not exist (HTTP ${response.status}).`);
+      }
+      if (!response.ok) {
+        throw new SourceError(`${url} answered HTTP ${response.status} ${response.statusText}.`.replace(' .', '.'));
+      }
+      // Hosts that answer every unknown path with the home page are saying "no such file".
+      if ((response.headers.get('content-type') ?? '').includes('text/html')) {
+        throw new NotFoundError(`${url} does not exist (the site answered with an HTML page).`);
+      }
+      return this.body(url, response);
+    }
+    throw new SourceError(`${url} redirects more than ${MAX_REDIRECTS} times.`);
+  }
+
+  private async request(url: string): Promise<Response> {
+    try {
+      return await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(this.timeoutMs) });
+    } catch (error) {
+      throw new SourceError(`Could not reach ${url}: ${this.describe(error)}.`);
+    }
+  }
+
+  private async body(url: string, response: Response): Promise<string> {
+    try {
+      return await response.text();
+    } catch (error) {
+      throw new SourceError(`Could not read ${url}: ${this.describe(error)}.`);
+    }
+  }
+
+  private describe(error: unknown): string {
+    if (error instanceof Error && error.name === 'TimeoutError') {
+      return `no answer within ${this.timeoutMs / 1000} s`;
+    }
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    return cause instanceof Error ? cause.message : String(cause);
+  }
+}
