@@ -38,12 +38,26 @@ function processTerm(term: string): string | null {
   return STOP_WORDS.has(lower) ? null : lower;
 }
 
-/** Markdown as reading text: no fences, no heading marks, no link targets, one line. */
+const FENCE_LINE = /^\s*(`{3,}|~{3,})/;
+const TABLE_DELIMITER_ROW = /^\s*\|?(\s*:?-{3,}:?\s*\|)+\s*(:?-{3,}:?)?\s*$/;
+
+/**
+ * Markdown as reading text, on one line: no code fences, table delimiter rows, heading
+ * or quote marks, footnote references or link targets.
+ */
 export function prose(markdown: string): string {
   return markdown
     .split('\n')
-    .filter((line) => !/^\s*(`{3,}|~{3,})/.test(line))
-    .map((line) => plainText(line.replace(/^\s*#{1,6}\s+/, '').replace(/\|/g, ' ')))
+    .filter((line) => !FENCE_LINE.test(line) && !TABLE_DELIMITER_ROW.test(line))
+    .map((line) =>
+      plainText(
+        line
+          .replace(/^\s*(>\s?)+/, '')
+          .replace(/^\s*#{1,6}\s+/, '')
+          .replace(/\[\^[^\]]+\]/g, '')
+          .replace(/\|/g, ' '),
+      ),
+    )
     .join(' ')
     .replace(/\s+/g, ' ')
     .trim();

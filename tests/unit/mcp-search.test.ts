@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { Docs } from '../../mcp/src/docs';
-import { DocsIndex } from '../../mcp/src/search';
+import { DocsIndex, prose } from '../../mcp/src/search';
 import { BuildSource } from '../../mcp/src/source';
 import { parseTwin } from '../../mcp/src/twin';
 
@@ -70,5 +70,29 @@ describe('search ranking on the fixture site', () => {
   it('matches nothing for words that say nothing, and honours the limit', () => {
     expect(urls('the of a to')).toEqual([]);
     expect(urls('server', 2)).toHaveLength(2);
+  });
+});
+
+describe('prose', () => {
+  it('reads Markdown as one line of text for snippets', () => {
+    const markdown = [
+      '| Engine | Guide |',
+      '| ------ | :---: |',
+      '| vLLM | [the guide](https://docs.example.test/inference/vllm) |',
+      '',
+      '> Info: MT-bench',
+      '>',
+      '> Judged by a model.[^judge]',
+      '',
+      '```bash title="Serve"',
+      'vllm serve  # starts it',
+      '```',
+      '',
+      '#### Details',
+      'Some **bold** and `code`.',
+    ].join('\n');
+    expect(prose(markdown)).toBe(
+      'Engine Guide vLLM the guide Info: MT-bench Judged by a model. vllm serve # starts it Details Some bold and code.',
+    );
   });
 });

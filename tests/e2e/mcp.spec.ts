@@ -1,0 +1,195 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+
+import { BUILD_DIR } from './static-server';
+
+/**
+ * The docs MCP server as an editor runs it: the compiled bin, spoken to over stdio by
+ * the SDK's client, on the production build, as a folder (--build) and as the site the
+ * suite serves on 127.0.0.1 (--site).
+ */
+
+// One worker runs this file in order, so the server is compiled once, before any test.
+test.describe.configure({ mode: 'default' });
+
+const SERVER = join('mcp', 'dist', 'cli.js');
+const PUBLISHED = 'https://docs.rubra.ai';
+
+interface Session {
+  call: (name: string, args?: Record<string, unknown>) => Promise<{ text: string; isError: boolean }>;
+  client: Client;
+  close: () => Promise<void>;
+}
+
+async function startServer(...args: string[]): Promise<Session> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [SERVER, ...args], stderr: 'pipe' });
+  const client = new Client({ name: 'e2e', version: '1.0.0' });
+  await client.connect(transport);
+  return {
+    client,
+    call: async (name, callArgs = {}) => {
+      const result = await client.callTool({ name, arguments: callArgs });
+      const content = result.content as { type: string; text: string }[];
+      return { text: content.map((part) => part.text).join(''), isError: result.isError === true };
+    },
+    close: () => client.close(),
+  };
+}
+
+/** The URLs of a search_docs answer, in order. */
+function urlsOf(text: string): string[] {
+  return [...text.matchAll(/^ {3}(https?:\/\/\S+)$/gm)].map((match) => match[1] ?? '');
+}
+
+/** Fails unless a result URL names a built page: its twin is in the build and the page is served. */
+async function expectResolves(request: APIRequestContext, url: string): Promise<void> {
+  const { pathname } = new URL(url);
+  const twin = pathname === '/' ? '/index.md' : `${pathname}.md`;
+  expect(existsSync(join(BUILD_DIR, twin)), `${twin} is in the build`).toBe(true);
+  expect((await request.get(pathname)).status(), `${pathname} is served`).toBe(200);
+}
+
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((done) => server.close(() => done()));
+  return port;
+}
+
+let build: Session;
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  // The suite tests the package as published: compiled by its own build script.
+  execFileSync('npm', ['run', 'build', '-w', 'mcp'], { stdio: 'pipe' });
+  build = await startServer('--build', BUILD_DIR);
+});
+
+test.afterAll(async () => {
+  await build?.close();
+});
+
+test('lists search_docs, read_page and list_pages with their input schemas', async () => {
+  const { tools } = await build.client.listTools();
+  expect(tools.map((tool) => tool.name)).toEqual(['search_docs', 'read_page', 'list_pages']);
+  const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
+  expect(byName.search_docs?.inputSchema).toMatchObject({
+    type: 'object',
+    required: ['query'],
+    properties: { query: { type: 'string' }, limit: { type: 'integer', minimum: 1, maximum: 20, default: 5 } },
+  });
+  expect(byName.read_page?.inputSchema).toMatchObject({
+    type: 'object',
+    required: ['path'],
+    properties: { path: { type: 'string' } },
+  });
+  expect(byName.list_pages?.inputSchema).toMatchObject({ type: 'object' });
+});
+
+test('search_docs finds the vLLM guide first for "serve with vLLM in Docker", at a URL that resolves', async ({
+  request,
+}) => {
+  const result = await build.call('search_docs', { query: 'serve with vLLM in Docker' });
+  expect(result.isError).toBe(false);
+  const urls = urlsOf(result.text);
+  expect(urls).toHaveLength(5);
+  expect(urls[0]).toMatch(new RegExp(`^${PUBLISHED}/inference/vllm($|#)`));
+  for (const url of urls) {
+    await expectResolves(request, url);
+  }
+});
+
+test('search_docs finds the create-run operation for "create a run"', async ({ request }) => {
+  const urls = urlsOf((await build.call('search_docs', { query: 'create a run', limit: 3 })).text);
+  expect(urls.map((url) => new URL(url).pathname)).toContain('/api/create-run');
+  expect(new URL(urls[0] ?? '').pathname).toBe('/api/create-run');
+  for (const url of urls) {
+    await expectResolves(request, url);
+  }
+});
+
+test('read_page returns exactly the twin, by path, by .md path and by URL', async () => {
+  const llama = readFileSync(join(BUILD_DIR, 'models/llama.md'), 'utf8');
+  for (const path of ['/models/llama', '/models/llama.md', `${PUBLISHED}/models/llama#top`]) {
+    expect(await build.call('read_page', { path })).toEqual({ isError: false, text: llama });
+  }
+  const home = readFileSync(join(BUILD_DIR, 'index.md'), 'utf8');
+  expect(await build.call('read_page', { path: '/' })).toEqual({ isError: false, text: home });
+});
+
+test('list_pages lists every page of llms.txt by section', async () => {
+  const result = await build.call('list_pages');
+  expect(result.isError).toBe(false);
+  for (const section of ['## Models', '## Serving', '## Benchmarks and FAQ', '## API reference']) {
+    expect(result.text).toContain(`\n${section}\n`);
+  }
+  expect(result.text).toContain(`](${PUBLISHED}/api/create-run): `);
+  expect(result.text).toContain(`](${PUBLISHED}/models/llama): `);
+});
+
+test('every bad input is a tool error that names the problem', async () => {
+  const cases: [string, Record<string, unknown>, string][] = [
+    ['search_docs', { query: '' }, 'The query is empty'],
+    ['search_docs', { query: ' \n ' }, 'The query is empty'],
+    ['search_docs', { query: 'vllm', limit: 1000 }, 'limit'],
+    ['read_page', { path: '/models/nonexistent' }, 'There is no page "/models/nonexistent" on this site'],
+    ['read_page', { path: 'https://example.com/models/llama' }, 'is not a page of this site'],
+    ['read_page', { path: '../../../etc/passwd' }, 'points outside the site'],
+  ];
+  for (const [tool, args, message] of cases) {
+    const result = await build.call(tool, args);
+    expect(result.isError, `${tool} ${JSON.stringify(args)}`).toBe(true);
+    expect(result.text).toContain(message);
+  }
+});
+
+test('--site on the suite server answers like --build', async ({ baseURL }) => {
+  const site = await startServer('--site', baseURL ?? '', '--timeout', '20');
+  try {
+    for (const [tool, args] of [
+      ['list_pages', {}],
+      ['search_docs', { query: 'serve with vLLM in Docker' }],
+      ['search_docs', { query: 'stream a run', limit: 8 }],
+      ['read_page', { path: '/api/create-run' }],
+      ['read_page', { path: `${PUBLISHED}/faq` }],
+      ['read_page', { path: '/models/nonexistent' }],
+    ] as const) {
+      const fromSite = await site.call(tool, args);
+      const fromBuild = await build.call(tool, args);
+      if (fromBuild.isError) {
+        expect(fromSite.isError).toBe(true);
+      } else {
+        expect(fromSite).toEqual(fromBuild);
+      }
+    }
+    const local = await site.call('read_page', { path: `${baseURL}/models/llama` });
+    expect(local.text).toBe(readFileSync(join(BUILD_DIR, 'models/llama.md'), 'utf8'));
+  } finally {
+    await site.close();
+  }
+});
+
+test('an unreachable --site is a tool error with the URL and the cause', async () => {
+  const origin = `http://127.0.0.1:${await closedPort()}`;
+  const site = await startServer('--site', origin);
+  try {
+    for (const [tool, args] of [
+      ['search_docs', { query: 'vllm' }],
+      ['list_pages', {}],
+      ['read_page', { path: '/models/llama' }],
+    ] as const) {
+      const result = await site.call(tool, args);
+      expect(result.isError).toBe(true);
+      expect(result.text).toMatch(new RegExp(`^Could not reach ${origin}/\\S+: connect ECONNREFUSED`));
+    }
+  } finally {
+    await site.close();
+  }
+});
