@@ -83,9 +83,17 @@ export class DocsIndex {
   constructor(pages: readonly { page: DocsPage; twin: ParsedTwin }[]) {
     let id = 0;
     const documents: SectionDocument[] = [];
+    // A page may repeat another's sections (the API landing page is an operation's
+    // page too); a repeated section is indexed once, under the first page listed.
+    const indexed = new Set<string>();
     for (const { page, twin } of pages) {
       for (const section of twin.sections) {
         const text = prose(section.text);
+        const key = JSON.stringify([twin.title, section.heading, text]);
+        if (indexed.has(key)) {
+          continue;
+        }
+        indexed.add(key);
         documents.push({
           id: id++,
           pageTitle: twin.title,

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -191,5 +191,25 @@ test('an unreachable --site is a tool error with the URL and the cause', async (
     }
   } finally {
     await site.close();
+  }
+});
+
+test('--version, --help, and a command line it cannot run', () => {
+  const run = (...args: string[]) => spawnSync(process.execPath, [SERVER, ...args], { encoding: 'utf8' });
+  const { version } = JSON.parse(readFileSync(join('mcp', 'package.json'), 'utf8')) as { version: string };
+  expect(run('--version')).toMatchObject({ status: 0, stdout: `${version}\n` });
+  const help = run('--help');
+  expect(help.status).toBe(0);
+  expect(help.stdout).toMatch(/^Usage: rubra-docs-mcp \[--site URL/);
+  for (const [args, message] of [
+    [['--nope'], "Unknown option '--nope'"],
+    [['--site', 'https://docs.rubra.ai', '--build', BUILD_DIR], 'Give either --site or --build, not both.'],
+    [['--build', join(BUILD_DIR, 'no-such-folder')], 'no such folder'],
+    [['--site', 'ftp://docs.rubra.ai'], 'not an http(s) URL'],
+    [['--timeout', '0'], 'give a number of seconds above 0'],
+  ] as const) {
+    const result = run(...args);
+    expect(result.status, args.join(' ')).toBe(2);
+    expect(result.stderr).toContain(message);
   }
 });

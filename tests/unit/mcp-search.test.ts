@@ -50,6 +50,25 @@ describe('search ranking on the fixture site', () => {
     expect(hit?.snippet).toContain("stream (boolean): send the run's events as server-sent events.");
   });
 
+  it('indexes a section that two pages share once, under the first page listed', () => {
+    const twinText = '# List things\n\nReturns things.\n\n## Parameters\n\n- limit';
+    const shared = (url: string) => ({
+      page: { title: 'List things', description: '', section: 'API', url, twinPath: `${url}.md` },
+      twin: parseTwin(twinText, 'things.md'),
+    });
+    const landing = parseTwin(`${twinText}\n\n## About the API\n\nWhat it does.`, 'api.md');
+    const twoPages = new DocsIndex([
+      { ...shared('https://docs.example.test/api'), twin: landing },
+      shared('https://docs.example.test/api/list-things'),
+    ]);
+    expect(twoPages.size).toBe(3);
+    expect(twoPages.search('list things', 5).map((hit) => hit.url)).toEqual([
+      'https://docs.example.test/api',
+      'https://docs.example.test/api#parameters',
+      'https://docs.example.test/api#about-the-api',
+    ]);
+  });
+
   it('keeps snippets short and centred on the first match', () => {
     const filler = 'Plain words about nothing in particular. '.repeat(20);
     const page = {
