@@ -146,7 +146,9 @@ export default function markdownTwins(context: LoadContext, options: MarkdownTwi
     const lines = category.items.flatMap((item) => {
       const doc = item.type === 'doc' || item.type === 'ref' ? byId.get(item.id) : undefined;
       if (doc) {
-        return [`- [${doc.title}](${absolute(routeOf(doc.permalink))}): ${doc.description}`];
+        // The index page's cards show the sidebar label, so the twin does too.
+        const label = item.type === 'doc' && item.label ? item.label : doc.title;
+        return [`- [${label}](${absolute(routeOf(doc.permalink))}): ${doc.description}`];
       }
       if (item.type === 'category') {
         const href = item.link?.type === 'generated-index' ? item.link.permalink : undefined;
@@ -176,7 +178,10 @@ export default function markdownTwins(context: LoadContext, options: MarkdownTwi
       const description = descriptions.get(page.operationId) ?? '';
       const body = apiPageMarkdown(page, {
         description,
-        ...(docId === 'index' ? { about: { title: reference.title, description: reference.description } } : {}),
+        // The landing page and /api show the API's own description too.
+        ...(pageId === LANDING_PAGE_ID
+          ? { about: { title: reference.title, description: reference.description } }
+          : {}),
       });
       return {
         route: routeOf(doc.permalink),
