@@ -134,7 +134,8 @@ describe('MDX to Markdown, each component kind', () => {
 
   it('makes every link absolute, resolving links to sources to their routes', () => {
     expect(markdown).toContain(
-      `[the other page](${SITE}/other#section), [the FAQ](${SITE}/faq), [this section](${SITE}/guide#specs) and [Hugging Face](https://huggingface.co)`,
+      `[the other page](${SITE}/other#section), [the FAQ](${SITE}/faq), [this section](${SITE}/guide#specs), ` +
+        `[Hugging Face](https://huggingface.co) and [the logo](${SITE}/img/logo.svg)`,
     );
   });
 });

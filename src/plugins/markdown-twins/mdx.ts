@@ -150,7 +150,8 @@ export function siteUrl(url: string, { pageUrl, siteRoot }: { pageUrl: string; s
   if (url.startsWith('/')) {
     return `${siteRoot}${url}`;
   }
-  return new URL(url, `${pageUrl}/`).href;
+  // As a browser resolves it on the page, whose URL has no trailing slash.
+  return new URL(url, pageUrl).href;
 }
 
 /** Plain Markdown with every link and image made absolute to the site. */
