@@ -3,6 +3,8 @@ import { defineConfig } from '@playwright/test';
 import chromium from './scripts/chromium.json';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
+// The same build behind nginx with deploy/nginx.conf, for tests/e2e/deploy.spec.ts.
+const nginxPort = Number(process.env.E2E_NGINX_PORT ?? port + 100);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -21,10 +23,24 @@ export default defineConfig({
     },
     trace: 'off',
   },
-  webServer: {
-    command: `node scripts/serve-build.mjs ${port}`,
-    url: `http://127.0.0.1:${port}/`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-  },
+  projects: [
+    { name: 'site', testIgnore: 'deploy.spec.ts' },
+    { name: 'nginx', testMatch: 'deploy.spec.ts', use: { baseURL: `http://127.0.0.1:${nginxPort}` } },
+  ],
+  webServer: [
+    {
+      command: `node scripts/serve-build.mjs ${port}`,
+      url: `http://127.0.0.1:${port}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+    {
+      command: `node scripts/serve-nginx.mjs --port ${nginxPort} --quiet`,
+      url: `http://127.0.0.1:${nginxPort}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+      // Lets the script stop nginx and remove its temporary folder.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
+  ],
 });

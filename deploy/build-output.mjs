@@ -1,0 +1,77 @@
+// What the deployment step adds to a build folder, and how to read it back.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { compressTextFiles } from './compress.mjs';
+import {
+  renderHeadersFile,
+  renderNginxCacheMap,
+  renderNginxHeaders,
+  securityHeaders,
+} from './headers.mjs';
+import { collectInlineHashes, findUnallowedInlineCode, hashesInPolicy } from './inline-hashes.mjs';
+
+/** The folder of generated nginx includes, inside the build so it ships with the pages it describes. */
+export const NGINX_DIR = '_nginx';
+export const NGINX_HEADERS_FILE = `${NGINX_DIR}/headers.conf`;
+export const NGINX_CACHE_MAP_FILE = `${NGINX_DIR}/cache-control.conf`;
+export const HEADERS_FILE = '_headers';
+
+/** Files of the build that configure a host and are never served. */
+export function isHostConfig(relativePath) {
+  const normalised = relativePath.split(path.sep).join('/');
+  return normalised === HEADERS_FILE || normalised.startsWith(`${NGINX_DIR}/`);
+}
+
+/**
+ * A build searches with the local Pagefind index unless it was made for Algolia, in
+ * which case the search-index plugin writes no index.
+ * @param {string} buildDir
+ */
+export function usesLocalSearch(buildDir) {
+  return existsSync(path.join(buildDir, 'pagefind', 'pagefind.js'));
+}
+
+/**
+ * Hashes the inline code, writes the nginx includes and `_headers`, then compresses
+ * every text file. Run after `docusaurus build` has finished, postBuild hooks included.
+ * @param {string} buildDir
+ */
+export async function finishBuild(buildDir) {
+  if (!existsSync(path.join(buildDir, 'index.html'))) {
+    throw new Error(`${path.join(buildDir, 'index.html')} is missing: run docusaurus build first`);
+  }
+  const hashes = collectInlineHashes(buildDir);
+  const headers = securityHeaders({ ...hashes, algolia: !usesLocalSearch(buildDir) });
+  mkdirSync(path.join(buildDir, NGINX_DIR), { recursive: true });
+  writeFileSync(path.join(buildDir, NGINX_HEADERS_FILE), renderNginxHeaders(headers));
+  writeFileSync(path.join(buildDir, NGINX_CACHE_MAP_FILE), renderNginxCacheMap());
+  writeFileSync(path.join(buildDir, HEADERS_FILE), renderHeadersFile(headers));
+  const compression = await compressTextFiles(buildDir, isHostConfig);
+  return { hashes, compression };
+}
+
+/**
+ * The Content-Security-Policy a finished build sends, read from its nginx include.
+ * @param {string} buildDir
+ */
+export function builtPolicy(buildDir) {
+  const file = path.join(buildDir, NGINX_HEADERS_FILE);
+  if (!existsSync(file)) {
+    throw new Error(`${file} is missing: run npm run build (it finishes with scripts/finish-build.mjs)`);
+  }
+  const match = /^add_header Content-Security-Policy "([^"]+)" always;$/m.exec(readFileSync(file, 'utf8'));
+  if (!match?.[1]) {
+    throw new Error(`${file} has no Content-Security-Policy line`);
+  }
+  return match[1];
+}
+
+/**
+ * Inline code in the build that its policy does not allow, e.g. a page edited after the
+ * hashes were computed.
+ * @param {string} buildDir
+ */
+export function staleInlineCode(buildDir) {
+  return findUnallowedInlineCode(buildDir, hashesInPolicy(builtPolicy(buildDir)));
+}

@@ -1,0 +1,163 @@
+// The response headers of the site, written once as data and rendered twice: an nginx
+// include (build/_nginx/) and a `_headers` file for Netlify and Cloudflare Pages
+// (build/_headers). The inline-script and style-attribute hashes come from the built
+// HTML (deploy/inline-hashes.mjs), so the policy is computed per build.
+import { sha256Source } from './inline-hashes.mjs';
+
+/** Hashed file names: safe to cache for a year, since a new build gives new names. */
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+/** Everything else: browsers may keep a copy but must revalidate it (ETag, Last-Modified). */
+export const REVALIDATE_CACHE = 'no-cache';
+
+/**
+ * Path prefixes whose files carry a content hash in their name: the bundler's assets and
+ * Pagefind's index chunks, filters and fragments. Pagefind's entry files (pagefind.js,
+ * pagefind-entry.json, the wasm.*.pagefind loaders, the .pf_meta) keep fixed names or
+ * are named by pagefind-entry.json, and are revalidated.
+ */
+export const IMMUTABLE_PATH_PREFIXES = ['/assets/', '/pagefind/fragment/', '/pagefind/index/', '/pagefind/filter/'];
+
+/** Hosts the hosted search backend talks to, allowed only in an Algolia build. */
+export const ALGOLIA_CONNECT_SOURCES = ['https://*.algolia.net', 'https://*.algolianet.com'];
+
+/**
+ * Inline styles that scripts add after the page has loaded, so they are not in the
+ * built HTML: DocSearch's modal draws the Algolia logo as an SVG with this <style>.
+ */
+export const RUNTIME_INLINE_STYLES = ['.cls-1,.cls-2{fill:#003dff;}.cls-2{fill-rule:evenodd;}'];
+
+/**
+ * @typedef {object} PolicyInputs
+ * @property {string[]} scriptHashes 'sha256-…' sources of the inline scripts in the built HTML
+ * @property {string[]} styleHashes 'sha256-…' sources of the style attributes in the built HTML
+ * @property {boolean} [algolia] whether the build searches Algolia instead of the local index
+ */
+
+/**
+ * The Content-Security-Policy directives, in the order they are sent.
+ * @param {PolicyInputs} inputs
+ * @returns {[string, string[]][]}
+ */
+export function cspDirectives({ scriptHashes, styleHashes, algolia = false }) {
+  const styles = [...new Set([...styleHashes, ...RUNTIME_INLINE_STYLES.map(sha256Source)])].sort();
+  return [
+    ['default-src', ["'self'"]],
+    // Scripts: our own files, the inline scripts by hash, and WebAssembly compilation
+    // for Pagefind's search engine (not in an Algolia build); no eval, no other inline code.
+    ['script-src', ["'self'", ...(algolia ? [] : ["'wasm-unsafe-eval'"]), ...scriptHashes.map(quote)]],
+    // Styles: our own stylesheets, plus by hash the style attributes of the prerendered
+    // HTML (code highlighting colours, a hidden SVG sprite) and the inline styles
+    // above; 'unsafe-hashes' lets a hash match an attribute, and no other inline style.
+    ['style-src', ["'self'", "'unsafe-hashes'", ...styles.map(quote)]],
+    // The CSS inlines its small icons as data: URIs.
+    ['img-src', ["'self'", 'data:']],
+    ['font-src', ["'self'"]],
+    ['connect-src', ["'self'", ...(algolia ? ALGOLIA_CONNECT_SOURCES : [])]],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'none'"]],
+    ['form-action', ["'self'"]],
+    ['frame-ancestors', ["'none'"]],
+  ];
+}
+
+/** @param {string} hash */
+function quote(hash) {
+  return `'${hash}'`;
+}
+
+/**
+ * @param {PolicyInputs} inputs
+ * @returns {string}
+ */
+export function contentSecurityPolicy(inputs) {
+  return cspDirectives(inputs)
+    .map(([name, sources]) => [name, ...sources].join(' '))
+    .join('; ');
+}
+
+/**
+ * @typedef {object} Header
+ * @property {string} name
+ * @property {string} value
+ */
+
+/**
+ * The security headers sent with every response. Strict-Transport-Security is not
+ * among them: it belongs to the TLS setup (a commented line in deploy/nginx.conf;
+ * Netlify and Cloudflare Pages set it from their HTTPS settings).
+ * @param {PolicyInputs} inputs
+ * @returns {Header[]}
+ */
+export function securityHeaders(inputs) {
+  return [
+    { name: 'Content-Security-Policy', value: contentSecurityPolicy(inputs) },
+    { name: 'X-Content-Type-Options', value: 'nosniff' },
+    { name: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+    {
+      name: 'Permissions-Policy',
+      value: 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), hid=()',
+    },
+    { name: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
+  ];
+}
+
+/**
+ * nginx needs double quotes escaped inside a quoted value.
+ * @param {string} value
+ */
+function nginxQuote(value) {
+  return `"${value.replace(/["\\]/g, '\\$&')}"`;
+}
+
+/**
+ * The server-context include: every security header on every response (`always`, so
+ * 404s and redirects carry them too), and the Cache-Control chosen by the map below.
+ * @param {Header[]} headers
+ * @returns {string}
+ */
+export function renderNginxHeaders(headers) {
+  const lines = ['# Generated by deploy/finish-build.mjs from deploy/headers.mjs; do not edit.'];
+  for (const header of headers) {
+    lines.push(`add_header ${header.name} ${nginxQuote(header.value)} always;`);
+  }
+  lines.push('add_header Cache-Control $rubra_docs_cache_control always;', '');
+  return lines.join('\n');
+}
+
+/**
+ * The http-context include: Cache-Control by path. $uri is the path after clean-URL
+ * lookup and error_page, so the 404 page is revalidated even under /assets/.
+ * @returns {string}
+ */
+export function renderNginxCacheMap() {
+  const lines = [
+    '# Generated by deploy/finish-build.mjs from deploy/headers.mjs; do not edit.',
+    'map $uri $rubra_docs_cache_control {',
+    `    default ${nginxQuote(REVALIDATE_CACHE)};`,
+    ...IMMUTABLE_PATH_PREFIXES.map(
+      (prefix) => `    ~^${prefix.replace(/[.]/g, '\\.')} ${nginxQuote(IMMUTABLE_CACHE)};`,
+    ),
+    '}',
+    '',
+  ];
+  return lines.join('\n');
+}
+
+/**
+ * The `_headers` file of Netlify and Cloudflare Pages. Both join the values of a header
+ * set by several matching rules, so Cache-Control is set for the hashed paths only;
+ * everything else keeps the hosts' default, which revalidates.
+ * @param {Header[]} headers
+ * @returns {string}
+ */
+export function renderHeadersFile(headers) {
+  const lines = ['# Generated by deploy/finish-build.mjs from deploy/headers.mjs; do not edit.', '/*'];
+  for (const header of headers) {
+    lines.push(`  ${header.name}: ${header.value}`);
+  }
+  for (const prefix of IMMUTABLE_PATH_PREFIXES) {
+    lines.push(`${prefix}*`, `  Cache-Control: ${IMMUTABLE_CACHE}`);
+  }
+  lines.push('');
+  return lines.join('\n');
+}

@@ -1,0 +1,157 @@
+// Finds the inline code of the built pages and hashes it for the Content-Security-Policy:
+// every inline script, every style attribute and <style> element. The HTML is parsed
+// with parse5, the WHATWG parser, so the hashed text is the text a browser hashes
+// (entities decoded in attributes, line endings normalised).
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { parse } from 'parse5';
+
+/** Script types a browser executes; others (application/ld+json) are data, outside the policy. */
+const EXECUTABLE_SCRIPT_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript']);
+
+/**
+ * @typedef {object} InlineCode
+ * @property {string[]} scripts texts of inline scripts a browser runs
+ * @property {string[]} styles values of style attributes and texts of <style> elements
+ * @property {string[]} forbidden inline code the policy never allows (event-handler attributes, javascript: URLs)
+ */
+
+/** @param {string} text */
+export function sha256Source(text) {
+  return `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
+}
+
+/**
+ * @param {string} html
+ * @returns {InlineCode}
+ */
+export function inlineCodeOf(html) {
+  /** @type {InlineCode} */
+  const found = { scripts: [], styles: [], forbidden: [] };
+  /** @param {any} node */
+  const visit = (node) => {
+    const attrs = /** @type {{ name: string, value: string }[]} */ (node.attrs ?? []);
+    for (const { name, value } of attrs) {
+      if (name === 'style') {
+        found.styles.push(value);
+      } else if (/^on/i.test(name)) {
+        found.forbidden.push(`<${node.tagName} ${name}="${value}">`);
+      } else if (/^(href|src|action|formaction)$/i.test(name) && /^\s*javascript:/i.test(value)) {
+        found.forbidden.push(`<${node.tagName} ${name}="${value}">`);
+      }
+    }
+    const text = () => (node.childNodes ?? []).map((/** @type {any} */ child) => child.value ?? '').join('');
+    if (node.tagName === 'script') {
+      const type =
+        attrs
+          .find((attr) => attr.name === 'type')
+          ?.value.trim()
+          .toLowerCase() ?? '';
+      const hasSrc = attrs.some((attr) => attr.name === 'src');
+      if (!hasSrc && EXECUTABLE_SCRIPT_TYPES.has(type)) {
+        found.scripts.push(text());
+      }
+    } else if (node.tagName === 'style') {
+      found.styles.push(text());
+    }
+    for (const child of node.childNodes ?? []) {
+      visit(child);
+    }
+    if (node.content) {
+      visit(node.content);
+    }
+  };
+  visit(parse(html));
+  return found;
+}
+
+/**
+ * @param {string} dir
+ * @returns {string[]} the .html files under dir, sorted
+ */
+export function htmlFilesIn(dir) {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+    .map((entry) => path.join(entry.parentPath ?? entry.path, entry.name))
+    .sort();
+}
+
+/**
+ * @typedef {object} InlineHashes
+ * @property {string[]} scriptHashes
+ * @property {string[]} styleHashes
+ */
+
+/**
+ * The hashes of all inline code in the built HTML. Throws, naming the file, on inline
+ * code no hash can allow.
+ * @param {string} buildDir
+ * @returns {InlineHashes}
+ */
+export function collectInlineHashes(buildDir) {
+  const scripts = new Set();
+  const styles = new Set();
+  for (const file of htmlFilesIn(buildDir)) {
+    const code = inlineCodeOf(readFileSync(file, 'utf8'));
+    if (code.forbidden.length > 0) {
+      throw new Error(
+        `${file}: inline event handlers and javascript: URLs cannot pass the Content-Security-Policy; move the code into a script: ${code.forbidden.join(', ')}`,
+      );
+    }
+    code.scripts.forEach((text) => scripts.add(sha256Source(text)));
+    code.styles.forEach((text) => styles.add(sha256Source(text)));
+  }
+  return { scriptHashes: [...scripts].sort(), styleHashes: [...styles].sort() };
+}
+
+/**
+ * @typedef {object} UnallowedCode
+ * @property {string} file
+ * @property {'script' | 'style'} kind
+ * @property {string} hash
+ * @property {string} excerpt
+ */
+
+/**
+ * Inline code in the built HTML whose hash the policy lacks: what a browser would block.
+ * @param {string} buildDir
+ * @param {InlineHashes} policy
+ * @returns {UnallowedCode[]}
+ */
+export function findUnallowedInlineCode(buildDir, policy) {
+  const scripts = new Set(policy.scriptHashes);
+  const styles = new Set(policy.styleHashes);
+  /** @type {UnallowedCode[]} */
+  const unallowed = [];
+  for (const file of htmlFilesIn(buildDir)) {
+    const code = inlineCodeOf(readFileSync(file, 'utf8'));
+    for (const [kind, texts, allowed] of /** @type {const} */ ([
+      ['script', code.scripts, scripts],
+      ['style', code.styles, styles],
+    ])) {
+      for (const text of texts) {
+        const hash = sha256Source(text);
+        if (!allowed.has(hash)) {
+          unallowed.push({ file: path.relative(buildDir, file), kind, hash, excerpt: text.slice(0, 80) });
+        }
+      }
+    }
+  }
+  return unallowed;
+}
+
+/**
+ * Reads the hashes back from a Content-Security-Policy value.
+ * @param {string} policy
+ * @returns {InlineHashes}
+ */
+export function hashesInPolicy(policy) {
+  /** @param {string} directive */
+  const hashes = (directive) => {
+    const part = policy.split(';').find((item) => item.trim().startsWith(`${directive} `)) ?? '';
+    return [...part.matchAll(/'(sha256-[A-Za-z0-9+/=]+)'/g)].map((match) => match[1] ?? '');
+  };
+  return { scriptHashes: hashes('script-src'), styleHashes: hashes('style-src') };
+}

@@ -1,0 +1,23 @@
+// The last step of `npm run build`, chained after `docusaurus build` rather than run as
+// a plugin's postBuild: Docusaurus runs all postBuild hooks at once, so a hook could not
+// see the files other hooks write (the Pagefind index, the Markdown twins). Here the
+// whole build is on disk. Usage: node scripts/finish-build.mjs [build folder]
+import path from 'node:path';
+
+import { finishBuild, staleInlineCode } from '../deploy/build-output.mjs';
+
+const buildDir = path.resolve(process.argv[2] ?? 'build');
+try {
+  const { hashes, compression } = await finishBuild(buildDir);
+  const unallowed = staleInlineCode(buildDir);
+  if (unallowed.length > 0) {
+    throw new Error(`inline code without a hash in the policy: ${JSON.stringify(unallowed, null, 2)}`);
+  }
+  console.info(
+    `[finish-build] policy: ${hashes.scriptHashes.length} inline script and ${hashes.styleHashes.length} style hashes; ` +
+      `${compression.written} of ${compression.files} text files precompressed (.gz, .br)`,
+  );
+} catch (error) {
+  console.error(`[finish-build] ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}

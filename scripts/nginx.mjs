@@ -1,0 +1,163 @@
+// Runs deploy/nginx.conf in a private nginx: its own top-level configuration, pid, temp
+// folders and log in a temporary folder, on 127.0.0.1, never the system's nginx setup.
+// Used by `npm run serve:nginx` and the end-to-end tests.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+export const SITE_CONFIG = path.join(repoRoot, 'deploy', 'nginx.conf');
+/** The folder deploy/nginx.conf serves; replaced by the build folder here. */
+export const DEPLOYED_ROOT = '/var/www/rubra-docs';
+/** Where Debian's libnginx-mod-http-brotli-static puts the module. */
+export const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+const NGINX_CANDIDATES = ['/usr/sbin/nginx', '/usr/bin/nginx', '/usr/local/sbin/nginx'];
+
+/** @returns {string | null} the nginx binary, from NGINX_PATH or Debian's locations */
+export function findNginx(env = process.env) {
+  if (env.NGINX_PATH) {
+    return existsSync(env.NGINX_PATH) ? env.NGINX_PATH : null;
+  }
+  return NGINX_CANDIDATES.find((candidate) => existsSync(candidate)) ?? null;
+}
+
+export function hasBrotliStatic() {
+  return existsSync(BROTLI_STATIC_MODULE);
+}
+
+export const NGINX_MISSING_MESSAGE = [
+  'nginx with the brotli_static module is needed to serve the site as it is deployed.',
+  `Looked for nginx at: ${process.env.NGINX_PATH || NGINX_CANDIDATES.join(', ')} (set NGINX_PATH to use another binary)`,
+  `and for the module at: ${BROTLI_STATIC_MODULE}.`,
+  'On Debian or Ubuntu, install them with:',
+  '  sudo apt-get update && sudo apt-get install -y nginx libnginx-mod-http-brotli-static',
+].join('\n');
+
+/**
+ * deploy/nginx.conf with its listen lines replaced by one on 127.0.0.1 and the deployed
+ * folder replaced by the build folder; the rest is used as it is.
+ * @param {string} template the text of deploy/nginx.conf
+ * @param {{ port: number, siteRoot: string }} options
+ */
+export function renderSiteConfig(template, { port, siteRoot }) {
+  if (/[\s;"'{}$#]/.test(siteRoot)) {
+    throw new Error(
+      `nginx cannot use this folder as it is written: ${siteRoot} (move the checkout to a path without spaces or ; " ' { } $ #)`,
+    );
+  }
+  const listen = /^[ \t]*listen[ \t][^;\n]*;[ \t]*\n/gm;
+  const listenCount = template.match(listen)?.length ?? 0;
+  const rootCount = template.split(DEPLOYED_ROOT).length - 1;
+  if (listenCount === 0 || rootCount === 0) {
+    throw new Error(`${SITE_CONFIG}: expected listen lines and the folder ${DEPLOYED_ROOT}`);
+  }
+  let first = true;
+  return template
+    .replace(listen, (line) => {
+      const indent = /^[ \t]*/.exec(line)?.[0] ?? '';
+      const replacement = first ? `${indent}listen 127.0.0.1:${port};\n` : '';
+      first = false;
+      return replacement;
+    })
+    .replaceAll(DEPLOYED_ROOT, siteRoot);
+}
+
+/**
+ * The top-level configuration: a foreground nginx with one process, the brotli module
+ * from its Debian path, and everything it writes kept in `dir`.
+ * @param {string} dir
+ * @param {{ accessLog: boolean }} options
+ */
+export function renderMainConfig(dir, { accessLog }) {
+  const temp = (name) => path.join(dir, name);
+  return `load_module ${BROTLI_STATIC_MODULE};
+daemon off;
+master_process off;
+pid ${temp('nginx.pid')};
+error_log stderr warn;
+
+events {
+    worker_connections 256;
+}
+
+http {
+    access_log ${accessLog ? '/dev/stdout' : 'off'};
+    client_body_temp_path ${temp('client_body')};
+    proxy_temp_path ${temp('proxy')};
+    fastcgi_temp_path ${temp('fastcgi')};
+    uwsgi_temp_path ${temp('uwsgi')};
+    scgi_temp_path ${temp('scgi')};
+    sendfile on;
+    include ${temp('site.conf')};
+}
+`;
+}
+
+/**
+ * Fails when something already listens on the port, which would otherwise answer in
+ * nginx's place while nginx retries its bind.
+ * @param {number} port
+ */
+async function assertPortFree(port) {
+  await new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', (error) =>
+      reject(new Error(`127.0.0.1:${port} is in use (${error.message}); choose another port`)),
+    );
+    probe.listen(port, '127.0.0.1', () => probe.close(resolve));
+  });
+}
+
+/**
+ * Starts nginx on 127.0.0.1:port serving buildDir, in the foreground; resolves once it
+ * answers.
+ * @param {{ port: number, buildDir: string, accessLog?: boolean, stdio?: 'inherit' | 'pipe' }} options
+ */
+export async function startNginx({ port, buildDir, accessLog = false, stdio = 'inherit' }) {
+  const nginx = findNginx();
+  if (!nginx || !hasBrotliStatic()) {
+    throw new Error(NGINX_MISSING_MESSAGE);
+  }
+  await assertPortFree(port);
+  const dir = mkdtempSync(path.join(tmpdir(), 'rubra-nginx-'));
+  const siteConfig = renderSiteConfig(readFileSync(SITE_CONFIG, 'utf8'), { port, siteRoot: path.resolve(buildDir) });
+  writeFileSync(path.join(dir, 'site.conf'), siteConfig);
+  writeFileSync(path.join(dir, 'nginx.conf'), renderMainConfig(dir, { accessLog }));
+  const child = spawn(nginx, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', 'stderr'], { stdio });
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
+  const cleanUp = () => rmSync(dir, { recursive: true, force: true });
+  child.once('exit', cleanUp);
+
+  const origin = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt += 1) {
+    const outcome = await Promise.race([
+      exited.then((status) => ({ exited: status })),
+      fetch(`${origin}/`, { method: 'HEAD' }).then(
+        () => ({ answered: true }),
+        () => new Promise((resolve) => setTimeout(() => resolve({ answered: false }), 100)),
+      ),
+    ]);
+    if ('exited' in outcome) {
+      throw new Error(`nginx stopped (${outcome.exited}) before answering on ${origin}; see its messages above`);
+    }
+    if (outcome.answered) {
+      break;
+    }
+    if (attempt > 100) {
+      child.kill('SIGTERM');
+      throw new Error(`nginx did not answer on ${origin}`);
+    }
+  }
+  return {
+    origin,
+    process: child,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,48 @@
+// npm run serve:nginx [-- --port N]: serves build/ through nginx with deploy/nginx.conf on
+// http://127.0.0.1:8080, building first when build/ is missing or unfinished. It installs
+// nothing: without nginx it says what to install.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+import { NGINX_HEADERS_FILE, staleInlineCode } from '../deploy/build-output.mjs';
+import { findNginx, hasBrotliStatic, NGINX_MISSING_MESSAGE, startNginx } from './nginx.mjs';
+
+const { values } = parseArgs({
+  options: { port: { type: 'string', default: '8080' }, quiet: { type: 'boolean', default: false } },
+});
+const port = Number(values.port);
+const buildDir = path.resolve(process.env.E2E_BUILD_DIR ?? 'build');
+
+if (!findNginx() || !hasBrotliStatic()) {
+  console.error(NGINX_MISSING_MESSAGE);
+  process.exit(1);
+}
+if (!existsSync(path.join(buildDir, 'index.html')) || !existsSync(path.join(buildDir, NGINX_HEADERS_FILE))) {
+  console.info(`[serve:nginx] no finished build in ${buildDir}: running npm run build`);
+  const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  if (build.status !== 0) {
+    process.exit(build.status ?? 1);
+  }
+}
+const stale = staleInlineCode(buildDir);
+if (stale.length > 0) {
+  console.error(
+    `[serve:nginx] ${buildDir} changed after its Content-Security-Policy was computed; run npm run build. Not allowed:\n` +
+      stale.map((item) => `  ${item.file}: inline ${item.kind} ${item.hash}`).join('\n'),
+  );
+  process.exit(1);
+}
+
+try {
+  const server = await startNginx({ port, buildDir, accessLog: !values.quiet });
+  console.info(`[serve:nginx] ${buildDir} on ${server.origin}/ (Ctrl+C stops)`);
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => void server.stop().then(() => process.exit(0)));
+  }
+  server.process.once('exit', (code) => process.exit(code ?? 0));
+} catch (error) {
+  console.error(`[serve:nginx] ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}

@@ -1,0 +1,51 @@
+// The first step of `npm test`: the Debian packages the end-to-end tests need (Chromium,
+// and nginx with its brotli_static module). Run as root on Debian, it installs what is
+// missing with apt-get; otherwise it stops at once and says what to install.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+import { CHROMIUM_MISSING_MESSAGE, findChromium } from './chromium.mjs';
+import { findNginx, hasBrotliStatic, NGINX_MISSING_MESSAGE } from './nginx.mjs';
+
+/** @returns {{ name: string, message: string }[]} missing packages, with how to get each */
+function missingPackages() {
+  const missing = [];
+  if (!findChromium()) {
+    missing.push({ name: 'chromium', message: CHROMIUM_MISSING_MESSAGE });
+  }
+  if (!findNginx()) {
+    missing.push({ name: 'nginx', message: NGINX_MISSING_MESSAGE });
+  }
+  if (!hasBrotliStatic()) {
+    missing.push({ name: 'libnginx-mod-http-brotli-static', message: NGINX_MISSING_MESSAGE });
+  }
+  return missing;
+}
+
+/** @param {string[]} args */
+function aptGet(args) {
+  const result = spawnSync('apt-get', args, {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  if (result.status !== 0) {
+    console.error(`apt-get ${args.join(' ')} failed`);
+    process.exit(1);
+  }
+}
+
+let missing = missingPackages();
+// A binary named by CHROMIUM_PATH or NGINX_PATH is the caller's choice: apt-get cannot provide it.
+const chosenPaths = Boolean(process.env.CHROMIUM_PATH || process.env.NGINX_PATH);
+if (missing.length > 0 && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get') && !chosenPaths) {
+  const names = missing.map((item) => item.name);
+  console.info(`Installing Debian packages for the end-to-end tests: ${names.join(' ')}`);
+  aptGet(['update', '-qq']);
+  aptGet(['install', '-y', '-qq', ...names]);
+  missing = missingPackages();
+}
+if (missing.length > 0) {
+  console.error([...new Set(missing.map((item) => item.message))].join('\n\n'));
+  process.exit(1);
+}
+console.info(`Chromium: ${findChromium()}; nginx: ${findNginx()} with brotli_static`);

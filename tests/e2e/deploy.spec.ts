@@ -1,0 +1,337 @@
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { builtPolicy, staleInlineCode, usesLocalSearch } from '../../deploy/build-output.mjs';
+import { IMMUTABLE_CACHE, REVALIDATE_CACHE, securityHeaders } from '../../deploy/headers.mjs';
+import { hashesInPolicy } from '../../deploy/inline-hashes.mjs';
+import { expect, gotoHydrated, test as siteTest } from './fixtures';
+import { sitemapRoutes } from './site';
+import { BUILD_DIR } from './static-server';
+
+/**
+ * The built site behind nginx with deploy/nginx.conf (the `nginx` project): every page
+ * and the interactive parts work under the Content-Security-Policy, and the server
+ * answers with the status codes, caching, types, compression and headers it promises.
+ */
+
+declare global {
+  interface Window {
+    reportCspViolation?: (text: string) => void;
+  }
+}
+
+/** Every page also fails on a `securitypolicyviolation` event, across navigations. */
+const test = siteTest.extend<{ cspViolations: string[] }>({
+  cspViolations: [
+    async ({ page }, use) => {
+      const violations: string[] = [];
+      await page.exposeFunction('reportCspViolation', (text: string) => violations.push(text));
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          window.reportCspViolation?.(
+            `${event.documentURI}: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} ${event.sample}`,
+          );
+        });
+      });
+      await use(violations);
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+const routes = sitemapRoutes();
+const policy = builtPolicy(BUILD_DIR);
+const expectedHeaders = securityHeaders({ ...hashesInPolicy(policy), algolia: !usesLocalSearch(BUILD_DIR) });
+
+/** A file of the build under `dir` whose name matches, as a URL path. */
+function builtFile(dir: string, pattern: RegExp): string {
+  const name = readdirSync(join(BUILD_DIR, dir)).find((file) => pattern.test(file));
+  if (!name) {
+    throw new Error(`no file matching ${pattern} in ${join(BUILD_DIR, dir)}`);
+  }
+  return `/${dir}/${name}`;
+}
+
+test.describe('pages under the Content-Security-Policy', () => {
+  // A few pages per test: one browser page per test is most of a test's cost.
+  const perTest = 7;
+  for (let start = 0; start < routes.length; start += perTest) {
+    const group = routes.slice(start, start + perTest);
+    test(`${group.join(', ')} load with no violation`, async ({ page }) => {
+      for (const route of group) {
+        const response = await page.goto(route);
+        expect(response?.status(), route).toBe(200);
+        expect(response?.headers()['content-security-policy'], route).toBe(policy);
+        await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
+        await page.waitForLoadState('load');
+      }
+    });
+  }
+
+  test.describe('not found', () => {
+    test.use({ expectedErrors: /404 \(Not Found\)/ });
+
+    test('an unknown path shows the not-found page with status 404', async ({ page }) => {
+      const response = await page.goto('/no/such/page');
+      expect(response?.status()).toBe(404);
+      await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    });
+  });
+});
+
+test.describe('the interactive parts under the policy', () => {
+  test('the search modal finds llama', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    await page
+      .locator('.navbar')
+      .getByRole('button', { name: /search/i })
+      .click();
+    await page.locator('.DocSearch-Input').fill('llama');
+    await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+  });
+
+  test('the search page shows results for llama', async ({ page }) => {
+    await gotoHydrated(page, '/search?q=llama');
+    await expect(page.getByText(/^\d+ results? for/)).toBeVisible();
+  });
+
+  test('the colour mode switches', async ({ page }) => {
+    await gotoHydrated(page, '/faq');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await page.getByRole('button', { name: /dark and light mode/ }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    // The dark code colours are set by React after the first render.
+    await gotoHydrated(page, '/inference/llamacpp');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  });
+
+  test('the announcement bar is dismissed', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    const bar = page.locator('.theme-announcement-bar');
+    await expect(bar).toBeVisible();
+    await bar.getByRole('button', { name: 'Close' }).click();
+    await expect(bar).toBeHidden();
+  });
+
+  test('tabs switch', async ({ page }) => {
+    await gotoHydrated(page, '/inference/llamacpp');
+    const cuda = page.getByRole('tab', { name: 'NVIDIA CUDA' }).first();
+    await cuda.click();
+    await expect(cuda).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByText('make LLAMA_CUDA=1')).toBeVisible();
+  });
+
+  test('the benchmark table sorts', async ({ page }) => {
+    await gotoHydrated(page, '/benchmark');
+    const table = page.locator('table[data-benchmark-table]');
+    const button = table.locator('thead button').first();
+    await button.click();
+    await expect(table.locator('thead th[aria-sort]')).toHaveCount(1);
+    const direction = await table.locator('thead th[aria-sort]').getAttribute('aria-sort');
+    await button.click();
+    await expect(table.locator('thead th[aria-sort]')).not.toHaveAttribute('aria-sort', direction ?? '');
+  });
+
+  test.describe('API code samples', () => {
+    test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+    test('switch tabs and copy', async ({ page }) => {
+      await gotoHydrated(page, '/api/create-assistant');
+      const samples = page.locator('[data-api-code-samples]');
+      await samples.getByRole('tab', { name: 'Python' }).click();
+      await expect(samples.getByRole('tab', { name: 'Python' })).toHaveAttribute('aria-selected', 'true');
+      await samples.locator('[role="tabpanel"]:not([hidden])').getByRole('button', { name: /copy/i }).click();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('client.beta.assistants.create(');
+    });
+  });
+});
+
+/** Plain HTTP against nginx: no browser, no redirects followed. */
+siteTest.describe('what nginx answers', () => {
+  // In one worker, in order: the files written below are removed after the last test.
+  siteTest.describe.configure({ mode: 'default' });
+  const get = (baseURL: string | undefined, path: string, acceptEncoding = 'identity') =>
+    fetch(new URL(path, baseURL), { redirect: 'manual', headers: { 'accept-encoding': acceptEncoding } });
+
+  // The site has no WebAssembly file outside Pagefind's and no text file without a
+  // precompressed twin: the tests write one of each into the build, and remove them.
+  const fixtures: Record<string, string | Buffer> = {
+    'deploy-check.wasm': Buffer.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]),
+    'deploy-check-fallback.txt': 'text served without a precompressed twin\n'.repeat(64),
+  };
+  const written: string[] = [];
+  siteTest.beforeAll(() => {
+    for (const [name, content] of Object.entries(fixtures)) {
+      const file = join(BUILD_DIR, name);
+      if (!existsSync(file)) {
+        writeFileSync(file, content);
+        written.push(file);
+      }
+    }
+  });
+  siteTest.afterAll(() => {
+    written.forEach((file) => rmSync(file));
+  });
+
+  siteTest('every inline script and style attribute of the build has its hash in the policy', () => {
+    expect(staleInlineCode(BUILD_DIR)).toEqual([]);
+  });
+
+  siteTest('every sitemap page answers 200 at its clean path', async ({ baseURL }) => {
+    for (const route of routes) {
+      const response = await get(baseURL, route);
+      expect(response.status, route).toBe(200);
+      expect(response.headers.get('content-type'), route).toBe('text/html; charset=utf-8');
+    }
+  });
+
+  siteTest('.html, /index.html and trailing-slash paths redirect to the clean path with 301', async ({ baseURL }) => {
+    const redirects: [string, string][] = [
+      ['/faq.html', '/faq'],
+      ['/index.html', '/'],
+      ['/models/llama.html?tab=cuda', '/models/llama?tab=cuda'],
+      ['/category/models/index.html', '/category/models'],
+      ['/faq/', '/faq'],
+    ];
+    for (const [from, to] of redirects) {
+      const response = await get(baseURL, from);
+      expect(response.status, from).toBe(301);
+      expect(response.headers.get('location'), from).toBe(to);
+    }
+  });
+
+  siteTest('an unknown path, the not-found page itself and the host configuration answer 404', async ({ baseURL }) => {
+    const notFoundPage = readFileSync(join(BUILD_DIR, '404.html'), 'utf8');
+    for (const path of ['/no/such/page', '/404.html', '/_headers', '/_nginx/headers.conf', '/assets/js/missing.js']) {
+      const response = await get(baseURL, path);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get('content-type'), path).toBe('text/html; charset=utf-8');
+      expect(response.headers.get('cache-control'), path).toBe(REVALIDATE_CACHE);
+      expect(await response.text(), path).toBe(notFoundPage);
+    }
+  });
+
+  siteTest('hashed files are cached for a year; everything else is revalidated', async ({ baseURL }) => {
+    const immutable = [
+      builtFile('assets/js', /^main\.[0-9a-f]+\.js$/),
+      builtFile('assets/css', /\.css$/),
+      builtFile('pagefind/fragment', /\.pf_fragment$/),
+      builtFile('pagefind/index', /\.pf_index$/),
+    ];
+    const revalidated = [
+      '/',
+      '/faq',
+      '/api/create-run',
+      '/sitemap.xml',
+      '/llms.txt',
+      '/faq.md',
+      '/openapi.yaml',
+      '/openapi.json',
+      '/pagefind/pagefind.js',
+      '/pagefind/pagefind-entry.json',
+      '/pagefind/wasm.en.pagefind',
+      builtFile('pagefind', /\.pf_meta$/),
+      '/img/logo.svg',
+    ];
+    for (const path of immutable) {
+      const response = await get(baseURL, path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('cache-control'), path).toBe(IMMUTABLE_CACHE);
+    }
+    for (const path of revalidated) {
+      const response = await get(baseURL, path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('cache-control'), path).toBe(REVALIDATE_CACHE);
+      expect(response.headers.get('etag'), path).toBeTruthy();
+      expect(response.headers.get('last-modified'), path).toBeTruthy();
+      const etag = response.headers.get('etag') ?? '';
+      const again = await fetch(new URL(path, baseURL), {
+        headers: { 'if-none-match': etag, 'accept-encoding': 'identity' },
+      });
+      expect(again.status, `${path} revalidated`).toBe(304);
+    }
+  });
+
+  siteTest('content types', async ({ baseURL }) => {
+    const types: [string, string][] = [
+      ['/faq', 'text/html; charset=utf-8'],
+      ['/faq.md', 'text/markdown; charset=utf-8'],
+      ['/llms.txt', 'text/plain; charset=utf-8'],
+      ['/openapi.yaml', 'application/yaml'],
+      ['/openapi.json', 'application/json; charset=utf-8'],
+      ['/sitemap.xml', 'application/xml; charset=utf-8'],
+      ['/deploy-check.wasm', 'application/wasm'],
+      ['/pagefind/pagefind.js', 'text/javascript; charset=utf-8'],
+      ['/pagefind/wasm.en.pagefind', 'application/octet-stream'],
+      [builtFile('pagefind', /\.pf_meta$/), 'application/octet-stream'],
+      [builtFile('pagefind/fragment', /\.pf_fragment$/), 'application/octet-stream'],
+      [builtFile('pagefind/index', /\.pf_index$/), 'application/octet-stream'],
+      [builtFile('pagefind/filter', /\.pf_filter$/), 'application/octet-stream'],
+      [builtFile('assets/css', /\.css$/), 'text/css; charset=utf-8'],
+      ['/img/logo.svg', 'image/svg+xml; charset=utf-8'],
+    ];
+    for (const [path, type] of types) {
+      const response = await get(baseURL, path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-type'), path).toBe(type);
+    }
+  });
+
+  siteTest(
+    'brotli when asked, gzip otherwise, both precompressed; gzip on the fly as the fallback',
+    async ({ baseURL }) => {
+      const texts: [string, string][] = [
+        ['/models/llama', 'models/llama.html'],
+        ['/models/llama.md', 'models/llama.md'],
+        ['/llms.txt', 'llms.txt'],
+        ['/openapi.yaml', 'openapi.yaml'],
+        ...[builtFile('assets/js', /^main\.[0-9a-f]+\.js$/), builtFile('assets/css', /\.css$/)].map(
+          (path): [string, string] => [path, path],
+        ),
+      ];
+      for (const [path, name] of texts) {
+        const file = join(BUILD_DIR, name);
+        const brotli = await get(baseURL, path, 'gzip, deflate, br');
+        expect(brotli.headers.get('content-encoding'), path).toBe('br');
+        expect(Number(brotli.headers.get('content-length')), path).toBe(statSync(`${file}.br`).size);
+        expect(brotli.headers.get('vary'), path).toBe('Accept-Encoding');
+
+        const gzip = await get(baseURL, path, 'gzip');
+        expect(gzip.headers.get('content-encoding'), path).toBe('gzip');
+        expect(Number(gzip.headers.get('content-length')), path).toBe(statSync(`${file}.gz`).size);
+
+        const plain = await get(baseURL, path);
+        expect(plain.headers.get('content-encoding'), path).toBeNull();
+        expect(Number(plain.headers.get('content-length')), path).toBe(statSync(file).size);
+      }
+      const fallback = await get(baseURL, '/deploy-check-fallback.txt', 'gzip, br');
+      expect(fallback.headers.get('content-encoding')).toBe('gzip');
+      expect(await fallback.text()).toBe(fixtures['deploy-check-fallback.txt']);
+      // Pagefind's files are gzipped already and are not compressed again.
+      const wasm = await get(baseURL, '/pagefind/wasm.en.pagefind', 'gzip, br');
+      expect(wasm.headers.get('content-encoding')).toBeNull();
+    },
+  );
+
+  siteTest('the security headers are on every response: pages, files, redirects and 404s', async ({ baseURL }) => {
+    for (const path of [
+      '/',
+      '/api/create-run',
+      '/faq.html',
+      '/no/such/page',
+      '/pagefind/pagefind.js',
+      '/openapi.yaml',
+    ]) {
+      const response = await get(baseURL, path);
+      for (const { name, value } of expectedHeaders) {
+        expect(response.headers.get(name), `${name} on ${path}`).toBe(value);
+      }
+      expect(response.headers.get('server'), path).toBe('nginx');
+    }
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).not.toMatch(/'unsafe-inline'|'unsafe-eval'/);
+  });
+});

@@ -1,0 +1,256 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+import {
+  builtPolicy,
+  finishBuild,
+  HEADERS_FILE,
+  NGINX_CACHE_MAP_FILE,
+  NGINX_HEADERS_FILE,
+  staleInlineCode,
+} from '@site/deploy/build-output.mjs';
+import { TEXT_EXTENSIONS } from '@site/deploy/compress.mjs';
+import {
+  IMMUTABLE_CACHE,
+  IMMUTABLE_PATH_PREFIXES,
+  renderHeadersFile,
+  renderNginxCacheMap,
+  renderNginxHeaders,
+  securityHeaders,
+} from '@site/deploy/headers.mjs';
+import { collectInlineHashes, inlineCodeOf, sha256Source } from '@site/deploy/inline-hashes.mjs';
+import { DEPLOYED_ROOT, renderSiteConfig, SITE_CONFIG } from '@site/scripts/nginx.mjs';
+
+const page = (body: string, head = '') =>
+  `<!doctype html><html><head>${head}<script>document.documentElement.dataset.ready="1"</script></head><body>${body}</body></html>`;
+
+describe('inline code of a page', () => {
+  it('hashes like a browser: SHA-256 of the UTF-8 text, base64', () => {
+    expect(sha256Source('')).toBe('sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=');
+  });
+
+  it('finds executable inline scripts, not external or data scripts', () => {
+    const code = inlineCodeOf(
+      page(
+        '<script src="/a.js"></script><script type="application/ld+json">{"a":1}</script><script type=module>import("/b.js")</script>',
+      ),
+    );
+    expect(code.scripts).toEqual(['document.documentElement.dataset.ready="1"', 'import("/b.js")']);
+  });
+
+  it('finds style attributes, decoded as the browser sees them, and style elements', () => {
+    const code = inlineCodeOf(
+      page(
+        '<span style=color:#393A34>a</span><p style="font-family:&quot;x&quot;">b</p>',
+        '<style>p{margin:0}</style>',
+      ),
+    );
+    expect(code.styles).toEqual(['p{margin:0}', 'color:#393A34', 'font-family:"x"']);
+  });
+
+  it('refuses inline event handlers and javascript: URLs, naming the file', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'rubra-inline-'));
+    try {
+      writeFileSync(path.join(dir, 'index.html'), page('<button onclick="go()">Go</button>'));
+      expect(() => collectInlineHashes(dir)).toThrow(/index\.html: inline event handlers.*onclick/);
+      writeFileSync(path.join(dir, 'index.html'), page('<a href="javascript:go()">Go</a>'));
+      expect(() => collectInlineHashes(dir)).toThrow(/index\.html: .*javascript:go/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the build step', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'rubra-build-'));
+    mkdirSync(path.join(dir, 'assets'));
+    writeFileSync(path.join(dir, 'index.html'), page('<svg style="display: none;"></svg>'.repeat(20)));
+    writeFileSync(path.join(dir, 'faq.html'), page('<p>Questions</p>'.repeat(50)));
+    writeFileSync(path.join(dir, 'assets', 'main.0123abcd.js'), 'console.log("a bundle");\n'.repeat(40));
+    writeFileSync(path.join(dir, 'robots.txt'), 'User-agent: *\n');
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('puts the hashes of the built pages into the policy', async () => {
+    const { hashes } = await finishBuild(dir);
+    const policy = builtPolicy(dir);
+    expect(hashes.scriptHashes).toEqual([sha256Source('document.documentElement.dataset.ready="1"')]);
+    expect(policy).toContain(`'${sha256Source('document.documentElement.dataset.ready="1"')}'`);
+    expect(policy).toContain(`'${sha256Source('display: none;')}'`);
+    expect(staleInlineCode(dir)).toEqual([]);
+  });
+
+  it('catches an inline script changed after the policy was computed', async () => {
+    await finishBuild(dir);
+    const file = path.join(dir, 'faq.html');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('dataset.ready="1"', 'dataset.ready="2"'));
+    expect(staleInlineCode(dir)).toEqual([
+      {
+        file: 'faq.html',
+        kind: 'script',
+        hash: sha256Source('document.documentElement.dataset.ready="2"'),
+        excerpt: 'document.documentElement.dataset.ready="2"',
+      },
+    ]);
+  });
+
+  it('catches a style attribute added after the policy was computed', async () => {
+    await finishBuild(dir);
+    const file = path.join(dir, 'faq.html');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('<p>', '<p style="color:red">'));
+    expect(staleInlineCode(dir).map(({ file: name, kind }) => `${name} ${kind}`)).toContain('faq.html style');
+  });
+
+  it('writes .gz and .br twins that decompress to the file, and leaves files compression would grow', async () => {
+    const { compression } = await finishBuild(dir);
+    for (const name of ['index.html', 'faq.html', 'assets/main.0123abcd.js']) {
+      const original = readFileSync(path.join(dir, name));
+      expect(gunzipSync(readFileSync(path.join(dir, `${name}.gz`)))).toEqual(original);
+      expect(brotliDecompressSync(readFileSync(path.join(dir, `${name}.br`)))).toEqual(original);
+    }
+    expect(compression.unchanged).toEqual(['robots.txt']);
+    // The host configuration is not served, so it is not compressed.
+    expect(compression.files).toBe(4);
+  });
+
+  it('writes the nginx includes and _headers', async () => {
+    await finishBuild(dir);
+    expect(readFileSync(path.join(dir, NGINX_CACHE_MAP_FILE), 'utf8')).toBe(renderNginxCacheMap());
+    expect(readFileSync(path.join(dir, NGINX_HEADERS_FILE), 'utf8')).toContain('add_header Content-Security-Policy');
+    expect(readFileSync(path.join(dir, HEADERS_FILE), 'utf8')).toContain('Content-Security-Policy:');
+  });
+
+  it('fails on a folder that is not a build', async () => {
+    rmSync(path.join(dir, 'index.html'));
+    await expect(finishBuild(dir)).rejects.toThrow(/index\.html is missing/);
+  });
+});
+
+describe('the two renderings of the headers', () => {
+  const headers = securityHeaders({ scriptHashes: [sha256Source('a()')], styleHashes: [sha256Source('color:red')] });
+
+  /** name → value of every add_header line of the nginx include. */
+  function nginxHeaders(text: string): Map<string, string> {
+    const found = new Map<string, string>();
+    for (const match of text.matchAll(/^add_header (\S+) "((?:[^"\\]|\\.)*)" always;$/gm)) {
+      found.set(match[1] ?? '', (match[2] ?? '').replace(/\\(.)/g, '$1'));
+    }
+    return found;
+  }
+
+  /** Path pattern → name → value of a _headers file. */
+  function headersFile(text: string): Map<string, Map<string, string>> {
+    const rules = new Map<string, Map<string, string>>();
+    let current: Map<string, string> | undefined;
+    for (const line of text.split('\n')) {
+      if (line.startsWith('#') || line.trim() === '') {
+        continue;
+      }
+      if (!line.startsWith(' ')) {
+        current = new Map();
+        rules.set(line, current);
+      } else {
+        const [, name, value] = /^\s+([^:]+):\s(.*)$/.exec(line) ?? [];
+        current?.set(name ?? '', value ?? '');
+      }
+    }
+    return rules;
+  }
+
+  it('carry the same security headers', () => {
+    const nginx = nginxHeaders(renderNginxHeaders(headers));
+    const netlify = headersFile(renderHeadersFile(headers)).get('/*');
+    const expected = new Map(headers.map(({ name, value }) => [name, value]));
+    expect(nginx).toEqual(expected);
+    expect(netlify).toEqual(expected);
+    expect([...expected.keys()]).toEqual([
+      'Content-Security-Policy',
+      'X-Content-Type-Options',
+      'Referrer-Policy',
+      'Permissions-Policy',
+      'Cross-Origin-Opener-Policy',
+    ]);
+  });
+
+  it('cache the same paths for a year', () => {
+    const mapPrefixes = [...renderNginxCacheMap().matchAll(/^\s+~\^(\S+) "([^"]+)";$/gm)].map((match) => [
+      (match[1] ?? '').replace(/\\/g, ''),
+      match[2],
+    ]);
+    const filePrefixes = [...headersFile(renderHeadersFile(headers)).entries()]
+      .filter(([pattern]) => pattern !== '/*')
+      .map(([pattern, values]) => [pattern.replace(/\*$/, ''), values.get('Cache-Control')]);
+    const expected = IMMUTABLE_PATH_PREFIXES.map((prefix) => [prefix, IMMUTABLE_CACHE]);
+    expect(mapPrefixes).toEqual(expected);
+    expect(filePrefixes).toEqual(expected);
+  });
+
+  it('allow no inline script or eval, and WebAssembly only for the local search', () => {
+    const policy = (algolia: boolean) =>
+      securityHeaders({ scriptHashes: [], styleHashes: [], algolia }).find(
+        ({ name }) => name === 'Content-Security-Policy',
+      )?.value ?? '';
+    expect(policy(false)).toMatch(/script-src 'self' 'wasm-unsafe-eval';/);
+    expect(policy(true)).toMatch(/script-src 'self';/);
+    expect(policy(true)).toContain("connect-src 'self' https://*.algolia.net https://*.algolianet.com;");
+    for (const algolia of [false, true]) {
+      expect(policy(algolia)).not.toMatch(/'unsafe-inline'|'unsafe-eval'/);
+      expect(policy(algolia)).toContain(
+        "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+      );
+    }
+  });
+});
+
+describe('deploy/nginx.conf', () => {
+  const config = readFileSync(SITE_CONFIG, 'utf8');
+  const types = new Map<string, string>();
+  for (const [, type, extensions] of (/\n\s*types \{([\s\S]*?)\n\s*\}/.exec(config)?.[1] ?? '').matchAll(
+    /^\s*([\w.+/-]+)\s+([^;#\n]+);/gm,
+  )) {
+    for (const extension of (extensions ?? '').trim().split(/\s+/)) {
+      types.set(extension, type ?? '');
+    }
+  }
+
+  it('gives every text format and the site-specific files their content type', () => {
+    for (const extension of TEXT_EXTENSIONS) {
+      expect(types.has(extension.slice(1)), extension).toBe(true);
+    }
+    expect(types.get('md')).toBe('text/markdown');
+    expect(types.get('yaml')).toBe('application/yaml');
+    expect(types.get('wasm')).toBe('application/wasm');
+    for (const extension of ['pf_meta', 'pf_index', 'pf_filter', 'pf_fragment', 'pagefind']) {
+      expect(types.get(extension), extension).toBe('application/octet-stream');
+    }
+    expect(config).toMatch(/charset_types [^;]*text\/markdown/);
+  });
+
+  it('is used as it is, with only the listen address and the site folder set', () => {
+    const rendered = renderSiteConfig(config, { port: 4999, siteRoot: '/srv/site' });
+    expect(rendered.match(/^\s*listen .*$/gm)).toEqual(['    listen 127.0.0.1:4999;']);
+    expect(rendered).not.toContain(DEPLOYED_ROOT);
+    expect(rendered).toContain('root /srv/site;');
+    expect(rendered).toContain('include /srv/site/_nginx/headers.conf;');
+    expect(rendered.replace(/^\s*listen .*\n/gm, '').replaceAll('/srv/site', DEPLOYED_ROOT)).toBe(
+      config.replace(/^\s*listen .*\n/gm, ''),
+    );
+  });
+
+  it('refuses a folder nginx would misread', () => {
+    expect(() => renderSiteConfig(config, { port: 4999, siteRoot: '/srv/my site' })).toThrow(/without spaces/);
+  });
+
+  it('sets no add_header in a location, where it would drop the security headers', () => {
+    const locations = config.split(/\n\s*location /).slice(1);
+    expect(locations.length).toBeGreaterThan(0);
+    for (const location of locations) {
+      expect(location).not.toContain('add_header');
+    }
+  });
+});
