@@ -3,7 +3,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 
 import { copyrightLine, identity } from './src/site/identity';
 import { darkCodeTheme, lightCodeTheme } from './src/site/codeThemes';
-import { parseEnv } from './src/site/env';
+import { parseEnv, parseRsdoctor } from './src/site/env';
 
 const env = parseEnv(process.env);
 const { links } = identity;
@@ -52,6 +52,7 @@ export default {
     // server), and the choice of backend (local, or Algolia when ALGOLIA_* are set).
     './src/plugins/search-index/index.ts',
     './src/plugins/clean-urls/index.ts',
+    './src/plugins/shared-chunks/index.ts',
     [
       './src/plugins/blog/index.ts',
       { showReadingTime: true, onInlineAuthors: 'ignore', onUntruncatedBlogPosts: 'ignore' },
@@ -86,6 +87,8 @@ export default {
         ],
       },
     ],
+    // RSDOCTOR=true npm run build: a report of what each bundle holds (see the README).
+    parseRsdoctor(process.env) && ['rsdoctor', { rsdoctorOptions: { disableClientServer: true } }],
   ],
 
   presets: [

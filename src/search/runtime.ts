@@ -1,6 +1,7 @@
 /**
  * Loads the search UI and backend on demand. Nothing here runs during a page's
- * first load: the navbar button and the /search page call these when needed.
+ * first load or while the browser is idle: the navbar button (on intent) and the
+ * /search page call these.
  */
 import type { SearchSetup, SearchSetupOptions } from './setup';
 
@@ -28,10 +29,15 @@ export function loadSearchModal(): Promise<SearchModalModule> {
   return modal;
 }
 
-/** Warms the modal code and the index; failures are left for the real query to report. */
-export function preloadSearch(options: SearchSetupOptions): void {
-  void loadSearchModal().catch(() => undefined);
+/** Warms the index; failures are left for the real query to report. */
+export function preloadSearchIndex(options: SearchSetupOptions): void {
   void loadSearchSetup(options)
     .then((loaded) => loaded.backend.preload())
     .catch(() => undefined);
+}
+
+/** Warms the modal code and the index, once the reader has shown intent to search. */
+export function preloadSearch(options: SearchSetupOptions): void {
+  void loadSearchModal().catch(() => undefined);
+  preloadSearchIndex(options);
 }

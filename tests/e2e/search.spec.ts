@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 import { identity } from '../../src/site/identity';
 import { expect, gotoHydrated, test } from './fixtures';
@@ -31,6 +31,32 @@ async function typeQuery(page: Page, query: string) {
   await searchInput(page).fill(query);
 }
 
+/**
+ * Records every search download: the Pagefind files and the site's own search code
+ * (the modal chunk and the local backend chunk, told apart by what they contain).
+ */
+function recordSearchRequests(page: Page): string[] {
+  const fetched: string[] = [];
+  page.on('response', async (response) => {
+    const { pathname } = new URL(response.url());
+    if (pathname.startsWith('/pagefind/')) {
+      fetched.push(pathname);
+    } else if (pathname.endsWith('.js')) {
+      const code = await response.text().catch(() => '');
+      if (code.includes('DocSearch-Modal') || code.includes('noWorker')) {
+        fetched.push(pathname);
+      }
+    }
+  });
+  return fetched;
+}
+
+/** A page that has loaded, hydrated and gone quiet, before any sign of intent. */
+async function gotoQuiet(page: Page, path: string) {
+  await gotoHydrated(page, path);
+  await page.waitForLoadState('networkidle');
+}
+
 test.describe('search button', () => {
   test('shows in the navbar with its shortcut', async ({ page }) => {
     await gotoHydrated(page, '/');
@@ -49,6 +75,78 @@ test.describe('search button', () => {
       expect(code, src).not.toContain('DocSearch-Modal');
       expect(code, src).not.toContain('pagefind-entry.json');
     }
+  });
+});
+
+test.describe('search loads on intent only', () => {
+  const searchButton = (page: Page) => page.locator('.navbar').getByRole('button', { name: texts.buttonText });
+  const pagefindModule = (fetched: string[]) => fetched.includes('/pagefind/pagefind.js');
+
+  test('nothing search-related is fetched after load and seconds of idle', async ({ page }) => {
+    const fetched = recordSearchRequests(page);
+    await gotoQuiet(page, '/');
+    // Idle time: the browser gets every chance to run idle callbacks and timers.
+    await page.waitForTimeout(5000);
+    await page.mouse.move(5, 400);
+    await page.mouse.wheel(0, 600);
+    await page.waitForLoadState('networkidle');
+    expect(fetched).toEqual([]);
+    // The recorder does see search downloads: opening the modal fetches its code and the index.
+    await searchButton(page).click();
+    await expect(modal(page)).toBeVisible();
+    await expect.poll(() => pagefindModule(fetched)).toBe(true);
+    expect(fetched.some((path) => path.startsWith('/assets/js/'))).toBe(true);
+  });
+
+  const buttonIntents: [string, (button: Locator) => Promise<void>][] = [
+    ['the pointer over', (button) => button.hover()],
+    ['focus on', (button) => button.focus()],
+  ];
+  for (const [intent, act] of buttonIntents) {
+    test(`${intent} the button starts the load`, async ({ page }) => {
+      const fetched = recordSearchRequests(page);
+      await gotoQuiet(page, '/');
+      expect(fetched).toEqual([]);
+      await act(searchButton(page));
+      await expect.poll(() => pagefindModule(fetched)).toBe(true);
+      await expect(modal(page)).toBeHidden();
+    });
+  }
+
+  for (const key of ['Control+k', 'Meta+k', '/']) {
+    test(`the ${key} shortcut starts the load`, async ({ page }) => {
+      const fetched = recordSearchRequests(page);
+      await gotoQuiet(page, '/');
+      expect(fetched).toEqual([]);
+      await page.keyboard.press(key);
+      await expect(modal(page)).toBeVisible();
+      await expect.poll(() => pagefindModule(fetched)).toBe(true);
+    });
+  }
+
+  test('a visit to the search page starts the load, even without a query', async ({ page }) => {
+    const fetched = recordSearchRequests(page);
+    await gotoHydrated(page, '/search');
+    await expect.poll(() => pagefindModule(fetched)).toBe(true);
+  });
+});
+
+test.describe('search loads on a touch', () => {
+  test.use({ hasTouch: true, viewport: { width: 390, height: 844 } });
+
+  test('a touch on the button starts the load', async ({ page }) => {
+    const fetched = recordSearchRequests(page);
+    await gotoQuiet(page, '/');
+    expect(fetched).toEqual([]);
+    const box = await page.locator('.navbar').getByRole('button', { name: texts.buttonText }).boundingBox();
+    expect(box).not.toBeNull();
+    const point = { x: (box?.x ?? 0) + (box?.width ?? 0) / 2, y: (box?.y ?? 0) + (box?.height ?? 0) / 2 };
+    // A finger that lands on the button and is lifted off elsewhere: a touch, not a tap.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchCancel', touchPoints: [] });
+    await expect.poll(() => fetched.includes('/pagefind/pagefind.js')).toBe(true);
+    await expect(modal(page)).toBeHidden();
   });
 });
 
@@ -244,6 +342,47 @@ test.describe('search page', () => {
     await expect(page.getByText(/^\d+ results? for/)).toBeVisible();
     await expect(page.locator(`main a[href="${HOME_HEADING}"]`)).toBeVisible();
     await expect(page.locator('main ol mark').first()).toBeVisible();
+  });
+
+  for (const viewport of [
+    { width: 1280, height: 720 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`results arriving do not shift the page (${viewport.width} px wide)`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.addInitScript(() => {
+        const totals = window as unknown as { layoutShift: number };
+        totals.layoutShift = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!entry.hadRecentInput) {
+              totals.layoutShift += entry.value;
+            }
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await gotoHydrated(page, '/search?q=llama');
+      await expect(page.getByText(/^\d+ results? for/)).toBeVisible();
+      await expect(page.locator('main ol > li').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      // Two frames, so the last shift (if any) has been reported.
+      const shift = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) =>
+            requestAnimationFrame(() =>
+              requestAnimationFrame(() => resolve((window as unknown as { layoutShift: number }).layoutShift)),
+            ),
+          ),
+      );
+      expect(shift).toBeLessThanOrEqual(0.02);
+    });
+  }
+
+  test('has a meta description in its HTML', async ({ page }) => {
+    const html = await (await page.request.get('/search')).text();
+    const description = html.match(/<meta[^>]*\sname="?description"?\s[^>]*content="([^"]+)"/)?.[1] ?? '';
+    expect(description).toMatch(/^Search /);
+    expect(description.length).toBeGreaterThan(50);
   });
 
   test('the box keeps the URL in step', async ({ page }) => {

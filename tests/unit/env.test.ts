@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { parseEnv } from '@site/src/site/env';
+import { parseEnv, parseRsdoctor } from '@site/src/site/env';
 
 describe('parseEnv', () => {
   it('uses the local search index when Algolia is not configured', () => {
@@ -21,5 +21,17 @@ describe('parseEnv', () => {
   it('names the missing variable when only one credential is set', () => {
     expect(() => parseEnv({ ALGOLIA_APP_ID: 'APP' })).toThrow(/ALGOLIA_SEARCH_API_KEY is not set/);
     expect(() => parseEnv({ ALGOLIA_SEARCH_API_KEY: 'KEY' })).toThrow(/ALGOLIA_APP_ID is not set/);
+  });
+});
+
+describe('parseRsdoctor', () => {
+  it('adds the bundle analysis only when RSDOCTOR is true', () => {
+    expect(parseRsdoctor({})).toBe(false);
+    expect(parseRsdoctor({ RSDOCTOR: 'false' })).toBe(false);
+    expect(parseRsdoctor({ RSDOCTOR: 'true' })).toBe(true);
+  });
+
+  it('rejects any other value', () => {
+    expect(() => parseRsdoctor({ RSDOCTOR: '1' })).toThrow(/RSDOCTOR is "1"/);
   });
 });

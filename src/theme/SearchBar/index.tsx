@@ -1,13 +1,14 @@
 /**
  * The navbar search button. It carries no search code: the modal and the index
- * load on demand, and are warmed when the browser is idle or the button is
- * hovered or focused. Ctrl/Cmd+K and `/` open the modal; focus returns on close.
+ * load only when the reader shows intent (the pointer over the button, focus on it,
+ * a touch, or a shortcut), never speculatively, so a visit that does not search
+ * downloads none of it. Ctrl/Cmd+K and `/` open the modal; focus returns on close.
  */
 import '@docsearch/css/dist/_variables.css';
 import '@docsearch/css/dist/button.css';
 import './styles.css';
 
-import { useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ComponentType, type ReactNode } from 'react';
 
 import { loadSearchModal, loadSearchSetup, preloadSearch } from '@site/src/search/runtime';
 import type { SearchModalProps } from '@site/src/search/SearchModal';
@@ -36,6 +37,8 @@ export default function SearchBar(): ReactNode {
       return;
     }
     opening.current = true;
+    // The index starts loading with the modal, not at the first keystroke.
+    preload();
     returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     Promise.all([loadSearchModal(), loadSearchSetup(config.options)])
       .then(([module, setup]) => setOpen({ Modal: module.default, setup }))
@@ -46,7 +49,7 @@ export default function SearchBar(): ReactNode {
       .finally(() => {
         opening.current = false;
       });
-  }, [config.options]);
+  }, [config.options, preload]);
 
   const onClose = useCallback(() => {
     setOpen(null);
@@ -56,20 +59,6 @@ export default function SearchBar(): ReactNode {
   }, []);
 
   useSearchShortcuts({ isOpen: open !== null, onOpen, onClose });
-
-  useEffect(() => {
-    // Like Docusaurus's own prefetching, no speculative download on a slow or
-    // metered connection: there, search loads when the reader reaches for it.
-    const connection = (navigator as Navigator & { connection?: { effectiveType?: string; saveData?: boolean } })
-      .connection;
-    if (connection?.saveData || connection?.effectiveType?.includes('2g')) {
-      return undefined;
-    }
-    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1500));
-    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const handle = idle(() => preload());
-    return () => cancel(handle);
-  }, [preload]);
 
   return (
     <>

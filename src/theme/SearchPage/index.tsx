@@ -9,7 +9,7 @@ import { useHistory, useLocation } from '@docusaurus/router';
 import Layout from '@theme/Layout';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
-import { loadSearchSetup } from '@site/src/search/runtime';
+import { loadSearchSetup, preloadSearchIndex } from '@site/src/search/runtime';
 import { groupHitsByPage, toSitePath, type PageResult } from '@site/src/search/pageResults';
 import { useSearchConfig } from '@site/src/search/useSearchConfig';
 import { identity } from '@site/src/site/identity';
@@ -17,6 +17,7 @@ import { identity } from '@site/src/site/identity';
 import styles from './styles.module.css';
 
 const texts = identity.searchTexts;
+const DESCRIPTION = `Search ${identity.title}: model guides, serving guides, benchmarks and the API reference.`;
 const RESULTS_PER_PAGE = 10;
 const TYPING_DELAY_MS = 200;
 
@@ -49,6 +50,9 @@ function SearchPageContent(): ReactNode {
   const [status, setStatus] = useState<Status>('idle');
   const [sections, setSections] = useState<string[]>([]);
   const latest = useRef(0);
+
+  // A visit to the search page is intent to search: the index loads at once, even before a query.
+  useEffect(() => preloadSearchIndex(config.options), [config.options]);
 
   // Back and forward move the URL; the box follows it.
   useEffect(() => setInput(urlQuery), [urlQuery]);
@@ -237,7 +241,7 @@ function SearchPageContent(): ReactNode {
 /** The contextual filters read the docs context, which the Layout provides. */
 export default function SearchPage(): ReactNode {
   return (
-    <Layout title={texts.pageTitle}>
+    <Layout title={texts.pageTitle} description={DESCRIPTION}>
       <Head>
         <meta name="robots" content="noindex, follow" />
       </Head>

@@ -1,0 +1,35 @@
+import type { Plugin } from '@docusaurus/types';
+
+/**
+ * Puts the site's own components and data that several pages share, but not most
+ * pages, into chunks of their own.
+ *
+ * Docusaurus moves a module into its `common` chunk, loaded by every page, once
+ * half the pages use it; below that, the bundler copies it into each page's chunk.
+ * So the API reference's components (used by the 29 API pages) were in `common` and
+ * loaded on every doc page, and the model guides' components and benchmark data were
+ * copied into each model page's chunk, downloaded again with every prefetched link.
+ * Here a module used by two or more pages goes into one chunk shared by exactly the
+ * pages that use it. Styles stay in the single stylesheet (Docusaurus's `styles`
+ * group ranks higher).
+ */
+export const sharedSiteModules = {
+  test: /[\\/]src[\\/](components|data)[\\/].+\.tsx?$/,
+  chunks: 'async',
+  minChunks: 2,
+  // Above Docusaurus's `common` group (40), below its `styles` group (50).
+  priority: 45,
+  reuseExistingChunk: true,
+} as const;
+
+export default function sharedChunksPlugin(): Plugin {
+  return {
+    name: 'shared-chunks',
+    configureWebpack(_config, isServer) {
+      if (isServer) {
+        return {};
+      }
+      return { optimization: { splitChunks: { cacheGroups: { sharedSiteModules } } } };
+    },
+  };
+}

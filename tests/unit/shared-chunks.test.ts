@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+
+import sharedChunksPlugin, { sharedSiteModules } from '@site/src/plugins/shared-chunks';
+
+describe('shared-chunks plugin', () => {
+  it('groups the site components and data that pages share, in the browser bundle only', () => {
+    const plugin = sharedChunksPlugin();
+    const configure = plugin.configureWebpack as unknown as (config: object, isServer: boolean) => object;
+    expect(configure({}, false)).toEqual({
+      optimization: { splitChunks: { cacheGroups: { sharedSiteModules } } },
+    });
+    expect(configure({}, true)).toEqual({});
+  });
+
+  it.each([
+    ['/site/src/components/ApiOperation/index.tsx', true],
+    ['/site/src/components/BenchmarkTable/logic.ts', true],
+    ['/site/src/data/benchmarks.ts', true],
+    // Styles stay in the single stylesheet; theme code and the engine keep their own rules.
+    ['/site/src/components/ApiOperation/styles.module.css', false],
+    ['/site/src/theme/SearchPage/index.tsx', false],
+    ['/site/node_modules/@docusaurus/theme-classic/lib/theme/CodeBlock/index.js', false],
+  ])('%s is in the group: %s', (path, grouped) => {
+    expect(sharedSiteModules.test.test(path)).toBe(grouped);
+  });
+});
