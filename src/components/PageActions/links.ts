@@ -1,0 +1,34 @@
+import { identity } from '@site/src/site/identity';
+
+/**
+ * The path of a page's Markdown twin: its route plus `.md`, and `index.md` for the
+ * site's root (`/api/` becomes `/api.md`).
+ */
+export function markdownTwinPath(permalink: string): string {
+  const { baseUrl } = identity;
+  return permalink === baseUrl ? `${baseUrl}index.md` : `${permalink.replace(/\/$/, '')}.md`;
+}
+
+/** The twin's absolute URL on the public site, which an assistant can fetch. */
+export function markdownTwinUrl(permalink: string): string {
+  return new URL(markdownTwinPath(permalink), identity.url).href;
+}
+
+/** What the reader asks the assistant: read this page's Markdown, then answer. */
+export function assistantPrompt(permalink: string): string {
+  return `Read ${markdownTwinUrl(permalink)}, a page of ${identity.title}, so that I can ask you questions about it.`;
+}
+
+export interface AssistantLink {
+  name: string;
+  href: string;
+}
+
+/** Links that open an assistant with the prompt already typed in. */
+export function assistantLinks(permalink: string): AssistantLink[] {
+  const prompt = encodeURIComponent(assistantPrompt(permalink));
+  return [
+    { name: 'ChatGPT', href: `https://chatgpt.com/?q=${prompt}` },
+    { name: 'Claude', href: `https://claude.ai/new?q=${prompt}` },
+  ];
+}
