@@ -69,6 +69,23 @@ export default {
         breadcrumbs: true,
       },
     ],
+    // Docs for AI assistants: a Markdown twin of every page (/x.md), /llms.txt and /llms-full.txt.
+    [
+      './src/plugins/markdown-twins/index.ts',
+      {
+        apiPluginId: 'api',
+        sections: [
+          { title: 'Models', routes: ['/', '/category/models', '/models/'] },
+          { title: 'Serving', routes: ['/category/serving--inferencing', '/inference/'] },
+          { title: 'Benchmarks and FAQ', routes: ['/benchmark', '/faq'] },
+          {
+            title: 'API reference',
+            intro: 'The assistants-style HTTP API, one page per operation.',
+            routes: ['/api', '/api/'],
+          },
+        ],
+      },
+    ],
   ],
 
   presets: [

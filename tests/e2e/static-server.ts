@@ -21,7 +21,8 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
   '.json': 'application/json',
   '.xml': 'application/xml',
-  '.txt': 'text/plain',
+  '.txt': 'text/plain; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
 };
 
 export const BUILD_DIR = resolve(process.env.E2E_BUILD_DIR ?? 'build');

@@ -1,26 +1,8 @@
 import type { ReactNode } from 'react';
 
 import { NOT_MEASURED_TEXT, formatScore } from '@site/src/components/BenchmarkTable/logic';
-import { baseOf, benchmarks, bestThirdParty, type BenchmarkRow } from '@site/src/data/benchmarks';
+import { CHART_CAPTION, CHART_TITLE, chartBars, seriesLabels, type ChartBar, type Series } from './bars';
 import styles from './styles.module.css';
-
-/** How many third-party models the chart shows, best first. */
-const THIRD_PARTY_COUNT = 4;
-
-type Series = 'rubra' | 'base' | 'thirdParty';
-
-interface Bar {
-  row: BenchmarkRow;
-  series: Series;
-  /** Extra space above the bar, to separate groups. */
-  gapBefore: number;
-}
-
-const seriesLabels: Record<Series, string> = {
-  rubra: 'Rubra model',
-  base: 'Base model',
-  thirdParty: 'Best third-party models',
-};
 
 const WIDTH = 760;
 const LABEL_WIDTH = 300;
@@ -31,19 +13,19 @@ const BAR_HEIGHT = 16;
 const GROUP_GAP = 10;
 const LEGEND_HEIGHT = 34;
 
-function chartBars(): Bar[] {
-  const bars: Bar[] = [];
-  for (const row of benchmarks.filter((b) => b.kind === 'rubra')) {
-    bars.push({ row, series: 'rubra', gapBefore: bars.length === 0 ? 0 : GROUP_GAP });
-    bars.push({ row: baseOf(row), series: 'base', gapBefore: 0 });
+/** Extra space above a bar, to separate the groups: each Rubra model with its base, then the third parties. */
+function gapBefore(bars: readonly ChartBar[], index: number): number {
+  const { series } = bars[index] as ChartBar;
+  if (index === 0 || series === 'base') {
+    return 0;
   }
-  bestThirdParty(THIRD_PARTY_COUNT).forEach((row, index) => {
-    bars.push({ row, series: 'thirdParty', gapBefore: index === 0 ? GROUP_GAP * 2 : 0 });
-  });
-  return bars;
+  if (series === 'thirdParty') {
+    return bars[index - 1]?.series === 'thirdParty' ? 0 : GROUP_GAP * 2;
+  }
+  return GROUP_GAP;
 }
 
-function describe(bars: readonly Bar[]): string {
+function describe(bars: readonly ChartBar[]): string {
   return bars
     .map(({ row, series }) => {
       const value = row.functionCalling === null ? NOT_MEASURED_TEXT : `${formatScore(row.functionCalling)}%`;
@@ -60,8 +42,8 @@ function describe(bars: readonly Bar[]): string {
 export default function BenchmarkChart(): ReactNode {
   const bars = chartBars();
   let y = LEGEND_HEIGHT;
-  const placed = bars.map((bar) => {
-    y += bar.gapBefore;
+  const placed = bars.map((bar, index) => {
+    y += gapBefore(bars, index);
     const top = y;
     y += ROW_HEIGHT;
     return { ...bar, top };
@@ -78,7 +60,7 @@ export default function BenchmarkChart(): ReactNode {
         aria-labelledby="function-calling-chart-title function-calling-chart-desc"
         data-benchmark-chart=""
       >
-        <title id="function-calling-chart-title">Function-calling accuracy in percent</title>
+        <title id="function-calling-chart-title">{CHART_TITLE}</title>
         <desc id="function-calling-chart-desc">{describe(bars)}</desc>
         <g aria-hidden="true">
           {(Object.keys(seriesLabels) as Series[]).map((series, index) => (
@@ -135,10 +117,7 @@ export default function BenchmarkChart(): ReactNode {
           })}
         </g>
       </svg>
-      <figcaption className={styles.caption}>
-        Function-calling accuracy (percent) of each Rubra model, its base model and the {THIRD_PARTY_COUNT} best
-        third-party models. A base model without a bar was not measured. The table below holds the same figures.
-      </figcaption>
+      <figcaption className={styles.caption}>{CHART_CAPTION} The table below holds the same figures.</figcaption>
     </figure>
   );
 }

@@ -12,7 +12,11 @@ import {
 } from '@site/src/data/benchmarks';
 import Score from './Score';
 import {
+  BENCHMARK_TABLE_CAPTION,
   NOT_MEASURED_MARK,
+  TOOL_OBSERVATION_MARK,
+  TOOL_OBSERVATION_TEXT,
+  distinctNotes,
   filterRows,
   formatParams,
   formatScore,
@@ -27,10 +31,7 @@ const allKinds = Object.keys(kindLabels) as BenchmarkKind[];
 
 /** The id of the footnote that explains the ∔ marker. */
 export const TOOL_OBSERVATION_NOTE_ID = 'benchmark-note-tool-observations';
-export const TOOL_OBSERVATION_MARK = '∔';
-
-/** The distinct notes of the data, numbered in the order of the data so numbers never move. */
-const notes: readonly string[] = [...new Set(benchmarks.flatMap((row) => (row.note ? [row.note] : [])))];
+const notes: readonly string[] = distinctNotes(benchmarks);
 const noteId = (index: number): string => `benchmark-note-${index + 1}`;
 
 function ModelName({ row }: { row: BenchmarkRow }): ReactNode {
@@ -147,8 +148,8 @@ export default function BenchmarkTable(): ReactNode {
       <div className={table.scroller} role="region" aria-label="Benchmark results" tabIndex={0}>
         <table className={clsx(table.table, styles.table)} data-benchmark-table="">
           <caption className={clsx(table.caption, styles.caption)}>
-            Benchmark results of Rubra models, their base models and third-party models. Select a column heading to
-            sort; figures that were not measured ({NOT_MEASURED_MARK}) stay last.
+            {BENCHMARK_TABLE_CAPTION} Select a column heading to sort; figures that were not measured (
+            {NOT_MEASURED_MARK}) stay last.
           </caption>
           <thead>
             <tr>
@@ -188,8 +189,7 @@ export default function BenchmarkTable(): ReactNode {
       </div>
       <div className={styles.footnotes}>
         <p id={TOOL_OBSERVATION_NOTE_ID}>
-          <span aria-hidden="true">{TOOL_OBSERVATION_MARK}</span> The model does not accept tool observations, so the
-          result of each tool call was appended to the prompt instead.
+          <span aria-hidden="true">{TOOL_OBSERVATION_MARK}</span> {TOOL_OBSERVATION_TEXT}
         </p>
         <ol className={styles.notes} aria-label="Notes on how some models were tested">
           {notes.map((note, index) => (

@@ -83,3 +83,13 @@ export function filterRows(rows: readonly BenchmarkRow[], filter: RowFilter): Be
   const needle = filter.text.trim().toLocaleLowerCase('en');
   return rows.filter((row) => filter.kinds.has(row.kind) && row.model.toLocaleLowerCase('en').includes(needle));
 }
+
+/** The distinct notes of the rows, numbered in the order of the data so numbers never move. */
+export function distinctNotes(rows: readonly BenchmarkRow[]): string[] {
+  return [...new Set(rows.flatMap((row) => (row.note ? [row.note] : [])))];
+}
+
+export const TOOL_OBSERVATION_MARK = '∔';
+export const TOOL_OBSERVATION_TEXT =
+  'The model does not accept tool observations, so the result of each tool call was appended to the prompt instead.';
+export const BENCHMARK_TABLE_CAPTION = 'Benchmark results of Rubra models, their base models and third-party models.';

@@ -2,11 +2,10 @@ import Link from '@docusaurus/Link';
 import clsx from 'clsx';
 import type { ReactNode } from 'react';
 
+import { formatCount } from '@site/src/components/DataTable/format';
 import table from '@site/src/components/DataTable/styles.module.css';
 import { familyInfo, huggingFaceUrl, models } from '@site/src/data/models';
 import styles from './styles.module.css';
-
-const numberFormat = new Intl.NumberFormat('en-US');
 
 /** The table of every Rubra enhanced model, with its guide and its repositories. */
 export default function EnhancedModels(): ReactNode {
@@ -30,7 +29,7 @@ export default function EnhancedModels(): ReactNode {
               <tr key={model.hfRepo}>
                 <th scope="row">Rubra {model.model}</th>
                 <td>{model.params}</td>
-                <td>{numberFormat.format(model.contextLength)}</td>
+                <td>{formatCount(model.contextLength)}</td>
                 <td>
                   <ul className={styles.repos}>
                     {[model.hfRepo, model.ggufRepo, ...model.otherRepos].map((repo) => (

@@ -1,12 +1,11 @@
 import clsx from 'clsx';
 import type { ReactNode } from 'react';
 
+import { formatCount } from '@site/src/components/DataTable/format';
 import table from '@site/src/components/DataTable/styles.module.css';
 import { RUBRA_PREFIX } from '@site/src/data/benchmarks';
 import { huggingFaceUrl, modelsOf, type ModelFamily } from '@site/src/data/models';
 import styles from './styles.module.css';
-
-const numberFormat = new Intl.NumberFormat('en-US');
 
 function RepoLink({ repo }: { repo: string }): ReactNode {
   return <a href={huggingFaceUrl(repo)}>{repo}</a>;
@@ -47,7 +46,7 @@ export default function ModelSpecs({ family }: { family: ModelFamily }): ReactNo
             <tr key={model.model}>
               <th scope="row">{model.model}</th>
               <td>{model.params}</td>
-              <td className={table.numeric}>{numberFormat.format(model.contextLength)}</td>
+              <td className={table.numeric}>{formatCount(model.contextLength)}</td>
               <td>{model.gqa}</td>
               <td>{model.trainingTokens}</td>
               <td>{model.knowledgeCutoff}</td>

@@ -10,7 +10,7 @@ import type { LoadContext, OptionValidationContext, Plugin } from '@docusaurus/t
 
 import { generateFiles, writeGeneratedFiles } from './generate';
 import { ApiDescriptionError, isRecord, loadApiDescription, toPointer, type LoadedApiDescription } from './load';
-import { buildApiReference } from './operations';
+import { buildApiReference, type ApiReference } from './operations';
 
 export interface ApiReferenceOptions extends DocsOptions {
   /** The OpenAPI description, relative to the site folder. */
@@ -43,11 +43,7 @@ export default async function apiReference(
   const downloads: Downloads = { yaml: '', json: '' };
 
   async function generate(): Promise<void> {
-    const loaded = await loadApiDescription(specFile, specPath);
-    const reference = build(loaded, specPath, context.baseUrl, docsOptions.routeBasePath);
-    const descriptions = new Map(
-      reference.pages.map((page) => [page.operationId, operationDescription(loaded, page.operationId)]),
-    );
+    const { loaded, reference, descriptions } = await loadApiReference(context, specPath, docsOptions.routeBasePath);
     await writeGeneratedFiles(outDir, generateFiles(reference, descriptions));
     downloads.yaml = loaded.source;
     downloads.json = `${JSON.stringify(loaded.document, null, 2)}\n`;
@@ -78,6 +74,23 @@ export default async function apiReference(
       return { ...result, plugins: [...(result.plugins ?? []), new EmitDownloads(downloads)] };
     },
   };
+}
+
+/**
+ * The API reference exactly as the pages render it: each operation's page data and
+ * its description (Markdown), by operationId. The Markdown twins read it too.
+ */
+export async function loadApiReference(
+  { siteDir, baseUrl }: Pick<LoadContext, 'siteDir' | 'baseUrl'>,
+  specPath: string,
+  routeBasePath: string,
+): Promise<{ loaded: LoadedApiDescription; reference: ApiReference; descriptions: Map<string, string> }> {
+  const loaded = await loadApiDescription(path.resolve(siteDir, specPath), specPath);
+  const reference = build(loaded, specPath, baseUrl, routeBasePath);
+  const descriptions = new Map(
+    reference.pages.map((page) => [page.operationId, operationDescription(loaded, page.operationId)]),
+  );
+  return { loaded, reference, descriptions };
 }
 
 function build(loaded: LoadedApiDescription, file: string, baseUrl: string, routeBasePath: string) {

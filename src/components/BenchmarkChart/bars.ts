@@ -1,0 +1,34 @@
+import { baseOf, benchmarks, bestThirdParty, type BenchmarkRow } from '../../data/benchmarks';
+
+/** How many third-party models the chart shows, best first. */
+export const THIRD_PARTY_COUNT = 4;
+
+export type Series = 'rubra' | 'base' | 'thirdParty';
+
+export const seriesLabels: Record<Series, string> = {
+  rubra: 'Rubra model',
+  base: 'Base model',
+  thirdParty: 'Best third-party models',
+};
+
+export interface ChartBar {
+  row: BenchmarkRow;
+  series: Series;
+}
+
+/** The chart's bars in order: each Rubra model above its base model, then the best third-party models. */
+export function chartBars(): ChartBar[] {
+  const bars: ChartBar[] = [];
+  for (const row of benchmarks.filter((b) => b.kind === 'rubra')) {
+    bars.push({ row, series: 'rubra' }, { row: baseOf(row), series: 'base' });
+  }
+  for (const row of bestThirdParty(THIRD_PARTY_COUNT)) {
+    bars.push({ row, series: 'thirdParty' });
+  }
+  return bars;
+}
+
+export const CHART_TITLE = 'Function-calling accuracy in percent';
+export const CHART_CAPTION =
+  `Function-calling accuracy (percent) of each Rubra model, its base model and the ${THIRD_PARTY_COUNT} best ` +
+  'third-party models. A base model without a bar was not measured.';

@@ -1,0 +1,174 @@
+/**
+ * The Markdown twin of an API page, from the same operation data the page renders
+ * (src/plugins/api-reference builds it from the OpenAPI description).
+ */
+import { markdownTable, inlineCode } from '../../components/DataTable/markdown';
+import type { ApiOperationPage, ApiResponse, InlineText, SchemaNode } from '../api-reference/types';
+
+export interface ApiTwinOptions {
+  /** The operation's description, Markdown, as the page shows it under the endpoint. */
+  description: string;
+  /** The API's title and description, shown on the landing page only. */
+  about?: { title: string; description: string };
+}
+
+export function inlineMarkdown(tokens: InlineText): string {
+  return tokens
+    .map((token) => {
+      switch (token.kind) {
+        case 'code':
+          return inlineCode(token.text);
+        case 'strong':
+          return `**${token.text}**`;
+        case 'em':
+          return `_${token.text}_`;
+        case 'link':
+          return `[${token.text}](${token.href})`;
+        default:
+          return token.text;
+      }
+    })
+    .join('');
+}
+
+/** A pattern reads as code, so its characters are not taken for Markdown. */
+function constraintMarkdown(constraint: string): string {
+  return constraint.startsWith('pattern ') ? `pattern ${inlineCode(constraint.slice('pattern '.length))}` : constraint;
+}
+
+function typeLabel(node: SchemaNode): string {
+  return node.ref ? `${node.ref.name}, ${node.type}` : node.type;
+}
+
+/** One schema node as a list item with its facts, then its nested parts, indented. */
+function schemaLines(node: SchemaNode, depth: number): string[] {
+  const indent = '  '.repeat(depth);
+  const facts = [typeLabel(node), node.required ? 'required' : 'optional', ...(node.nullable ? ['nullable'] : [])];
+  const details = [
+    inlineMarkdown(node.description),
+    node.constraints.length > 0 ? `Constraints: ${node.constraints.map(constraintMarkdown).join('; ')}.` : '',
+    node.enum ? `One of: ${node.enum.map(inlineCode).join(', ')}.` : '',
+    node.default !== undefined ? `Default: ${inlineCode(node.default)}.` : '',
+  ].filter(Boolean);
+  const name = node.name !== undefined ? inlineCode(node.name) : 'Value';
+  return [
+    `${indent}- ${name} (${facts.join(', ')})${details.length > 0 ? `: ${details.join(' ')}` : ''}`,
+    ...nestedLines(node, depth + 1),
+  ];
+}
+
+function nestedLines(node: SchemaNode, depth: number): string[] {
+  const indent = '  '.repeat(depth);
+  const lines: string[] = [];
+  for (const property of node.properties ?? []) {
+    lines.push(...schemaLines(property, depth));
+  }
+  if (node.items) {
+    lines.push(`${indent}- Each item (${typeLabel(node.items)}):`, ...nestedLines(node.items, depth + 1));
+  }
+  if (node.variants) {
+    lines.push(`${indent}- ${node.variantKind === 'anyOf' ? 'Any of' : 'One of'}:`);
+    for (const variant of node.variants) {
+      lines.push(`${indent}  - ${variant.label} (${typeLabel(variant.node)})`, ...nestedLines(variant.node, depth + 2));
+    }
+  }
+  return lines;
+}
+
+/** A schema as a readable outline: the top-level object's properties, or the value itself. */
+export function schemaOutline(schema: SchemaNode): string {
+  const nested = nestedLines(schema, 0);
+  const head = `Type: ${typeLabel(schema)}${schema.nullable ? ', nullable' : ''}.`;
+  const description = inlineMarkdown(schema.description);
+  return [description ? `${head} ${description}` : head, ...(nested.length > 0 ? ['', ...nested] : [])].join('\n');
+}
+
+function codeBlock(code: string, language: string, title?: string): string {
+  const longest = Math.max(2, ...[...code.matchAll(/`+/g)].map((match) => match[0].length));
+  const fence = '`'.repeat(longest + 1);
+  return `${fence}${language}${title ? ` title="${title}"` : ''}\n${code.replace(/\n$/, '')}\n${fence}`;
+}
+
+function responseSection(response: ApiResponse): string {
+  const heading = [response.status, response.reason].filter(Boolean).join(' ');
+  const parts = [`### ${heading}`, inlineMarkdown(response.description)];
+  if (response.contentType) {
+    parts.push(`Content type: ${inlineCode(response.contentType)}`);
+  }
+  if (response.schema) {
+    parts.push(schemaOutline(response.schema));
+  }
+  if (response.example !== undefined) {
+    const language = response.contentType?.includes('json') ? 'json' : 'text';
+    parts.push(codeBlock(response.example, language, `Example ${response.status} response`));
+  }
+  return parts.filter(Boolean).join('\n\n');
+}
+
+/** The twin's body (without its `# Title`), with the sections and headings of the HTML page. */
+export function apiPageMarkdown(page: ApiOperationPage, { description, about }: ApiTwinOptions): string {
+  const parts: string[] = [
+    `${inlineCode(`${page.method} ${page.path}`)}`,
+    `Server: ${inlineCode(page.serverUrl)}. OpenAPI description: [openapi.yaml](${page.downloads.yaml}), [openapi.json](${page.downloads.json}).`,
+  ];
+  if (description.trim()) {
+    parts.push(description.trim());
+  }
+  if (about?.description.trim()) {
+    parts.push(`## About the ${about.title}`, about.description.trim());
+  }
+  parts.push('## Authentication');
+  if (page.security.schemes.length === 0) {
+    parts.push('No authentication.');
+  } else {
+    const level = page.security.optional ? 'optional' : 'required';
+    parts.push(
+      page.security.schemes
+        .map((scheme) => `- **${scheme.label}** (${level}). ${inlineMarkdown(scheme.description)}`.trimEnd())
+        .join('\n'),
+    );
+  }
+  if (page.parameters.length > 0) {
+    parts.push(
+      '## Parameters',
+      markdownTable({
+        header: ['Name', 'In', 'Type', 'Required', 'Default', 'Constraints', 'Description'],
+        rows: page.parameters.map((parameter) => [
+          inlineCode(parameter.name),
+          parameter.in,
+          parameter.type,
+          parameter.required ? 'yes' : 'no',
+          parameter.default !== undefined ? inlineCode(parameter.default) : '—',
+          [
+            ...parameter.constraints.map(constraintMarkdown),
+            ...(parameter.enum ? [`one of ${parameter.enum.join(', ')}`] : []),
+          ].join('; ') || '—',
+          [
+            inlineMarkdown(parameter.description),
+            parameter.example !== undefined ? `Example: ${inlineCode(parameter.example)}` : '',
+          ]
+            .filter(Boolean)
+            .join(' '),
+        ]),
+      }),
+    );
+  }
+  const body = page.requestBody;
+  if (body) {
+    parts.push(
+      '## Request body',
+      `Content type: ${inlineCode(body.contentType)}, ${body.required ? 'required' : 'optional'}.`,
+      inlineMarkdown(body.description),
+      schemaOutline(body.schema),
+    );
+    if (body.example !== undefined) {
+      parts.push(codeBlock(body.example, 'json', 'Example request body'));
+    }
+  }
+  parts.push('## Responses', ...page.responses.map(responseSection));
+  parts.push('## Code samples');
+  for (const sample of page.samples) {
+    parts.push(`**${sample.label}**`, codeBlock(sample.code, sample.language));
+  }
+  return parts.filter(Boolean).join('\n\n');
+}

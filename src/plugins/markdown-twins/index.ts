@@ -1,0 +1,258 @@
+/**
+ * markdown-twins: the docs for AI assistants.
+ * - Every doc, category index and API page gets a Markdown twin at its route plus
+ *   `.md` (`/index.md` for `/`), made from the sources: doc pages from their MDX,
+ *   with our components in their Markdown forms; API pages from the same operation
+ *   data the API pages render.
+ * - `/llms.txt` lists every twin by section (llmstxt.org); `/llms-full.txt` holds
+ *   every page in sidebar order.
+ * The twins are made when the content loads, so a page that cannot become Markdown
+ * stops the build (and the dev server) with its file named; postBuild writes them.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+import type { LoadedContent as DocsContent } from '@docusaurus/plugin-content-docs';
+import type { LoadContext, Plugin } from '@docusaurus/types';
+
+import { identity } from '../../site/identity';
+import { LANDING_PAGE_ID } from '../api-reference/generate';
+import { loadApiReference } from '../api-reference/index';
+import { apiPageMarkdown } from './api';
+import { componentMarkdown } from './components';
+import { tableFigureProblems } from './figures';
+import { llmsFullTxt, llmsTxt, twinText, type LlmsSection } from './llms';
+import { absoluteLinks, mdxToMarkdown, TwinError } from './mdx';
+import { LLMS_FULL_TXT, LLMS_TXT, twinPath } from './paths';
+
+const PLUGIN = 'markdown-twins';
+
+export interface MarkdownTwinsOptions {
+  /** The id of the API reference's docs instance; its spec path and route are read from its plugin entry. */
+  apiPluginId: string;
+  /** The sections of llms.txt, in order, each with the route prefixes of its pages. */
+  sections: { title: string; intro?: string; routes: string[] }[];
+}
+
+export interface Twin {
+  /** The HTML page's route (permalink). */
+  route: string;
+  title: string;
+  description: string;
+  /** The source file, relative to the site, for messages. */
+  source: string;
+  /** The twin's body, without its `# Title` line. */
+  body: string;
+}
+
+type DocMetadata = DocsContent['loadedVersions'][number]['docs'][number];
+type SidebarItem = DocsContent['loadedVersions'][number]['sidebars'][string][number];
+
+function siteRelative(siteDir: string, source: string): string {
+  return source.startsWith('@site/') ? source.slice('@site/'.length) : path.relative(siteDir, source);
+}
+
+/** A doc route matches a section route exactly, or under it when the section route ends in `/`. */
+function inSection(route: string, routes: readonly string[]): boolean {
+  return routes.some((prefix) =>
+    prefix.endsWith('/') && prefix !== '/' ? route.startsWith(prefix) : route === prefix,
+  );
+}
+
+/** The options of the API reference plugin entry in the site config, so they are written once. */
+function apiReferenceOptions(context: LoadContext, pluginId: string): { specPath: string; routeBasePath: string } {
+  for (const entry of context.siteConfig.plugins) {
+    const entryOptions: unknown = Array.isArray(entry) ? entry[1] : undefined;
+    if (typeof entryOptions === 'object' && entryOptions !== null) {
+      const { id, specPath, routeBasePath } = entryOptions as Record<string, unknown>;
+      if (id === pluginId && typeof specPath === 'string' && typeof routeBasePath === 'string') {
+        return { specPath, routeBasePath };
+      }
+    }
+  }
+  throw new Error(`[${PLUGIN}] no API reference plugin with the id "${pluginId}" and a specPath in the site config`);
+}
+
+export default function markdownTwins(context: LoadContext, options: MarkdownTwinsOptions): Plugin {
+  const { siteDir, baseUrl } = context;
+  const api = apiReferenceOptions(context, options.apiPluginId);
+  const siteRoot = `${identity.url}${baseUrl}`.replace(/\/$/, '');
+  const absolute = (route: string) => `${identity.url}${route}`;
+  // The site has no trailing slashes (trailingSlash: false), except at its root.
+  const routeOf = (permalink: string) => (permalink === baseUrl ? permalink : permalink.replace(/\/$/, ''));
+  /** Twins in reading order: the docs sidebar, then the API landing page and the API sidebar. */
+  let twins: Twin[] = [];
+
+  async function docTwin(doc: DocMetadata, sourceRoutes: ReadonlyMap<string, string>): Promise<Twin> {
+    const source = siteRelative(siteDir, doc.source);
+    const file = path.join(siteDir, source);
+    const mdx = await readFile(file, 'utf8');
+    const body = mdxToMarkdown(mdx, {
+      file: source,
+      pageUrl: absolute(routeOf(doc.permalink)),
+      siteRoot,
+      resolveSourceLink: (target) => sourceRoutes.get(path.resolve(path.dirname(file), decodeURI(target))),
+      components: componentMarkdown,
+      scope: { identity },
+      checkTable: tableFigureProblems,
+    });
+    return { route: routeOf(doc.permalink), title: doc.title, description: doc.description, source, body };
+  }
+
+  async function docsTwins(content: DocsContent): Promise<Twin[]> {
+    const version = content.loadedVersions[0];
+    if (!version) {
+      return [];
+    }
+    const byId = new Map(version.docs.map((doc) => [doc.id, doc]));
+    const sourceRoutes = new Map(
+      version.docs.map((doc) => [path.join(siteDir, siteRelative(siteDir, doc.source)), routeOf(doc.permalink)]),
+    );
+    const result: Twin[] = [];
+    const seen = new Set<string>();
+    const walk = async (items: readonly SidebarItem[]): Promise<void> => {
+      for (const item of items) {
+        if (item.type === 'doc' || item.type === 'ref') {
+          const doc = byId.get(item.id);
+          if (doc && !seen.has(doc.id)) {
+            seen.add(doc.id);
+            result.push(await docTwin(doc, sourceRoutes));
+          }
+        } else if (item.type === 'category') {
+          if (item.link?.type === 'generated-index') {
+            result.push(categoryTwin(item, item.link, byId));
+          } else if (item.link?.type === 'doc') {
+            await walk([{ type: 'doc', id: item.link.id }]);
+          }
+          await walk(item.items);
+        }
+      }
+    };
+    for (const sidebar of Object.values(version.sidebars)) {
+      await walk(sidebar);
+    }
+    // Pages outside every sidebar still get a twin, after the sidebar's pages.
+    for (const doc of version.docs.filter((candidate) => !seen.has(candidate.id))) {
+      result.push(await docTwin(doc, sourceRoutes));
+    }
+    return result;
+  }
+
+  function categoryTwin(
+    category: Extract<SidebarItem, { type: 'category' }>,
+    link: { permalink: string; title?: string; description?: string },
+    byId: ReadonlyMap<string, DocMetadata>,
+  ): Twin {
+    const lines = category.items.flatMap((item) => {
+      const doc = item.type === 'doc' || item.type === 'ref' ? byId.get(item.id) : undefined;
+      if (doc) {
+        return [`- [${doc.title}](${absolute(routeOf(doc.permalink))}): ${doc.description}`];
+      }
+      if (item.type === 'category') {
+        const href = item.link?.type === 'generated-index' ? item.link.permalink : undefined;
+        return [href ? `- [${item.label}](${absolute(routeOf(href))})` : `- ${item.label}`];
+      }
+      return [];
+    });
+    const description = link.description ?? category.description ?? '';
+    return {
+      route: routeOf(link.permalink),
+      title: link.title ?? category.label,
+      description,
+      source: `the "${category.label}" category of the docs sidebar`,
+      body: [description, lines.join('\n')].filter(Boolean).join('\n\n'),
+    };
+  }
+
+  async function apiTwins(content: DocsContent): Promise<Twin[]> {
+    const { reference, descriptions } = await loadApiReference(context, api.specPath, api.routeBasePath);
+    const docs = new Map((content.loadedVersions[0]?.docs ?? []).map((doc) => [doc.id, doc]));
+    const twin = (docId: string, pageId: string): Twin => {
+      const doc = docs.get(docId);
+      const page = reference.pages.find((candidate) => candidate.pageId === pageId);
+      if (!doc || !page) {
+        throw new TwinError(api.specPath, `no API page "${docId}" to make a Markdown twin of`);
+      }
+      const description = descriptions.get(page.operationId) ?? '';
+      const body = apiPageMarkdown(page, {
+        description,
+        ...(docId === 'index' ? { about: { title: reference.title, description: reference.description } } : {}),
+      });
+      return {
+        route: routeOf(doc.permalink),
+        title: doc.title,
+        description: doc.description,
+        source: siteRelative(siteDir, doc.source),
+        body: absoluteLinks(body, { pageUrl: absolute(routeOf(doc.permalink)), siteRoot }),
+      };
+    };
+    return [twin('index', LANDING_PAGE_ID), ...reference.pages.map((page) => twin(page.pageId, page.pageId))];
+  }
+
+  function sections(): LlmsSection[] {
+    const placed = new Set<Twin>();
+    const result = options.sections.map((section) => {
+      const members = twins.filter((twin) => !placed.has(twin) && inSection(twin.route, section.routes));
+      members.forEach((twin) => placed.add(twin));
+      return {
+        title: section.title,
+        ...(section.intro ? { intro: section.intro } : {}),
+        entries: members.map((twin) => ({
+          title: twin.title,
+          twinUrl: absolute(twinPath(twin.route, baseUrl)),
+          description: twin.description,
+        })),
+      };
+    });
+    const homeless = twins.filter((twin) => !placed.has(twin));
+    if (homeless.length > 0) {
+      throw new Error(
+        `[${PLUGIN}] no llms.txt section takes ${homeless.map((twin) => `${twin.route} (${twin.source})`).join(', ')}: ` +
+          'add its route to a section in docusaurus.config.ts',
+      );
+    }
+    return result;
+  }
+
+  return {
+    name: PLUGIN,
+
+    async allContentLoaded({ allContent }) {
+      const docsPlugins = (allContent['docusaurus-plugin-content-docs'] ?? {}) as Record<string, DocsContent>;
+      const result: Twin[] = [];
+      for (const [pluginId, content] of Object.entries(docsPlugins)) {
+        if (pluginId !== options.apiPluginId) {
+          result.push(...(await docsTwins(content)));
+        }
+      }
+      const apiContent = docsPlugins[options.apiPluginId];
+      twins = apiContent ? [...result, ...(await apiTwins(apiContent))] : result;
+    },
+
+    async postBuild({ outDir }) {
+      const write = async (relative: string, text: string) => {
+        const target = path.join(outDir, relative);
+        await mkdir(path.dirname(target), { recursive: true });
+        await writeFile(target, text);
+      };
+      const home = twins.find((twin) => twin.route === baseUrl);
+      for (const twin of twins) {
+        await write(twinPath(twin.route, baseUrl).slice(baseUrl.length), twinText(twin.title, twin.body));
+      }
+      const index = llmsTxt({
+        title: identity.title,
+        summary: home?.description ?? identity.tagline,
+        sections: sections(),
+      });
+      const full = llmsFullTxt(
+        twins.map((twin) => ({ title: twin.title, url: absolute(twin.route), body: twin.body })),
+      );
+      await write(LLMS_TXT, index);
+      await write(LLMS_FULL_TXT, full);
+      console.info(
+        `[${PLUGIN}] ${twins.length} Markdown twins; ${LLMS_TXT} ${Buffer.byteLength(index)} bytes, ` +
+          `${LLMS_FULL_TXT} ${Buffer.byteLength(full)} bytes`,
+      );
+    },
+  };
+}
