@@ -1,12 +1,9 @@
+import { twinPath } from '@site/src/plugins/markdown-twins/paths';
 import { identity } from '@site/src/site/identity';
 
-/**
- * The path of a page's Markdown twin: its route plus `.md`, and `index.md` for the
- * site's root (`/api/` becomes `/api.md`).
- */
+/** The path of a page's Markdown twin, by the rule the twin generator writes it with. */
 export function markdownTwinPath(permalink: string): string {
-  const { baseUrl } = identity;
-  return permalink === baseUrl ? `${baseUrl}index.md` : `${permalink.replace(/\/$/, '')}.md`;
+  return twinPath(permalink, identity.baseUrl);
 }
 
 /** The twin's absolute URL on the public site, which an assistant can fetch. */
