@@ -85,7 +85,7 @@ const rules: Rule[] = [
   {
     source: 'src/data/models.ts',
     applies: (header) =>
-      /^(Rubra )?[Mm]odel$/.test(header[0] ?? '') &&
+      /^(Rubra )?model$/i.test(header[0] ?? '') &&
       (header.includes('Context length (tokens)') || header.includes('Context (tokens)')),
     find: (cells) => {
       const name = (cells[0] ?? '').trim().replace(new RegExp(`^${RUBRA_PREFIX}`), '');
@@ -111,7 +111,7 @@ export function tableFigureProblems({ header, rows }: TableText): string[] {
     for (const cells of rows) {
       const expected = rule.find(cells, header);
       if (!expected) {
-        problems.push(`the row "${cells.slice(0, 2).join(' | ')}" names no model of ${rule.source}`);
+        problems.push(`the row "${cells[0]}" names no model of ${rule.source}`);
         continue;
       }
       header.forEach((label, index) => {

@@ -73,8 +73,13 @@ function apiReferenceOptions(context: LoadContext, pluginId: string): { specPath
   throw new Error(`[${PLUGIN}] no API reference plugin with the id "${pluginId}" and a specPath in the site config`);
 }
 
+function isDevServer(): boolean {
+  return process.env.NODE_ENV === 'development';
+}
+
 export default function markdownTwins(context: LoadContext, options: MarkdownTwinsOptions): Plugin {
-  const { siteDir, baseUrl } = context;
+  const { siteDir, baseUrl, generatedFilesDir } = context;
+  const devDir = path.join(generatedFilesDir, PLUGIN);
   const api = apiReferenceOptions(context, options.apiPluginId);
   const siteRoot = `${identity.url}${baseUrl}`.replace(/\/$/, '');
   const absolute = (route: string) => `${identity.url}${route}`;
@@ -146,7 +151,9 @@ export default function markdownTwins(context: LoadContext, options: MarkdownTwi
     const lines = category.items.flatMap((item) => {
       const doc = item.type === 'doc' || item.type === 'ref' ? byId.get(item.id) : undefined;
       if (doc) {
-        return [`- [${doc.title}](${absolute(routeOf(doc.permalink))}): ${doc.description}`];
+        // The index page's cards show the sidebar label, so the twin does too.
+        const label = item.type === 'doc' && item.label ? item.label : doc.title;
+        return [`- [${label}](${absolute(routeOf(doc.permalink))}): ${doc.description}`];
       }
       if (item.type === 'category') {
         const href = item.link?.type === 'generated-index' ? item.link.permalink : undefined;
@@ -176,7 +183,10 @@ export default function markdownTwins(context: LoadContext, options: MarkdownTwi
       const description = descriptions.get(page.operationId) ?? '';
       const body = apiPageMarkdown(page, {
         description,
-        ...(docId === 'index' ? { about: { title: reference.title, description: reference.description } } : {}),
+        // The landing page and /api show the API's own description too.
+        ...(pageId === LANDING_PAGE_ID
+          ? { about: { title: reference.title, description: reference.description } }
+          : {}),
       });
       return {
         route: routeOf(doc.permalink),
@@ -187,6 +197,28 @@ export default function markdownTwins(context: LoadContext, options: MarkdownTwi
       };
     };
     return [twin('index', LANDING_PAGE_ID), ...reference.pages.map((page) => twin(page.pageId, page.pageId))];
+  }
+
+  /** Writes every twin, llms.txt and llms-full.txt into a folder that is served at the site's root. */
+  async function writeAll(dir: string): Promise<{ index: string; full: string }> {
+    const write = async (relative: string, text: string) => {
+      const target = path.join(dir, relative);
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(target, text);
+    };
+    for (const twin of twins) {
+      await write(twinPath(twin.route, baseUrl).slice(baseUrl.length), twinText(twin.title, twin.body));
+    }
+    const home = twins.find((twin) => twin.route === baseUrl);
+    const index = llmsTxt({
+      title: identity.title,
+      summary: home?.description ?? identity.tagline,
+      sections: sections(),
+    });
+    const full = llmsFullTxt(twins.map((twin) => ({ title: twin.title, url: absolute(twin.route), body: twin.body })));
+    await write(LLMS_TXT, index);
+    await write(LLMS_FULL_TXT, full);
+    return { index, full };
   }
 
   function sections(): LlmsSection[] {
@@ -227,28 +259,21 @@ export default function markdownTwins(context: LoadContext, options: MarkdownTwi
       }
       const apiContent = docsPlugins[options.apiPluginId];
       twins = apiContent ? [...result, ...(await apiTwins(apiContent))] : result;
+      if (isDevServer()) {
+        // The dev server renders no files; it serves this folder at the site's root instead.
+        await writeAll(devDir);
+      }
+    },
+
+    configureWebpack() {
+      const config: Record<string, unknown> = isDevServer()
+        ? { devServer: { static: [{ directory: devDir, publicPath: baseUrl, watch: false }] } }
+        : {};
+      return config;
     },
 
     async postBuild({ outDir }) {
-      const write = async (relative: string, text: string) => {
-        const target = path.join(outDir, relative);
-        await mkdir(path.dirname(target), { recursive: true });
-        await writeFile(target, text);
-      };
-      const home = twins.find((twin) => twin.route === baseUrl);
-      for (const twin of twins) {
-        await write(twinPath(twin.route, baseUrl).slice(baseUrl.length), twinText(twin.title, twin.body));
-      }
-      const index = llmsTxt({
-        title: identity.title,
-        summary: home?.description ?? identity.tagline,
-        sections: sections(),
-      });
-      const full = llmsFullTxt(
-        twins.map((twin) => ({ title: twin.title, url: absolute(twin.route), body: twin.body })),
-      );
-      await write(LLMS_TXT, index);
-      await write(LLMS_FULL_TXT, full);
+      const { index, full } = await writeAll(outDir);
       console.info(
         `[${PLUGIN}] ${twins.length} Markdown twins; ${LLMS_TXT} ${Buffer.byteLength(index)} bytes, ` +
           `${LLMS_FULL_TXT} ${Buffer.byteLength(full)} bytes`,

@@ -82,11 +82,17 @@ function labelParagraph(label: string): RootContent {
   return { type: 'paragraph', children: [{ type: 'strong', children: [{ type: 'text', value: label }] }] };
 }
 
+function describeProps(props: ComponentProps): string {
+  return Object.entries(props)
+    .map(([key, value]) => (value === true ? ` ${key}` : ` ${key}="${value}"`))
+    .join('');
+}
+
 function parser() {
   return unified().use(remarkParse).use(remarkFrontmatter).use(remarkMdx).use(remarkGfm);
 }
 
-function stringifier() {
+function markdownWriter() {
   return unified()
     .use(remarkGfm)
     .use(remarkStringify, { bullet: '-', emphasis: '_', strong: '*', fence: '`', fences: true, rule: '-' });
@@ -98,7 +104,7 @@ export function parseMarkdown(markdown: string): Root {
 }
 
 export function stringifyMarkdown(tree: Root): string {
-  return stringifier().stringify(tree);
+  return markdownWriter().stringify(tree);
 }
 
 /**
@@ -144,7 +150,8 @@ export function siteUrl(url: string, { pageUrl, siteRoot }: { pageUrl: string; s
   if (url.startsWith('/')) {
     return `${siteRoot}${url}`;
   }
-  return new URL(url, `${pageUrl}/`).href;
+  // As a browser resolves it on the page, whose URL has no trailing slash.
+  return new URL(url, pageUrl).href;
 }
 
 /** Plain Markdown with every link and image made absolute to the site. */
@@ -169,6 +176,15 @@ export function mdxToMarkdown(source: string, options: MdxToMarkdownOptions): st
   } catch (error) {
     return fail(`the MDX does not parse: ${error instanceof Error ? error.message : String(error)}`);
   }
+
+  /** Tables that components wrote, already checked under the component's name. */
+  const checked = new WeakSet<Table>();
+  const checkFigures = (table: Table, what: string, at: { position?: { start: { line: number } } }): void => {
+    const problems = options.checkTable?.(tableText(table)) ?? [];
+    if (problems.length > 0) {
+      fail(`${what} differs from the data: ${problems.join('; ')}`, at);
+    }
+  };
 
   const convert = (parent: Parent): void => {
     const result: RootContent[] = [];
@@ -305,6 +321,10 @@ export function mdxToMarkdown(source: string, options: MdxToMarkdownOptions): st
     }
     const rendered = parseMarkdown(markdown);
     convert(rendered);
+    visit(rendered, 'table', (table) => {
+      checked.add(table);
+      checkFigures(table, `the Markdown table of <${name}${describeProps(propsOf(node))}>`, node);
+    });
     if (!isInline) {
       return rendered.children;
     }
@@ -333,11 +353,8 @@ export function mdxToMarkdown(source: string, options: MdxToMarkdownOptions): st
     if (node.type.startsWith('mdx')) {
       fail(`a ${node.type} node is left after the conversion`, node);
     }
-    if (node.type === 'table' && options.checkTable) {
-      const problems = options.checkTable(tableText(node));
-      if (problems.length > 0) {
-        fail(`a table's figures differ from the data: ${problems.join('; ')}`, node);
-      }
+    if (node.type === 'table' && !checked.has(node)) {
+      checkFigures(node, 'a Markdown table in the page', node);
     }
   });
   return stringifyMarkdown(tree).trim();

@@ -1,0 +1,137 @@
+import type { APIRequestContext } from '@playwright/test';
+
+import { identity } from '../../src/site/identity';
+import { expect, gotoHydrated, test } from './fixtures';
+import { sitemapRoutes } from './site';
+
+/**
+ * The docs for AI assistants, in the built site: /llms.txt, /llms-full.txt and the
+ * Markdown twin of every page, compared with what the HTML page shows.
+ */
+test.describe.configure({ mode: 'parallel' });
+
+const routes = sitemapRoutes();
+const SECTIONS = ['Models', 'Serving', 'Benchmarks and FAQ', 'API reference'];
+const ENTRY = /^- \[([^\]]+)\]\((https:\/\/[^)\s]+\.md)\)(?:: (.+))?$/;
+
+const twinPathOf = (route: string) => (route === '/' ? '/index.md' : `${route}.md`);
+
+async function getText(request: APIRequestContext, path: string): Promise<{ type: string; text: string }> {
+  const response = await request.get(path);
+  expect(response.status(), `${path} answers 200`).toBe(200);
+  return { type: response.headers()['content-type'] ?? '', text: await response.text() };
+}
+
+/** Markdown reduced to the text a reader sees, to compare with the HTML page's text. */
+function readable(markdown: string): string {
+  return markdown.replace(/\\([\\`*_{}[\]()#+\-.!|<>~])/g, '$1').replace(/`/g, '');
+}
+
+test('llms.txt is the site title, a summary blockquote and the four sections of twin links', async ({ request }) => {
+  const { type, text } = await getText(request, '/llms.txt');
+  expect(type).toMatch(/^text\/plain/);
+  const lines = text.trimEnd().split('\n');
+  expect(lines[0]).toBe(`# ${identity.title}`);
+  expect(lines[1]).toBe('');
+  expect(lines[2]).toMatch(/^> \S.{40,}$/);
+  expect(lines.filter((line) => line.startsWith('## '))).toEqual(SECTIONS.map((title) => `## ${title}`));
+  expect(lines.filter((line) => line.startsWith('# '))).toHaveLength(1);
+
+  let section = '';
+  let entries = 0;
+  for (const line of lines.slice(3)) {
+    if (line.startsWith('## ')) {
+      section = line;
+      continue;
+    }
+    if (line === '' || !line.startsWith('- ')) {
+      // Only an optional intro line may stand between a heading and its links.
+      expect(line === '' || section !== '', `a stray line: ${line}`).toBe(true);
+      continue;
+    }
+    const match = ENTRY.exec(line);
+    expect(match, `a link line: ${line}`).not.toBeNull();
+    expect(match?.[3], `a description: ${line}`).toBeTruthy();
+    entries += 1;
+  }
+  expect(entries).toBe(routes.length);
+});
+
+test('every link in llms.txt answers 200 with Markdown that starts with the linked title', async ({ request }) => {
+  const { text } = await getText(request, '/llms.txt');
+  const links = text
+    .split('\n')
+    .map((line) => ENTRY.exec(line))
+    .filter((match): match is RegExpExecArray => match !== null);
+  expect(new Set(links.map((match) => new URL(match[2] ?? '').pathname))).toEqual(new Set(routes.map(twinPathOf)));
+  for (const [, title, url] of links) {
+    expect(new URL(url ?? '').origin).toBe(identity.url);
+    const twin = await getText(request, new URL(url ?? '').pathname);
+    expect(twin.type).toBe('text/markdown; charset=utf-8');
+    expect(twin.text.split('\n')[0]).toBe(`# ${title}`);
+  }
+});
+
+test('llms-full.txt holds every page, each under its title and canonical URL', async ({ request }) => {
+  const { type, text } = await getText(request, '/llms-full.txt');
+  expect(type).toMatch(/^text\/plain/);
+  const sources = [...text.matchAll(/^# (.+)\n\nSource: (\S+)$/gm)].map((match) => new URL(match[2] ?? '').pathname);
+  expect(new Set(sources)).toEqual(new Set(routes));
+  expect(sources).toHaveLength(routes.length);
+  // Sidebar order: the docs from the home page first, the API reference last.
+  expect(sources[0]).toBe('/');
+  expect(sources.at(-1)?.startsWith('/api/')).toBe(true);
+});
+
+for (const route of routes) {
+  test(`the twin of ${route} holds the page's h1, h2 headings and table figures, and the page links it`, async ({
+    page,
+  }) => {
+    await gotoHydrated(page, route);
+    const twinPath = twinPathOf(route);
+    const alternate = page.locator('head link[rel="alternate"][type="text/markdown"]');
+    await expect(alternate).toHaveCount(1);
+    const href = (await alternate.getAttribute('href')) ?? '';
+    expect(new URL(href, page.url()).pathname).toBe(twinPath);
+
+    const { type, text } = await getText(page.request, twinPath);
+    expect(type).toBe('text/markdown; charset=utf-8');
+    const twin = readable(text);
+    const lines = twin.split('\n');
+
+    const h1 = (await page.locator('main h1').first().textContent())?.trim() ?? '';
+    expect(lines[0]).toBe(`# ${h1}`);
+
+    const clean = (value: string | null) => (value ?? '').replace(/\u200b/g, '').trim();
+    // The footnotes' heading is only for screen readers; the twin keeps the footnotes as Markdown footnotes.
+    const headings = (await page.locator('.theme-doc-markdown h2:not(#footnote-label)').allTextContents()).map(clean);
+    for (const heading of headings) {
+      expect(lines, `the twin of ${route} has the heading "${heading}"`).toContain(`## ${heading}`);
+    }
+    const cards = (await page
+      .locator('h2.theme-doc-card-heading')
+      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('title') ?? ''))) as string[];
+    for (const card of cards) {
+      expect(twin, `the twin of ${route} links "${card}"`).toContain(`[${card}](`);
+    }
+    expect(headings.length + cards.length, `${route} has headings to compare`).toBeGreaterThan(0);
+
+    const figures = await page
+      .locator('article table')
+      .locator('td, th')
+      .evaluateAll((cells) =>
+        cells
+          .map((cell) => {
+            const copy = cell.cloneNode(true) as HTMLElement;
+            copy.querySelectorAll('sup').forEach((sup) => sup.remove());
+            return (copy.textContent ?? '').trim();
+          })
+          .filter((value) => /^-?\d[\d,.]*$/.test(value)),
+      );
+    for (const figure of new Set(figures)) {
+      expect(twin, `the twin of ${route} holds the figure ${figure}`).toMatch(
+        new RegExp(`(^|[^\\d.,])${figure.replace(/[.]/g, '\\.')}($|[^\\d,]|\\.(?!\\d))`, 'm'),
+      );
+    }
+  });
+}

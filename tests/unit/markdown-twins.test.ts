@@ -1,0 +1,250 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import type { Code, Root, Table } from 'mdast';
+import { visit } from 'unist-util-visit';
+import { describe, expect, it } from 'vitest';
+
+import { identity } from '@site/src/site/identity';
+import { families, modelsOf } from '@site/src/data/models';
+import { componentMarkdown } from '@site/src/plugins/markdown-twins/components';
+import { tableFigureProblems } from '@site/src/plugins/markdown-twins/figures';
+import { mdxToMarkdown, parseMarkdown, tableText, TwinError } from '@site/src/plugins/markdown-twins/mdx';
+import { readFactsCsv } from './csv';
+import { expectedBenchmarkRows, expectedPairwiseRows, expectedSpecRows } from './facts-tables';
+
+const FIXTURES = path.join('tests', 'unit', 'fixtures', 'markdown-twins');
+const SITE = 'https://docs.example';
+
+function convert(fixture: string): string {
+  const file = path.join(FIXTURES, fixture);
+  return mdxToMarkdown(readFileSync(file, 'utf8'), {
+    file,
+    pageUrl: `${SITE}/guide`,
+    siteRoot: SITE,
+    resolveSourceLink: (target) => (target === './other.mdx' ? '/other' : undefined),
+    components: componentMarkdown,
+    scope: { identity },
+    checkTable: tableFigureProblems,
+  });
+}
+
+/** The tables of a Markdown text, each under the bold caption just above it. */
+function tablesByCaption(markdown: string): Map<string, Table> {
+  const tree: Root = parseMarkdown(markdown);
+  const tables = new Map<string, Table>();
+  tree.children.forEach((node, index) => {
+    const before = tree.children[index - 1];
+    if (node.type === 'table' && before?.type === 'paragraph' && before.children[0]?.type === 'strong') {
+      const caption = before.children[0].children.map((child) => ('value' in child ? child.value : '')).join('');
+      tables.set(caption, node);
+    }
+  });
+  return tables;
+}
+
+/** Figures as numbers and "not measured" as null, like the facts helpers. */
+function asFacts(rows: string[][], textColumns: number): (string | number | null)[][] {
+  return rows.map((cells) =>
+    cells.map((cell, index) => {
+      if (index < textColumns) {
+        return cell.replace(/\s*\(note \d+\)|\s*∔/g, '');
+      }
+      return cell === '—' || cell === 'not measured' ? null : Number(cell.replace(/,/g, ''));
+    }),
+  );
+}
+
+describe('MDX to Markdown, each component kind', () => {
+  const markdown = convert('components.mdx');
+  const tables = tablesByCaption(markdown);
+  const table = (caption: string) => {
+    const found = tables.get(caption);
+    if (!found) {
+      throw new Error(`no table captioned "${caption}" in:\n${markdown}`);
+    }
+    return tableText(found);
+  };
+
+  it('drops the front matter, imports, exports and comments, and reads identity expressions', () => {
+    expect(markdown).not.toMatch(/^---|^import |^export |unused|A comment that/m);
+    expect(markdown.startsWith(identity.tagline)).toBe(true);
+    expect(markdown).not.toMatch(/<[A-Za-z]/);
+  });
+
+  it('keeps the headings without their ids', () => {
+    expect(markdown).toMatch(/^## Specifications$/m);
+    expect(markdown).toMatch(/^### MT-bench pairwise$/m);
+    expect(markdown).not.toContain('{#specs}');
+  });
+
+  it('writes ModelSpecs as the specification and repository tables of the facts', () => {
+    const facts = readFactsCsv('models.csv').filter((row) => row.family === 'Llama 3');
+    expect(table('Llama 3: specifications of the base models').rows).toEqual(expectedSpecRows(facts));
+    const repos = table('Llama 3: Rubra models on Hugging Face');
+    expect(repos.header).toEqual(['Rubra model', 'Full weights', 'GGUF (llama.cpp)', 'AWQ']);
+    expect(repos.rows.map((row) => row[1])).toEqual(modelsOf('Llama 3').map((model) => model.hfRepo));
+    expect(markdown).toContain(`(https://huggingface.co/${modelsOf('Llama 3')[0]?.ggufRepo})`);
+  });
+
+  it('writes FamilyBenchmarks, BenchmarkTable and MtBenchPairwise with the figures of the facts', () => {
+    const gemma = table('Gemma: base and Rubra models on each benchmark');
+    expect(asFacts(gemma.rows, 2)).toEqual(expectedBenchmarkRows((row) => row.model?.includes('Gemma') ?? false));
+    const all = table('Benchmark results of Rubra models, their base models and third-party models.');
+    expect(asFacts(all.rows, 2)).toEqual(expectedBenchmarkRows());
+    const names = new Set(gemma.rows.map((row) => row[0] ?? ''));
+    expect(asFacts(table('Gemma: MT-bench pairwise comparisons').rows, 2)).toEqual(expectedPairwiseRows(names));
+    expect(asFacts(table('MT-bench pairwise comparisons').rows, 2)).toEqual(expectedPairwiseRows());
+  });
+
+  it('writes the benchmark table’s markers and numbered notes', () => {
+    expect(markdown).toMatch(/^∔ The model does not accept tool observations/m);
+    expect(markdown).toMatch(/^1\. /m);
+    expect(markdown).toMatch(/∔ \(note \d+\) \|/);
+  });
+
+  it('writes the chart as its data table', () => {
+    const chart = table('Function-calling accuracy in percent');
+    expect(chart.header).toEqual(['Model', 'Series', 'Function calling (%)']);
+    const facts = new Map(readFactsCsv('benchmarks.csv').map((row) => [row.model, row.function_calling_pct]));
+    for (const [model = '', , value] of chart.rows) {
+      const fact = facts.get(model);
+      expect(value === 'not measured' ? '' : Number(value)).toEqual(fact ? Number(fact) : '');
+    }
+    expect(chart.rows.filter((row) => row[1] === 'Rubra model')).toHaveLength(
+      readFactsCsv('benchmarks.csv').filter((row) => row.kind === 'rubra').length,
+    );
+  });
+
+  it('writes the chat templates, inline and as a table, and the enhanced models table', () => {
+    expect(markdown).toContain('Pass `chatml` to the server; press Tab, then run `make`.');
+    const templates = table('The --chat-template value for each model family');
+    expect(templates.rows.map((row) => row[2])).toEqual(families.map((info) => info.chatTemplate));
+    expect(markdown).toContain(`[Llama 3](${SITE}/models/llama)`);
+    const enhanced = table('Rubra enhanced models and where to get them');
+    expect(enhanced.rows.map((row) => row[0])).toEqual(readFactsCsv('models.csv').map((row) => `Rubra ${row.model}`));
+  });
+
+  it('writes tabs, details blocks and admonitions as labelled sections', () => {
+    expect(markdown).toMatch(/\*\*macOS\*\*\n\nBuild with Metal\.\n\n\*\*NVIDIA CUDA\*\*\n\nBuild with CUDA\./);
+    expect(markdown).toContain('> **Warning: Quantization hurts**\n>\n> Serve at full precision.');
+    expect(markdown).toContain('> **Note**\n>\n> No title here.');
+    expect(markdown).toContain('**The tool definitions**\n\n```json title="tools.json"\n{ "name": "find" }\n```');
+  });
+
+  it('makes every link absolute, resolving links to sources to their routes', () => {
+    expect(markdown).toContain(
+      `[the other page](${SITE}/other#section), [the FAQ](${SITE}/faq), [this section](${SITE}/guide#specs), ` +
+        `[Hugging Face](https://huggingface.co) and [the logo](${SITE}/img/logo.svg)`,
+    );
+  });
+});
+
+describe('MDX to Markdown, failures', () => {
+  const failure = (fixture: string): TwinError => {
+    try {
+      convert(fixture);
+    } catch (error) {
+      if (error instanceof TwinError) {
+        return error;
+      }
+      throw error;
+    }
+    throw new Error(`${fixture} converted without an error`);
+  };
+
+  it('fails on a component with no Markdown rendering, naming the file, the line and the component', () => {
+    const error = failure('unknown-component.mdx');
+    expect(error.message).toContain(path.join(FIXTURES, 'unknown-component.mdx'));
+    expect(error.message).toContain('(line 5)');
+    expect(error.message).toContain('<FancyWidget> has no Markdown rendering');
+  });
+
+  it('fails on a typed table whose figures contradict src/data', () => {
+    const error = failure('wrong-figure.mdx');
+    expect(error.message).toContain(path.join(FIXTURES, 'wrong-figure.mdx'));
+    expect(error.message).toContain(
+      '"Rubra Llama-3 8B Instruct", MMLU (5-shot): the table says "99.99", src/data/benchmarks.ts says "64.39"',
+    );
+  });
+
+  const inline = (source: string) =>
+    mdxToMarkdown(source, {
+      file: 'docs/page.mdx',
+      pageUrl: `${SITE}/page`,
+      siteRoot: SITE,
+      resolveSourceLink: () => undefined,
+      components: componentMarkdown,
+      scope: { identity },
+      checkTable: tableFigureProblems,
+    });
+
+  it('fails on a component whose props its Markdown form rejects, naming the component', () => {
+    expect(() => inline('<ModelSpecs family="Falcon" />')).toThrow(
+      /docs\/page\.mdx \(line 1\): <ModelSpecs> could not be rendered as Markdown: Unknown model family "Falcon"/,
+    );
+  });
+
+  it('fails on an expression outside the scope, an unclosed admonition and a link to no source', () => {
+    expect(() => inline('{Math.random()}')).toThrow(/docs\/page\.mdx.*\{Math\.random\(\)\} has no Markdown rendering/);
+    expect(() => inline(':::note[Open]\n\nText.')).toThrow(/docs\/page\.mdx.*":::note" is never closed/);
+    expect(() => inline('[gone](./gone.mdx)')).toThrow(/docs\/page\.mdx.*"\.\/gone\.mdx" names no page/);
+  });
+
+  it('fails when a table a component writes differs from the data, naming the component', () => {
+    const broken = {
+      ...componentMarkdown,
+      FamilyBenchmarks: () =>
+        '| Model | Kind | MT-bench |\n| --- | --- | --- |\n| Rubra Llama-3 8B Instruct | Rubra | 9.99 |',
+    };
+    expect(() =>
+      mdxToMarkdown('<FamilyBenchmarks family="Llama 3" />', {
+        file: 'docs/models/llama.mdx',
+        pageUrl: `${SITE}/models/llama`,
+        siteRoot: SITE,
+        resolveSourceLink: () => undefined,
+        components: broken,
+        scope: {},
+        checkTable: tableFigureProblems,
+      }),
+    ).toThrow(
+      /docs\/models\/llama\.mdx \(line 1\): the Markdown table of <FamilyBenchmarks family="Llama 3"> differs from the data: "Rubra Llama-3 8B Instruct", MT-bench: the table says "9\.99"/,
+    );
+  });
+});
+
+describe('table figures against src/data', () => {
+  it('accepts tables that agree with the data, whatever their number formatting', () => {
+    expect(
+      tableFigureProblems({
+        header: ['Model', 'Params (B)', 'MMLU (5-shot)', 'Context (tokens)'],
+        rows: [['Rubra Llama-3 8B Instruct', '8.9', '64.390', '8000']],
+      }),
+    ).toEqual([]);
+  });
+
+  it('leaves tables with other columns alone and flags rows that name no model', () => {
+    expect(tableFigureProblems({ header: ['Step', 'Call', 'Result'], rows: [['1', 'find', '43']] })).toEqual([]);
+    expect(tableFigureProblems({ header: ['Model', 'MT-bench'], rows: [['Nobody 1B', '5']] })).toEqual([
+      'the row "Nobody 1B" names no model of src/data/benchmarks.ts',
+    ]);
+  });
+
+  it('reads a dash or "not measured" as a figure that was not measured', () => {
+    const row = (value: string) => ({ header: ['Model', 'Function calling'], rows: [['Llama-3 8B Instruct', value]] });
+    expect(tableFigureProblems(row('—'))).toEqual([]);
+    expect(tableFigureProblems(row('not measured'))).toEqual([]);
+    expect(tableFigureProblems(row('0'))).toHaveLength(1);
+  });
+});
+
+describe('code blocks keep their language and title', () => {
+  it('in the details fixture', () => {
+    const tree = parseMarkdown(convert('components.mdx'));
+    const blocks: Code[] = [];
+    visit(tree, 'code', (node) => {
+      blocks.push(node);
+    });
+    expect(blocks.map((block) => [block.lang, block.meta])).toEqual([['json', 'title="tools.json"']]);
+  });
+});
