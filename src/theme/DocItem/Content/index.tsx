@@ -1,0 +1,24 @@
+/**
+ * Every doc and API page (both are docs-plugin pages) gets the page-actions button
+ * beside its title. Wrapping the content rather than the heading keeps the theme's
+ * title logic (front matter or the first `#` heading) untouched.
+ */
+import { useDoc } from '@docusaurus/plugin-content-docs/client';
+import type { WrapperProps } from '@docusaurus/types';
+import Content from '@theme-original/DocItem/Content';
+import type ContentType from '@theme/DocItem/Content';
+import type { ReactNode } from 'react';
+
+import PageActions from '@site/src/components/PageActions';
+
+type Props = WrapperProps<typeof ContentType>;
+
+export default function ContentWrapper(props: Props): ReactNode {
+  const { permalink } = useDoc().metadata;
+  return (
+    <>
+      <PageActions key={permalink} permalink={permalink} />
+      <Content {...props} />
+    </>
+  );
+}

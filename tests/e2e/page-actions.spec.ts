@@ -1,0 +1,363 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+
+import { identity } from '../../src/site/identity';
+import { expect, gotoHydrated, test } from './fixtures';
+
+const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const MENU_CHUNK = /\/assets\/js\/page-actions-menu\.[^/]*\.js$/;
+
+/** A doc page, an API page and the two landing pages, with their Markdown twins. */
+const PAGES = [
+  { route: '/models/llama', twin: '/models/llama.md' },
+  { route: '/api/create-run', twin: '/api/create-run.md' },
+  { route: '/', twin: '/index.md' },
+  { route: '/api', twin: '/api.md' },
+] as const;
+
+const DOC_PAGE = PAGES[0];
+
+function trigger(page: Page): Locator {
+  return page.getByRole('button', { name: 'Page actions' });
+}
+
+function menu(page: Page): Locator {
+  return page.getByRole('menu', { name: 'Page actions' });
+}
+
+function items(page: Page): Locator {
+  return menu(page).getByRole('menuitem');
+}
+
+async function openWithMouse(page: Page): Promise<void> {
+  await trigger(page).click();
+  await expect(menu(page)).toBeVisible();
+}
+
+/** Twice the browser's own URL encoding would be wrong too: this is the one a link must carry. */
+function encodedTwinUrl(twin: string): string {
+  return encodeURIComponent(new URL(twin, identity.url).href);
+}
+
+test.describe('where the menu is', () => {
+  for (const { route } of PAGES) {
+    test(`${route} has the page-actions button beside its title`, async ({ page }) => {
+      await gotoHydrated(page, route);
+      const button = trigger(page);
+      await expect(button).toBeVisible();
+      await expect(button).toHaveAttribute('aria-haspopup', 'menu');
+      await expect(button).toHaveAttribute('aria-expanded', 'false');
+      const title = await page.locator('article h1').first().boundingBox();
+      const box = await button.boundingBox();
+      expect(title && box, 'title and button are laid out').toBeTruthy();
+      if (title && box) {
+        // On the title's first line, to its right.
+        expect(box.y).toBeLessThan(title.y + title.height);
+        expect(box.y + box.height).toBeGreaterThan(title.y);
+        expect(box.x).toBeGreaterThan(title.x);
+      }
+    });
+  }
+
+  test('the button is in the server-rendered HTML', async ({ request }) => {
+    const html = await (await request.get(DOC_PAGE.route)).text();
+    expect(html).toMatch(/<button[^>]*aria-haspopup="?menu"?[^>]*>.*?Page actions/s);
+  });
+
+  test('the search page has no page-actions button', async ({ page }) => {
+    await gotoHydrated(page, '/search?q=llama');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(trigger(page)).toHaveCount(0);
+  });
+
+  test.describe('not-found page', () => {
+    test.use({ expectedErrors: /Failed to load resource: the server responded with a status of 404/ });
+
+    test('the not-found page has no page-actions button', async ({ page }) => {
+      await gotoHydrated(page, '/no-such-page');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+      await expect(trigger(page)).toHaveCount(0);
+    });
+  });
+});
+
+test.describe('loading on demand', () => {
+  test('the menu code is not in the first load and arrives when the pointer reaches the button', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') {
+        scripts.push(request.url());
+      }
+    });
+    await gotoHydrated(page, DOC_PAGE.route);
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((url) => MENU_CHUNK.test(url))).toEqual([]);
+
+    const menuCode = page.waitForRequest((request) => MENU_CHUNK.test(request.url()));
+    await trigger(page).hover();
+    await menuCode;
+    await expect(menu(page)).toHaveCount(0);
+  });
+
+  test('focusing the button loads the menu code too', async ({ page }) => {
+    await gotoHydrated(page, DOC_PAGE.route);
+    const menuCode = page.waitForRequest((request) => MENU_CHUNK.test(request.url()));
+    await trigger(page).focus();
+    await menuCode;
+  });
+});
+
+test.describe('keyboard', () => {
+  for (const key of ['Enter', ' ', 'ArrowDown'] as const) {
+    test(`${key === ' ' ? 'Space' : key} opens the menu and focuses its first item`, async ({ page }) => {
+      await gotoHydrated(page, DOC_PAGE.route);
+      await trigger(page).focus();
+      await page.keyboard.press(key);
+      await expect(menu(page)).toBeVisible();
+      await expect(trigger(page)).toHaveAttribute('aria-expanded', 'true');
+      await expect(trigger(page)).toHaveAttribute('aria-controls', (await menu(page).getAttribute('id')) ?? 'none');
+      await expect(items(page).first()).toBeFocused();
+    });
+  }
+
+  test('ArrowUp opens the menu on its last item', async ({ page }) => {
+    await gotoHydrated(page, DOC_PAGE.route);
+    await trigger(page).focus();
+    await page.keyboard.press('ArrowUp');
+    await expect(items(page).last()).toBeFocused();
+  });
+
+  test('arrows, Home and End move through the items, wrapping at the ends', async ({ page }) => {
+    await gotoHydrated(page, DOC_PAGE.route);
+    await trigger(page).focus();
+    await page.keyboard.press('Enter');
+    const all = items(page);
+    await expect(all).toHaveText([/^Copy page/, 'View as Markdown', /^Open in ChatGPT/, /^Open in Claude/]);
+    await expect(all.nth(0)).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(all.nth(1)).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(all.nth(2)).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await expect(all.nth(1)).toBeFocused();
+    await page.keyboard.press('End');
+    await expect(all.nth(3)).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(all.nth(0)).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await expect(all.nth(3)).toBeFocused();
+    await page.keyboard.press('Home');
+    await expect(all.nth(0)).toBeFocused();
+  });
+
+  test('Escape closes the menu and returns focus to the button', async ({ page }) => {
+    await gotoHydrated(page, DOC_PAGE.route);
+    await trigger(page).focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(items(page).first()).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(items(page).nth(1)).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(menu(page)).toHaveCount(0);
+    await expect(trigger(page)).toBeFocused();
+    await expect(trigger(page)).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('Tab closes the menu and moves focus on', async ({ page }) => {
+    await gotoHydrated(page, DOC_PAGE.route);
+    await trigger(page).focus();
+    await page.keyboard.press('Enter');
+    await expect(items(page).first()).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(menu(page)).toHaveCount(0);
+    await expect(trigger(page)).toHaveAttribute('aria-expanded', 'false');
+    expect(await page.evaluate(() => document.activeElement?.closest('[role="menu"]') ?? null)).toBeNull();
+  });
+
+  test('Enter on View as Markdown opens the twin', async ({ page }) => {
+    await gotoHydrated(page, DOC_PAGE.route);
+    await trigger(page).focus();
+    await page.keyboard.press('Enter');
+    await expect(items(page).first()).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(items(page).nth(1)).toBeFocused();
+    const twin = page.waitForResponse((response) => new URL(response.url()).pathname === DOC_PAGE.twin);
+    await page.keyboard.press('Enter');
+    expect((await twin).status()).toBe(200);
+    await expect(page).toHaveURL(new RegExp(`${DOC_PAGE.twin.replace('.', '\\.')}$`));
+  });
+});
+
+test.describe('mouse', () => {
+  test('a click opens the menu, a second click or a click outside closes it', async ({ page }) => {
+    await gotoHydrated(page, DOC_PAGE.route);
+    await openWithMouse(page);
+    await expect(trigger(page)).toHaveAttribute('aria-expanded', 'true');
+    await trigger(page).click();
+    await expect(menu(page)).toHaveCount(0);
+
+    await openWithMouse(page);
+    await page.locator('article p').first().click();
+    await expect(menu(page)).toHaveCount(0);
+    await expect(trigger(page)).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('clicking View as Markdown opens the twin as Markdown', async ({ page }) => {
+    await gotoHydrated(page, DOC_PAGE.route);
+    await openWithMouse(page);
+    const twin = page.waitForResponse((response) => new URL(response.url()).pathname === DOC_PAGE.twin);
+    await menu(page).getByRole('menuitem', { name: 'View as Markdown' }).click();
+    const response = await twin;
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toMatch(/^text\/markdown/);
+  });
+});
+
+test.describe('links', () => {
+  for (const { route, twin } of PAGES) {
+    test(`on ${route}, View as Markdown and the assistant links point at ${twin}`, async ({ page }) => {
+      await gotoHydrated(page, route);
+      await openWithMouse(page);
+      await expect(menu(page).getByRole('menuitem', { name: 'View as Markdown' })).toHaveAttribute('href', twin);
+      for (const [name, origin] of [
+        ['ChatGPT', 'https://chatgpt.com/?q='],
+        ['Claude', 'https://claude.ai/new?q='],
+      ] as const) {
+        const link = menu(page).getByRole('menuitem', { name: `Open in ${name} (opens in a new tab)` });
+        const href = (await link.getAttribute('href')) ?? '';
+        expect(href.startsWith(origin), href).toBe(true);
+        expect(href).toContain(encodedTwinUrl(twin));
+        const prompt = new URL(href).searchParams.get('q') ?? '';
+        expect(prompt).toContain(new URL(twin, identity.url).href);
+        await expect(link).toHaveAttribute('target', '_blank');
+        await expect(link).toHaveAttribute('rel', /\bnoopener\b/);
+      }
+    });
+  }
+});
+
+test.describe('Copy page', () => {
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+  for (const { route, twin } of [PAGES[0], PAGES[1]]) {
+    test(`on ${route}, puts the exact text of ${twin} on the clipboard and says so`, async ({ page, request }) => {
+      const expected = await (await request.get(twin)).text();
+      expect(expected.length).toBeGreaterThan(0);
+      await gotoHydrated(page, route);
+      await page.evaluate(() => navigator.clipboard.writeText('(nothing copied yet)'));
+      await openWithMouse(page);
+      await menu(page)
+        .getByRole('menuitem', { name: /^Copy page/ })
+        .click();
+      const status = page.getByRole('status').filter({ hasText: 'Copied' });
+      await expect(status).toHaveText('Copied the page as Markdown.');
+      await expect(trigger(page)).toBeFocused();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected);
+    });
+  }
+
+  test('Copy page works from the keyboard', async ({ page, request }) => {
+    const expected = await (await request.get(DOC_PAGE.twin)).text();
+    await gotoHydrated(page, DOC_PAGE.route);
+    await trigger(page).focus();
+    await page.keyboard.press('Enter');
+    await expect(items(page).first()).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status').filter({ hasText: 'Copied' })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected);
+  });
+});
+
+test.describe('clipboard refused', () => {
+  test('a refused write says so and offers View as Markdown', async ({ page }) => {
+    await page.addInitScript(() => {
+      navigator.clipboard.writeText = () =>
+        Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError'));
+    });
+    await gotoHydrated(page, DOC_PAGE.route);
+    await openWithMouse(page);
+    await menu(page)
+      .getByRole('menuitem', { name: /^Copy page/ })
+      .click();
+    const status = page.getByRole('status').filter({ hasText: 'clipboard' });
+    await expect(status).toContainText('Your browser did not allow copying to the clipboard.');
+    await expect(status.getByRole('link', { name: 'View as Markdown' })).toHaveAttribute('href', DOC_PAGE.twin);
+    await expect(status).not.toContainText('Copied');
+
+    await status.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'clipboard' })).toHaveCount(0);
+  });
+
+  test('a browser without the clipboard API gets the same offer', async ({ page }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => undefined });
+    });
+    await gotoHydrated(page, '/api/create-run');
+    await trigger(page).focus();
+    await page.keyboard.press('Enter');
+    await expect(items(page).first()).toBeFocused();
+    await page.keyboard.press('Enter');
+    const status = page.getByRole('status').filter({ hasText: 'clipboard' });
+    await expect(status).toContainText('Your browser did not allow copying to the clipboard.');
+    await expect(status.getByRole('link', { name: 'View as Markdown' })).toHaveAttribute('href', '/api/create-run.md');
+  });
+});
+
+test.describe('accessibility', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`axe finds no WCAG 2.1 AA violation with the menu open and with a status shown, ${theme} mode`, async ({
+      page,
+    }) => {
+      await page.addInitScript(() => {
+        navigator.clipboard.writeText = () => Promise.reject(new DOMException('Denied.', 'NotAllowedError'));
+      });
+      for (const route of [DOC_PAGE.route, '/api/create-run']) {
+        await gotoHydrated(page, `${route}?docusaurus-theme=${theme}`);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+        await openWithMouse(page);
+        const withMenu = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
+        expect(
+          withMenu.violations.map((violation) => violation.id),
+          `${route}, menu open`,
+        ).toEqual([]);
+
+        await menu(page)
+          .getByRole('menuitem', { name: /^Copy page/ })
+          .click();
+        await expect(page.getByRole('status').getByRole('link', { name: 'View as Markdown' })).toBeVisible();
+        const withStatus = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
+        expect(
+          withStatus.violations.map((violation) => violation.id),
+          `${route}, status shown`,
+        ).toEqual([]);
+      }
+    });
+  }
+});
+
+test.describe('phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  for (const route of ['/models/llama', '/api/create-run']) {
+    test(`at 390 px on ${route}, the open menu fits and its targets are comfortable`, async ({ page }) => {
+      await gotoHydrated(page, route);
+      const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+      const widthBefore = await pageWidth();
+      await trigger(page).tap();
+      await expect(menu(page)).toBeVisible();
+      // The menu adds no horizontal scrolling to what the page already has.
+      expect(await pageWidth()).toBeLessThanOrEqual(Math.max(widthBefore, 390));
+      for (const target of [trigger(page), menu(page)]) {
+        const box = await target.boundingBox();
+        expect(box).not.toBeNull();
+        expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
+        expect((box?.x ?? 0) + (box?.width ?? 1000)).toBeLessThanOrEqual(390);
+      }
+      for (const target of [trigger(page), ...(await items(page).all())]) {
+        const box = await target.boundingBox();
+        expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+      }
+    });
+  }
+});
