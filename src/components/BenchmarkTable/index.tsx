@@ -144,7 +144,7 @@ export default function BenchmarkTable(): ReactNode {
         Showing {rows.length} of {benchmarks.length} models.
       </p>
       {/* The region scrolls sideways on narrow screens, so it must take keyboard focus. */}
-      <div className={table.scroller} role="region" aria-label="Benchmark results" tabIndex={0}>
+      <div className={clsx(table.scroller, styles.scroller)} role="region" aria-label="Benchmark results" tabIndex={0}>
         <table className={clsx(table.table, styles.table)} data-benchmark-table="">
           <caption className={clsx(table.caption, styles.caption)}>
             Benchmark results of Rubra models, their base models and third-party models. Select a column heading to
