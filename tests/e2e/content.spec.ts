@@ -140,7 +140,7 @@ const categories = [
   },
 ];
 
-/** The page's table of contents: beside the page, or (pages with wide content) a collapsible list, opened. */
+/** The page's contents: beside the page, or (pages with wide content) a collapsible list, opened. */
 async function h2Texts(page: Page): Promise<string[]> {
   const collapsible = page.getByRole('button', { name: 'On this page' });
   if ((await page.locator('.theme-doc-toc-desktop').count()) === 0 && (await collapsible.count()) === 1) {
@@ -369,7 +369,9 @@ test.describe('the benchmark table', () => {
         (regionBox?.x ?? 0) + (regionBox?.width ?? 0) + 1,
       );
     }
+    // The contents list leaves the side of the page for a collapsible list at its top.
     await expect(page.locator('.theme-doc-toc-desktop')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'On this page' })).toBeVisible();
 
     // Model names take one or two lines.
     const lines = await table(page)
