@@ -44,11 +44,12 @@ export default async function apiReference(
 
   async function generate(): Promise<void> {
     const loaded = await loadApiDescription(specFile, specPath);
-    const reference = build(loaded, specPath, context.baseUrl, docsOptions.routeBasePath);
+    const base = routeBase(context.baseUrl, docsOptions.routeBasePath);
+    const reference = build(loaded, specPath, context.baseUrl, base);
     const descriptions = new Map(
       reference.pages.map((page) => [page.operationId, operationDescription(loaded, page.operationId)]),
     );
-    await writeGeneratedFiles(outDir, generateFiles(reference, descriptions));
+    await writeGeneratedFiles(outDir, generateFiles(reference, descriptions, base));
     downloads.yaml = loaded.source;
     downloads.json = `${JSON.stringify(loaded.document, null, 2)}\n`;
   }
@@ -80,8 +81,12 @@ export default async function apiReference(
   };
 }
 
-function build(loaded: LoadedApiDescription, file: string, baseUrl: string, routeBasePath: string) {
-  const base = `${baseUrl.replace(/\/$/, '')}/${routeBasePath.replace(/^\/|\/$/g, '')}`;
+/** The URL of the reference's landing page: `/api`. */
+function routeBase(baseUrl: string, routeBasePath: string): string {
+  return `${baseUrl.replace(/\/$/, '')}/${routeBasePath.replace(/^\/|\/$/g, '')}`;
+}
+
+function build(loaded: LoadedApiDescription, file: string, baseUrl: string, base: string) {
   const root = baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`;
   return buildApiReference(loaded.dereferenced, {
     file,
