@@ -3,7 +3,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { parse as parseYaml } from 'yaml';
 
 import { expect, gotoHydrated, test } from './fixtures';
@@ -116,6 +116,20 @@ function watchApiServer(page: Page): string[] {
   return calls;
 }
 
+/**
+ * The page's contents: on operation pages a collapsible list at the top of the left
+ * column (the column beside it holds the samples), opened and returned.
+ */
+async function openCollapsibleToc(page: Page): Promise<Locator> {
+  const toc = page.locator('[data-api-toc]');
+  const items = toc.locator('.table-of-contents');
+  if ((await items.count()) === 0) {
+    await toc.getByRole('button', { name: 'On this page' }).click();
+  }
+  await expect(items).toBeVisible();
+  return toc;
+}
+
 test('the description lists the 28 operations the reference documents', () => {
   expect(operations).toHaveLength(28);
 });
@@ -162,7 +176,7 @@ test.describe('each operation page', () => {
       await expect(page.locator('[data-api-code-samples] [role="tab"]')).toHaveText(['curl', 'Python', 'Node.js']);
       await expect(page.getByRole('button', { name: /send|try it/i })).toHaveCount(0);
       await expect(page.locator('.theme-doc-breadcrumbs')).toContainText(operation.tag);
-      await expect(page.locator('.theme-doc-toc-desktop')).toContainText('Responses');
+      await expect(await openCollapsibleToc(page)).toContainText('Responses');
       expect(apiCalls).toEqual([]);
     });
   }
@@ -174,7 +188,7 @@ test('/api shows exactly the content of /api/list-assistants', async ({ page }) 
     return {
       title: await page.locator('h1').textContent(),
       markdown: await page.locator('.theme-doc-markdown').innerHTML(),
-      toc: await page.locator('.theme-doc-toc-desktop').innerText(),
+      toc: await (await openCollapsibleToc(page)).innerText(),
     };
   };
   const landing = await content('/api');
@@ -182,6 +196,42 @@ test('/api shows exactly the content of /api/list-assistants', async ({ page }) 
   expect(landing.markdown.length).toBeGreaterThan(1000);
   expect(landing).toEqual(listAssistants);
   await expect(page.locator('#about-the-api')).toBeVisible();
+});
+
+test('/api shows the breadcrumbs, current sidebar entry and page of /api/list-assistants', async ({ page }) => {
+  const view = async (route: string) => {
+    await gotoHydrated(page, route);
+    const sidebar = page.locator('nav[aria-label="Docs sidebar"]');
+    return {
+      breadcrumbs: (await page.locator('.theme-doc-breadcrumbs .breadcrumbs__item').allInnerTexts())
+        .map((text) => text.trim())
+        .filter(Boolean),
+      current: await sidebar.locator('.theme-doc-sidebar-item-link > a.menu__link--active').allInnerTexts(),
+      currentPage: await sidebar
+        .locator('a[aria-current="page"]')
+        .evaluateAll((links) => links.map((link) => link.getAttribute('href'))),
+      main: await page.locator('main').innerHTML(),
+    };
+  };
+  const listAssistants = await view('/api/list-assistants');
+  expect(listAssistants.breadcrumbs).toEqual(['Assistants', 'List assistants']);
+  expect(listAssistants.current).toEqual(['List assistants']);
+  expect(listAssistants.currentPage).toEqual(['/api/list-assistants']);
+  expect(await view('/api')).toEqual(listAssistants);
+});
+
+test.describe('before any script runs', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('/api already shows the breadcrumbs and current sidebar entry of /api/list-assistants', async ({ page }) => {
+    await page.goto('/api');
+    await expect(page.locator('.theme-doc-breadcrumbs .breadcrumbs__item--active')).toHaveText('List assistants');
+    await expect(page.locator('.theme-doc-breadcrumbs')).toContainText('Assistants');
+    await expect(page.locator('nav[aria-label="Docs sidebar"] a[aria-current="page"]')).toHaveAttribute(
+      'href',
+      '/api/list-assistants',
+    );
+  });
 });
 
 test('the API sidebar lists every operation under its tag, in order, with method badges', async ({ page }) => {
@@ -249,6 +299,114 @@ test.describe('code samples', () => {
     );
     expect(apiCalls).toEqual([]);
   });
+});
+
+test.describe('operation page layout', () => {
+  const ROUTE = '/api/create-run';
+  const examples = (page: Page) => page.locator('[data-api-examples]');
+  const samples = (page: Page) => examples(page).locator('[data-api-code-samples]');
+  const exampleResponse = (page: Page) => examples(page).locator('[data-api-example-response]');
+  const parameters = (page: Page) => page.getByRole('region', { name: 'Parameters' });
+
+  async function box(locator: Locator) {
+    const found = await locator.boundingBox();
+    expect(found, String(locator)).not.toBeNull();
+    return found as NonNullable<typeof found>;
+  }
+
+  async function expectNoSidewaysScroll(page: Page) {
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, 'horizontal overflow of the page').toBeLessThanOrEqual(0);
+  }
+
+  for (const width of [1280, 1440]) {
+    test(`at ${width} px the samples and example response stand beside the reference and stay in view`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await gotoHydrated(page, ROUTE);
+      await expect(samples(page).locator('[role="tab"]')).toHaveText(['curl', 'Python', 'Node.js']);
+      await expect(exampleResponse(page)).toContainText('Example 200 response');
+      // The example shows once: in the right-hand column, not again under Responses.
+      await expect(page.locator('[data-api-response="200"]').getByText('Example 200 response')).toBeHidden();
+
+      const params = await box(parameters(page));
+      for (const part of [samples(page), exampleResponse(page)]) {
+        expect((await box(part)).x, String(part)).toBeGreaterThanOrEqual(params.x + params.width);
+      }
+      // No table of contents beside the page: it is a collapsible list at the top of the left column.
+      await expect(page.locator('.theme-doc-toc-desktop')).toHaveCount(0);
+      const toc = await box(await openCollapsibleToc(page));
+      const column = await box(examples(page));
+      expect(toc.x + toc.width, 'the contents list ends before the right-hand column').toBeLessThanOrEqual(column.x);
+      await expectNoSidewaysScroll(page);
+
+      // Scrolled down to the responses, the column is still on screen, under the navbar.
+      await page.locator('#responses').evaluate((heading) => heading.scrollIntoView());
+      await expect(page.locator('#responses')).toBeInViewport();
+      const navbarBottom = (await box(page.locator('nav.navbar'))).height;
+      const stuck = await box(examples(page));
+      expect(stuck.y).toBeGreaterThanOrEqual(navbarBottom - 1);
+      expect(stuck.y + stuck.height).toBeLessThanOrEqual(800);
+      await expect(samples(page)).toBeInViewport();
+      await expect(exampleResponse(page)).toBeInViewport();
+    });
+  }
+
+  test('at 1280 px, on a short screen, the samples and the example response each scroll on their own', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 560 });
+    await gotoHydrated(page, ROUTE);
+    await page.locator('#responses').evaluate((heading) => heading.scrollIntoView());
+    await expect(page.locator('#responses')).toBeInViewport();
+    const scrollers = examples(page).locator('[data-api-examples-scroller]');
+    await expect(scrollers).toHaveCount(2);
+    for (const scroller of await scrollers.all()) {
+      const state = await scroller.evaluate((element) => {
+        const before = window.scrollY;
+        element.scrollTop = 80;
+        return { scrolled: element.scrollTop, pageScrolled: window.scrollY - before };
+      });
+      expect(state.scrolled, 'the block scrolls').toBeGreaterThan(0);
+      expect(state.pageScrolled, 'the page stays put').toBe(0);
+    }
+    const column = await box(examples(page));
+    expect(column.y + column.height).toBeLessThanOrEqual(560);
+  });
+
+  test('at 390 px one column: the samples come right after the method and path, before the parameters', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await gotoHydrated(page, ROUTE);
+    const endpoint = await box(page.locator('[data-api-endpoint]'));
+    const codeSamples = await box(samples(page));
+    const params = await box(parameters(page));
+    expect(codeSamples.y).toBeGreaterThanOrEqual(endpoint.y + endpoint.height);
+    expect(codeSamples.y + codeSamples.height).toBeLessThanOrEqual(params.y);
+    expect(codeSamples.x + codeSamples.width).toBeLessThanOrEqual(390);
+    // The example response stays with its response, once.
+    await expect(exampleResponse(page)).toBeHidden();
+    await expect(page.locator('[data-api-response="200"]').getByText('Example 200 response')).toBeVisible();
+    await expect(await openCollapsibleToc(page)).toContainText('Parameters');
+    await expectNoSidewaysScroll(page);
+  });
+
+  for (const width of [1280, 390]) {
+    test(`axe finds no WCAG 2.1 AA violation at ${width} px, light and dark`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      for (const theme of ['light', 'dark'] as const) {
+        await gotoHydrated(page, `${ROUTE}?docusaurus-theme=${theme}`);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+        const results = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
+        expect(
+          results.violations.map((violation) => violation.id),
+          `${theme} mode`,
+        ).toEqual([]);
+      }
+    });
+  }
 });
 
 test('the description is offered for download as YAML and JSON', async ({ page }) => {

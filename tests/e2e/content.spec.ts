@@ -140,8 +140,16 @@ const categories = [
   },
 ];
 
-const h2Texts = (page: Page): Promise<string[]> =>
-  page.locator('.table-of-contents > li > a').evaluateAll((links) => links.map((a) => (a.textContent ?? '').trim()));
+/** The page's contents: beside the page, or (pages with wide content) a collapsible list, opened. */
+async function h2Texts(page: Page): Promise<string[]> {
+  const collapsible = page.getByRole('button', { name: 'On this page' });
+  if ((await page.locator('.theme-doc-toc-desktop').count()) === 0 && (await collapsible.count()) === 1) {
+    await collapsible.click();
+  }
+  return page
+    .locator('.table-of-contents > li > a')
+    .evaluateAll((links) => links.map((a) => (a.textContent ?? '').trim()));
+}
 
 test.describe('content pages', () => {
   for (const expected of pages) {
@@ -342,6 +350,101 @@ test.describe('the benchmark table', () => {
     await search.fill('no such model');
     await expect(table(page).locator('tbody tr')).toHaveCount(0);
     await expect(status).toHaveText(`Showing 0 of ${benchmarkFacts.length} models.`);
+  });
+
+  test('at 1280 px every column shows without scrolling sideways, and the header row stays in view', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await gotoHydrated(page, '/benchmark');
+    const region = page.getByRole('region', { name: 'Benchmark results' });
+    const fits = await region.evaluate((element) => element.scrollWidth <= element.clientWidth);
+    expect(fits, 'the table fits its column').toBe(true);
+    const regionBox = await region.boundingBox();
+    const headers = table(page).locator('thead th');
+    await expect(headers).toHaveCount(2 + benchmarkCsvColumns.length);
+    for (const cell of await headers.all()) {
+      const cellBox = await cell.boundingBox();
+      expect((cellBox?.x ?? 0) + (cellBox?.width ?? 0), await cell.innerText()).toBeLessThanOrEqual(
+        (regionBox?.x ?? 0) + (regionBox?.width ?? 0) + 1,
+      );
+    }
+    // The contents list leaves the side of the page for a collapsible list at its top.
+    await expect(page.locator('.theme-doc-toc-desktop')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'On this page' })).toBeVisible();
+
+    // Model names take one or two lines.
+    const lines = await table(page)
+      .locator('tbody th')
+      .evaluateAll((cells) =>
+        cells.map((cell) => {
+          // The name's own text, without the raised footnote marks.
+          const tops = new Set<number>();
+          const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            if (node.parentElement?.closest('sup')) {
+              continue;
+            }
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            for (const rect of range.getClientRects()) {
+              tops.add(Math.round(rect.top));
+            }
+          }
+          return { name: cell.textContent, lines: tops.size };
+        }),
+      );
+    expect(lines.filter((row) => row.lines > 2)).toEqual([]);
+
+    // Scrolled to the middle of the rows, the header row sits under the navbar.
+    const navbarHeight = (await page.locator('nav.navbar').boundingBox())?.height ?? 0;
+    await table(page)
+      .locator('tbody tr')
+      .nth(Math.floor(benchmarkFacts.length / 2))
+      .evaluate((row) => row.scrollIntoView({ block: 'center' }));
+    // The page scrolls smoothly: wait until it has settled with the table's top gone.
+    await expect.poll(async () => (await table(page).boundingBox())?.y ?? 0).toBeLessThan(navbarHeight - 200);
+    await expect
+      .poll(
+        async () => Math.abs(((await table(page).locator('thead th').first().boundingBox())?.y ?? 0) - navbarHeight),
+        {
+          message: 'the header row under the navbar',
+        },
+      )
+      .toBeLessThanOrEqual(1);
+  });
+
+  test('at 390 px the table scrolls sideways with the model column fixed, and keeps its header row', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await gotoHydrated(page, '/benchmark');
+    const region = page.getByRole('region', { name: 'Benchmark results' });
+    const firstColumn = table(page).locator('tbody tr').first().locator('th');
+    const lastColumn = table(page).locator('tbody tr').first().locator('td').last();
+    const before = { first: await firstColumn.boundingBox(), last: await lastColumn.boundingBox() };
+    const scrolled = await region.evaluate((element) => {
+      element.scrollLeft = 200;
+      return element.scrollLeft;
+    });
+    expect(scrolled, 'the table scrolls sideways').toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await lastColumn.boundingBox())?.x)
+      .toBeLessThan((before.last?.x ?? 0) - scrolled + 1);
+    expect(Math.abs(((await firstColumn.boundingBox())?.x ?? 0) - (before.first?.x ?? 0))).toBeLessThanOrEqual(1);
+    const pageOverflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(pageOverflow, 'the page itself does not scroll sideways').toBeLessThanOrEqual(0);
+
+    // Scrolling the rows keeps the header row at the top of the table's box.
+    const regionTop = (await region.boundingBox())?.y ?? 0;
+    const rowsScrolled = await region.evaluate((element) => {
+      element.scrollTop = 300;
+      return element.scrollTop;
+    });
+    expect(rowsScrolled, 'the rows scroll inside the box').toBeGreaterThan(0);
+    await expect
+      .poll(async () => Math.abs(((await table(page).locator('thead th').first().boundingBox())?.y ?? 0) - regionTop))
+      .toBeLessThanOrEqual(1);
   });
 
   test('marks models that do not accept tool observations and links the footnote', async ({ page }) => {

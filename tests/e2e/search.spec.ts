@@ -335,6 +335,71 @@ test.describe('search failure', () => {
   });
 });
 
+test.describe('search when the network drops after the index has loaded', () => {
+  // The browser logs the aborted downloads, and Pagefind logs each index chunk it could not load.
+  test.use({
+    expectedErrors:
+      /^console: (Failed to load resource: net::ERR_INTERNET_DISCONNECTED|Failed to load the index chunk [^]*)$/,
+  });
+  const INDEX_FILES = /\/pagefind\/(index|filter|fragment)\//;
+  // Typed while offline: its index chunk is not among those the first query loaded.
+  const OFFLINE_QUERY = 'llam';
+
+  /** Cuts the index downloads off; returns the index chunks that were refused. */
+  async function dropNetwork(page: Page): Promise<string[]> {
+    const refused: string[] = [];
+    await page.route(INDEX_FILES, async (route) => {
+      if (route.request().url().includes('/pagefind/index/')) {
+        refused.push(route.request().url());
+      }
+      await route.abort('internetdisconnected');
+    });
+    return refused;
+  }
+
+  test('the modal says it cannot fetch results, and searches again once the network is back', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    await openWithShortcut(page);
+    await typeQuery(page, HOME_QUERY);
+    await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+
+    const refused = await dropNetwork(page);
+    await typeQuery(page, OFFLINE_QUERY);
+    const screen = page.locator('.DocSearch-ErrorScreen');
+    await expect(screen).toContainText(texts.errorTitle);
+    await expect(screen).toContainText(texts.errorHelp);
+    await expect(page.locator('.DocSearch-NoResults')).toBeHidden();
+    expect(refused.length, 'the offline query needed an index chunk').toBeGreaterThan(0);
+
+    await page.unroute(INDEX_FILES);
+    await searchInput(page).press('End');
+    await page.keyboard.type('a');
+    await expect(searchInput(page)).toHaveValue(`${OFFLINE_QUERY}a`);
+    await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+    await expect(screen).toBeHidden();
+  });
+
+  test('the search page says the same, and searches again once the network is back', async ({ page }) => {
+    await gotoHydrated(page, `/search?q=${HOME_QUERY}`);
+    await expect(page.getByText(/^\d+ results? for/)).toBeVisible();
+
+    const refused = await dropNetwork(page);
+    const field = page.locator('#search-page-input');
+    await field.fill(OFFLINE_QUERY);
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText(texts.errorTitle);
+    await expect(alert).toContainText(texts.errorHelp);
+    expect(refused.length, 'the offline query needed an index chunk').toBeGreaterThan(0);
+
+    await page.unroute(INDEX_FILES);
+    await field.press('End');
+    await page.keyboard.type('a');
+    await expect(field).toHaveValue(`${OFFLINE_QUERY}a`);
+    await expect(page.getByText(/^\d+ results? for/)).toBeVisible();
+    await expect(alert).toBeHidden();
+  });
+});
+
 test.describe('search page', () => {
   test('shows the results of q, with a count and highlights', async ({ page }) => {
     await gotoHydrated(page, `/search?q=${HOME_QUERY}`);

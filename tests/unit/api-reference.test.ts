@@ -12,6 +12,7 @@ import {
   writeGeneratedFiles,
 } from '@site/src/plugins/api-reference/generate';
 import { parseInline } from '@site/src/plugins/api-reference/inline';
+import { ALSO_SHOWN_AT } from '@site/src/plugins/api-reference/sidebarProps';
 import { ApiDescriptionError, isRecord, loadApiDescription, pageIdOf } from '@site/src/plugins/api-reference/load';
 import { buildApiReference, type ApiReference } from '@site/src/plugins/api-reference/operations';
 import type { ApiOperationPage, SchemaNode } from '@site/src/plugins/api-reference/types';
@@ -74,7 +75,7 @@ describe('the API reference generator', () => {
   });
 
   it('writes one MDX page per operation, /api, the data and the sidebar', () => {
-    const { files } = generateFiles(reference, descriptions);
+    const { files } = generateFiles(reference, descriptions, '/api');
     const mdx = [...files.keys()].filter((name) => name.endsWith('.mdx')).sort();
     expect(mdx).toEqual([...reference.pages.map((candidate) => `${candidate.pageId}.mdx`), 'index.mdx'].sort());
     for (const candidate of reference.pages) {
@@ -94,11 +95,35 @@ describe('the API reference generator', () => {
   });
 
   it('gives /api exactly the body of the list-assistants page', () => {
-    const { files } = generateFiles(reference, descriptions);
+    const { files } = generateFiles(reference, descriptions, '/api');
     const body = (name: string) => (files.get(name) ?? '').replace(/^---\n[\s\S]*?\n---\n/, '');
     expect(body('index.mdx')).toBe(body(`${LANDING_PAGE_ID}.mdx`));
     expect(files.get('index.mdx')).toMatch(/^slug: "\/"$/m);
     expect(body('index.mdx')).toContain('## About the Rubra API');
+  });
+
+  it('marks the landing operation current at /api too, and gives /api its neighbours', () => {
+    const { files } = generateFiles(reference, descriptions, '/api');
+    const sidebar = JSON.parse(files.get(SIDEBAR_FILE) ?? '{}') as {
+      api: { items: { id: string; customProps: Record<string, string> }[] }[];
+    };
+    const entries = sidebar.api.flatMap((category) => category.items);
+    expect(entries.filter((entry) => ALSO_SHOWN_AT in entry.customProps)).toEqual([
+      expect.objectContaining({ id: LANDING_PAGE_ID, customProps: { method: 'GET', [ALSO_SHOWN_AT]: '/api' } }),
+    ]);
+    const landing = entries.findIndex((entry) => entry.id === LANDING_PAGE_ID);
+    expect(files.get('index.mdx')).toMatch(/^pagination_prev: null$/m);
+    expect(files.get('index.mdx')).toMatch(new RegExp(`^pagination_next: "${entries[landing + 1]?.id}"$`, 'm'));
+  });
+
+  it('puts the contents, the samples and the example response around the reference', () => {
+    const { files } = generateFiles(reference, descriptions, '/api');
+    for (const candidate of reference.pages) {
+      const mdx = files.get(`${candidate.pageId}.mdx`) ?? '';
+      expect(mdx).toMatch(/^hide_table_of_contents: true$/m);
+      expect(mdx).toContain('<ApiOperationLayout operation={operation} toc={toc}>');
+      expect(mdx.trimEnd().endsWith('</ApiOperationLayout>')).toBe(true);
+    }
   });
 
   it('collects parameters, request bodies and responses', () => {
@@ -223,13 +248,13 @@ describe('writing the generated files', () => {
 
   it('is deterministic, touches only changed files and removes stale pages', async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'api-docs-'));
-    const generated = generateFiles(reference, descriptions);
+    const generated = generateFiles(reference, descriptions, '/api');
     const first = await writeGeneratedFiles(dir, generated);
     expect(first).toHaveLength(generated.files.size);
     const before = await stat(path.join(dir, 'get-run.mdx'));
 
     await writeFile(path.join(dir, 'old-operation.mdx'), 'gone');
-    const again = generateFiles(reference, descriptions);
+    const again = generateFiles(reference, descriptions, '/api');
     expect([...again.files.entries()]).toEqual([...generated.files.entries()]);
     const second = await writeGeneratedFiles(dir, again);
     expect(second).toEqual([]);

@@ -1,7 +1,10 @@
 import CodeBlock from '@theme/CodeBlock';
+import TOCCollapsible, { type Props as TOCCollapsibleProps } from '@theme/TOCCollapsible';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
+import clsx from 'clsx';
 import type { ReactNode } from 'react';
 
+import ApiCodeSamples from '@site/src/components/ApiCodeSamples';
 import ApiSchemaTree, { ApiInline } from '@site/src/components/ApiSchemaTree';
 import type { ApiOperationPage, ApiResponse as ApiResponseData } from '@site/src/plugins/api-reference/types';
 import styles from './styles.module.css';
@@ -138,7 +141,70 @@ export function ApiRequestBody({ operation }: OperationProps): ReactNode {
   );
 }
 
-function ResponseBody({ response }: { response: ApiResponseData }): ReactNode {
+/** The response whose example stands beside the reference: the first success with an example. */
+function featuredResponse(operation: ApiOperationPage): ApiResponseData | undefined {
+  return operation.responses.find((response) => response.status.startsWith('2') && response.example !== undefined);
+}
+
+function ExampleResponse({ response }: { response: ApiResponseData }): ReactNode {
+  return (
+    <CodeBlock
+      language={response.contentType?.includes('json') ? 'json' : 'text'}
+      title={`Example ${response.status} response`}
+    >
+      {response.example}
+    </CodeBlock>
+  );
+}
+
+/**
+ * The page below the method and path. From 1280 px of viewport, two columns: the
+ * reference on the left, with the page's contents as a collapsible list at its top,
+ * and on the right the code samples and the example response, which stay in view
+ * while the reader scrolls (each block scrolls on its own when taller than the
+ * screen). Narrower, one column: contents, samples, then the reference. Plain CSS:
+ * the layout costs no JavaScript.
+ */
+export function ApiOperationLayout({
+  operation,
+  toc,
+  children,
+}: OperationProps & { toc: TOCCollapsibleProps['toc']; children: ReactNode }): ReactNode {
+  const featured = featuredResponse(operation);
+  return (
+    <div className={styles.layout}>
+      <div className={styles.layoutToc} data-api-toc="">
+        <TOCCollapsible toc={toc} />
+      </div>
+      <aside className={styles.examples} aria-label="Request and response examples" data-api-examples="">
+        <div
+          className={styles.examplesBlock}
+          role="region"
+          aria-label="Code samples"
+          tabIndex={0}
+          data-api-examples-scroller=""
+        >
+          <ApiCodeSamples samples={operation.samples} />
+        </div>
+        {featured ? (
+          <div
+            className={clsx(styles.examplesBlock, styles.wideOnly)}
+            role="region"
+            aria-label="Example response"
+            tabIndex={0}
+            data-api-examples-scroller=""
+            data-api-example-response=""
+          >
+            <ExampleResponse response={featured} />
+          </div>
+        ) : null}
+      </aside>
+      <div className={styles.layoutReference}>{children}</div>
+    </div>
+  );
+}
+
+function ResponseBody({ response, featured }: { response: ApiResponseData; featured: boolean }): ReactNode {
   const { collectAnchor } = useBrokenLinks();
   const anchor = response.schemaAnchor;
   if (anchor) {
@@ -170,12 +236,10 @@ function ResponseBody({ response }: { response: ApiResponseData }): ReactNode {
         </div>
       ) : null}
       {response.example !== undefined ? (
-        <CodeBlock
-          language={response.contentType?.includes('json') ? 'json' : 'text'}
-          title={`Example ${response.status} response`}
-        >
-          {response.example}
-        </CodeBlock>
+        // On wide screens the featured example stands in the right-hand column instead.
+        <div className={featured ? styles.narrowOnly : undefined}>
+          <ExampleResponse response={response} />
+        </div>
       ) : null}
     </>
   );
@@ -192,7 +256,7 @@ export function ApiResponse({ operation, status }: OperationProps & { status: st
       <p>
         <ApiInline tokens={response.description} />
       </p>
-      <ResponseBody response={response} />
+      <ResponseBody response={response} featured={response === featuredResponse(operation)} />
     </div>
   );
 }

@@ -145,7 +145,7 @@ export default function BenchmarkTable(): ReactNode {
         Showing {rows.length} of {benchmarks.length} models.
       </p>
       {/* The region scrolls sideways on narrow screens, so it must take keyboard focus. */}
-      <div className={table.scroller} role="region" aria-label="Benchmark results" tabIndex={0}>
+      <div className={clsx(table.scroller, styles.scroller)} role="region" aria-label="Benchmark results" tabIndex={0}>
         <table className={clsx(table.table, styles.table)} data-benchmark-table="">
           <caption className={clsx(table.caption, styles.caption)}>
             {BENCHMARK_TABLE_CAPTION} Select a column heading to sort; figures that were not measured (

@@ -2,6 +2,7 @@ import { mkdir, readdir, readFile, rename, unlink, writeFile } from 'node:fs/pro
 import path from 'node:path';
 
 import type { ApiReference } from './operations';
+import { ALSO_SHOWN_AT } from './sidebarProps';
 import type { ApiOperationPage } from './types';
 
 /** The page that /api shows too. */
@@ -23,7 +24,10 @@ export function escapeMdx(markdown: string): string {
     .join('');
 }
 
-function frontMatter(fields: Record<string, string | null>): string {
+/** The contents list sits in the page itself (see ApiOperationLayout): the column beside it holds the samples. */
+const PAGE_LAYOUT = { hide_table_of_contents: true };
+
+function frontMatter(fields: Record<string, string | boolean | null>): string {
   const lines = Object.entries(fields).map(
     ([key, value]) => `${key}: ${value === null ? 'null' : JSON.stringify(value)}`,
   );
@@ -33,11 +37,13 @@ function frontMatter(fields: Record<string, string | null>): string {
 /** The MDX body of an operation's page; /api and its page use the very same body. */
 function pageBody(page: ApiOperationPage, description: string, reference: ApiReference): string {
   const parts = [
-    "import { ApiAuthentication, ApiOperationHeader, ApiParameters, ApiRequestBody, ApiResponse } from '@site/src/components/ApiOperation';",
-    "import ApiCodeSamples from '@site/src/components/ApiCodeSamples';",
+    "import { ApiAuthentication, ApiOperationHeader, ApiOperationLayout, ApiParameters, ApiRequestBody, ApiResponse } from '@site/src/components/ApiOperation';",
     `import operation from './${DATA_DIR}/${page.pageId}.json';`,
     '',
     '<ApiOperationHeader operation={operation} />',
+    '',
+    // The layout puts the page's contents, the code samples and the example response around the reference.
+    '<ApiOperationLayout operation={operation} toc={toc}>',
     '',
   ];
   if (description.trim()) {
@@ -63,7 +69,7 @@ function pageBody(page: ApiOperationPage, description: string, reference: ApiRef
       '',
     );
   }
-  parts.push('## Code samples {#code-samples}', '', '<ApiCodeSamples samples={operation.samples} />', '');
+  parts.push('</ApiOperationLayout>', '');
   return parts.join('\n');
 }
 
@@ -72,9 +78,18 @@ export interface GeneratedFiles {
   files: Map<string, string>;
 }
 
-/** Every file of the API docs folder: one MDX page per operation, /api, the data and the sidebar. */
-export function generateFiles(reference: ApiReference, descriptions: ReadonlyMap<string, string>): GeneratedFiles {
+/**
+ * Every file of the API docs folder: one MDX page per operation, /api, the data and the sidebar.
+ * `landingHref` is the URL of /api (with the base URL), which shows the landing operation's page.
+ */
+export function generateFiles(
+  reference: ApiReference,
+  descriptions: ReadonlyMap<string, string>,
+  landingHref: string,
+): GeneratedFiles {
   const files = new Map<string, string>();
+  const sidebarOrder = reference.groups.flatMap((group) => group.pages);
+  const landingIndex = sidebarOrder.findIndex((page) => page.pageId === LANDING_PAGE_ID);
   for (const page of reference.pages) {
     const description = descriptions.get(page.operationId) ?? '';
     const summary = firstSentence(description) || page.summary;
@@ -82,7 +97,7 @@ export function generateFiles(reference: ApiReference, descriptions: ReadonlyMap
     files.set(`${DATA_DIR}/${page.pageId}.json`, `${JSON.stringify(page, null, 2)}\n`);
     files.set(
       `${page.pageId}.mdx`,
-      `${frontMatter({ id: page.pageId, title: page.summary, sidebar_label: page.summary, description: summary })}\n${body}`,
+      `${frontMatter({ id: page.pageId, title: page.summary, sidebar_label: page.summary, description: summary, ...PAGE_LAYOUT })}\n${body}`,
     );
     if (page.pageId === LANDING_PAGE_ID) {
       files.set(
@@ -93,6 +108,10 @@ export function generateFiles(reference: ApiReference, descriptions: ReadonlyMap
           title: page.summary,
           description: `${reference.title} reference. ${summary}`,
           displayed_sidebar: SIDEBAR_ID,
+          ...PAGE_LAYOUT,
+          // The landing is not in the sidebar itself: it takes the links of the page it shows.
+          pagination_prev: sidebarOrder[landingIndex - 1]?.pageId ?? null,
+          pagination_next: sidebarOrder[landingIndex + 1]?.pageId ?? null,
         })}\n${body}`,
       );
     }
@@ -111,7 +130,10 @@ export function generateFiles(reference: ApiReference, descriptions: ReadonlyMap
         id: page.pageId,
         label: page.summary,
         className: `api-sidebar-item api-sidebar-item--${page.method.toLowerCase()}`,
-        customProps: { method: page.method },
+        customProps:
+          page.pageId === LANDING_PAGE_ID
+            ? { method: page.method, [ALSO_SHOWN_AT]: landingHref }
+            : { method: page.method },
       })),
     })),
   };

@@ -44,7 +44,8 @@ export default async function apiReference(
 
   async function generate(): Promise<void> {
     const { loaded, reference, descriptions } = await loadApiReference(context, specPath, docsOptions.routeBasePath);
-    await writeGeneratedFiles(outDir, generateFiles(reference, descriptions));
+    const base = routeBase(context.baseUrl, docsOptions.routeBasePath);
+    await writeGeneratedFiles(outDir, generateFiles(reference, descriptions, base));
     downloads.yaml = loaded.source;
     downloads.json = `${JSON.stringify(loaded.document, null, 2)}\n`;
   }
@@ -86,15 +87,19 @@ export async function loadApiReference(
   routeBasePath: string,
 ): Promise<{ loaded: LoadedApiDescription; reference: ApiReference; descriptions: Map<string, string> }> {
   const loaded = await loadApiDescription(path.resolve(siteDir, specPath), specPath);
-  const reference = build(loaded, specPath, baseUrl, routeBasePath);
+  const reference = build(loaded, specPath, baseUrl, routeBase(baseUrl, routeBasePath));
   const descriptions = new Map(
     reference.pages.map((page) => [page.operationId, operationDescription(loaded, page.operationId)]),
   );
   return { loaded, reference, descriptions };
 }
 
-function build(loaded: LoadedApiDescription, file: string, baseUrl: string, routeBasePath: string) {
-  const base = `${baseUrl.replace(/\/$/, '')}/${routeBasePath.replace(/^\/|\/$/g, '')}`;
+/** The URL of the reference's landing page: `/api`. */
+function routeBase(baseUrl: string, routeBasePath: string): string {
+  return `${baseUrl.replace(/\/$/, '')}/${routeBasePath.replace(/^\/|\/$/g, '')}`;
+}
+
+function build(loaded: LoadedApiDescription, file: string, baseUrl: string, base: string) {
   const root = baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`;
   return buildApiReference(loaded.dereferenced, {
     file,

@@ -23,6 +23,8 @@ export interface LocalBackendOptions {
   fallbackSection: string;
   /** Loads the Pagefind module; the default imports it at run time from bundlePath. */
   importPagefind?: (url: string) => Promise<PagefindApi>;
+  /** Where the `fetch` that Pagefind calls lives; the default is the global object. */
+  fetchScope?: { fetch: typeof fetch };
 }
 
 const MAX_HEADING_HITS = 3;
@@ -32,12 +34,52 @@ function importAtRunTime(url: string): Promise<PagefindApi> {
   return import(/* webpackIgnore: true */ url) as Promise<PagefindApi>;
 }
 
+/** The index files a query needs (word chunks, filter chunks), as paths. */
+function chunkPaths(bundlePath: string): string[] {
+  return ['index/', 'filter/'].map((folder) => new URL(`${bundlePath}${folder}`, 'http://site.invalid/').pathname);
+}
+
+/**
+ * Pagefind downloads the index chunks a query needs when it first needs them. When a
+ * download fails (the network dropped after the page loaded), it logs the failure and
+ * answers with what the chunks it has contain: no results, as if nothing matched. It
+ * offers no hook for this, so the backend watches the `fetch` Pagefind calls and counts
+ * the chunk downloads that fail. Anything else passes through untouched.
+ */
+function watchChunkDownloads(scope: { fetch: typeof fetch }, bundlePath: string): () => number {
+  const paths = chunkPaths(bundlePath);
+  const isChunk = (input: RequestInfo | URL) => {
+    const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const { pathname } = new URL(href, 'http://site.invalid/');
+    return paths.some((path) => pathname.startsWith(path));
+  };
+  let failures = 0;
+  const originalFetch = scope.fetch;
+  scope.fetch = async (input, init) => {
+    try {
+      const response = await originalFetch.call(scope, input, init);
+      if (!response.ok && isChunk(input)) {
+        failures += 1;
+      }
+      return response;
+    } catch (error) {
+      if (isChunk(input)) {
+        failures += 1;
+      }
+      throw error;
+    }
+  };
+  return () => failures;
+}
+
 export function createLocalBackend(options: LocalBackendOptions): SearchBackend {
   const importPagefind = options.importPagefind ?? importAtRunTime;
   let loading: Promise<PagefindApi> | null = null;
+  let failedChunkDownloads: (() => number) | null = null;
 
   function load(): Promise<PagefindApi> {
     loading ??= (async () => {
+      failedChunkDownloads ??= watchChunkDownloads(options.fetchScope ?? globalThis, options.bundlePath);
       const pagefind = await importPagefind(`${options.bundlePath}pagefind.js`);
       // The worker adds a download of its own; the index is small enough for the main thread.
       await pagefind.options({ basePath: options.bundlePath, excerptLength: 24, noWorker: true });
@@ -59,11 +101,16 @@ export function createLocalBackend(options: LocalBackendOptions): SearchBackend 
     async search({ query, facetFilters, hitsPerPage, page }: SearchRequest): Promise<SearchResponse> {
       const pagefind = await load();
       const filters = toPagefindFilters(facetFilters);
+      const failuresBefore = failedChunkDownloads?.() ?? 0;
       let found;
       try {
         found = await pagefind.search(query, { filters });
       } catch (error) {
         throw new SearchUnavailableError('The search index could not be read.', { cause: error });
+      }
+      // Pagefind forgets a chunk that failed, so the next query downloads it again.
+      if ((failedChunkDownloads?.() ?? 0) > failuresBefore) {
+        throw new SearchUnavailableError('Part of the search index could not be downloaded.');
       }
       // Pagefind answers null when a newer search superseded this one.
       const results = found?.results ?? [];

@@ -1,0 +1,33 @@
+import { DocsSidebarProvider, useDocsSidebar } from '@docusaurus/plugin-content-docs/client';
+import { useLocation } from '@docusaurus/router';
+import Main from '@theme-original/DocRoot/Layout/Main';
+import type MainType from '@theme/DocRoot/Layout/Main';
+import type { WrapperProps } from '@docusaurus/types';
+import { useMemo, type ReactNode } from 'react';
+
+import { entryAlsoShownAt, withEntryHref } from '../../../DocSidebar/alsoShownAt';
+
+type Props = WrapperProps<typeof MainType>;
+
+/**
+ * Breadcrumbs follow the sidebar entry that links to the current URL. On a second URL
+ * of a page (/api shows /api/list-assistants), the page's entry is lent that URL for
+ * the main column, so the trail is the one the page has under its own URL. Wrapping
+ * the column rather than the breadcrumbs keeps this in the chunk every doc page loads.
+ */
+export default function DocRootLayoutMainWrapper(props: Props): ReactNode {
+  const sidebar = useDocsSidebar();
+  const { pathname } = useLocation();
+  const lent = useMemo(() => {
+    const entry = sidebar ? entryAlsoShownAt(sidebar.items, pathname) : undefined;
+    return sidebar && entry ? { name: sidebar.name, items: withEntryHref(sidebar.items, entry, pathname) } : null;
+  }, [sidebar, pathname]);
+  if (!lent) {
+    return <Main {...props} />;
+  }
+  return (
+    <DocsSidebarProvider name={lent.name} items={lent.items}>
+      <Main {...props} />
+    </DocsSidebarProvider>
+  );
+}

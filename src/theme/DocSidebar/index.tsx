@@ -1,0 +1,17 @@
+import DocSidebar from '@theme-original/DocSidebar';
+import type DocSidebarType from '@theme/DocSidebar';
+import type { WrapperProps } from '@docusaurus/types';
+import type { ReactNode } from 'react';
+
+import { entryAlsoShownAt } from './alsoShownAt';
+
+type Props = WrapperProps<typeof DocSidebarType>;
+
+/**
+ * A page shown under a second URL (/api shows /api/list-assistants) marks its own
+ * sidebar entry as current there too: the sidebar is told it is on the entry's URL.
+ */
+export default function DocSidebarWrapper(props: Props): ReactNode {
+  const entry = entryAlsoShownAt(props.sidebar, props.path);
+  return <DocSidebar {...props} path={entry?.href ?? props.path} />;
+}

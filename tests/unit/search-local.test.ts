@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+
+import { createLocalBackend, type PagefindApi } from '../../src/search/backends/local';
+import { SearchUnavailableError } from '../../src/search/types';
+
+const request = { query: 'llama', facetFilters: [], hitsPerPage: 10, page: 0 };
+
+/**
+ * A stand-in for Pagefind as it behaves in the browser: a search downloads the index
+ * chunk it needs through the global fetch, and when that download fails it logs
+ * nothing we can see and answers with no results.
+ */
+function fakePagefind(scope: { fetch: typeof fetch }, urls: string[]): PagefindApi {
+  return {
+    options: async () => undefined,
+    init: async () => undefined,
+    preload: async () => undefined,
+    search: async () => {
+      const downloads = await Promise.all(
+        urls.map((url) =>
+          scope.fetch(url).then(
+            (response) => response.ok,
+            () => false,
+          ),
+        ),
+      );
+      const loaded = downloads.every(Boolean);
+      return {
+        results: loaded
+          ? [
+              {
+                id: 'llama',
+                data: async () => ({
+                  url: '/models/llama',
+                  excerpt: 'Rubra <mark>Llama</mark>',
+                  meta: { title: 'Llama' },
+                  sub_results: [],
+                }),
+              },
+            ]
+          : [],
+      };
+    },
+  };
+}
+
+function network() {
+  const state = { online: true, status: 200, unreachable: '' };
+  const scope = {
+    fetch: (async (input: RequestInfo | URL) => {
+      if (!state.online || String(input) === state.unreachable) {
+        throw new TypeError('Failed to fetch');
+      }
+      return new Response('', { status: state.status });
+    }) as typeof fetch,
+  };
+  return { state, scope };
+}
+
+function backendOn(scope: { fetch: typeof fetch }, ...urls: string[]) {
+  return createLocalBackend({
+    bundlePath: '/pagefind/',
+    fallbackSection: 'Docs',
+    fetchScope: scope,
+    importPagefind: async () => fakePagefind(scope, urls),
+  });
+}
+
+describe('local search backend', () => {
+  it('answers as usual while the index downloads', async () => {
+    const { scope } = network();
+    const response = await backendOn(scope, '/pagefind/index/en_1.pf_index').search(request);
+    expect(response.nbHits).toBe(1);
+  });
+
+  it('reports a failed index download as a failed search, not as "no results"', async () => {
+    const { state, scope } = network();
+    const backend = backendOn(scope, '/pagefind/index/en_1.pf_index');
+    state.online = false;
+    await expect(backend.search(request)).rejects.toBeInstanceOf(SearchUnavailableError);
+    // The next query, with the network back, searches normally.
+    state.online = true;
+    expect((await backend.search(request)).nbHits).toBe(1);
+  });
+
+  it('counts an error status on a filter chunk as a failed download too', async () => {
+    const { state, scope } = network();
+    const backend = backendOn(scope, 'http://127.0.0.1:3000/pagefind/filter/en_2.pf_filter');
+    state.status = 503;
+    await expect(backend.search(request)).rejects.toThrow('Part of the search index could not be downloaded.');
+  });
+
+  it('leaves failures of other downloads to whoever made them', async () => {
+    const { state, scope } = network();
+    const backend = createLocalBackend({
+      bundlePath: '/pagefind/',
+      fallbackSection: 'Docs',
+      fetchScope: scope,
+      importPagefind: async () => ({
+        ...fakePagefind(scope, ['/pagefind/index/en_1.pf_index']),
+        search: async () => {
+          // Something else on the page fails to download while the query runs.
+          await expect(scope.fetch('/img/logo.svg')).rejects.toThrow('Failed to fetch');
+          return { results: [] };
+        },
+      }),
+    });
+    state.unreachable = '/img/logo.svg';
+    expect((await backend.search(request)).nbHits).toBe(0);
+  });
+});
