@@ -248,3 +248,22 @@ describe('code blocks keep their language and title', () => {
     expect(blocks.map((block) => [block.lang, block.meta])).toEqual([['json', 'title="tools.json"']]);
   });
 });
+
+describe('the theme’s contents list', () => {
+  it('leaves <TOCCollapsible toc={toc} /> out of the twin, keeping the headings', () => {
+    const markdown = mdxToMarkdown(
+      "import TOCCollapsible from '@theme/TOCCollapsible';\n\n<TOCCollapsible toc={toc} />\n\n## Results\n\nText.\n",
+      {
+        file: 'contents.mdx',
+        pageUrl: `${SITE}/guide`,
+        siteRoot: SITE,
+        resolveSourceLink: () => undefined,
+        components: componentMarkdown,
+        scope: { identity },
+        checkTable: tableFigureProblems,
+      },
+    );
+    expect(markdown).not.toMatch(/TOCCollapsible|toc/);
+    expect(markdown).toContain('## Results');
+  });
+});

@@ -280,6 +280,10 @@ export function mdxToMarkdown(source: string, options: MdxToMarkdownOptions): st
     if (name === 'Tabs') {
       return children(node);
     }
+    if (name === 'TOCCollapsible') {
+      // The theme's contents list is navigation: a twin's own headings are its contents.
+      return [];
+    }
     if (name === 'TabItem') {
       const { label, value } = propsOf(node);
       const title = typeof label === 'string' ? label : typeof value === 'string' ? value : null;
