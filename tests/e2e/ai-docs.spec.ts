@@ -22,6 +22,32 @@ async function getText(request: APIRequestContext, path: string): Promise<{ type
   return { type: response.headers()['content-type'] ?? '', text: await response.text() };
 }
 
+const HEADING_ID = /\s+\{#([^}\s]+)\}$/;
+
+interface TwinHeading {
+  /** The heading's line without its `{#id}`: `## Text`. */
+  line: string;
+  text: string;
+  id?: string;
+}
+
+/** The twin's heading lines, h2 and deeper, outside fenced code. */
+function twinHeadings(lines: readonly string[]): TwinHeading[] {
+  const headings: TwinHeading[] = [];
+  let fence: string | null = null;
+  for (const line of lines) {
+    const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
+    if (marker && (fence === null || (marker.startsWith(fence) && line.trim() === marker))) {
+      fence = fence === null ? marker : null;
+    } else if (fence === null && /^#{2,6} /.test(line)) {
+      const id = HEADING_ID.exec(line)?.[1];
+      const bare = line.replace(HEADING_ID, '');
+      headings.push({ line: bare, text: bare.replace(/^#+ /, ''), ...(id ? { id } : {}) });
+    }
+  }
+  return headings;
+}
+
 /** Markdown reduced to the text a reader sees, to compare with the HTML page's text. */
 function readable(markdown: string): string {
   return markdown.replace(/\\([\\`*_{}[\]()#+\-.!|<>~])/g, '$1').replace(/`/g, '');
@@ -105,8 +131,27 @@ for (const route of routes) {
     const clean = (value: string | null) => (value ?? '').replace(/\u200b/g, '').trim();
     // The footnotes' heading is only for screen readers; the twin keeps the footnotes as Markdown footnotes.
     const headings = (await page.locator('.theme-doc-markdown h2:not(#footnote-label)').allTextContents()).map(clean);
+    const twinHeading = twinHeadings(lines);
     for (const heading of headings) {
-      expect(lines, `the twin of ${route} has the heading "${heading}"`).toContain(`## ${heading}`);
+      expect(
+        twinHeading.map(({ line }) => line),
+        `the twin of ${route} has the heading "${heading}"`,
+      ).toContain(`## ${heading}`);
+    }
+    // A twin keeps a heading's `{#id}` where its anchor is not the slug of its text: that id
+    // must be the id of the page's heading with that text.
+    const pageHeadings = new Map(
+      (
+        await page
+          .locator('.theme-doc-markdown')
+          .locator('h2[id], h3[id], h4[id], h5[id], h6[id]')
+          .evaluateAll((nodes) => nodes.map((node) => [node.id, node.textContent ?? ''] as const))
+      ).map(([id, text]) => [id, clean(text)]),
+    );
+    for (const { text, id } of twinHeading) {
+      if (id !== undefined) {
+        expect(pageHeadings.get(id), `the twin of ${route}: the page's heading #${id}`).toBe(text);
+      }
     }
     const cards = (await page
       .locator('h2.theme-doc-card-heading')

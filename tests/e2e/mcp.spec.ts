@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -113,6 +114,50 @@ test('search_docs finds the create-run operation for "create a run"', async ({ r
   for (const url of urls) {
     await expectResolves(request, url);
   }
+});
+
+test('every section URL search_docs can give lands on an element with that id on its page', async ({ page }) => {
+  test.setTimeout(180_000);
+  // The package's own reading of the build: every section of every page llms.txt lists.
+  const mcp = (await import(
+    pathToFileURL(join('mcp', 'dist', 'index.js')).href
+  )) as typeof import('../../mcp/src/index');
+  const source = new mcp.BuildSource(BUILD_DIR);
+  const { pages } = await new mcp.Docs(source).map();
+  const sectionUrls = new Set<string>();
+  for (const listed of pages) {
+    const { sections } = mcp.parseTwin(await source.read(listed.twinPath), listed.twinPath);
+    for (const section of sections) {
+      sectionUrls.add(section.anchor ? `${listed.url}#${section.anchor}` : listed.url);
+    }
+  }
+  // The server answers with those URLs: broad queries, at the highest limit.
+  const answered = new Set<string>();
+  for (const query of ['model', 'server', 'tool call', 'assistant', 'run', 'response', 'install', 'benchmark']) {
+    urlsOf((await build.call('search_docs', { query, limit: 20 })).text).forEach((url) => answered.add(url));
+  }
+  expect([...answered].filter((url) => !sectionUrls.has(url))).toEqual([]);
+  expect([...answered].filter((url) => url.includes('#')).length).toBeGreaterThan(20);
+
+  const missing: string[] = [];
+  let anchors = 0;
+  for (const pathname of new Set([...sectionUrls].map((url) => new URL(url).pathname))) {
+    await page.goto(pathname, { waitUntil: 'domcontentloaded' });
+    const ids = new Set(
+      await page.locator('[id]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('id') ?? '')),
+    );
+    for (const url of sectionUrls) {
+      const { pathname: at, hash } = new URL(url);
+      if (at === pathname && hash) {
+        anchors += 1;
+        if (!ids.has(decodeURIComponent(hash.slice(1)))) {
+          missing.push(url);
+        }
+      }
+    }
+  }
+  expect(missing, `${missing.length} of ${anchors} section anchors are not on their pages`).toEqual([]);
+  expect(anchors).toBeGreaterThan(pages.length);
 });
 
 test('read_page returns exactly the twin, by path, by .md path and by URL', async () => {

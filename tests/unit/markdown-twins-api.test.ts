@@ -1,11 +1,15 @@
 import { readFileSync } from 'node:fs';
 
+import { createSlugger } from '@docusaurus/utils';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 
+import { API_HEADINGS, generateFiles, LANDING_PAGE_ID } from '@site/src/plugins/api-reference/generate';
 import { loadApiReference } from '@site/src/plugins/api-reference/index';
+import type { ApiOperationPage } from '@site/src/plugins/api-reference/types';
 import { apiPageMarkdown } from '@site/src/plugins/markdown-twins/api';
 import { parseMarkdown, tableText } from '@site/src/plugins/markdown-twins/mdx';
+import { parseTwin } from '../../mcp/src/twin';
 
 /**
  * The API twins against the OpenAPI description, read here on its own with a plain
@@ -57,6 +61,40 @@ const operations: SpecOperation[] = Object.values(record(spec.paths)).flatMap((p
 
 const { reference, descriptions } = await loadApiReference({ siteDir: process.cwd(), baseUrl: '/' }, SPEC_PATH, 'api');
 
+const { files } = generateFiles(reference, descriptions, '/api');
+
+/**
+ * The h2 and h3 headings of an API page's MDX, each with its id on the HTML page: its
+ * `{#id}`, or else the slug of its text as Docusaurus makes it. The code samples stand
+ * beside the reference, in a region the layout gives their section's anchor.
+ */
+function pageHeadings(pageId: string): string[][] {
+  const mdx = files.get(`${pageId}.mdx`) ?? '';
+  const slugger = createSlugger();
+  return [...mdx.matchAll(/^(#{2,6}) (.*?)(?: \{#([\w-]+)\})?$/gm)]
+    .map(([, marks = '', text = '', id]) => [marks, text, id ?? slugger.slug(text)])
+    .filter(([marks]) => marks === '##' || marks === '###')
+    .map(([, text = '', id = '']) => [text, id])
+    .concat([[API_HEADINGS.codeSamples.text, API_HEADINGS.codeSamples.id]]);
+}
+
+/** An API page's twin as the plugin makes it: the landing page has the API's description too. */
+function twinOf(page: ApiOperationPage): string {
+  return apiPageMarkdown(page, {
+    description: descriptions.get(page.operationId) ?? '',
+    ...(page.pageId === LANDING_PAGE_ID
+      ? { about: { title: reference.title, description: reference.description } }
+      : {}),
+  });
+}
+
+/** The headings of a twin with the anchors the MCP server computes for them. */
+function twinAnchors(twin: string): string[][] {
+  return parseTwin(`# Title\n\n${twin}`, 'twin')
+    .sections.slice(1)
+    .map((section) => [section.heading, section.anchor ?? '']);
+}
+
 /** The lines of a twin from a heading to the next heading of the same or a higher level. */
 function section(markdown: string, heading: string): string {
   const lines = markdown.split('\n');
@@ -100,6 +138,17 @@ function exampleOf(media: Json): unknown {
 }
 
 describe('the API twins against the OpenAPI description', () => {
+  it('give the landing page, with the API’s description, the anchors of /api and of its page', () => {
+    const page = reference.pages.find((candidate) => candidate.pageId === LANDING_PAGE_ID);
+    if (!page) {
+      throw new Error(`no page ${LANDING_PAGE_ID}`);
+    }
+    const twin = twinOf(page);
+    expect(twin).toContain(`## About the ${reference.title} {#about-the-api}`);
+    expect(twinAnchors(twin)).toEqual(pageHeadings('index'));
+    expect(twinAnchors(twin)).toEqual(pageHeadings(LANDING_PAGE_ID));
+  });
+
   it('cover every operation of the description', () => {
     expect(reference.pages.map((page) => page.operationId).sort()).toEqual(
       operations.map((operation) => operation.operationId).sort(),
@@ -112,7 +161,7 @@ describe('the API twins against the OpenAPI description', () => {
       if (!page) {
         throw new Error(`no page for ${operationId}`);
       }
-      const twin = apiPageMarkdown(page, { description: descriptions.get(operationId) ?? '' });
+      const twin = twinOf(page);
 
       it('starts with the method and path and holds the summary’s description', () => {
         expect(twin.split('\n')[0]).toBe(`\`${page.method} ${page.path}\``);
@@ -171,6 +220,14 @@ describe('the API twins against the OpenAPI description', () => {
           }
         });
       }
+
+      it('gives every heading the anchor it has on the page, with `{#id}` only where the slug differs', () => {
+        expect(twinAnchors(twin)).toEqual(pageHeadings(page.pageId));
+        expect(twin).toMatch(/^## Authentication$/m);
+        for (const status of Object.keys(record(operation.responses))) {
+          expect(twin).toMatch(new RegExp(`^### ${status}\\b.* \\{#response-${status}\\}$`, 'm'));
+        }
+      });
 
       it('holds the code samples the page shows', () => {
         const text = section(twin, '## Code samples');

@@ -10,6 +10,7 @@ import { families, modelsOf } from '@site/src/data/models';
 import { componentMarkdown } from '@site/src/plugins/markdown-twins/components';
 import { tableFigureProblems } from '@site/src/plugins/markdown-twins/figures';
 import { mdxToMarkdown, parseMarkdown, tableText, TwinError } from '@site/src/plugins/markdown-twins/mdx';
+import { parseTwin } from '../../mcp/src/twin';
 import { readFactsCsv } from './csv';
 import { expectedBenchmarkRows, expectedPairwiseRows, expectedSpecRows } from './facts-tables';
 
@@ -72,10 +73,10 @@ describe('MDX to Markdown, each component kind', () => {
     expect(markdown).not.toMatch(/<[A-Za-z]/);
   });
 
-  it('keeps the headings without their ids', () => {
-    expect(markdown).toMatch(/^## Specifications$/m);
+  it('keeps the headings, with an id only where it is not the slug of the text', () => {
+    expect(markdown).toMatch(/^## Specifications \{#specs\}$/m);
+    expect(markdown).toMatch(/^## Benchmarks$/m);
     expect(markdown).toMatch(/^### MT-bench pairwise$/m);
-    expect(markdown).not.toContain('{#specs}');
   });
 
   it('writes ModelSpecs as the specification and repository tables of the facts', () => {
@@ -137,6 +138,47 @@ describe('MDX to Markdown, each component kind', () => {
       `[the other page](${SITE}/other#section), [the FAQ](${SITE}/faq), [this section](${SITE}/guide#specs), ` +
         `[Hugging Face](https://huggingface.co) and [the logo](${SITE}/img/logo.svg)`,
     );
+  });
+});
+
+describe('heading ids in the twin', () => {
+  const markdown = convert('heading-ids.mdx');
+  const lines = markdown.split('\n');
+  const headings: string[] = [];
+  visit(parseMarkdown(markdown), 'heading', (heading) => {
+    headings.push(lines[(heading.position?.start.line ?? 0) - 1] ?? '');
+  });
+
+  it('writes `{#id}` where the id is not the slug a reader computes, and only there', () => {
+    expect(headings).toEqual([
+      '## 1. Install {#install}',
+      '## Configure',
+      '## Setup',
+      // The numbered slug of a repeated heading is its id already.
+      '## Setup',
+      '### Run {#start}',
+      // A heading that keeps its id takes no slug, so this one is `run`, as on the page.
+      '### Run',
+      '### The `--port` flag {#port}',
+      '#### Inside a tab {#in-docker}',
+    ]);
+  });
+
+  it('leaves a heading-like line in fenced code as it is', () => {
+    expect(markdown).toContain('```bash\n## Not a heading {#kept-as-is}\n```');
+  });
+
+  it('gives the MCP server the anchors the page has', () => {
+    const { sections } = parseTwin(`# Heading ids\n\n${markdown}`, 'heading-ids.mdx');
+    expect(sections.slice(1).map((section) => [section.heading, section.anchor])).toEqual([
+      ['1. Install', 'install'],
+      ['Configure', 'configure'],
+      ['Setup', 'setup'],
+      ['Setup', 'setup-1'],
+      ['Run', 'start'],
+      ['Run', 'run'],
+      ['The --port flag', 'port'],
+    ]);
   });
 });
 

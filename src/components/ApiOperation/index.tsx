@@ -179,6 +179,8 @@ export function ApiOperationLayout({
       <aside className={styles.examples} aria-label="Request and response examples" data-api-examples="">
         <div
           className={styles.examplesBlock}
+          // The anchor of the twin's "Code samples" section (API_HEADINGS in the generator).
+          id="code-samples"
           role="region"
           aria-label="Code samples"
           tabIndex={0}

@@ -34,6 +34,34 @@ function frontMatter(fields: Record<string, string | boolean | null>): string {
   return `---\n${lines.join('\n')}\n---\n`;
 }
 
+export interface ApiHeading {
+  text: string;
+  /** The heading's id on the page. */
+  id: string;
+}
+
+/** The headings of an operation's page; its Markdown twin has the same. */
+export const API_HEADINGS = {
+  authentication: { text: 'Authentication', id: 'authentication' },
+  parameters: { text: 'Parameters', id: 'parameters' },
+  requestBody: { text: 'Request body', id: 'request-body' },
+  responses: { text: 'Responses', id: 'responses' },
+  codeSamples: { text: 'Code samples', id: 'code-samples' },
+} as const satisfies Record<string, ApiHeading>;
+
+/** The heading over the API's own description, on the landing page. */
+export function aboutHeading(title: string): ApiHeading {
+  return { text: `About the ${title}`, id: 'about-the-api' };
+}
+
+export function responseHeading(response: { status: string; reason?: string }): ApiHeading {
+  return { text: [response.status, response.reason].filter(Boolean).join(' '), id: `response-${response.status}` };
+}
+
+function mdxHeading(level: 2 | 3, { text, id }: ApiHeading): string {
+  return `${'#'.repeat(level)} ${text} {#${id}}`;
+}
+
 /** The MDX body of an operation's page; /api and its page use the very same body. */
 function pageBody(page: ApiOperationPage, description: string, reference: ApiReference): string {
   const parts = [
@@ -50,20 +78,19 @@ function pageBody(page: ApiOperationPage, description: string, reference: ApiRef
     parts.push(escapeMdx(description.trim()), '');
   }
   if (page.pageId === LANDING_PAGE_ID && reference.description.trim()) {
-    parts.push(`## About the ${reference.title} {#about-the-api}`, '', escapeMdx(reference.description.trim()), '');
+    parts.push(mdxHeading(2, aboutHeading(reference.title)), '', escapeMdx(reference.description.trim()), '');
   }
-  parts.push('## Authentication {#authentication}', '', '<ApiAuthentication operation={operation} />', '');
+  parts.push(mdxHeading(2, API_HEADINGS.authentication), '', '<ApiAuthentication operation={operation} />', '');
   if (page.parameters.length > 0) {
-    parts.push('## Parameters {#parameters}', '', '<ApiParameters operation={operation} />', '');
+    parts.push(mdxHeading(2, API_HEADINGS.parameters), '', '<ApiParameters operation={operation} />', '');
   }
   if (page.requestBody) {
-    parts.push('## Request body {#request-body}', '', '<ApiRequestBody operation={operation} />', '');
+    parts.push(mdxHeading(2, API_HEADINGS.requestBody), '', '<ApiRequestBody operation={operation} />', '');
   }
-  parts.push('## Responses {#responses}', '');
+  parts.push(mdxHeading(2, API_HEADINGS.responses), '');
   for (const response of page.responses) {
-    const heading = [response.status, response.reason].filter(Boolean).join(' ');
     parts.push(
-      `### ${heading} {#response-${response.status}}`,
+      mdxHeading(3, responseHeading(response)),
       '',
       `<ApiResponse operation={operation} status="${response.status}" />`,
       '',

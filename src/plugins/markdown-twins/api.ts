@@ -3,7 +3,9 @@
  * (src/plugins/api-reference builds it from the OpenAPI description).
  */
 import { markdownTable, inlineCode } from '../../components/DataTable/markdown';
+import { aboutHeading, API_HEADINGS, responseHeading, type ApiHeading } from '../api-reference/generate';
 import type { ApiOperationPage, ApiResponse, InlineText, SchemaNode } from '../api-reference/types';
+import { TwinHeadingIds } from './heading-ids';
 
 export interface ApiTwinOptions {
   /** The operation's description, Markdown, as the page shows it under the endpoint. */
@@ -89,9 +91,16 @@ function codeBlock(code: string, language: string, title?: string): string {
   return `${fence}${language}${title ? ` title="${title}"` : ''}\n${code.replace(/\n$/, '')}\n${fence}`;
 }
 
-function responseSection(response: ApiResponse): string {
-  const heading = [response.status, response.reason].filter(Boolean).join(' ');
-  const parts = [`### ${heading}`, inlineMarkdown(response.description)];
+type HeadingWriter = (level: 2 | 3, heading: ApiHeading) => string;
+
+/** Writes one twin's headings in order, each with the page's id where the text's slug is not that id. */
+function headingWriter(): HeadingWriter {
+  const ids = new TwinHeadingIds();
+  return (level, { text, id }) => `${'#'.repeat(level)} ${text}${ids.suffix(text, id)}`;
+}
+
+function responseSection(response: ApiResponse, heading: HeadingWriter): string {
+  const parts = [heading(3, responseHeading(response)), inlineMarkdown(response.description)];
   if (response.contentType) {
     parts.push(`Content type: ${inlineCode(response.contentType)}`);
   }
@@ -107,6 +116,7 @@ function responseSection(response: ApiResponse): string {
 
 /** The twin's body (without its `# Title`), with the sections and headings of the HTML page. */
 export function apiPageMarkdown(page: ApiOperationPage, { description, about }: ApiTwinOptions): string {
+  const heading = headingWriter();
   const parts: string[] = [
     `${inlineCode(`${page.method} ${page.path}`)}`,
     `Server: ${inlineCode(page.serverUrl)}. OpenAPI description: [openapi.yaml](${page.downloads.yaml}), [openapi.json](${page.downloads.json}).`,
@@ -115,9 +125,9 @@ export function apiPageMarkdown(page: ApiOperationPage, { description, about }: 
     parts.push(description.trim());
   }
   if (about?.description.trim()) {
-    parts.push(`## About the ${about.title}`, about.description.trim());
+    parts.push(heading(2, aboutHeading(about.title)), about.description.trim());
   }
-  parts.push('## Authentication');
+  parts.push(heading(2, API_HEADINGS.authentication));
   if (page.security.schemes.length === 0) {
     parts.push('No authentication.');
   } else {
@@ -130,7 +140,7 @@ export function apiPageMarkdown(page: ApiOperationPage, { description, about }: 
   }
   if (page.parameters.length > 0) {
     parts.push(
-      '## Parameters',
+      heading(2, API_HEADINGS.parameters),
       markdownTable({
         header: ['Name', 'In', 'Type', 'Required', 'Default', 'Constraints', 'Description'],
         rows: page.parameters.map((parameter) => [
@@ -156,7 +166,7 @@ export function apiPageMarkdown(page: ApiOperationPage, { description, about }: 
   const body = page.requestBody;
   if (body) {
     parts.push(
-      '## Request body',
+      heading(2, API_HEADINGS.requestBody),
       `Content type: ${inlineCode(body.contentType)}, ${body.required ? 'required' : 'optional'}.`,
       inlineMarkdown(body.description),
       schemaOutline(body.schema),
@@ -165,8 +175,11 @@ export function apiPageMarkdown(page: ApiOperationPage, { description, about }: 
       parts.push(codeBlock(body.example, 'json', 'Example request body'));
     }
   }
-  parts.push('## Responses', ...page.responses.map(responseSection));
-  parts.push('## Code samples');
+  parts.push(
+    heading(2, API_HEADINGS.responses),
+    ...page.responses.map((response) => responseSection(response, heading)),
+  );
+  parts.push(heading(2, API_HEADINGS.codeSamples));
   for (const sample of page.samples) {
     parts.push(`**${sample.label}**`, codeBlock(sample.code, sample.language));
   }

@@ -3,7 +3,7 @@
  * MDX is parsed, our components are replaced by their own Markdown forms, JSX,
  * imports, exports and comments are dropped, and links are made absolute.
  */
-import type { Parent, PhrasingContent, Root, RootContent, Table, Text } from 'mdast';
+import type { Heading, Parent, PhrasingContent, Root, RootContent, Table, Text } from 'mdast';
 import remarkFrontmatter from 'remark-frontmatter';
 import remarkGfm from 'remark-gfm';
 import remarkMdx from 'remark-mdx';
@@ -11,6 +11,8 @@ import remarkParse from 'remark-parse';
 import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
+
+import { TwinHeadingIds } from './heading-ids';
 
 /** Raised when a page cannot be turned into Markdown; the message names the file and the problem. */
 export class TwinError extends Error {
@@ -108,22 +110,27 @@ export function stringifyMarkdown(tree: Root): string {
 }
 
 /**
- * Removes `{#id}` heading ids, as Docusaurus does before MDX sees them: to MDX
- * they would be expressions. Fenced code is left alone.
+ * Takes the `{#id}` heading ids out of the source, as Docusaurus does before MDX
+ * sees them (to MDX they would be expressions), and returns them by line number,
+ * counted from 1. Fenced code is left alone.
  */
-export function stripHeadingIds(source: string): string {
+export function takeHeadingIds(source: string): { source: string; ids: Map<number, string> } {
   let fence: string | null = null;
-  return source
-    .split('\n')
-    .map((line) => {
-      const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
-      if (marker && (fence === null || marker.startsWith(fence))) {
-        fence = fence === null ? marker : null;
-        return line;
-      }
-      return fence === null && /^#{1,6}\s/.test(line) ? line.replace(/\s*\{#[^}\s]+\}\s*$/, '') : line;
-    })
-    .join('\n');
+  const ids = new Map<number, string>();
+  const lines = source.split('\n').map((line, index) => {
+    const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
+    if (marker && (fence === null || marker.startsWith(fence))) {
+      fence = fence === null ? marker : null;
+      return line;
+    }
+    const id = fence === null && /^#{1,6}\s/.test(line) ? /\s*\{#([^}\s]+)\}\s*$/.exec(line) : null;
+    if (!id?.[1]) {
+      return line;
+    }
+    ids.set(index + 1, id[1]);
+    return line.slice(0, id.index);
+  });
+  return { source: lines.join('\n'), ids };
 }
 
 /** The text of a node, as a reader would read it. */
@@ -170,12 +177,21 @@ export function mdxToMarkdown(source: string, options: MdxToMarkdownOptions): st
   const fail = (problem: string, node?: { position?: { start: { line: number } } }): never => {
     throw new TwinError(options.file, problem, node?.position?.start.line);
   };
+  const { source: mdx, ids } = takeHeadingIds(source);
   let tree: Root;
   try {
-    tree = parser().parse(stripHeadingIds(source));
+    tree = parser().parse(mdx);
   } catch (error) {
     return fail(`the MDX does not parse: ${error instanceof Error ? error.message : String(error)}`);
   }
+  // By node, as the headings of components' Markdown forms have lines of their own.
+  const headingIds = new Map<Heading, string>();
+  visit(tree, 'heading', (heading) => {
+    const id = ids.get(heading.position?.start.line ?? 0);
+    if (id !== undefined) {
+      headingIds.set(heading, id);
+    }
+  });
 
   /** Tables that components wrote, already checked under the component's name. */
   const checked = new WeakSet<Table>();
@@ -353,6 +369,13 @@ export function mdxToMarkdown(source: string, options: MdxToMarkdownOptions): st
 
   convert(tree);
 
+  const anchors = new TwinHeadingIds();
+  visit(tree, 'heading', (heading) => {
+    const suffix = anchors.suffix(textOf(heading), headingIds.get(heading));
+    if (suffix) {
+      heading.children.push({ type: 'text', value: suffix });
+    }
+  });
   visit(tree, (node) => {
     if (node.type.startsWith('mdx')) {
       fail(`a ${node.type} node is left after the conversion`, node);
