@@ -4,6 +4,7 @@
 // the build, its output, its search index and a first query. The folder is removed
 // at the end.
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -77,6 +78,9 @@ export async function runScale({ root, pages = 2000, operations = 300, runs = 3,
     log('  cold build (docusaurus clear && docusaurus build)');
     const build = await coldBuild(dir);
     const buildDir = path.join(dir, 'build');
+    if (!existsSync(path.join(buildDir, 'index.html'))) {
+      throw new Error(`the build of the variant wrote no ${path.join(buildDir, 'index.html')}`);
+    }
     const htmlPages = (await readdir(buildDir, { recursive: true })).filter((name) => name.endsWith('.html')).length;
     const server = await serve(buildDir, 0);
     let search;
