@@ -1,126 +1,427 @@
-// npm run bench: page weight and search speed on the built site, then the 2,000-page
-// scale run.
-//   BENCH_BUILD_DIR  the production build to measure (default build/)
-//   BENCH_RUNS       runs per measurement (default 5); BENCH_PAGES (default 2000)
-// Figures are medians. This is a benchmark, not a test: it reports, it does not judge.
+// npm run bench: what a reader waits for, measured on the production build.
+//   node scripts/bench.mjs [--reference DIR] [--only build,pages,lighthouse,search,scale] [--skip ...]
+//                          [--pages home,model,...]
+//   --reference DIR  bench another build folder in the same run, side by side (interleaved)
+//   --pages          page types to visit (ids in scripts/bench/pages.ts; default all)
+//   BENCH_BUILD_DIR  the build to measure (default build/, rebuilt cold by the build part)
+//   BENCH_RUNS       Lighthouse and search runs (default 5); figures are medians
+//   BENCH_PAGES, BENCH_OPERATIONS  size of the scale variant (default 2000 and 300)
+// It prints Markdown tables and writes them, with the raw figures, to bench-report/.
+// A benchmark, not a test: it reports and never fails on a figure (the budgets'
+// test does, in the suite).
 import { existsSync } from 'node:fs';
-import { readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { parseArgs } from 'node:util';
 
 import { chromium } from '@playwright/test';
 import createJiti from 'jiti';
 
-import { measureSearch, median } from './bench/measure.mjs';
-import { formatWeights, measurePageWeights } from './bench/page-weight.mjs';
-import { buildScaleSite } from './bench/scale.mjs';
+import { coldBuild } from './bench/build-time.mjs';
+import { launchLighthouseChrome, PRESETS, runLighthouse } from './bench/lighthouse.mjs';
+import { measureIntent, measureSearch, median } from './bench/measure.mjs';
+import { directorySize, runScale } from './bench/scale.mjs';
 import { serve } from './bench/server.mjs';
 import { CHROMIUM_ARGS, findChromium } from './chromium.mjs';
 
-const buildDir = path.resolve(process.env.BENCH_BUILD_DIR ?? 'build');
+const PARTS = ['build', 'pages', 'lighthouse', 'search', 'scale'];
+const QUERIES = ['llama', 'enhanced', 'quantization', 'assistants', 'vllm', 'benchmark', 'license'];
+const SCALE_GOALS = { seconds: 300, bytes: 4 * 1024 ** 3, firstQuery: 300 * 1024 };
+
+const { values: args } = parseArgs({
+  options: {
+    reference: { type: 'string' },
+    only: { type: 'string' },
+    skip: { type: 'string' },
+    pages: { type: 'string' },
+  },
+});
+const listOption = (value) => (value ? value.split(',').map((part) => part.trim()) : []);
+for (const part of [...listOption(args.only), ...listOption(args.skip)]) {
+  if (!PARTS.includes(part)) throw new Error(`unknown part "${part}": choose from ${PARTS.join(', ')}`);
+}
+const parts = new Set(
+  (args.only ? listOption(args.only) : PARTS).filter((part) => !listOption(args.skip).includes(part)),
+);
+
+const root = process.cwd();
 const runs = Number(process.env.BENCH_RUNS ?? 5);
-const pageCount = Number(process.env.BENCH_PAGES ?? 2000);
-const QUERIES = ['enhanced', 'llama', 'quantization', 'assistants', 'vllm', 'benchmark', 'license'];
-
-async function directorySize(dir) {
-  let total = 0;
-  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) total += (await stat(path.join(entry.parentPath ?? entry.path, entry.name))).size;
-  }
-  return total;
-}
-
-async function benchSite() {
-  if (!existsSync(path.join(buildDir, 'pagefind', 'pagefind.js'))) {
-    throw new Error(`${buildDir} has no search index: build the site first (npm run build).`);
-  }
-  const server = await serve(buildDir, 0);
-  const port = server.address().port;
-  try {
-    console.log(`Site (${path.relative(process.cwd(), buildDir)}), ${runs} runs; first query, bytes by file:`);
-    const result = await measureSearch({ baseUrl: `http://127.0.0.1:${port}`, queries: QUERIES, runs });
-    console.log(`  index on disk: ${Math.round((await directorySize(path.join(buildDir, 'pagefind'))) / 1024)} KB`);
-    console.log(`  first query fetched (gzip, search UI included): ${result.firstQueryKB.toFixed(1)} KB (goal 150 KB)`);
-    console.log(
-      `  keypress to results, warm page: median ${result.warmQueryMs.toFixed(0)} ms over ${result.samples} queries (goal 300 ms)`,
-    );
-    return result;
-  } finally {
-    server.close();
+const jiti = createJiti(import.meta.url);
+const { PAGE_TYPES: ALL_PAGE_TYPES, buildPaths, resolvePagePath } = jiti('./bench/pages.ts');
+for (const id of listOption(args.pages)) {
+  if (!ALL_PAGE_TYPES.some((type) => type.id === id)) {
+    throw new Error(`unknown page type "${id}": choose from ${ALL_PAGE_TYPES.map((type) => type.id).join(', ')}`);
   }
 }
+const PAGE_TYPES = args.pages
+  ? ALL_PAGE_TYPES.filter((type) => listOption(args.pages).includes(type.id))
+  : ALL_PAGE_TYPES;
+const { BUDGET_KINDS, checkBudgets, formatKB } = jiti('./bench/budgets.ts');
+const { recordVisit } = jiti('./bench/visit.ts');
+const { KINDS, tally } = jiti('./bench/weight.ts');
 
-/** The scale run: the index side of a first query, in Chromium, as the local backend does it. */
-async function benchScale() {
-  const jiti = createJiti(import.meta.url);
-  const { writeIndex } = jiti('../src/plugins/search-index/indexer.ts');
-  const started = Date.now();
-  const { dir, report } = await buildScaleSite(pageCount, writeIndex);
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  await writeFile(
-    path.join(dir, 'index.html'),
-    `<!doctype html><html lang=en><head><title>bench</title></head><body><script type=module>
-      window.searchOnce = async (query) => {
-        const pagefind = window.pagefind ??= await import('/pagefind/pagefind.js');
-        await pagefind.options({ basePath: '/pagefind/', excerptLength: 24, noWorker: true });
-        const start = performance.now();
-        const found = await pagefind.search(query, { filters: { language: { any: ['en'] }, docusaurus_tag: { any: ['docs-default-current'] } } });
-        await Promise.all(found.results.slice(0, 8).map((result) => result.data()));
-        return { ms: performance.now() - start, count: found.results.length };
-      };
-    </script></body></html>`,
+const sites = [{ name: 'this site', dir: path.resolve(process.env.BENCH_BUILD_DIR ?? 'build') }];
+if (args.reference) sites.push({ name: 'reference', dir: path.resolve(args.reference) });
+const hasReference = sites.length > 1;
+
+const kb = (bytes) => (bytes == null ? '–' : (bytes / 1024).toFixed(1));
+const mb = (bytes) => (bytes / 1024 ** 2).toFixed(1);
+/** One cell, side by side when a reference is benched: "this / reference". */
+const cell = (values, format) => values.map((value) => (value == null ? '–' : format(value))).join(' / ');
+const table = (header, rows) =>
+  [
+    `| ${header.join(' | ')} |`,
+    `|${header.map(() => '---').join('|')}|`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+  ].join('\n');
+
+const report = { date: new Date().toISOString(), runs, sites, parts: [...parts] };
+const markdown = [
+  `# Bench, ${report.date.slice(0, 16).replace('T', ' ')} UTC`,
+  hasReference
+    ? `Cells read "this site / reference" (${path.relative(root, sites[1].dir) || sites[1].dir}); – means the page type is absent there.`
+    : `Site: ${path.relative(root, sites[0].dir)}.`,
+];
+const section = (text) => {
+  console.log(`\n${text}`);
+  markdown.push(text);
+};
+
+function siteRoot(buildDir) {
+  const candidate = path.dirname(buildDir);
+  return existsSync(path.join(candidate, 'node_modules', '.bin', 'docusaurus')) ? candidate : null;
+}
+
+async function benchBuild() {
+  const rows = [];
+  report.build = [];
+  for (const site of sites) {
+    const siteDir = siteRoot(site.dir);
+    if (!siteDir || path.basename(site.dir) !== 'build') {
+      report.build.push(null);
+      continue;
+    }
+    console.log(`Cold build of ${site.name} (${siteDir})…`);
+    report.build.push(await coldBuild(siteDir));
+  }
+  rows.push([
+    'cold build',
+    cell(
+      report.build.map((b) => b?.seconds),
+      (s) => `${s.toFixed(1)} s`,
+    ),
+    cell(
+      report.build.map((b) => b?.peakBytes),
+      (b) => `${mb(b)} MB`,
+    ),
+    cell(
+      await Promise.all(sites.map((site) => (existsSync(site.dir) ? directorySize(site.dir) : null))),
+      (b) => `${mb(b)} MB`,
+    ),
+  ]);
+  section(
+    `## Build (after docusaurus clear)\n\n${table(['', 'wall time', 'peak RSS (process tree)', 'output'], rows)}`,
   );
-  const server = await serve(dir, 0);
-  const port = server.address().port;
+}
+
+/** Serves every site; resolves each page type to a path per site (null: absent). */
+async function withServers(work) {
+  const servers = await Promise.all(sites.map((site) => serve(site.dir, 0)));
+  const origins = servers.map((server) => `http://127.0.0.1:${server.address().port}`);
+  const pages = PAGE_TYPES.map((type) => ({
+    type,
+    paths: sites.map((site) =>
+      resolvePagePath(type, (file) => buildPaths(file).some((candidate) => existsSync(path.join(site.dir, candidate)))),
+    ),
+  }));
+  try {
+    return await work(origins, pages);
+  } finally {
+    for (const server of servers) server.close();
+  }
+}
+
+async function benchPages() {
   const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
   try {
-    const firstBytes = [];
-    const times = [];
-    for (let run = 0; run < runs; run += 1) {
-      const page = await browser.newPage();
-      let bytes = 0;
-      page.on('response', async (response) => {
-        if (new URL(response.url()).pathname.startsWith('/pagefind/')) {
-          bytes += gzipSync(await response.body().catch(() => Buffer.alloc(0))).length;
+    await withServers(async (origins, pages) => {
+      const jobs = pages.flatMap((page) =>
+        sites.map((_, site) => ({ page, site, url: page.paths[site] && origins[site] + page.paths[site] })),
+      );
+      // Five visits at a time: each spends most of its time in the 10 s after load.
+      const queue = jobs.filter((job) => job.url);
+      const worker = async () => {
+        for (let job = queue.shift(); job; job = queue.shift()) {
+          const context = await browser.newContext();
+          const visit = await recordVisit(await context.newPage(), job.url);
+          await context.close();
+          job.weights = {
+            status: visit.status,
+            load: tally(visit.fetched, 'load'),
+            afterLoad: tally(visit.fetched, 'afterLoad'),
+          };
+          job.fetched = visit.fetched.map(({ url, kind, phase, raw, gzip, search }) => ({
+            path: new URL(url).pathname,
+            kind,
+            phase,
+            raw,
+            gzip,
+            search,
+          }));
         }
+      };
+      console.log(`Page weight: ${queue.length} visits of load + 10 s…`);
+      await Promise.all(Array.from({ length: 5 }, worker));
+
+      report.pages = pages.map((page) => ({
+        id: page.type.id,
+        paths: page.paths,
+        weights: jobs.filter((job) => job.page === page).map((job) => job.weights ?? null),
+        fetched: jobs.filter((job) => job.page === page).map((job) => job.fetched ?? null),
+      }));
+      const size = (w, phase, kind) => w && `${kb(w[phase][kind].gzip)} (${kb(w[phase][kind].raw)})`;
+      const weightRows = report.pages.map((page, index) => [
+        `${pages[index].type.label} \`${pages[index].paths[0]}\``,
+        ...KINDS.filter((k) => k !== 'other').map((kind) => cell(page.weights, (w) => size(w, 'load', kind))),
+        cell(page.weights, (w) => String(w.load.total.count)),
+        cell(page.weights, (w) => `${kb(w.afterLoad.total.gzip)} (${w.afterLoad.total.count})`),
+        cell(page.weights, (w) => kb(w.load.total.gzip + w.afterLoad.total.gzip)),
+      ]);
+      section(
+        `## Page weight, first visit with prefetching on\n\nKB gzip (raw in parentheses) fetched before \`load\`, then in the 10 s after it (requests in parentheses), and the whole visit.\n\n${table(
+          ['page', 'JS', 'CSS', 'HTML', 'fonts', 'images', 'requests', 'after load', 'visit'],
+          weightRows,
+        )}`,
+      );
+      const budgetRows = report.pages.map((page, index) => {
+        const w = page.weights[0];
+        if (!w) return [pages[index].type.label, ...BUDGET_KINDS.map(() => '–')];
+        const checks = checkBudgets(page.id, {
+          js: w.load.js.gzip,
+          css: w.load.css.gzip,
+          html: w.load.html.gzip,
+          afterLoad: w.afterLoad.total.gzip,
+        });
+        page.budgets = checks;
+        return [
+          pages[index].type.label,
+          ...checks.map((c) => `${formatKB(c.bytes)} / ${formatKB(c.budget)} ${c.ok ? 'ok' : '**over**'}`),
+        ];
       });
-      await page.goto(`http://127.0.0.1:${port}/`);
-      await page.evaluate(() => window.searchOnce('quantization'));
-      await page.waitForLoadState('networkidle');
-      firstBytes.push(bytes);
-      for (const query of ['throughput', 'thread', 'retry', 'context window', 'gpu memory']) {
-        times.push((await page.evaluate((q) => window.searchOnce(q), query)).ms);
-      }
-      await page.close();
-    }
-    console.log(`Scale: ${report.pages.length} synthetic pages indexed in ${seconds} s`);
-    console.log(`  index on disk: ${(report.bytes / 1024 / 1024).toFixed(2)} MB in ${report.files} files`);
-    console.log(`  first query fetched (gzip, index side only): ${(median(firstBytes) / 1024).toFixed(1)} KB`);
-    console.log(
-      `  query time (search + 8 results): median ${median(times).toFixed(0)} ms over ${times.length} queries`,
-    );
+      section(
+        `## Byte budgets (this site; scripts/bench/budgets.ts)\n\nFigure / budget, KB gzip.\n\n${table(
+          ['page', 'first-load JS', 'first-load CSS', 'first-load HTML', '10 s after load'],
+          budgetRows,
+        )}`,
+      );
+    });
   } finally {
     await browser.close();
-    server.close();
-    await rm(dir, { recursive: true, force: true });
   }
 }
 
-/** What a first visit to each kind of page downloads before it is interactive. */
-async function benchPageWeight() {
-  const server = await serve(buildDir, 0);
+const LH_FIGURES = [
+  ['performance', 'perf', (v) => v.toFixed(0)],
+  ['accessibility', 'a11y', (v) => v.toFixed(0)],
+  ['bestPractices', 'best pr.', (v) => v.toFixed(0)],
+  ['seo', 'SEO', (v) => v.toFixed(0)],
+  ['lcp', 'LCP s', (v) => (v / 1000).toFixed(2)],
+  ['tbt', 'TBT ms', (v) => v.toFixed(0)],
+  ['cls', 'CLS', (v) => v.toFixed(3)],
+];
+
+async function benchLighthouse() {
+  const chrome = await launchLighthouseChrome();
   try {
-    const results = await measurePageWeights(`http://127.0.0.1:${server.address().port}`);
-    console.log('Page weight, first visit until hydrated (gzip):');
-    for (const line of formatWeights(results)) {
-      console.log(`  ${line}`);
-    }
-    return results;
+    await withServers(async (origins, pages) => {
+      const samples = new Map();
+      const total = runs * PRESETS.length * pages.reduce((n, page) => n + page.paths.filter(Boolean).length, 0);
+      let done = 0;
+      // Interleaved: each run visits every preset, page and site once, so drift in the
+      // machine's load hits all of them alike.
+      for (let run = 0; run < runs; run += 1) {
+        for (const preset of PRESETS) {
+          for (const page of pages) {
+            for (let site = 0; site < sites.length; site += 1) {
+              if (!page.paths[site]) continue;
+              const key = `${preset}|${page.type.id}|${site}`;
+              const result = await runLighthouse(chrome, origins[site] + page.paths[site], preset).catch((error) => ({
+                error: error.message,
+              }));
+              samples.set(key, [...(samples.get(key) ?? []), result]);
+              done += 1;
+              process.stdout.write(`\rLighthouse ${done}/${total}`);
+            }
+          }
+        }
+      }
+      process.stdout.write('\n');
+      const medianOf = (list, figure) => {
+        const values = list.map((r) => r[figure]).filter((v) => typeof v === 'number');
+        return values.length ? median(values) : null;
+      };
+      report.lighthouse = {};
+      for (const preset of PRESETS) {
+        report.lighthouse[preset] = pages.map((page) => ({
+          id: page.type.id,
+          sites: sites.map((_, site) => {
+            const list = samples.get(`${preset}|${page.type.id}|${site}`);
+            if (!list) return null;
+            return {
+              ...Object.fromEntries(LH_FIGURES.map(([figure]) => [figure, medianOf(list, figure)])),
+              failedAudits: [...new Set(list.flatMap((r) => r.failedAudits ?? []))],
+              errors: [...new Set(list.flatMap((r) => [r.error, r.runtimeError].filter(Boolean)))],
+              runs: list,
+            };
+          }),
+        }));
+        const rows = report.lighthouse[preset].map((entry, index) => [
+          pages[index].type.label,
+          ...LH_FIGURES.map(([figure, , format]) =>
+            cell(
+              entry.sites.map((s) => s?.[figure]),
+              format,
+            ),
+          ),
+        ]);
+        const notes = report.lighthouse[preset].flatMap((entry, index) =>
+          entry.sites.flatMap((s, site) =>
+            s && (s.failedAudits.length || s.errors.length)
+              ? [
+                  `- ${pages[index].type.label}, ${sites[site].name}: ${[
+                    ...s.failedAudits.map((id) => `\`${id}\``),
+                    ...s.errors.map((e) => `error ${e}`),
+                  ].join(', ')}`,
+                ]
+              : [],
+          ),
+        );
+        section(
+          `## Lighthouse 12, ${preset}, medians of ${runs}\n\n${table(
+            ['page', ...LH_FIGURES.map(([, label]) => label)],
+            rows,
+          )}${notes.length ? `\n\nAudits that failed in a run (accessibility, best practices, SEO):\n${notes.join('\n')}` : ''}`,
+        );
+      }
+    });
   } finally {
-    server.close();
+    chrome.kill();
   }
 }
 
-await benchPageWeight();
-await benchSite();
-await benchScale();
+async function benchSearch() {
+  report.search = [];
+  await withServers(async (origins) => {
+    for (let site = 0; site < sites.length; site += 1) {
+      if (!existsSync(path.join(sites[site].dir, 'pagefind', 'pagefind.js'))) {
+        report.search.push(null);
+        continue;
+      }
+      console.log(`Search on ${sites[site].name}…`);
+      const first = await measureSearch({ baseUrl: origins[site], queries: QUERIES, runs });
+      const intent = await measureIntent({ baseUrl: origins[site], query: QUERIES[0], runs });
+      report.search.push({
+        ...first,
+        ...intent,
+        indexBytes: await directorySize(path.join(sites[site].dir, 'pagefind')),
+      });
+    }
+  });
+  const rows = [
+    [
+      'first query fetches (gzip, search UI included)',
+      cell(
+        report.search.map((s) => s?.firstQueryKB),
+        (v) => `${v.toFixed(1)} KB`,
+      ),
+      '150 KB',
+    ],
+    [
+      'keypress to results, warm page',
+      cell(
+        report.search.map((s) => s?.warmQueryMs),
+        (v) => `${v.toFixed(0)} ms`,
+      ),
+      '300 ms',
+    ],
+    [
+      'intent to first results, cold page',
+      cell(
+        report.search.map((s) => s?.intentToResultsMs),
+        (v) => `${v.toFixed(0)} ms`,
+      ),
+      '',
+    ],
+    [
+      'index on disk',
+      cell(
+        report.search.map((s) => s?.indexBytes),
+        (v) => `${kb(v)} KB`,
+      ),
+      '',
+    ],
+  ];
+  const largest = report.search[0]?.largestFiles ?? [];
+  section(
+    `## Search, medians of ${runs}\n\n${table(['', 'figure', 'goal'], rows)}\n\nLargest files of a first query (this site): ${largest
+      .slice(0, 6)
+      .map((f) => `\`${f.path}\` ${kb(f.gzip)} KB`)
+      .join(', ')}`,
+  );
+}
+
+async function benchScale() {
+  const pages = Number(process.env.BENCH_PAGES ?? 2000);
+  const operations = Number(process.env.BENCH_OPERATIONS ?? 300);
+  console.log(`Scale: ${pages} generated pages and ${operations} operations, real build…`);
+  report.scale = await runScale({ root, pages, operations, runs: Math.min(runs, 3), log: console.log });
+  const s = report.scale;
+  const verdict = (ok) => (ok ? 'met' : '**missed**');
+  const rows = [
+    ['cold build', `${s.buildSeconds.toFixed(0)} s`, `5 min: ${verdict(s.buildSeconds <= SCALE_GOALS.seconds)}`],
+    [
+      'peak RSS (process tree)',
+      `${(s.peakBytes / 1024 ** 3).toFixed(2)} GiB`,
+      `4 GiB: ${verdict(s.peakBytes <= SCALE_GOALS.bytes)}`,
+    ],
+    ['output', `${mb(s.outputBytes)} MB, ${s.htmlPages} HTML files`, ''],
+    ['search index (build/pagefind)', `${mb(s.indexBytes)} MB`, ''],
+    [
+      'first query fetches (gzip, search UI included)',
+      `${kb(s.firstQueryBytes)} KB`,
+      `300 KB: ${verdict(s.firstQueryBytes <= SCALE_GOALS.firstQuery)}`,
+    ],
+    ['keypress to results, warm page', `${s.warmQueryMs.toFixed(0)} ms`, ''],
+  ];
+  section(
+    `## Scale: ${s.pages} generated doc pages and ${s.operations} API operations\n\n${table(['', 'figure', 'goal'], rows)}`,
+  );
+}
+
+const steps = {
+  build: benchBuild,
+  pages: benchPages,
+  lighthouse: benchLighthouse,
+  search: benchSearch,
+  scale: benchScale,
+};
+for (const part of PARTS) {
+  if (!parts.has(part)) continue;
+  if (part !== 'build' && part !== 'scale') {
+    for (const site of sites) {
+      if (!existsSync(path.join(site.dir, 'index.html'))) {
+        throw new Error(`${site.dir} holds no build: run npm run build (or the bench's build part) first.`);
+      }
+    }
+  }
+  await steps[part]();
+}
+
+const outDir = path.join(root, 'bench-report');
+await mkdir(outDir, { recursive: true });
+const stamp = report.date.replace(/[:.]/g, '-');
+await writeFile(path.join(outDir, `${stamp}.md`), `${markdown.join('\n\n')}\n`);
+await writeFile(path.join(outDir, `${stamp}.json`), `${JSON.stringify(report, null, 2)}\n`);
+await writeFile(path.join(outDir, 'latest.md'), `${markdown.join('\n\n')}\n`);
+await writeFile(path.join(outDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+console.log(`\nWritten to ${path.relative(root, outDir)}/${stamp}.{md,json} (and latest.*)`);

@@ -1,6 +1,7 @@
 // Measures search in Chromium against a served site: the bytes fetched for the
 // first query (gzip size of every response after the page has hydrated, the
-// search UI included) and the time from a keypress to results on a warm page.
+// search UI included), the time from a keypress to results on a warm page, and the
+// time from intent to first results on a cold page.
 import { gzipSync } from 'node:zlib';
 
 import { chromium } from '@playwright/test';
@@ -44,6 +45,7 @@ export async function measureSearch({ baseUrl, path = '/', queries, runs }) {
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   const firstQueryBytes = [];
   const warmTimes = [];
+  let largestFiles = [];
   try {
     for (let run = 0; run < runs; run += 1) {
       const context = await browser.newContext();
@@ -73,9 +75,10 @@ export async function measureSearch({ baseUrl, path = '/', queries, runs }) {
       recording = false;
       firstQueryBytes.push(fetched.reduce((total, entry) => total + entry.bytes, 0));
       if (run === 0) {
-        for (const entry of fetched.sort((a, b) => b.bytes - a.bytes).slice(0, 10)) {
-          console.log(`  ${String(entry.bytes).padStart(7)} B gz  ${new URL(entry.url).pathname}`);
-        }
+        largestFiles = fetched
+          .sort((a, b) => b.bytes - a.bytes)
+          .slice(0, 10)
+          .map((entry) => ({ path: new URL(entry.url).pathname, gzip: entry.bytes }));
       }
       for (const query of queries.slice(1)) {
         // Warm: the modal and index are loaded; each query is new to Pagefind.
@@ -91,5 +94,35 @@ export async function measureSearch({ baseUrl, path = '/', queries, runs }) {
     warmQueryMs: median(warmTimes),
     runs,
     samples: warmTimes.length,
+    largestFiles,
   };
+}
+
+/**
+ * Cold page, prefetching and idle preloading as a reader has them: from the pointer
+ * over the search button, then Ctrl+K and typing a query, to the first result shown.
+ * Starts as soon as the page has hydrated, before any idle work has run.
+ */
+export async function measureIntent({ baseUrl, path = '/', query, runs }) {
+  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+  const times = [];
+  try {
+    for (let run = 0; run < runs; run += 1) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(new URL(path, baseUrl).href);
+      await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
+      const start = performance.now();
+      await page.locator('.navbar .DocSearch-Button').hover();
+      await page.keyboard.press('Control+k');
+      await page.locator('.DocSearch-Input').waitFor();
+      await page.keyboard.type(query);
+      await page.locator('.DocSearch-Hit').first().waitFor();
+      times.push(performance.now() - start);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return { intentToResultsMs: median(times), samples: times };
 }

@@ -1,65 +1,108 @@
-// The scale run: writes 2,000 doc pages shaped like the site's built pages (main
-// content, breadcrumbs, headings with ids, Docusaurus search metadata) into a
-// temporary folder, indexes them with the site's own indexer, and returns the folder.
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+// The scale run: copies the site's sources into a temporary folder (node_modules
+// symlinked), adds generated doc pages and replaces openapi/rubra.yaml with a
+// generated description, runs the real cold `docusaurus build` on it, and measures
+// the build, its output, its search index and a first query. The folder is removed
+// at the end.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-const SECTIONS = ['Models', 'Serving & Inferencing', 'Assistants', 'Threads', 'Runs', 'Files', 'Guides', 'Reference'];
-const TOPICS = [
-  ['llama', 'quantization', 'context window', 'tool call', 'GGUF', 'fp16', 'prompt template'],
-  ['vllm', 'llama.cpp', 'batching', 'throughput', 'OpenAI-compatible', 'server flags', 'GPU memory'],
-  ['assistant', 'thread', 'message', 'run step', 'file upload', 'pagination', 'error codes'],
-];
-const VERBS = ['configure', 'serve', 'benchmark', 'stream', 'validate', 'cache', 'retry', 'deploy'];
+import createJiti from 'jiti';
+import { stringify } from 'yaml';
 
-function rng(seed) {
-  let state = seed;
-  return () => {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    return state / 2147483648;
-  };
-}
+import { coldBuild } from './build-time.mjs';
+import { measureSearch } from './measure.mjs';
+import { serve } from './server.mjs';
 
-function paragraph(random, words) {
-  const pick = (list) => list[Math.floor(random() * list.length)];
-  const sentences = [];
-  for (let i = 0; i < 4; i += 1) {
-    const topic = pick(pick(TOPICS));
-    sentences.push(
-      `To ${pick(VERBS)} the ${topic}, set the ${pick(pick(TOPICS))} option before you ${pick(VERBS)} the ${pick(words)}.`,
-    );
+const SDK_CALLS_START = 'export const SDK_CALLS: Readonly<Record<string, SdkCall>> = {';
+
+export async function directorySize(dir) {
+  let total = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) total += (await stat(path.join(entry.parentPath ?? entry.path, entry.name))).size;
   }
-  return sentences.join(' ');
+  return total;
 }
 
-function pageHtml(index, random) {
-  const section = SECTIONS[index % SECTIONS.length];
-  const title = `${SECTIONS[index % SECTIONS.length].split(' ')[0]} guide ${index}: ${TOPICS[index % 3][index % 7]}`;
-  const headings = ['Overview', 'Install', 'Configure', 'Examples', 'Troubleshooting', 'Limits'];
-  const body = headings
-    .map((heading, h) => {
-      const id = `${heading.toLowerCase()}-${index}`;
-      const text = [paragraph(random, TOPICS[h % 3]), paragraph(random, TOPICS[(h + 1) % 3])]
-        .map((p) => `<p>${p.replace(/&/g, '&amp;')}</p>`)
-        .join('');
-      return `<h2 class=anchor id=${id}>${heading}<a href=#${id} class=hash-link aria-label="Direct link">\u200b</a></h2>${text}`;
-    })
-    .join('');
-  return `<!doctype html><html lang=en dir=ltr><head><title>${title}</title><meta name=docusaurus_locale content=en><meta name=docusaurus_tag content=docs-default-current></head><body><nav class=navbar>Navbar</nav><div class=docsWrapper><aside class=theme-doc-sidebar-container>Sidebar</aside><main class=docMainContainer><article><nav class=theme-doc-breadcrumbs><ul class=breadcrumbs><li class=breadcrumbs__item><a href=/ aria-label="Home page"><svg></svg></a><li class=breadcrumbs__item><span class=breadcrumbs__link>${section.replace(/&/g, '&amp;')}</span><li class="breadcrumbs__item breadcrumbs__item--active"><span class=breadcrumbs__link>${title}</span></ul></nav><div class="theme-doc-markdown markdown"><header><h1>${title}</h1></header>${body}</div></article><nav class=pagination-nav>Previous Next</nav></main></div><footer class=footer>Footer</footer></body></html>`;
+/** The repository's files as a fresh clone has them (tracked, plus new files not ignored). */
+function sourceFiles(root) {
+  return execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: root })
+    .toString()
+    .split('\0')
+    .filter(Boolean);
 }
 
-export async function buildScaleSite(pageCount, writeIndex) {
-  const dir = await mkdtemp(path.join(tmpdir(), 'rubra-search-scale-'));
-  const random = rng(42);
-  const pages = [];
-  for (let index = 0; index < pageCount; index += 1) {
-    const url = `/docs/page-${index}`;
-    const html = pageHtml(index, random);
-    pages.push({ url, html });
-    await mkdir(path.join(dir, 'docs'), { recursive: true });
-    await writeFile(path.join(dir, `docs/page-${index}.html`), html);
+async function prepareVariant(root, dir, { pages, operations }) {
+  for (const file of sourceFiles(root)) {
+    const target = path.join(dir, file);
+    await mkdir(path.dirname(target), { recursive: true });
+    await cp(path.join(root, file), target).catch((error) => {
+      // A file deleted in the work tree but still tracked.
+      if (error.code !== 'ENOENT') throw error;
+    });
   }
-  const report = await writeIndex(pages, path.join(dir, 'pagefind'));
-  return { dir, report };
+  await symlink(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+
+  const jiti = createJiti(import.meta.url);
+  const { generateDocs, generateOpenApi } = jiti('./scale-content.ts');
+  for (const file of generateDocs(pages)) {
+    const target = path.join(dir, 'docs', file.path);
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(target, file.content);
+  }
+  const api = generateOpenApi(operations);
+  await writeFile(path.join(dir, 'openapi', 'rubra.yaml'), stringify(api.document, { aliasDuplicateObjects: false }));
+  // The API reference writes curl, Python and Node.js samples from a table of SDK
+  // calls by operationId, and fails loudly on an operation it does not know: the
+  // variant's copy of that table learns the generated operations.
+  const samplesFile = path.join(dir, 'src', 'plugins', 'api-reference', 'samples.ts');
+  const samples = await readFile(samplesFile, 'utf8');
+  if (!samples.includes(SDK_CALLS_START)) {
+    throw new Error(`${samplesFile}: the SDK_CALLS table was not found, so the generated operations cannot be added`);
+  }
+  const entries = Object.entries(api.sdkCalls)
+    .map(([id, call]) => `  ${JSON.stringify(id)}: ${JSON.stringify(call)},`)
+    .join('\n');
+  await writeFile(samplesFile, samples.replace(SDK_CALLS_START, `${SDK_CALLS_START}\n${entries}`));
+}
+
+const QUERIES = ['quantization', 'scheduler', 'replica', 'tokenizer', 'gateway', 'checkpoint'];
+
+export async function runScale({ root, pages = 2000, operations = 300, runs = 3, log = () => undefined }) {
+  const dir = await mkdtemp(path.join(tmpdir(), 'rubra-scale-'));
+  try {
+    log(`  preparing ${pages} pages and ${operations} operations in ${dir}`);
+    await prepareVariant(root, dir, { pages, operations });
+    log('  cold build (docusaurus clear && docusaurus build)');
+    const build = await coldBuild(dir);
+    const buildDir = path.join(dir, 'build');
+    if (!existsSync(path.join(buildDir, 'index.html'))) {
+      throw new Error(`the build of the variant wrote no ${path.join(buildDir, 'index.html')}`);
+    }
+    const htmlPages = (await readdir(buildDir, { recursive: true })).filter((name) => name.endsWith('.html')).length;
+    const server = await serve(buildDir, 0);
+    let search;
+    try {
+      log('  first query in Chromium');
+      search = await measureSearch({ baseUrl: `http://127.0.0.1:${server.address().port}`, queries: QUERIES, runs });
+    } finally {
+      server.close();
+    }
+    return {
+      pages,
+      operations,
+      htmlPages,
+      buildSeconds: build.seconds,
+      peakBytes: build.peakBytes,
+      outputBytes: await directorySize(buildDir),
+      indexBytes: await directorySize(path.join(buildDir, 'pagefind')),
+      firstQueryBytes: search.firstQueryKB * 1024,
+      warmQueryMs: search.warmQueryMs,
+      largestFiles: search.largestFiles,
+    };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }

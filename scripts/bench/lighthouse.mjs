@@ -1,0 +1,53 @@
+// Lighthouse 12 through its Node API, on one headless Chromium launched by
+// chrome-launcher with the flags of scripts/chromium.json. Mobile is Lighthouse's
+// default (simulated slow 4G and a 4x slower CPU); desktop is its desktop preset.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+
+import { CHROMIUM_ARGS, findChromium } from '../chromium.mjs';
+
+export const PRESETS = ['mobile', 'desktop'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+export async function launchLighthouseChrome() {
+  const chromePath = findChromium();
+  if (!chromePath) throw new Error('Chromium was not found: set CHROMIUM_PATH.');
+  return chromeLauncher.launch({ chromePath, chromeFlags: [...CHROMIUM_ARGS, '--headless=new'], logLevel: 'silent' });
+}
+
+/** Scores (0-100), LCP and TBT (ms), CLS, and the ids of the audits that failed. */
+export function summariseLhr(lhr) {
+  const score = (id) => (lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100));
+  const failed = CATEGORIES.filter((id) => id !== 'performance').flatMap((id) =>
+    lhr.categories[id].auditRefs
+      .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && lhr.audits[ref.id]?.score < 1)
+      .map((ref) => ref.id),
+  );
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? null,
+    tbt: lhr.audits['total-blocking-time']?.numericValue ?? null,
+    cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? null,
+    failedAudits: failed,
+    runtimeError: lhr.runtimeError?.code ?? null,
+  };
+}
+
+export async function runLighthouse(chrome, url, preset) {
+  // ignoreStatusCode: the not-found page is audited too (its 404 fails only the
+  // SEO status-code audit) instead of ending the run.
+  const flags = {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: CATEGORIES,
+    ignoreStatusCode: true,
+  };
+  const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  return summariseLhr(result.lhr);
+}

@@ -1,0 +1,64 @@
+/**
+ * Records a first visit the way a reader makes it, prefetching on: every file fetched
+ * until the `load` event, then everything fetched in the `afterLoadMs` after it
+ * (route prefetches of visible links, idle preloads), each file once. Shared by the byte budgets in
+ * the test suite and by `npm run bench`, so both count the same files the same way.
+ */
+import type { Page, Response } from '@playwright/test';
+
+import { describeFetched, type Fetched, type Phase } from './weight';
+
+export const AFTER_LOAD_MS = 10_000;
+
+export interface Visit {
+  status: number | null;
+  fetched: Fetched[];
+}
+
+/**
+ * Weighs one response. Chromium keeps no body for a `<link rel="prefetch">` response,
+ * so an empty 200 body is fetched again from the same host to weigh the real file.
+ * Null for redirects and aborted requests, which have no body to weigh.
+ */
+export async function weighResponse(response: Response, phase: Phase): Promise<Fetched | null> {
+  try {
+    let body: Uint8Array = await response.body();
+    if (body.length === 0 && response.status() === 200) {
+      body = new Uint8Array(await (await fetch(response.url())).arrayBuffer());
+    }
+    return describeFetched(response.url(), response.headers()['content-type'] ?? '', body, phase);
+  } catch {
+    return null;
+  }
+}
+
+/** Opens `url` in `page` (a fresh context, so a cold cache) and records what it fetches. */
+export async function recordVisit(page: Page, url: string, afterLoadMs = AFTER_LOAD_MS): Promise<Visit> {
+  let phase: Phase = 'load';
+  let recording = true;
+  const pending: Promise<Fetched | null>[] = [];
+  const onResponse = (response: Response) => {
+    if (recording) pending.push(weighResponse(response, phase));
+  };
+  page.on('response', onResponse);
+  page.once('load', () => {
+    phase = 'afterLoad';
+  });
+  try {
+    const response = await page.goto(url, { waitUntil: 'load' });
+    await page.waitForTimeout(afterLoadMs);
+    recording = false;
+    // A chunk that a route prefetch and the page itself request at the same moment is
+    // sometimes fetched twice, depending on timing: each file counts once, so the same
+    // build always weighs the same.
+    const seen = new Set<string>();
+    const fetched = (await Promise.all(pending)).filter((file): file is Fetched => {
+      if (!file || seen.has(file.url)) return false;
+      seen.add(file.url);
+      return true;
+    });
+    return { status: response?.status() ?? null, fetched };
+  } finally {
+    page.off('response', onResponse);
+  }
+}

@@ -1,0 +1,63 @@
+import { budgetFailures, checkBudgets } from '../../scripts/bench/budgets';
+import { PAGE_TYPES } from '../../scripts/bench/pages';
+import { recordVisit, weighResponse } from '../../scripts/bench/visit';
+import { tally, type Fetched } from '../../scripts/bench/weight';
+import { expect, test } from './fixtures';
+import { startStaticHost, type StaticHost } from './static-server';
+
+// Byte budgets per page type (scripts/bench/budgets.ts), on a first visit with
+// prefetching on, as a reader makes it: before `load`, and in the 10 s after it. Served
+// by a plain static host, so the not-found page answers 404.html with status 404.
+test.describe.configure({ mode: 'parallel' });
+
+let host: StaticHost;
+test.beforeAll(async () => {
+  host = await startStaticHost();
+});
+test.afterAll(async () => {
+  await host.close();
+});
+
+const searchFiles = (fetched: readonly Fetched[]) => fetched.filter((file) => file.search).map((file) => file.url);
+
+for (const type of PAGE_TYPES) {
+  test.describe(`${type.label} (${type.path})`, () => {
+    if (type.id === 'notFound') {
+      // The browser reports the document's own 404 status in the console.
+      test.use({ expectedErrors: /Failed to load resource: the server responded with a status of 404/ });
+    }
+
+    test('stays within its byte budgets and fetches no search code before intent', async ({ page }) => {
+      test.setTimeout(90_000);
+      const visit = await recordVisit(page, host.origin + type.path);
+      expect(visit.status).toBe(type.id === 'notFound' ? 404 : 200);
+
+      const beforeLoad = tally(visit.fetched, 'load');
+      const checks = checkBudgets(type.id, {
+        js: beforeLoad.js.gzip,
+        css: beforeLoad.css.gzip,
+        html: beforeLoad.html.gzip,
+        afterLoad: tally(visit.fetched, 'afterLoad').total.gzip,
+      });
+      expect.soft(budgetFailures(type.id, checks), 'budgets exceeded').toEqual([]);
+
+      if (type.id === 'search') {
+        // Visiting /search is the intent: it loads the search code by design.
+        expect(searchFiles(visit.fetched).length, 'the search page loads search').toBeGreaterThan(0);
+        return;
+      }
+      expect(searchFiles(visit.fetched), 'search files fetched before the reader showed intent').toEqual([]);
+
+      // Intent: the pointer over the button, then the shortcut and a query. Only now
+      // may search load; seeing it load proves that the check above can see it.
+      const afterIntent: Promise<Fetched | null>[] = [];
+      page.on('response', (response) => afterIntent.push(weighResponse(response, 'afterLoad')));
+      await page.locator('.navbar .DocSearch-Button').hover();
+      await page.keyboard.press('Control+k');
+      await page.locator('.DocSearch-Input').fill('llama');
+      await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+      const fetched = (await Promise.all(afterIntent)).filter((file): file is Fetched => file !== null);
+      expect(searchFiles(fetched).length, 'search files fetched after intent').toBeGreaterThan(0);
+    });
+  });
+}
