@@ -344,7 +344,11 @@ export function generateDocs(pageCount: number, seed = 42): GeneratedFile[] {
         label: category.label,
         position: 100 + index,
         collapsed: true,
-        link: { type: 'generated-index', description: `Guides on ${category.label.toLowerCase()}.` },
+        link: {
+          type: 'generated-index',
+          slug: `/${layout.root}/${category.folder}`,
+          description: `Guides on ${category.label.toLowerCase()}.`,
+        },
       },
       null,
       2,

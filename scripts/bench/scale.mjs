@@ -17,6 +17,7 @@ import { measureSearch } from './measure.mjs';
 import { serve } from './server.mjs';
 
 const SDK_CALLS_START = 'export const SDK_CALLS: Readonly<Record<string, SdkCall>> = {';
+const TWIN_SECTIONS_START = 'sections: [';
 
 export async function directorySize(dir) {
   let total = 0;
@@ -66,6 +67,17 @@ async function prepareVariant(root, dir, { pages, operations }) {
     .map(([id, call]) => `  ${JSON.stringify(id)}: ${JSON.stringify(call)},`)
     .join('\n');
   await writeFile(samplesFile, samples.replace(SDK_CALLS_START, `${SDK_CALLS_START}\n${entries}`));
+  // llms.txt places every page in a section and fails the build on one it cannot place:
+  // the generated pages and their category indexes (all under /scale/) get one of their own.
+  const configFile = path.join(dir, 'docusaurus.config.ts');
+  const config = await readFile(configFile, 'utf8');
+  if (!config.includes(TWIN_SECTIONS_START)) {
+    throw new Error(`${configFile}: the llms.txt sections were not found, so the generated pages cannot be placed`);
+  }
+  await writeFile(
+    configFile,
+    config.replace(TWIN_SECTIONS_START, `${TWIN_SECTIONS_START}\n{ title: 'Guides', routes: ['/scale/'] },`),
+  );
 }
 
 const QUERIES = ['quantization', 'scheduler', 'replica', 'tokenizer', 'gateway', 'checkpoint'];
