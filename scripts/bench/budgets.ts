@@ -30,26 +30,26 @@ export const BUDGET_LABELS: Record<BudgetKind, string> = {
 };
 
 export const BUDGETS: Record<PageTypeId, PageBudget> = {
-  // Measured 2026-11-22: js 152.9, css 19.4, html 8.7, afterLoad 172.8 KB.
-  home: { js: 168.1, css: 21.3, html: 9.5, afterLoad: 190 },
-  // Measured 2026-11-22: js 155.8, css 19.4, html 8.4, afterLoad 163.2 KB.
-  model: { js: 171.4, css: 21.3, html: 9.2, afterLoad: 179.5 },
-  // Measured 2026-11-22: js 153.2, css 19.4, html 10.4, afterLoad 165.9 KB.
-  serving: { js: 168.5, css: 21.3, html: 11.4, afterLoad: 182.4 },
-  // Measured 2026-11-22: js 156.0, css 19.4, html 10.7, afterLoad 163.1 KB.
-  benchmark: { js: 171.5, css: 21.3, html: 11.7, afterLoad: 179.3 },
-  // Measured 2026-11-22: js 152.2, css 19.4, html 8.6, afterLoad 166.8 KB.
-  faq: { js: 167.4, css: 21.3, html: 9.4, afterLoad: 183.5 },
-  // Measured 2026-11-22: js 136.1, css 19.4, html 5.1, afterLoad 174.5 KB.
-  category: { js: 149.7, css: 21.3, html: 5.5, afterLoad: 191.9 },
-  // Measured 2026-11-22: js 153.7, css 19.4, html 10.6, afterLoad 150.5 KB.
-  api: { js: 169, css: 21.3, html: 11.7, afterLoad: 165.5 },
-  // Measured 2026-11-22: js 153.1, css 19.4, html 10.2, afterLoad 155.3 KB.
-  operation: { js: 168.4, css: 21.3, html: 11.2, afterLoad: 170.8 },
-  // Measured 2026-11-22: js 127.7, css 19.4, html 3.5, afterLoad 174.9 KB.
-  search: { js: 140.5, css: 21.3, html: 3.8, afterLoad: 192.3 },
-  // Measured 2026-11-22: js 132.2, css 19.4, html 3.8, afterLoad 136.9 KB.
-  notFound: { js: 145.4, css: 21.3, html: 4.2, afterLoad: 150.5 },
+  // Measured 2026-11-22 (search on intent, shared chunks, page actions): js 153.7, css 20.3, html 8.8, afterLoad 42.6 KB.
+  home: { js: 169.0, css: 22.3, html: 9.6, afterLoad: 46.8 },
+  // Measured 2026-11-22 (search on intent, shared chunks, page actions): js 157.7, css 20.3, html 8.5, afterLoad 37.3 KB.
+  model: { js: 173.4, css: 22.3, html: 9.3, afterLoad: 41.0 },
+  // Measured 2026-11-22 (search on intent, shared chunks, page actions): js 154.0, css 20.3, html 10.6, afterLoad 35.6 KB.
+  serving: { js: 169.4, css: 22.3, html: 11.6, afterLoad: 39.1 },
+  // Measured 2026-11-22 (search on intent, shared chunks, page actions): js 157.3, css 20.3, html 10.7, afterLoad 35.6 KB.
+  benchmark: { js: 173.0, css: 22.3, html: 11.7, afterLoad: 39.1 },
+  // Measured 2026-11-22 (search on intent, shared chunks, page actions): js 153.0, css 20.3, html 8.7, afterLoad 36.6 KB.
+  faq: { js: 168.3, css: 22.3, html: 9.5, afterLoad: 40.2 },
+  // Measured 2026-11-22 (search on intent, shared chunks, page actions): js 137.2, css 20.3, html 5.1, afterLoad 41.1 KB.
+  category: { js: 150.9, css: 22.3, html: 5.6, afterLoad: 45.2 },
+  // Measured 2026-11-22 (search on intent, shared chunks, page actions): js 157.2, css 20.3, html 10.9, afterLoad 47.6 KB.
+  api: { js: 172.9, css: 22.3, html: 11.9, afterLoad: 52.3 },
+  // Measured 2026-11-22 (search on intent, shared chunks, page actions): js 156.6, css 20.3, html 10.8, afterLoad 52.5 KB.
+  operation: { js: 172.2, css: 22.3, html: 11.8, afterLoad: 57.7 },
+  // Measured 2026-11-22 (search on intent, shared chunks, page actions): js 128.0, css 20.3, html 3.6, afterLoad 135.4 KB.
+  search: { js: 140.8, css: 22.3, html: 3.9, afterLoad: 148.9 },
+  // Measured 2026-11-22 (search on intent, shared chunks, page actions): js 132.9, css 20.3, html 3.8, afterLoad 22.0 KB.
+  notFound: { js: 146.1, css: 22.3, html: 4.1, afterLoad: 24.2 },
 };
 
 export const KB = 1024;
