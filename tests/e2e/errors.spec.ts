@@ -34,6 +34,10 @@ test.describe('not-found page', () => {
       'href',
       '/search?q=models%20falcon%20180b',
     );
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      /^This address is not a page of /,
+    );
     await main.getByRole('link', { name: 'FAQ', exact: true }).click();
     await expect(page).toHaveURL(/\/faq$/);
     await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Page not found');

@@ -1,8 +1,11 @@
+import Head from '@docusaurus/Head';
 import Heading from '@theme/Heading';
 import Link from '@docusaurus/Link';
 import { useLocation } from '@docusaurus/router';
 import clsx from 'clsx';
 import { useEffect, useState, type ReactNode } from 'react';
+
+import { identity } from '@site/src/site/identity';
 
 import styles from './styles.module.css';
 
@@ -36,6 +39,12 @@ export default function NotFoundContent({ className }: Props): ReactNode {
     .join(' ');
   return (
     <main className={clsx('container margin-vert--xl', className)}>
+      <Head>
+        <meta
+          name="description"
+          content={`This address is not a page of ${identity.title}. From here, reach the model guides, the serving guides, the benchmarks, the FAQ and the API reference, or search the docs.`}
+        />
+      </Head>
       <div className="row">
         <div className="col col--8 col--offset-2">
           <Heading as="h1">Page not found</Heading>
