@@ -1,6 +1,7 @@
 import type { Page, Route } from '@playwright/test';
 
 import { expect, gotoHydrated, test } from './fixtures';
+import { layoutShift, watchLayoutShift } from './layout-shift';
 import { startStaticHost, type StaticHost } from './static-server';
 
 const JS_CHUNKS = '**/assets/js/*.js';
@@ -42,6 +43,20 @@ test.describe('not-found page', () => {
     await expect(page).toHaveURL(/\/faq$/);
     await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Page not found');
   });
+
+  for (const viewport of [
+    { width: 1280, height: 720 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`naming the missing path after hydration shifts nothing (${viewport.width} px wide)`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await watchLayoutShift(page);
+      await page.goto('/models/falcon-180b');
+      await waitForHydration(page);
+      await expect(page.locator('main code')).toHaveText('/models/falcon-180b');
+      expect(await layoutShift(page)).toBeLessThanOrEqual(0.02);
+    });
+  }
 });
 
 test.describe('page crash', () => {

@@ -3,6 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 
 import { identity } from '../../src/site/identity';
 import { expect, gotoHydrated, test } from './fixtures';
+import { layoutShift, watchLayoutShift } from './layout-shift';
 
 const texts = identity.searchTexts;
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -415,30 +416,12 @@ test.describe('search page', () => {
   ]) {
     test(`results arriving do not shift the page (${viewport.width} px wide)`, async ({ page }) => {
       await page.setViewportSize(viewport);
-      await page.addInitScript(() => {
-        const totals = window as unknown as { layoutShift: number };
-        totals.layoutShift = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-            if (!entry.hadRecentInput) {
-              totals.layoutShift += entry.value;
-            }
-          }
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+      await watchLayoutShift(page);
       await gotoHydrated(page, '/search?q=llama');
       await expect(page.getByText(/^\d+ results? for/)).toBeVisible();
       await expect(page.locator('main ol > li').first()).toBeVisible();
       await page.waitForLoadState('networkidle');
-      // Two frames, so the last shift (if any) has been reported.
-      const shift = await page.evaluate(
-        () =>
-          new Promise<number>((resolve) =>
-            requestAnimationFrame(() =>
-              requestAnimationFrame(() => resolve((window as unknown as { layoutShift: number }).layoutShift)),
-            ),
-          ),
-      );
+      const shift = await layoutShift(page);
       expect(shift).toBeLessThanOrEqual(0.02);
     });
   }

@@ -48,26 +48,24 @@ export default function NotFoundContent({ className }: Props): ReactNode {
       <div className="row">
         <div className="col col--8 col--offset-2">
           <Heading as="h1">Page not found</Heading>
+          {/* What is known only after hydration comes last, so the text before it stays put. */}
           <p className={styles.lede}>
+            This address has no page: it may have moved, or the link that brought you here may have a typo.
             {pathname ? (
               <>
+                {' '}
                 Nothing lives at <code>{pathname}</code>.
               </>
-            ) : (
-              'Nothing lives at this address.'
-            )}{' '}
-            The page may have moved, or the link that brought you here may have a typo.
+            ) : null}
           </p>
           <p className={styles.hint}>
+            Press <kbd>/</kbd> or <kbd>Ctrl</kbd>+<kbd>K</kbd> anywhere on the site to search
             {words ? (
               <>
-                Try a search: <Link to={`/search?q=${encodeURIComponent(words)}`}>search the docs for “{words}”</Link>,
-                or press <kbd>/</kbd> or <kbd>Ctrl</kbd>+<kbd>K</kbd> anywhere on the site.
+                , or <Link to={`/search?q=${encodeURIComponent(words)}`}>search the docs for “{words}”</Link> now.
               </>
             ) : (
-              <>
-                Press <kbd>/</kbd> or <kbd>Ctrl</kbd>+<kbd>K</kbd> anywhere on the site to search the docs.
-              </>
+              ' the docs.'
             )}
           </p>
           <Heading as="h2">Where to go from here</Heading>
