@@ -30,6 +30,19 @@ function convert(fixture: string): string {
   });
 }
 
+/** A page's MDX as one string, converted with no links to resolve. */
+function inline(source: string): string {
+  return mdxToMarkdown(source, {
+    file: 'docs/page.mdx',
+    pageUrl: `${SITE}/page`,
+    siteRoot: SITE,
+    resolveSourceLink: () => undefined,
+    components: componentMarkdown,
+    scope: { identity },
+    checkTable: tableFigureProblems,
+  });
+}
+
 /** The tables of a Markdown text, each under the bold caption just above it. */
 function tablesByCaption(markdown: string): Map<string, Table> {
   const tree: Root = parseMarkdown(markdown);
@@ -210,17 +223,6 @@ describe('MDX to Markdown, failures', () => {
     );
   });
 
-  const inline = (source: string) =>
-    mdxToMarkdown(source, {
-      file: 'docs/page.mdx',
-      pageUrl: `${SITE}/page`,
-      siteRoot: SITE,
-      resolveSourceLink: () => undefined,
-      components: componentMarkdown,
-      scope: { identity },
-      checkTable: tableFigureProblems,
-    });
-
   it('fails on a component whose props its Markdown form rejects, naming the component', () => {
     expect(() => inline('<ModelSpecs family="Falcon" />')).toThrow(
       /docs\/page\.mdx \(line 1\): <ModelSpecs> could not be rendered as Markdown: Unknown model family "Falcon"/,
@@ -293,17 +295,8 @@ describe('code blocks keep their language and title', () => {
 
 describe('the theme’s contents list', () => {
   it('leaves <TOCCollapsible toc={toc} /> out of the twin, keeping the headings', () => {
-    const markdown = mdxToMarkdown(
+    const markdown = inline(
       "import TOCCollapsible from '@theme/TOCCollapsible';\n\n<TOCCollapsible toc={toc} />\n\n## Results\n\nText.\n",
-      {
-        file: 'contents.mdx',
-        pageUrl: `${SITE}/guide`,
-        siteRoot: SITE,
-        resolveSourceLink: () => undefined,
-        components: componentMarkdown,
-        scope: { identity },
-        checkTable: tableFigureProblems,
-      },
     );
     expect(markdown).not.toMatch(/TOCCollapsible|toc/);
     expect(markdown).toContain('## Results');
