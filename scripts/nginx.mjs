@@ -2,7 +2,7 @@
 // folders and log in a temporary folder, on 127.0.0.1, never the system's nginx setup.
 // Used by `npm run serve:nginx` and the end-to-end tests.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -66,9 +66,14 @@ export function renderSiteConfig(template, { port, siteRoot }) {
     .replaceAll(DEPLOYED_ROOT, siteRoot);
 }
 
+/** The access log's file in nginx's temporary folder, followed by {@link followFile}. */
+export const ACCESS_LOG_FILE = 'access.log';
+
 /**
  * The top-level configuration: a foreground nginx with one process, the brotli module
- * from its Debian path, and everything it writes kept in `dir`.
+ * from its Debian path, and everything it writes kept in `dir`. The access log is a file
+ * there rather than /dev/stdout, which nginx cannot open when its stdout is a socket (a
+ * process manager's pipe, systemd's journal).
  * @param {string} dir
  * @param {{ accessLog: boolean }} options
  */
@@ -85,7 +90,7 @@ events {
 }
 
 http {
-    access_log ${accessLog ? '/dev/stdout' : 'off'};
+    access_log ${accessLog ? temp(ACCESS_LOG_FILE) : 'off'};
     client_body_temp_path ${temp('client_body')};
     proxy_temp_path ${temp('proxy')};
     fastcgi_temp_path ${temp('fastcgi')};
@@ -95,6 +100,45 @@ http {
     include ${temp('site.conf')};
 }
 `;
+}
+
+/**
+ * Copies what is appended to `file` to `out` until stopped; the file may not exist yet.
+ * @param {string} file
+ * @param {NodeJS.WritableStream} out
+ * @param {number} [intervalMs]
+ * @returns {() => void} stops following after copying what is left
+ */
+export function followFile(file, out, intervalMs = 100) {
+  let position = 0;
+  /** @type {number | null} */
+  let fd = null;
+  const buffer = Buffer.alloc(64 * 1024);
+  const drain = () => {
+    if (fd === null) {
+      if (!existsSync(file)) {
+        return;
+      }
+      fd = openSync(file, 'r');
+    }
+    for (;;) {
+      const read = readSync(fd, buffer, 0, buffer.length, position);
+      if (read === 0) {
+        return;
+      }
+      position += read;
+      out.write(Buffer.from(buffer.subarray(0, read)));
+    }
+  };
+  const timer = setInterval(drain, intervalMs);
+  timer.unref();
+  return () => {
+    clearInterval(timer);
+    drain();
+    if (fd !== null) {
+      closeSync(fd);
+    }
+  };
 }
 
 /**
@@ -114,7 +158,7 @@ async function assertPortFree(port) {
 
 /**
  * Starts nginx on 127.0.0.1:port serving buildDir, in the foreground; resolves once it
- * answers.
+ * answers. With `accessLog`, each request's line is copied to this process's stdout.
  * @param {{ port: number, buildDir: string, accessLog?: boolean, stdio?: 'inherit' | 'pipe' }} options
  */
 export async function startNginx({ port, buildDir, accessLog = false, stdio = 'inherit' }) {
@@ -128,8 +172,12 @@ export async function startNginx({ port, buildDir, accessLog = false, stdio = 'i
   writeFileSync(path.join(dir, 'site.conf'), siteConfig);
   writeFileSync(path.join(dir, 'nginx.conf'), renderMainConfig(dir, { accessLog }));
   const child = spawn(nginx, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', 'stderr'], { stdio });
+  const stopFollowing = accessLog ? followFile(path.join(dir, ACCESS_LOG_FILE), process.stdout) : () => {};
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
-  const cleanUp = () => rmSync(dir, { recursive: true, force: true });
+  const cleanUp = () => {
+    stopFollowing();
+    rmSync(dir, { recursive: true, force: true });
+  };
   child.once('exit', cleanUp);
 
   const origin = `http://127.0.0.1:${port}`;

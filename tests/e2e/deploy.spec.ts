@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 
 import { builtPolicy, staleInlineCode, usesLocalSearch } from '../../deploy/build-output.mjs';
@@ -333,5 +335,50 @@ siteTest.describe('what nginx answers', () => {
     expect(policy).toContain("frame-ancestors 'none'");
     expect(policy).toContain("object-src 'none'");
     expect(policy).not.toMatch(/'unsafe-inline'|'unsafe-eval'/);
+  });
+});
+
+siteTest.describe('npm run serve:nginx under a process manager', () => {
+  /** A port nothing listens on, from the system. */
+  const freePort = () =>
+    new Promise<number>((resolve, reject) => {
+      const probe = createServer();
+      probe.once('error', reject);
+      probe.listen(0, '127.0.0.1', () => {
+        const address = probe.address();
+        probe.close(() =>
+          address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
+        );
+      });
+    });
+
+  siteTest('with its output piped, it serves pages and writes each request to its stdout', async () => {
+    const port = await freePort();
+    // As Node's child_process, concurrently or pm2 start it: stdout and stderr are pipes.
+    const server = spawn('npm', ['run', 'serve:nginx', '--', '--port', String(port)], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, E2E_BUILD_DIR: BUILD_DIR },
+      detached: true,
+    });
+    let stdout = '';
+    let stderr = '';
+    server.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    server.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => server.once('exit', resolve));
+    try {
+      await expect
+        .poll(() => (server.exitCode === null ? stdout : `exited (${server.exitCode}): ${stderr}`), { timeout: 30_000 })
+        .toContain('(Ctrl+C stops)');
+      const probe = `/faq?probe=${Date.now()}`;
+      const response = await fetch(`http://127.0.0.1:${port}${probe}`);
+      expect(response.status).toBe(200);
+      await expect.poll(() => stdout, { timeout: 5_000 }).toContain(`"GET ${probe} HTTP/1.1" 200 `);
+      expect(stderr).not.toContain('[emerg]');
+    } finally {
+      if (server.pid !== undefined && server.exitCode === null) {
+        process.kill(-server.pid, 'SIGTERM');
+      }
+      await exited;
+    }
   });
 });

@@ -1,6 +1,7 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
@@ -22,7 +23,14 @@ import {
   securityHeaders,
 } from '@site/deploy/headers.mjs';
 import { collectInlineHashes, inlineCodeOf, sha256Source } from '@site/deploy/inline-hashes.mjs';
-import { DEPLOYED_ROOT, renderSiteConfig, SITE_CONFIG } from '@site/scripts/nginx.mjs';
+import {
+  ACCESS_LOG_FILE,
+  DEPLOYED_ROOT,
+  followFile,
+  renderMainConfig,
+  renderSiteConfig,
+  SITE_CONFIG,
+} from '@site/scripts/nginx.mjs';
 
 const page = (body: string, head = '') =>
   `<!doctype html><html><head>${head}<script>document.documentElement.dataset.ready="1"</script></head><body>${body}</body></html>`;
@@ -252,5 +260,33 @@ describe('deploy/nginx.conf', () => {
     for (const location of locations) {
       expect(location).not.toContain('add_header');
     }
+  });
+});
+
+describe('the private nginx of serve:nginx', () => {
+  it('logs requests to a file in its own folder, never to /dev/stdout', () => {
+    const config = renderMainConfig('/tmp/rubra-nginx-x', { accessLog: true });
+    expect(config).toContain(`access_log ${path.join('/tmp/rubra-nginx-x', ACCESS_LOG_FILE)};`);
+    expect(config).not.toContain('/dev/stdout');
+    expect(renderMainConfig('/tmp/rubra-nginx-x', { accessLog: false })).toContain('access_log off;');
+  });
+
+  it('copies what is appended to the log, from before the file exists to the last line', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'follow-'));
+    const file = path.join(dir, ACCESS_LOG_FILE);
+    const out = new PassThrough();
+    let copied = '';
+    out.on('data', (chunk: Buffer) => (copied += chunk.toString()));
+    const stop = followFile(file, out, 5);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      writeFileSync(file, 'GET /a 200\n');
+      await expect.poll(() => copied).toBe('GET /a 200\n');
+      appendFileSync(file, 'GET /b 404\n');
+    } finally {
+      stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(copied).toBe('GET /a 200\nGET /b 404\n');
   });
 });
