@@ -409,6 +409,64 @@ test.describe('operation page layout', () => {
   }
 });
 
+test.describe('parameters', () => {
+  const withParameters = operations.filter((operation) => operation.parameters.length > 0);
+
+  for (const width of [390, 1024, 1280, 1440]) {
+    test(`at ${width} px nothing of a parameter is hidden or cut, and its description has room`, async ({ page }) => {
+      expect(withParameters.length).toBeGreaterThan(0);
+      await page.setViewportSize({ width, height: 900 });
+      for (const operation of withParameters) {
+        await gotoHydrated(page, `/api/${operation.pageId}`);
+        const region = page.getByRole('region', { name: 'Parameters' });
+        const rows = region.locator('[data-api-parameters] > li');
+        await expect(rows).toHaveCount(operation.parameters.length);
+        await expect(region.locator('[data-parameter-in]')).toHaveText(
+          operation.parameters.map(() => /^in (path|query|header|cookie)$/),
+        );
+        const layout = await region.evaluate((element) => {
+          const bounds = element.getBoundingClientRect();
+          return {
+            right: bounds.right,
+            scrolls: element.scrollWidth > element.clientWidth,
+            rows: [...element.querySelectorAll(':scope [data-api-parameters] > li')].map((row) => {
+              const rowBounds = row.getBoundingClientRect();
+              const cut = [...row.querySelectorAll('*')]
+                .filter((child) => {
+                  const box = child.getBoundingClientRect();
+                  return box.width > 0 && (box.left < rowBounds.left - 1 || box.right > rowBounds.right + 1);
+                })
+                .map((child) => child.textContent?.slice(0, 40));
+              const description = row.querySelector(':scope > p');
+              return {
+                name: row.querySelector('[data-parameter-name]')?.textContent,
+                left: rowBounds.left,
+                right: rowBounds.right,
+                clipped: row.scrollWidth > row.clientWidth,
+                cut,
+                descriptionWidth: description ? description.getBoundingClientRect().width : null,
+              };
+            }),
+          };
+        });
+        const where = `/api/${operation.pageId} at ${width} px`;
+        expect(layout.scrolls, `${where}: the parameters scroll sideways`).toBe(false);
+        expect(layout.right, where).toBeLessThanOrEqual(width);
+        expect(layout.rows.map((row) => row.name)).toEqual(operation.parameters);
+        for (const row of layout.rows) {
+          expect(row.clipped, `${where}: ${row.name} is clipped`).toBe(false);
+          expect(row.cut, `${where}: parts of ${row.name} outside its row`).toEqual([]);
+          expect(row.left, `${where}: ${row.name}`).toBeGreaterThanOrEqual(0);
+          expect(row.right, `${where}: ${row.name}`).toBeLessThanOrEqual(width);
+          if (row.descriptionWidth !== null) {
+            expect(row.descriptionWidth, `${where}: ${row.name}'s description`).toBeGreaterThanOrEqual(180);
+          }
+        }
+      }
+    });
+  }
+});
+
 test('the description is offered for download as YAML and JSON', async ({ page }) => {
   await gotoHydrated(page, '/api');
   const header = page.locator('[data-api-endpoint]');

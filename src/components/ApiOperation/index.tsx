@@ -5,7 +5,7 @@ import clsx from 'clsx';
 import type { ReactNode } from 'react';
 
 import ApiCodeSamples from '@site/src/components/ApiCodeSamples';
-import ApiSchemaTree, { ApiInline } from '@site/src/components/ApiSchemaTree';
+import ApiSchemaTree, { ApiField, ApiFieldList, ApiInline } from '@site/src/components/ApiSchemaTree';
 import type { ApiOperationPage, ApiResponse as ApiResponseData } from '@site/src/plugins/api-reference/types';
 import styles from './styles.module.css';
 
@@ -67,50 +67,30 @@ export function ApiAuthentication({ operation }: OperationProps): ReactNode {
   );
 }
 
-/** Every parameter with where it goes, its type, whether it is required, its default and limits. */
+/**
+ * Every parameter with where it goes, its type, whether it is required, its default and
+ * limits: the same stacked rows as the request body's properties.
+ */
 export function ApiParameters({ operation }: OperationProps): ReactNode {
   return (
-    <div className={styles.tableWrapper} role="region" aria-label="Parameters" tabIndex={0}>
-      <table className={styles.table} data-api-parameters="">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">In</th>
-            <th scope="col">Type</th>
-            <th scope="col">Required</th>
-            <th scope="col">Default</th>
-            <th scope="col">Constraints</th>
-            <th scope="col">Description</th>
-          </tr>
-        </thead>
-        <tbody>
-          {operation.parameters.map((parameter) => (
-            <tr key={`${parameter.in}:${parameter.name}`}>
-              <th scope="row">
-                <code data-parameter-name="">{parameter.name}</code>
-              </th>
-              <td>{parameter.in}</td>
-              <td>{parameter.type}</td>
-              <td>{parameter.required ? 'yes' : 'no'}</td>
-              <td>{parameter.default !== undefined ? <code>{parameter.default}</code> : '—'}</td>
-              <td>
-                {[...parameter.constraints, ...(parameter.enum ? [`one of ${parameter.enum.join(', ')}`] : [])].join(
-                  '; ',
-                ) || '—'}
-              </td>
-              <td>
-                <ApiInline tokens={parameter.description} />
-                {parameter.example !== undefined ? (
-                  <span className={styles.example}>
-                    Example: <code>{parameter.example}</code>
-                  </span>
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <section className={styles.parameters} aria-label="Parameters">
+      <ApiFieldList level="top" data-api-parameters="">
+        {operation.parameters.map((parameter) => (
+          <ApiField
+            key={`${parameter.in}:${parameter.name}`}
+            name={parameter.name}
+            type={parameter.type}
+            location={parameter.in}
+            required={parameter.required}
+            description={parameter.description}
+            enumValues={parameter.enum}
+            defaultValue={parameter.default}
+            constraints={parameter.constraints}
+            example={parameter.example}
+          />
+        ))}
+      </ApiFieldList>
+    </section>
   );
 }
 

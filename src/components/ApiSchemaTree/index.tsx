@@ -1,5 +1,5 @@
 import Link from '@docusaurus/Link';
-import type { ReactNode } from 'react';
+import type { ComponentPropsWithoutRef, ReactNode } from 'react';
 
 import type { InlineText, SchemaNode, SchemaRef } from '@site/src/plugins/api-reference/types';
 import styles from './styles.module.css';
@@ -141,41 +141,102 @@ function NodeBody({ node }: { node: SchemaNode }): ReactNode {
 
 function PropertyList({ nodes, top = false }: { nodes: SchemaNode[]; top?: boolean }): ReactNode {
   return (
-    <ul className={styles.list} data-schema-level={top ? 'top' : 'nested'}>
+    <ApiFieldList level={top ? 'top' : 'nested'}>
       {nodes.map((node) => (
-        <Property key={node.name} node={node} />
+        <ApiField
+          key={node.name}
+          name={node.name ?? ''}
+          type={<TypeLabel node={node} />}
+          nullable={node.nullable}
+          required={node.required}
+          description={node.description}
+          enumValues={node.enum}
+          defaultValue={node.default}
+          constraints={node.constraints}
+        >
+          <Children node={node} />
+        </ApiField>
       ))}
+    </ApiFieldList>
+  );
+}
+
+/** A list of fields: the properties of a schema, or the parameters of an operation. */
+export function ApiFieldList({
+  level,
+  children,
+  ...attributes
+}: {
+  level: 'top' | 'nested';
+  children: ReactNode;
+} & ComponentPropsWithoutRef<'ul'>): ReactNode {
+  return (
+    <ul className={styles.list} data-schema-level={level} {...attributes}>
+      {children}
     </ul>
   );
 }
 
-function Property({ node }: { node: SchemaNode }): ReactNode {
-  const single = node.enum?.length === 1;
+interface ApiFieldProps {
+  name: string;
+  type: ReactNode;
+  /** Where a parameter goes: path, query, header or cookie. */
+  location?: string;
+  nullable?: boolean;
+  required: boolean;
+  description: InlineText;
+  enumValues?: string[];
+  defaultValue?: string;
+  constraints: string[];
+  example?: string;
+  /** Nested parts, shown below the field's facts. */
+  children?: ReactNode;
+}
+
+/**
+ * One field as a stacked row: name, type and flags on the first line, then the
+ * description and the facts, each using the full width of the column.
+ */
+export function ApiField({
+  name,
+  type,
+  location,
+  nullable = false,
+  required,
+  description,
+  enumValues,
+  defaultValue,
+  constraints,
+  example,
+  children,
+}: ApiFieldProps): ReactNode {
   return (
     <li className={styles.property}>
       <div className={styles.head} data-property-head="">
-        <code className={styles.name} data-property-name="">
-          {node.name}
+        <code className={styles.name} data-property-name="" data-parameter-name={location ? '' : undefined}>
+          {name}
         </code>
-        <span className={styles.type}>
-          <TypeLabel node={node} />
-        </span>
-        {node.nullable ? <span className={styles.flag}>nullable</span> : null}
-        {node.required ? (
-          <span className={styles.required}>required</span>
-        ) : (
-          <span className={styles.flag}>optional</span>
-        )}
+        <span className={styles.type}>{type}</span>
+        {location ? (
+          <span className={styles.location} data-parameter-in="">
+            in {location}
+          </span>
+        ) : null}
+        {nullable ? <span className={styles.flag}>nullable</span> : null}
+        {required ? <span className={styles.required}>required</span> : <span className={styles.flag}>optional</span>}
       </div>
-      {node.description.length > 0 ? (
+      {description.length > 0 ? (
         <p className={styles.description}>
-          <ApiInline tokens={node.description} />
+          <ApiInline tokens={description} />
         </p>
       ) : null}
-      {node.enum ? <Values label={single ? 'Value:' : 'Allowed values:'} values={node.enum} /> : null}
-      {node.default !== undefined ? <Values label="Default:" values={[node.default]} /> : null}
-      {node.constraints.length > 0 ? <p className={styles.fact}>Constraints: {node.constraints.join('; ')}</p> : null}
-      <Children node={node} />
+      {enumValues ? (
+        <Values label={enumValues.length === 1 ? 'Value:' : 'Allowed values:'} values={enumValues} />
+      ) : null}
+      {defaultValue !== undefined ? <Values label="Default:" values={[defaultValue]} /> : null}
+      {constraints.length > 0 ? <p className={styles.fact}>Constraints: {constraints.join('; ')}</p> : null}
+      {example !== undefined ? <Values label="Example:" values={[example]} /> : null}
+      {children}
     </li>
   );
 }
