@@ -393,6 +393,28 @@ test.describe('operation page layout', () => {
     await expectNoSidewaysScroll(page);
   });
 
+  test('at 390 px the method, path, server and both downloads stay inside the operation header', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const operation of operations) {
+      await gotoHydrated(page, `/api/${operation.pageId}`);
+      const header = page.locator('[data-api-endpoint]');
+      const outer = await box(header);
+      const parts = [
+        header.locator('[data-method]'),
+        header.locator('[data-api-path]'),
+        header.getByRole('link', { name: 'openapi.yaml' }),
+        header.getByRole('link', { name: 'openapi.json' }),
+      ];
+      for (const part of parts) {
+        const inner = await box(part);
+        expect(inner.x, `${operation.pageId}: ${String(part)}`).toBeGreaterThanOrEqual(outer.x);
+        expect(inner.x + inner.width, `${operation.pageId}: ${String(part)}`).toBeLessThanOrEqual(
+          outer.x + outer.width,
+        );
+      }
+    }
+  });
+
   for (const width of [1280, 390]) {
     test(`axe finds no WCAG 2.1 AA violation at ${width} px, light and dark`, async ({ page }) => {
       await page.setViewportSize({ width, height: 800 });

@@ -3,6 +3,8 @@ import type { Locator, Page } from '@playwright/test';
 
 import { identity } from '../../src/site/identity';
 import { expect, gotoHydrated, test } from './fixtures';
+import { layoutShift, watchLayoutShift } from './layout-shift';
+import { sitemapRoutes } from './site';
 
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const MENU_CHUNK = /\/assets\/js\/page-actions-menu\.[^/]*\.js$/;
@@ -338,6 +340,77 @@ test.describe('accessibility', () => {
 
 test.describe('phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  // Every doc and API page; the generated category pages have no page actions.
+  const routes = sitemapRoutes().filter((route) => !route.startsWith('/category/'));
+
+  test('at 390 px every title keeps the whole column: the button is an icon on the breadcrumb line', async ({
+    page,
+  }) => {
+    expect(routes.length).toBeGreaterThan(30);
+    for (const route of routes) {
+      await gotoHydrated(page, route);
+      const layout = await page.evaluate(() => {
+        const rect = (element: Element | null | undefined) => {
+          const box = element?.getBoundingClientRect();
+          return box ? { x: box.x, y: box.y, right: box.right, bottom: box.bottom, width: box.width } : null;
+        };
+        const title = document.querySelector('article h1');
+        const breadcrumbs = document.querySelector('article .theme-doc-breadcrumbs');
+        return {
+          title: rect(title),
+          column: rect(title?.parentElement),
+          breadcrumbs: rect(breadcrumbs),
+          crumbs: [...(breadcrumbs?.querySelectorAll('li') ?? [])].map((item) => rect(item)),
+          button: rect(document.querySelector('button[aria-haspopup="menu"]')),
+        };
+      });
+      const { title, column, breadcrumbs, button } = layout;
+      expect(title && column && breadcrumbs && button, `${route}: title, breadcrumbs and button`).toBeTruthy();
+      if (!title || !column || !breadcrumbs || !button) {
+        continue;
+      }
+      await expect(trigger(page), route).toBeVisible();
+      expect(title.width, `${route}: the title's width`).toBeGreaterThanOrEqual(column.width - 1);
+      // On the breadcrumb line, at its right end, overlapping neither the title nor a crumb.
+      expect(button.y, route).toBeGreaterThanOrEqual(breadcrumbs.y - 1);
+      expect(button.bottom, route).toBeLessThanOrEqual(breadcrumbs.bottom + 1);
+      expect(button.bottom, route).toBeLessThanOrEqual(title.y);
+      expect(button.right, route).toBeLessThanOrEqual(390);
+      for (const crumb of layout.crumbs) {
+        const apart = !crumb || crumb.right <= button.x || crumb.y >= button.bottom || crumb.bottom <= button.y;
+        expect(apart, `${route}: a breadcrumb under the button`).toBe(true);
+      }
+      expect(button.width, route).toBeGreaterThanOrEqual(44);
+      expect(button.width, `${route}: an icon, not a labelled button`).toBeLessThan(60);
+    }
+  });
+
+  test('at 390 px the titles of the longest pages take fewer lines and nothing moves when the menu arrives', async ({
+    page,
+  }) => {
+    await watchLayoutShift(page);
+    // Three and five lines when the button stood beside the title.
+    const longest = { '/api/create-assistant': 2, '/inference/transformers': 3 };
+    for (const [route, most] of Object.entries(longest)) {
+      await gotoHydrated(page, route);
+      const title = page.locator('article h1').first();
+      const lines = await title.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return Math.round(element.getBoundingClientRect().height / parseFloat(style.lineHeight));
+      });
+      expect(lines, `${route}: lines of the title`).toBeLessThanOrEqual(most);
+      const before = await title.boundingBox();
+      const shiftBefore = await layoutShift(page);
+      const menuCode = page.waitForRequest((request) => MENU_CHUNK.test(request.url()));
+      await trigger(page).tap();
+      await menuCode;
+      await expect(menu(page)).toBeVisible();
+      expect(await title.boundingBox(), route).toEqual(before);
+      expect((await layoutShift(page)) - shiftBefore, route).toBeLessThan(0.001);
+      await page.keyboard.press('Escape');
+    }
+  });
 
   for (const route of ['/models/llama', '/api/create-run']) {
     test(`at 390 px on ${route}, the open menu fits and its targets are comfortable`, async ({ page }) => {

@@ -1,5 +1,6 @@
 /**
- * The page-actions button beside a page's title: copy the page as Markdown, view
+ * The page-actions button beside a page's title (on narrow screens an icon on the
+ * breadcrumb line, so that the title keeps the column's width): copy the page as Markdown, view
  * its Markdown twin, or open it in an assistant. Only the button and the status
  * line are in the page's first load; the menu, the clipboard code and the keyboard
  * handling load when the reader reaches for the button (pointer, focus or touch).
@@ -121,7 +122,7 @@ export default function PageActions({ permalink }: { permalink: string }): React
         onClick={() => (isOpen ? close(false) : open('first'))}
       >
         <DocumentIcon />
-        Page actions
+        <span className={styles.label}>Page actions</span>
         <svg className={styles.chevron} viewBox="0 0 24 24" aria-hidden="true">
           <path d="m6 9 6 6 6-6" />
         </svg>
