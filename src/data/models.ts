@@ -1,11 +1,12 @@
 /**
- * Rubra's enhanced models, one entry per model of facts/models.csv.
+ * Rubra's enhanced models, one entry per row of src/data/facts/models.json.
  * The model pages, the home page table and the benchmark page all read from here.
  */
+import { CHAT_TEMPLATES, FactError, MODEL_FAMILIES, modelFacts } from './facts';
 
-export type ModelFamily = 'Llama 3' | 'Gemma' | 'Mistral' | 'Phi 3' | 'Qwen 2';
+export type ModelFamily = (typeof MODEL_FAMILIES)[number];
 
-export type ChatTemplate = 'llama3' | 'gemma' | 'llama2' | 'phi3' | 'chatml';
+export type ChatTemplate = (typeof CHAT_TEMPLATES)[number];
 
 export interface FamilyInfo {
   family: ModelFamily;
@@ -31,100 +32,42 @@ export interface RubraModel {
   otherRepos: readonly string[];
 }
 
-export const families: readonly FamilyInfo[] = [
-  { family: 'Llama 3', route: '/models/llama', chatTemplate: 'llama3' },
-  { family: 'Gemma', route: '/models/gemma', chatTemplate: 'gemma' },
-  { family: 'Mistral', route: '/models/Mistral', chatTemplate: 'llama2' },
-  { family: 'Phi 3', route: '/models/Phi', chatTemplate: 'phi3' },
-  { family: 'Qwen 2', route: '/models/Qwen', chatTemplate: 'chatml' },
-];
+const familyOf = (row: (typeof modelFacts)[number]) => row.text('family') as ModelFamily;
 
-export const models: readonly RubraModel[] = [
-  {
-    family: 'Llama 3',
-    model: 'Llama-3 8B Instruct',
-    params: '8B',
-    contextLength: 8000,
-    gqa: 'yes',
-    trainingTokens: '15T+',
-    knowledgeCutoff: 'March 2023',
-    hfRepo: 'rubra-ai/Meta-Llama-3-8B-Instruct',
-    ggufRepo: 'rubra-ai/Meta-Llama-3-8B-Instruct-GGUF',
-    otherRepos: [],
-  },
-  {
-    family: 'Llama 3',
-    model: 'Llama-3 70B Instruct',
-    params: '70B',
-    contextLength: 8000,
-    gqa: 'yes',
-    trainingTokens: '15T+',
-    knowledgeCutoff: 'December 2023',
-    hfRepo: 'rubra-ai/Meta-Llama-3-70B-Instruct',
-    ggufRepo: 'rubra-ai/Meta-Llama-3-70B-Instruct-GGUF',
-    otherRepos: ['rubra-ai/Meta-Llama-3-70B-Instruct-AWQ'],
-  },
-  {
-    family: 'Gemma',
-    model: 'Gemma-1.1 2B Instruct',
-    params: '2B',
-    contextLength: 8192,
-    gqa: 'no (multi-query attention)',
-    trainingTokens: '6T',
-    knowledgeCutoff: 'undisclosed',
-    hfRepo: 'rubra-ai/gemma-1.1-2b-it',
-    ggufRepo: 'rubra-ai/gemma-1.1-2b-it-GGUF',
-    otherRepos: [],
-  },
-  {
-    family: 'Mistral',
-    model: 'Mistral 7B Instruct v0.3',
-    params: '7B',
-    contextLength: 32000,
-    gqa: 'yes',
-    trainingTokens: 'undisclosed',
-    knowledgeCutoff: 'about February 2023',
-    hfRepo: 'rubra-ai/Mistral-7B-Instruct-v0.3',
-    ggufRepo: 'rubra-ai/Mistral-7B-Instruct-v0.3-GGUF',
-    otherRepos: [],
-  },
-  {
-    family: 'Mistral',
-    model: 'Mistral 7B Instruct v0.2',
-    params: '7B',
-    contextLength: 32000,
-    gqa: 'yes',
-    trainingTokens: 'undisclosed',
-    knowledgeCutoff: 'about February 2023',
-    hfRepo: 'rubra-ai/Mistral-7B-Instruct-v0.2',
-    ggufRepo: 'rubra-ai/Mistral-7B-Instruct-v0.2-GGUF',
-    otherRepos: [],
-  },
-  {
-    family: 'Phi 3',
-    model: 'Phi-3 Mini 128k Instruct',
-    params: '3.8B',
-    contextLength: 128000,
-    gqa: 'yes',
-    trainingTokens: '3.3T',
-    knowledgeCutoff: 'October 2023',
-    hfRepo: 'rubra-ai/Phi-3-mini-128k-instruct',
-    ggufRepo: 'rubra-ai/Phi-3-mini-128k-instruct-GGUF',
-    otherRepos: [],
-  },
-  {
-    family: 'Qwen 2',
-    model: 'Qwen2 7B Instruct',
-    params: '7.6B',
-    contextLength: 131072,
-    gqa: 'yes',
-    trainingTokens: '3T',
-    knowledgeCutoff: '2023',
-    hfRepo: 'rubra-ai/Qwen2-7B-Instruct',
-    ggufRepo: 'rubra-ai/Qwen2-7B-Instruct-GGUF',
-    otherRepos: [],
-  },
-];
+export const models: readonly RubraModel[] = modelFacts.map((row) => ({
+  family: familyOf(row),
+  model: row.text('model'),
+  params: row.text('params'),
+  contextLength: row.number('context_length') ?? 0,
+  gqa: row.text('gqa'),
+  trainingTokens: row.text('training_tokens'),
+  knowledgeCutoff: row.text('knowledge_cutoff'),
+  hfRepo: row.text('hf_repo'),
+  ggufRepo: row.text('gguf_repo'),
+  otherRepos: row
+    .text('other_repos')
+    .split(/[;\s]+/)
+    .filter(Boolean),
+}));
+
+/** One entry per family, in the order the facts first name them; a family has one guide and one template. */
+export const families: readonly FamilyInfo[] = modelFacts.reduce<FamilyInfo[]>((found, row) => {
+  const info: FamilyInfo = {
+    family: familyOf(row),
+    route: row.text('page_route'),
+    chatTemplate: row.text('llamacpp_chat_template') as ChatTemplate,
+  };
+  const known = found.find((entry) => entry.family === info.family);
+  if (!known) {
+    return [...found, info];
+  }
+  if (known.route !== info.route || known.chatTemplate !== info.chatTemplate) {
+    throw new FactError(
+      `${row.where}: the ${info.family} family already has the guide ${known.route} and the template ${known.chatTemplate}`,
+    );
+  }
+  return found;
+}, []);
 
 export const huggingFaceUrl = (repo: string): string => `https://huggingface.co/${repo}`;
 

@@ -1,12 +1,12 @@
 import type { Locator, Page } from '@playwright/test';
 
-import { readFactsCsv } from '../unit/csv';
+import { readFactRows } from '../support/facts';
 import { benchmarkCsvColumns, expectedSpecRows, kindLabel, pairwiseCsvColumns } from '../unit/facts-tables';
 import { expect, gotoHydrated, test } from './fixtures';
 
-const benchmarkFacts = readFactsCsv('benchmarks.csv');
-const pairwiseFacts = readFactsCsv('mtbench-pairwise.csv');
-const modelFacts = readFactsCsv('models.csv');
+const benchmarkFacts = readFactRows('benchmarks');
+const pairwiseFacts = readFactRows('mtbench-pairwise');
+const modelFacts = readFactRows('models');
 
 type Cell = string | number | null;
 
@@ -206,7 +206,7 @@ test.describe('tables match the facts, cell by cell', () => {
     }
   });
 
-  test('the benchmark page shows every figure of benchmarks.csv and mtbench-pairwise.csv', async ({ page }) => {
+  test('the benchmark page shows every figure of benchmarks.json and mtbench-pairwise.json', async ({ page }) => {
     await gotoHydrated(page, '/benchmark');
     expect(await tableBody(page.locator('table[data-benchmark-table]'), 2)).toEqual(
       benchmarkFacts.map(expectedBenchmarkRow),
@@ -220,7 +220,7 @@ test.describe('tables match the facts, cell by cell', () => {
   for (const family of families) {
     const rows = modelFacts.filter((row) => row.family === family);
     const route = rows[0]?.page_route ?? '';
-    test(`${route} shows the ${family} facts of models.csv, benchmarks.csv and mtbench-pairwise.csv`, async ({
+    test(`${route} shows the ${family} facts of models.json, benchmarks.json and mtbench-pairwise.json`, async ({
       page,
     }) => {
       await gotoHydrated(page, route);

@@ -13,10 +13,10 @@ import {
   type BenchmarkRow,
 } from '@site/src/data/benchmarks';
 import { families } from '@site/src/data/models';
-import { readFactsCsv } from './csv';
+import { readFactRows } from '../support/facts';
 
-const benchmarkFacts = readFactsCsv('benchmarks.csv');
-const pairwiseFacts = readFactsCsv('mtbench-pairwise.csv');
+const benchmarkFacts = readFactRows('benchmarks');
+const pairwiseFacts = readFactRows('mtbench-pairwise');
 
 /** The CSV column of each numeric field; an empty cell means "not measured". */
 const csvColumn: Record<(typeof scoreColumns)[number]['key'], string> = {
@@ -32,7 +32,7 @@ const csvColumn: Record<(typeof scoreColumns)[number]['key'], string> = {
 const fromCell = (cell: string | undefined): number | null => (cell === undefined || cell === '' ? null : Number(cell));
 
 describe('benchmark data', () => {
-  it('has one entry per row of facts/benchmarks.csv, in the same order', () => {
+  it('has one entry per row of src/data/facts/benchmarks.json, in the same order', () => {
     expect(benchmarkFacts).toHaveLength(26);
     expect(benchmarks.map((row) => row.model)).toEqual(benchmarkFacts.map((row) => row.model));
   });
@@ -127,7 +127,7 @@ describe('benchmark data', () => {
 });
 
 describe('MT-bench pairwise data', () => {
-  it('has one entry per row of facts/mtbench-pairwise.csv, in the same order', () => {
+  it('has one entry per row of src/data/facts/mtbench-pairwise.json, in the same order', () => {
     expect(pairwiseFacts).toHaveLength(14);
     expect(mtBenchPairwise).toHaveLength(pairwiseFacts.length);
     pairwiseFacts.forEach((fact, index) => {

@@ -11,7 +11,7 @@ import { DockerfileParser } from 'dockerfile-ast';
 import { describe, expect, it } from 'vitest';
 
 import { families } from '@site/src/data/models';
-import { readFactsCsv } from './csv';
+import { readFactRows } from '../support/facts';
 import {
   ROOT,
   codeBlocks,
@@ -356,7 +356,7 @@ describe('page structure', () => {
 
   it('never types a benchmark figure into prose: figures come from src/data', () => {
     const figures = new Set(
-      readFactsCsv('benchmarks.csv').flatMap((row) =>
+      readFactRows('benchmarks').flatMap((row) =>
         Object.entries(row)
           .filter(([column, value]) => column !== 'params_billion' && /^\d+\.\d+$/.test(value))
           .flatMap(([, value]) => [value, Number(value).toFixed(2)]),

@@ -2,7 +2,7 @@
  * What each table on the site must show, computed from the CSV facts alone, so a
  * test can compare a rendered table with the facts cell by cell.
  */
-import { readFactsCsv } from './csv';
+import { readFactRows } from '../support/facts';
 
 export const benchmarkCsvColumns = [
   'params_billion',
@@ -25,7 +25,7 @@ export const kindLabel: Record<string, string> = {
 export type ExpectedBenchmarkRow = [string, string, ...(number | null)[]];
 
 export function expectedBenchmarkRows(filter: (row: Record<string, string>) => boolean = () => true) {
-  return readFactsCsv('benchmarks.csv')
+  return readFactRows('benchmarks')
     .filter(filter)
     .map((row): ExpectedBenchmarkRow => [
       row.model ?? '',
@@ -38,7 +38,7 @@ export const pairwiseCsvColumns = ['win', 'loss', 'tie', 'win_rate', 'loss_rate'
 
 /** One pairwise row: model, compared with, then the six figures. */
 export function expectedPairwiseRows(models?: ReadonlySet<string>) {
-  return readFactsCsv('mtbench-pairwise.csv')
+  return readFactRows('mtbench-pairwise')
     .filter((row) => !models || models.has(row.model ?? ''))
     .map((row) => [
       row.model ?? '',

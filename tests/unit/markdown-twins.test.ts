@@ -11,7 +11,7 @@ import { componentMarkdown } from '@site/src/plugins/markdown-twins/components';
 import { tableFigureProblems } from '@site/src/plugins/markdown-twins/figures';
 import { mdxToMarkdown, parseMarkdown, tableText, TwinError } from '@site/src/plugins/markdown-twins/mdx';
 import { parseTwin } from '../../mcp/src/twin';
-import { readFactsCsv } from './csv';
+import { readFactRows } from '../support/facts';
 import { expectedBenchmarkRows, expectedPairwiseRows, expectedSpecRows } from './facts-tables';
 
 const FIXTURES = path.join('tests', 'unit', 'fixtures', 'markdown-twins');
@@ -93,7 +93,7 @@ describe('MDX to Markdown, each component kind', () => {
   });
 
   it('writes ModelSpecs as the specification and repository tables of the facts', () => {
-    const facts = readFactsCsv('models.csv').filter((row) => row.family === 'Llama 3');
+    const facts = readFactRows('models').filter((row) => row.family === 'Llama 3');
     expect(table('Llama 3: specifications of the base models').rows).toEqual(expectedSpecRows(facts));
     const repos = table('Llama 3: Rubra models on Hugging Face');
     expect(repos.header).toEqual(['Rubra model', 'Full weights', 'GGUF (llama.cpp)', 'AWQ']);
@@ -120,13 +120,13 @@ describe('MDX to Markdown, each component kind', () => {
   it('writes the chart as its data table', () => {
     const chart = table('Function-calling accuracy in percent');
     expect(chart.header).toEqual(['Model', 'Series', 'Function calling (%)']);
-    const facts = new Map(readFactsCsv('benchmarks.csv').map((row) => [row.model, row.function_calling_pct]));
+    const facts = new Map(readFactRows('benchmarks').map((row) => [row.model, row.function_calling_pct]));
     for (const [model = '', , value] of chart.rows) {
       const fact = facts.get(model);
       expect(value === 'not measured' ? '' : Number(value)).toEqual(fact ? Number(fact) : '');
     }
     expect(chart.rows.filter((row) => row[1] === 'Rubra model')).toHaveLength(
-      readFactsCsv('benchmarks.csv').filter((row) => row.kind === 'rubra').length,
+      readFactRows('benchmarks').filter((row) => row.kind === 'rubra').length,
     );
   });
 
@@ -136,7 +136,7 @@ describe('MDX to Markdown, each component kind', () => {
     expect(templates.rows.map((row) => row[2])).toEqual(families.map((info) => info.chatTemplate));
     expect(markdown).toContain(`[Llama 3](${SITE}/models/llama)`);
     const enhanced = table('Rubra enhanced models and where to get them');
-    expect(enhanced.rows.map((row) => row[0])).toEqual(readFactsCsv('models.csv').map((row) => `Rubra ${row.model}`));
+    expect(enhanced.rows.map((row) => row[0])).toEqual(readFactRows('models').map((row) => `Rubra ${row.model}`));
   });
 
   it('writes tabs, details blocks and admonitions as labelled sections', () => {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 
 import { families, familyInfo, huggingFaceUrl, models, modelsOf } from '@site/src/data/models';
-import { readFactsCsv } from './csv';
+import { readFactRows } from '../support/facts';
 
-const facts = readFactsCsv('models.csv');
+const facts = readFactRows('models');
 
 describe('models data', () => {
-  it('has one entry per row of facts/models.csv, in the same order', () => {
+  it('has one entry per row of src/data/facts/models.json, in the same order', () => {
     expect(models.map((m) => m.model)).toEqual(facts.map((row) => row.model));
   });
 

@@ -13,7 +13,7 @@ import FamilyBenchmarks from '@site/src/components/FamilyBenchmarks';
 import ModelSpecs from '@site/src/components/ModelSpecs';
 import MtBenchPairwise from '@site/src/components/MtBenchPairwise';
 import { families, type ModelFamily } from '@site/src/data/models';
-import { readFactsCsv } from './csv';
+import { readFactRows } from '../support/facts';
 import { expectedBenchmarkRows, expectedPairwiseRows, expectedSpecRows } from './facts-tables';
 import { cellNumber, parseTables, type ParsedTable } from './html-tables';
 
@@ -34,10 +34,10 @@ function bodyRows(table: ParsedTable, textColumns: number): (string | number | n
     .map((cells) => cells.map((cell, index) => (index < textColumns ? cell : cellNumber(cell))));
 }
 
-const modelFacts = readFactsCsv('models.csv');
+const modelFacts = readFactRows('models');
 
 describe('BenchmarkTable', () => {
-  it('renders every row of benchmarks.csv with every figure, in the server HTML', () => {
+  it('renders every row of benchmarks.json with every figure, in the server HTML', () => {
     const tables = render(<BenchmarkTable />);
     expect(tables).toHaveLength(1);
     const [table] = tables as [ParsedTable];
@@ -57,7 +57,7 @@ describe('BenchmarkTable', () => {
 
   it('marks the models that do not accept tool observations and prints every note', () => {
     const html = renderToStaticMarkup(<BenchmarkTable />);
-    const facts = readFactsCsv('benchmarks.csv');
+    const facts = readFactRows('benchmarks');
     const marked = [...html.matchAll(/<tr\b[^>]*><th scope="row">([^<]+)<sup[^>]*><a[^>]*>∔/g)].map(([, name]) => name);
     expect(marked).toEqual(
       facts.filter((row) => row.note?.startsWith('does not accept tool observations')).map((row) => row.model),
@@ -72,7 +72,7 @@ describe('BenchmarkTable', () => {
 describe.each(families.map((info) => info.family))('the %s guide', (family: ModelFamily) => {
   const familyModels = modelFacts.filter((row) => row.family === family);
 
-  it('shows the specifications and repositories of models.csv', () => {
+  it('shows the specifications and repositories of models.json', () => {
     const [specs, repos] = render(<ModelSpecs family={family} />) as [ParsedTable, ParsedTable];
     expect(specs.rows.slice(1)).toEqual(expectedSpecRows(familyModels));
     const hasOther = familyModels.some((row) => row.other_repos);
@@ -91,7 +91,7 @@ describe.each(families.map((info) => info.family))('the %s guide', (family: Mode
     }
   });
 
-  it('shows its base and Rubra rows of benchmarks.csv', () => {
+  it('shows its base and Rubra rows of benchmarks.json', () => {
     const [table] = render(<FamilyBenchmarks family={family} />) as [ParsedTable];
     const rows = bodyRows(table, 2);
     expect(rows.length).toBeGreaterThanOrEqual(2);
@@ -110,12 +110,12 @@ describe.each(families.map((info) => info.family))('the %s guide', (family: Mode
 });
 
 describe('other tables', () => {
-  it('MtBenchPairwise without a family shows all of mtbench-pairwise.csv', () => {
+  it('MtBenchPairwise without a family shows all of mtbench-pairwise.json', () => {
     const [table] = render(<MtBenchPairwise />) as [ParsedTable];
     expect(bodyRows(table, 2)).toEqual(expectedPairwiseRows());
   });
 
-  it('ChatTemplates lists the llama.cpp chat template of each family from models.csv', () => {
+  it('ChatTemplates lists the llama.cpp chat template of each family from models.json', () => {
     const [table] = render(<ChatTemplates />) as [ParsedTable];
     const expected = [...new Set(modelFacts.map((row) => row.family))].map((family) => {
       const rows = modelFacts.filter((row) => row.family === family);
@@ -130,7 +130,7 @@ describe('BenchmarkChart', () => {
   const bars = [...html.matchAll(/<g data-series="(\w+)" data-model="([^"]+)">([\s\S]*?)<\/g>/g)].map(
     ([, series, model, body]) => ({ series, model: model?.replace(/&#x27;/g, "'"), body: body ?? '' }),
   );
-  const facts = readFactsCsv('benchmarks.csv');
+  const facts = readFactRows('benchmarks');
 
   it('draws each Rubra model beside its base model, then the best third-party models', () => {
     const rubra = facts.filter((row) => row.kind === 'rubra');
@@ -153,12 +153,12 @@ describe('BenchmarkChart', () => {
     ).toEqual(thirdParty);
   });
 
-  it('labels every bar with its figure from benchmarks.csv, or says it was not measured', () => {
+  it('labels every bar with its figure from benchmarks.json, or says it was not measured', () => {
     expect(bars).toHaveLength(7 * 2 + 4);
     for (const bar of bars) {
       const fact = facts.find((row) => row.model === bar.model);
       if (!fact) {
-        throw new Error(`The chart shows ${bar.model}, which benchmarks.csv does not list`);
+        throw new Error(`The chart shows ${bar.model}, which benchmarks.json does not list`);
       }
       const label = /<text[^>]*>([\d.]+)<\/text>/.exec(bar.body)?.[1];
       if (fact.function_calling_pct) {
