@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import docsPlugin, { validateOptions as validateDocsOptions } from '@docusaurus/plugin-content-docs';
@@ -9,7 +10,7 @@ import type {
 import type { LoadContext, OptionValidationContext, Plugin } from '@docusaurus/types';
 
 import { generateFiles, writeGeneratedFiles } from './generate';
-import { ApiDescriptionError, isRecord, loadApiDescription, toPointer, type LoadedApiDescription } from './load';
+import { ApiDescriptionError, loadApiDescription, toPointer, type LoadedApiDescription } from './load';
 import { buildApiReference, type ApiReference } from './operations';
 
 export interface ApiReferenceOptions extends DocsOptions {
@@ -41,13 +42,20 @@ export default async function apiReference(
   const specFile = path.resolve(context.siteDir, specPath);
   const outDir = path.resolve(context.siteDir, docsOptions.path);
   const downloads: Downloads = { yaml: '', json: '' };
+  let reference: ApiReference | null = null;
 
-  async function generate(): Promise<void> {
-    const { loaded, reference, descriptions } = await loadApiReference(context, specPath, docsOptions.routeBasePath);
+  /** Loads the description and writes the pages, unless the file is the one loaded last. */
+  async function generate(): Promise<ApiReference> {
+    if (reference && (await readFile(specFile, 'utf8')) === downloads.yaml) {
+      return reference;
+    }
+    const loaded = await loadApiReference(context, specPath, docsOptions.routeBasePath);
     const base = routeBase(context.baseUrl, docsOptions.routeBasePath);
-    await writeGeneratedFiles(outDir, generateFiles(reference, descriptions, base));
-    downloads.yaml = loaded.source;
-    downloads.json = `${JSON.stringify(loaded.document, null, 2)}\n`;
+    await writeGeneratedFiles(outDir, generateFiles(loaded.reference, loaded.descriptions, base));
+    downloads.yaml = loaded.loaded.source;
+    downloads.json = `${JSON.stringify(loaded.loaded.document, null, 2)}\n`;
+    reference = loaded.reference;
+    return reference;
   }
 
   await generate();
@@ -64,8 +72,10 @@ export default async function apiReference(
     },
     async loadContent() {
       // Under `docusaurus start` an edit of the description lands here first.
-      await generate();
-      return loadContent();
+      const current = await generate();
+      // The reference rides along with the docs content, for the plugins that read it
+      // after loading (the Markdown twins): one load of the description per build.
+      return Object.assign(await loadContent(), { [REFERENCE_KEY]: current });
     },
     configureWebpack(config, isServer, utils, content) {
       const result = docs.configureWebpack?.(config, isServer, utils, content) ?? {};
@@ -77,6 +87,20 @@ export default async function apiReference(
   };
 }
 
+const REFERENCE_KEY = 'apiReference';
+
+/**
+ * The API reference this plugin loaded, from its content as other plugins receive it
+ * in `allContentLoaded`.
+ */
+export function apiReferenceOf(content: unknown, pluginId: string): ApiReference {
+  const reference = (content as Record<string, unknown> | undefined)?.[REFERENCE_KEY];
+  if (typeof reference !== 'object' || reference === null) {
+    throw new Error(`The API reference plugin "${pluginId}" has no loaded reference in its content.`);
+  }
+  return reference as ApiReference;
+}
+
 /**
  * The API reference exactly as the pages render it: each operation's page data and
  * its description (Markdown), by operationId. The Markdown twins read it too.
@@ -85,13 +109,10 @@ export async function loadApiReference(
   { siteDir, baseUrl }: Pick<LoadContext, 'siteDir' | 'baseUrl'>,
   specPath: string,
   routeBasePath: string,
-): Promise<{ loaded: LoadedApiDescription; reference: ApiReference; descriptions: Map<string, string> }> {
+): Promise<{ loaded: LoadedApiDescription; reference: ApiReference; descriptions: ReadonlyMap<string, string> }> {
   const loaded = await loadApiDescription(path.resolve(siteDir, specPath), specPath);
   const reference = build(loaded, specPath, baseUrl, routeBase(baseUrl, routeBasePath));
-  const descriptions = new Map(
-    reference.pages.map((page) => [page.operationId, operationDescription(loaded, page.operationId)]),
-  );
-  return { loaded, reference, descriptions };
+  return { loaded, reference, descriptions: reference.descriptions };
 }
 
 /** The URL of the reference's landing page: `/api`. */
@@ -106,17 +127,6 @@ function build(loaded: LoadedApiDescription, file: string, baseUrl: string, base
     pageHref: (pageId) => `${base}/${pageId}`,
     downloads: { yaml: `${root}${DOWNLOADS.yaml}`, json: `${root}${DOWNLOADS.json}` },
   });
-}
-
-function operationDescription(loaded: LoadedApiDescription, operationId: string): string {
-  for (const pathItem of Object.values(isRecord(loaded.dereferenced.paths) ? loaded.dereferenced.paths : {})) {
-    for (const operation of Object.values(isRecord(pathItem) ? pathItem : {})) {
-      if (isRecord(operation) && operation.operationId === operationId) {
-        return String(operation.description ?? '');
-      }
-    }
-  }
-  return '';
 }
 
 interface AssetCompiler {

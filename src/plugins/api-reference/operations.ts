@@ -25,6 +25,8 @@ export interface ApiReference {
   description: string;
   groups: ApiTagGroup[];
   pages: ApiOperationPage[];
+  /** Each operation's description (Markdown), by operationId: the page's body, not its data. */
+  descriptions: ReadonlyMap<string, string>;
 }
 
 export interface BuildOptions {
@@ -122,6 +124,9 @@ export function buildApiReference(api: OpenApiDocument, options: BuildOptions): 
     description: String(info.description ?? ''),
     groups,
     pages: groups.flatMap((group) => group.pages),
+    descriptions: new Map(
+      raws.map((raw) => [String(raw.operation.operationId), String(raw.operation.description ?? '')]),
+    ),
   };
 }
 

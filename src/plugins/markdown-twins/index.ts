@@ -17,7 +17,7 @@ import type { LoadContext, Plugin } from '@docusaurus/types';
 
 import { identity } from '../../site/identity';
 import { LANDING_PAGE_ID } from '../api-reference/generate';
-import { loadApiReference } from '../api-reference/index';
+import { apiReferenceOf } from '../api-reference/index';
 import { apiPageMarkdown } from './api';
 import { componentMarkdown } from './components';
 import { tableFigureProblems } from './figures';
@@ -60,13 +60,13 @@ function inSection(route: string, routes: readonly string[]): boolean {
 }
 
 /** The options of the API reference plugin entry in the site config, so they are written once. */
-function apiReferenceOptions(context: LoadContext, pluginId: string): { specPath: string; routeBasePath: string } {
+function apiReferenceOptions(context: LoadContext, pluginId: string): { specPath: string } {
   for (const entry of context.siteConfig.plugins) {
     const entryOptions: unknown = Array.isArray(entry) ? entry[1] : undefined;
     if (typeof entryOptions === 'object' && entryOptions !== null) {
-      const { id, specPath, routeBasePath } = entryOptions as Record<string, unknown>;
-      if (id === pluginId && typeof specPath === 'string' && typeof routeBasePath === 'string') {
-        return { specPath, routeBasePath };
+      const { id, specPath } = entryOptions as Record<string, unknown>;
+      if (id === pluginId && typeof specPath === 'string') {
+        return { specPath };
       }
     }
   }
@@ -171,8 +171,9 @@ export default function markdownTwins(context: LoadContext, options: MarkdownTwi
     };
   }
 
-  async function apiTwins(content: DocsContent): Promise<Twin[]> {
-    const { reference, descriptions } = await loadApiReference(context, api.specPath, api.routeBasePath);
+  function apiTwins(content: DocsContent): Twin[] {
+    const reference = apiReferenceOf(content, options.apiPluginId);
+    const { descriptions } = reference;
     const docs = new Map((content.loadedVersions[0]?.docs ?? []).map((doc) => [doc.id, doc]));
     const twin = (docId: string, pageId: string): Twin => {
       const doc = docs.get(docId);
@@ -258,7 +259,7 @@ export default function markdownTwins(context: LoadContext, options: MarkdownTwi
         }
       }
       const apiContent = docsPlugins[options.apiPluginId];
-      twins = apiContent ? [...result, ...(await apiTwins(apiContent))] : result;
+      twins = apiContent ? [...result, ...apiTwins(apiContent)] : result;
       if (isDevServer()) {
         // The dev server renders no files; it serves this folder at the site's root instead.
         await writeAll(devDir);
