@@ -158,17 +158,21 @@ async function assertPortFree(port) {
 
 /**
  * Starts nginx on 127.0.0.1:port serving buildDir, in the foreground; resolves once it
- * answers. With `accessLog`, each request's line is copied to this process's stdout.
- * @param {{ port: number, buildDir: string, accessLog?: boolean, stdio?: 'inherit' | 'pipe' }} options
+ * answers. With `accessLog`, each request's line is copied to this process's stdout;
+ * `template` replaces the text of deploy/nginx.conf, for a test of a variant.
+ * @param {{ port: number, buildDir: string, accessLog?: boolean, stdio?: 'inherit' | 'pipe', template?: string }} options
  */
-export async function startNginx({ port, buildDir, accessLog = false, stdio = 'inherit' }) {
+export async function startNginx({ port, buildDir, accessLog = false, stdio = 'inherit', template }) {
   const nginx = findNginx();
   if (!nginx || !hasBrotliStatic()) {
     throw new Error(NGINX_MISSING_MESSAGE);
   }
   await assertPortFree(port);
   const dir = mkdtempSync(path.join(tmpdir(), 'rubra-nginx-'));
-  const siteConfig = renderSiteConfig(readFileSync(SITE_CONFIG, 'utf8'), { port, siteRoot: path.resolve(buildDir) });
+  const siteConfig = renderSiteConfig(template ?? readFileSync(SITE_CONFIG, 'utf8'), {
+    port,
+    siteRoot: path.resolve(buildDir),
+  });
   writeFileSync(path.join(dir, 'site.conf'), siteConfig);
   writeFileSync(path.join(dir, 'nginx.conf'), renderMainConfig(dir, { accessLog }));
   const child = spawn(nginx, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', 'stderr'], { stdio });

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 
+import { AddressError, MCP_PATH, parseHttpAddress, startHttpServer, type HttpOptions } from './http.js';
 import { createDocsServer } from './server.js';
 import { BuildSource, SiteSource, type DocsSource } from './source.js';
 import { packageVersion } from './version.js';
@@ -12,28 +13,71 @@ const DEFAULT_SITE = 'https://docs.rubra.ai';
 const DEFAULT_TIMEOUT_SECONDS = 10;
 
 const USAGE = `Usage: rubra-docs-mcp [--site URL [--timeout SECONDS] | --build DIR]
+                      [--http [HOST:]PORT [--allow-host NAME]... [--allow-origin ORIGIN]...]
 
-An MCP server, over stdio, with tools to search and read the Rubra documentation:
-search_docs, read_page and list_pages. It reads the site's llms.txt and the Markdown
-twins of its pages, nothing else.
+An MCP server with tools to search and read the Rubra documentation: search_docs,
+read_page and list_pages. It reads the site's llms.txt and the Markdown twins of its
+pages, nothing else. It speaks over stdio, or over HTTP at ${MCP_PATH} with --http.
 
 Options:
-  --site URL          read the published site at URL (default ${DEFAULT_SITE})
-  --timeout SECONDS   time limit of each request to the site (default ${DEFAULT_TIMEOUT_SECONDS})
-  --build DIR         read a local build of the site instead, offline
-  --help              show this help
-  --version           show the version
+  --site URL            read the published site at URL (default ${DEFAULT_SITE})
+  --timeout SECONDS     time limit of each request to the site (default ${DEFAULT_TIMEOUT_SECONDS})
+  --build DIR           read a local build of the site instead, offline
+  --http [HOST:]PORT    serve MCP's Streamable HTTP transport at ${MCP_PATH} instead of stdio;
+                        HOST is 127.0.0.1 unless given, PORT 0 picks a free port
+  --allow-host NAME     also accept requests whose Host header names NAME (loopback
+                        names are always accepted); repeat for more names
+  --allow-origin ORIGIN accept browser requests from ORIGIN (requests without an
+                        Origin header are always accepted); repeat for more origins
+  --help                show this help
+  --version             show the version
 `;
 
 class UsageError extends Error {}
 
-function sourceFromArgs(args: string[]): DocsSource | 'help' | 'version' {
+interface Command {
+  source: DocsSource;
+  /** Absent for stdio. */
+  http?: HttpOptions;
+}
+
+function httpFromArgs(values: {
+  http?: string;
+  'allow-host'?: string[];
+  'allow-origin'?: string[];
+}): HttpOptions | undefined {
+  const allowedHosts = values['allow-host'] ?? [];
+  const allowedOrigins = values['allow-origin'] ?? [];
+  if (values.http === undefined) {
+    if (allowedHosts.length > 0 || allowedOrigins.length > 0) {
+      throw new UsageError('--allow-host and --allow-origin apply to --http only.');
+    }
+    return undefined;
+  }
+  let address;
+  try {
+    address = parseHttpAddress(values.http);
+  } catch (error) {
+    throw new UsageError((error as AddressError).message);
+  }
+  for (const origin of allowedOrigins) {
+    if (!URL.canParse(origin) || new URL(origin).origin !== origin.replace(/\/$/, '')) {
+      throw new UsageError(`--allow-origin ${origin}: give an origin, such as https://docs.example.com.`);
+    }
+  }
+  return { ...address, allowedHosts, allowedOrigins };
+}
+
+function commandFromArgs(args: string[]): Command | 'help' | 'version' {
   const { values } = parseArgs({
     args,
     options: {
       site: { type: 'string' },
       build: { type: 'string' },
       timeout: { type: 'string' },
+      http: { type: 'string' },
+      'allow-host': { type: 'string', multiple: true },
+      'allow-origin': { type: 'string', multiple: true },
       help: { type: 'boolean' },
       version: { type: 'boolean' },
     },
@@ -45,6 +89,10 @@ function sourceFromArgs(args: string[]): DocsSource | 'help' | 'version' {
   if (values.version) {
     return 'version';
   }
+  return { source: sourceFromValues(values), http: httpFromArgs(values) };
+}
+
+function sourceFromValues(values: { site?: string; build?: string; timeout?: string }): DocsSource {
   if (values.site !== undefined && values.build !== undefined) {
     throw new UsageError('Give either --site or --build, not both.');
   }
@@ -69,26 +117,49 @@ function sourceFromArgs(args: string[]): DocsSource | 'help' | 'version' {
 }
 
 async function main(): Promise<void> {
-  let source: ReturnType<typeof sourceFromArgs>;
+  let command: ReturnType<typeof commandFromArgs>;
   try {
-    source = sourceFromArgs(process.argv.slice(2));
+    command = commandFromArgs(process.argv.slice(2));
   } catch (error) {
     // parseArgs reports unknown options and missing values with its own TypeError.
     process.stderr.write(`rubra-docs-mcp: ${(error as Error).message}\n\n${USAGE}`);
     process.exit(2);
   }
-  if (source === 'help') {
+  if (command === 'help') {
     process.stdout.write(USAGE);
     return;
   }
-  if (source === 'version') {
+  if (command === 'version') {
     process.stdout.write(`${packageVersion()}\n`);
+    return;
+  }
+  const { source, http } = command;
+  if (http) {
+    await serveHttp(source, http);
     return;
   }
   const server = createDocsServer(source);
   await server.connect(new StdioServerTransport());
   // stdout carries the protocol; anything for people goes to stderr.
   process.stderr.write(`rubra-docs-mcp ${packageVersion()}: serving the docs of ${source.label} over stdio\n`);
+}
+
+async function serveHttp(source: DocsSource, options: HttpOptions): Promise<void> {
+  let running;
+  try {
+    running = await startHttpServer(source, options);
+  } catch (error) {
+    process.stderr.write(
+      `rubra-docs-mcp: cannot listen on ${options.host}:${options.port}: ${(error as Error).message}\n`,
+    );
+    process.exit(1);
+  }
+  process.stderr.write(`rubra-docs-mcp ${packageVersion()}: serving the docs of ${source.label} at ${running.url}\n`);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void running.close().then(() => process.exit(0));
+    });
+  }
 }
 
 await main();

@@ -31,9 +31,13 @@ function formatHits(query: string, hits: readonly SearchHit[]): string {
   return `Results for "${query}" (best first; read a whole page with read_page and its URL):\n\n${lines.join('\n\n')}`;
 }
 
-/** An MCP server with the search_docs, read_page and list_pages tools over one docs source. */
-export function createDocsServer(source: DocsSource): McpServer {
-  const docs = new Docs(source);
+/**
+ * An MCP server with the search_docs, read_page and list_pages tools over one docs
+ * source. Servers given the same `Docs` share its page list and search index.
+ */
+export function createDocsServer(from: DocsSource | Docs): McpServer {
+  const docs = from instanceof Docs ? from : new Docs(from);
+  const { source } = docs;
   const server = new McpServer({ name: 'rubra-docs', version: packageVersion() }, { instructions: INSTRUCTIONS });
   const annotations = { readOnlyHint: true, idempotentHint: true, openWorldHint: source.origin !== undefined };
 

@@ -1,13 +1,12 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 
+import { buildMcpPackage, MCP_CLI as SERVER, startServer, urlsOf, type McpSession as Session } from './mcp-client';
 import { BUILD_DIR } from './static-server';
 
 /**
@@ -19,34 +18,7 @@ import { BUILD_DIR } from './static-server';
 // One worker runs this file in order, so the server is compiled once, before any test.
 test.describe.configure({ mode: 'default' });
 
-const SERVER = join('mcp', 'dist', 'cli.js');
 const PUBLISHED = 'https://docs.rubra.ai';
-
-interface Session {
-  call: (name: string, args?: Record<string, unknown>) => Promise<{ text: string; isError: boolean }>;
-  client: Client;
-  close: () => Promise<void>;
-}
-
-async function startServer(...args: string[]): Promise<Session> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [SERVER, ...args], stderr: 'pipe' });
-  const client = new Client({ name: 'e2e', version: '1.0.0' });
-  await client.connect(transport);
-  return {
-    client,
-    call: async (name, callArgs = {}) => {
-      const result = await client.callTool({ name, arguments: callArgs });
-      const content = result.content as { type: string; text: string }[];
-      return { text: content.map((part) => part.text).join(''), isError: result.isError === true };
-    },
-    close: () => client.close(),
-  };
-}
-
-/** The URLs of a search_docs answer, in order. */
-function urlsOf(text: string): string[] {
-  return [...text.matchAll(/^ {3}(https?:\/\/\S+)$/gm)].map((match) => match[1] ?? '');
-}
 
 /** Fails unless a result URL names a built page: its twin is in the build and the page is served. */
 async function expectResolves(request: APIRequestContext, url: string): Promise<void> {
@@ -69,7 +41,7 @@ let build: Session;
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   // The suite tests the package as published: compiled by its own build script.
-  execFileSync('npm', ['run', 'build', '-w', 'mcp'], { stdio: 'pipe' });
+  await buildMcpPackage();
   build = await startServer('--build', BUILD_DIR);
 });
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { copyTwin, fetchTwin } from '@site/src/components/PageActions/copy';
+import { copyText, copyTwin, fetchTwin } from '@site/src/components/PageActions/copy';
 import { assistantLinks, assistantPrompt, markdownTwinPath } from '@site/src/components/PageActions/links';
 import { identity } from '@site/src/site/identity';
 
@@ -97,5 +97,26 @@ describe('copyTwin', () => {
     expect(writeText).not.toHaveBeenCalled();
     await expect(copyTwin('/e.md')).resolves.toBe('twin-failed');
     expect(fetch).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('copyText', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('writes the text in the same task as the click', async () => {
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { clipboard: { writeText } });
+    const outcome = copyText('{"mcpServers":{}}');
+    expect(writeText).toHaveBeenCalledWith('{"mcpServers":{}}');
+    await expect(outcome).resolves.toBe('copied');
+  });
+
+  it('reports a refused write and a browser without the clipboard API', async () => {
+    vi.stubGlobal('navigator', { clipboard: { writeText: () => Promise.reject(new Error('NotAllowedError')) } });
+    await expect(copyText('x')).resolves.toBe('refused');
+    vi.stubGlobal('navigator', {});
+    await expect(copyText('x')).resolves.toBe('refused');
   });
 });

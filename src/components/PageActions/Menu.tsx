@@ -6,12 +6,40 @@
  */
 import { useEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 
-import { copyTwin, fetchTwin, type CopyOutcome } from './copy';
+import { claudeCodeCommand, mcpInstallLinks, mcpServersJson } from '@site/src/shared/mcp-install';
+
+import { copyText, copyTwin, fetchTwin, type CopyOutcome } from './copy';
 import { assistantLinks, markdownTwinPath } from './links';
 import styles from './Menu.module.css';
 import triggerStyles from './styles.module.css';
 
 export type InitialFocus = 'first' | 'last';
+
+/** The status line under the button: a confirmation fades, a failure stays. */
+export interface StatusMessage {
+  text: string;
+  failed: boolean;
+  /** A failure about this page offers its Markdown twin instead. */
+  offersTwin: boolean;
+}
+
+const REFUSED = 'Your browser did not allow copying to the clipboard.';
+
+/** Words for what a copy request came to; `copied` names what is now on the clipboard. */
+function statusOf(outcome: Promise<CopyOutcome>, copied: string, offersTwin: boolean): Promise<StatusMessage> {
+  return outcome
+    .catch((): CopyOutcome => 'refused')
+    .then((result) => {
+      switch (result) {
+        case 'copied':
+          return { text: copied, failed: false, offersTwin: false };
+        case 'refused':
+          return { text: REFUSED, failed: true, offersTwin };
+        case 'twin-failed':
+          return { text: 'The Markdown version of this page could not be loaded.', failed: true, offersTwin };
+      }
+    });
+}
 
 export interface PageActionsMenuProps {
   id: string;
@@ -21,7 +49,7 @@ export interface PageActionsMenuProps {
   /** The trigger and the menu together: a press outside it closes the menu. */
   containerRef: RefObject<HTMLElement | null>;
   onClose: (returnFocus: boolean) => void;
-  onCopy: (outcome: Promise<CopyOutcome>) => void;
+  onCopy: (message: Promise<StatusMessage>) => void;
 }
 
 /** A line icon; its meaning is always in the item's text, so it is hidden from screen readers. */
@@ -38,6 +66,37 @@ const COPY_ICON =
 const MARKDOWN_ICON =
   'M4 5h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V7a2 2 0 0 1 2-2zM6 15V9l3 3 3-3v6M16 9v6m-2.5-2.5L16 15l2.5-2.5';
 const NEW_TAB_ICON = 'M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5';
+const PLUG_ICON = 'M9 3v5M15 3v5M6 8h12v3a6 6 0 0 1-12 0zM12 17v4';
+const TERMINAL_ICON = 'M4 5h16a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1zM7 10l3 2-3 2M12 15h5';
+
+interface CopyItemProps extends Pick<PageActionsMenuProps, 'onCopy' | 'onClose'> {
+  icon: string;
+  label: string;
+  hint: string;
+  copy: () => Promise<StatusMessage>;
+}
+
+/** An item that puts a text on the clipboard, closes the menu and reports in the status line. */
+function CopyItem({ icon, label, hint, copy, onCopy, onClose }: CopyItemProps) {
+  return (
+    <li role="none">
+      <button
+        type="button"
+        role="menuitem"
+        tabIndex={-1}
+        className={styles.item}
+        onClick={() => {
+          onCopy(copy());
+          onClose(true);
+        }}
+      >
+        <Icon path={icon} />
+        {label}
+        <span className={styles.hint}>{hint}</span>
+      </button>
+    </li>
+  );
+}
 
 function menuItems(menu: HTMLElement | null): HTMLElement[] {
   return [...(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
@@ -111,22 +170,14 @@ export default function PageActionsMenu({
 
   return (
     <ul id={id} role="menu" aria-labelledby={labelledBy} className={styles.menu} ref={menuRef} onKeyDown={onKeyDown}>
-      <li role="none">
-        <button
-          type="button"
-          role="menuitem"
-          tabIndex={-1}
-          className={styles.item}
-          onClick={() => {
-            onCopy(copyTwin(twinPath));
-            onClose(true);
-          }}
-        >
-          <Icon path={COPY_ICON} />
-          Copy page
-          <span className={styles.hint}>as Markdown</span>
-        </button>
-      </li>
+      <CopyItem
+        icon={COPY_ICON}
+        label="Copy page"
+        hint="as Markdown"
+        copy={() => statusOf(copyTwin(twinPath), 'Copied the page as Markdown.', true)}
+        onCopy={onCopy}
+        onClose={onClose}
+      />
       <li role="none">
         <a role="menuitem" tabIndex={-1} className={styles.item} href={twinPath} onClick={() => onClose(false)}>
           <Icon path={MARKDOWN_ICON} />
@@ -150,6 +201,31 @@ export default function PageActionsMenu({
           </a>
         </li>
       ))}
+      {mcpInstallLinks().map((link) => (
+        <li role="none" key={link.editor}>
+          <a role="menuitem" tabIndex={-1} className={styles.item} href={link.href} onClick={() => onClose(false)}>
+            <Icon path={PLUG_ICON} />
+            Add to {link.editor}
+            <span className={styles.hint}>MCP server</span>
+          </a>
+        </li>
+      ))}
+      <CopyItem
+        icon={COPY_ICON}
+        label="Copy MCP server config"
+        hint="JSON"
+        copy={() => statusOf(copyText(mcpServersJson()), 'Copied the MCP server config.', false)}
+        onCopy={onCopy}
+        onClose={onClose}
+      />
+      <CopyItem
+        icon={TERMINAL_ICON}
+        label="Copy Claude Code command"
+        hint="claude mcp add"
+        copy={() => statusOf(copyText(claudeCodeCommand()), 'Copied the claude mcp add command.', false)}
+        onCopy={onCopy}
+        onClose={onClose}
+      />
     </ul>
   );
 }

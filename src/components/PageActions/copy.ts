@@ -1,4 +1,4 @@
-/** What became of a Copy page request; the trigger turns it into the status line. */
+/** What became of a copy request; the menu turns it into the status line. */
 export type CopyOutcome = 'copied' | 'refused' | 'twin-failed';
 
 const pendingTwins = new Map<string, Promise<string>>();
@@ -28,8 +28,7 @@ export function fetchTwin(path: string): Promise<string> {
  * follows a network wait.
  */
 export async function copyTwin(path: string): Promise<CopyOutcome> {
-  const clipboard = typeof navigator === 'undefined' ? undefined : navigator.clipboard;
-  if (typeof clipboard?.writeText !== 'function') {
+  if (!canWriteClipboard()) {
     return 'refused';
   }
   let text = fetchedTwins.get(path);
@@ -40,8 +39,20 @@ export async function copyTwin(path: string): Promise<CopyOutcome> {
       return 'twin-failed';
     }
   }
+  return copyText(text);
+}
+
+function canWriteClipboard(): boolean {
+  return typeof navigator !== 'undefined' && typeof navigator.clipboard?.writeText === 'function';
+}
+
+/** Puts a text the page already holds on the clipboard. */
+export async function copyText(text: string): Promise<CopyOutcome> {
+  if (!canWriteClipboard()) {
+    return 'refused';
+  }
   try {
-    await clipboard.writeText(text);
+    await navigator.clipboard.writeText(text);
     return 'copied';
   } catch {
     return 'refused';

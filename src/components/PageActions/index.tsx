@@ -1,15 +1,15 @@
 /**
  * The page-actions button beside a page's title (on narrow screens an icon on the
- * breadcrumb line, so that the title keeps the column's width): copy the page as Markdown, view
- * its Markdown twin, or open it in an assistant. Only the button and the status
- * line are in the page's first load; the menu, the clipboard code and the keyboard
- * handling load when the reader reaches for the button (pointer, focus or touch).
+ * breadcrumb line, so that the title keeps the column's width): copy the page as
+ * Markdown, view its Markdown twin, open it in an assistant, or add the docs MCP
+ * server to an editor. Only the button and the status line are in the page's first
+ * load; the menu, its texts, the clipboard code and the keyboard handling load when
+ * the reader reaches for the button (pointer, focus or touch).
  */
 import { useCallback, useId, useRef, useState, type ComponentType, type KeyboardEvent, type ReactNode } from 'react';
 
-import type { CopyOutcome } from './copy';
 import { markdownTwinPath } from './links';
-import type { InitialFocus, PageActionsMenuProps } from './Menu';
+import type { InitialFocus, PageActionsMenuProps, StatusMessage } from './Menu';
 import styles from './styles.module.css';
 
 type MenuModule = typeof import('./Menu');
@@ -28,16 +28,9 @@ function preloadMenu(): void {
   loadMenu().catch(() => undefined);
 }
 
-type Status = CopyOutcome | 'menu-failed';
+const MENU_FAILED: StatusMessage = { text: 'The page actions could not be loaded.', failed: true, offersTwin: true };
 
-const STATUS_TEXT: Record<Status, string> = {
-  copied: 'Copied the page as Markdown.',
-  refused: 'Your browser did not allow copying to the clipboard.',
-  'twin-failed': 'The Markdown version of this page could not be loaded.',
-  'menu-failed': 'The page actions could not be loaded.',
-};
-
-/** How long the confirmation stays; a failure stays, since it offers a link. */
+/** How long a confirmation stays; a failure stays until dismissed, with what to do instead. */
 const CONFIRMATION_MS = 6000;
 
 function DocumentIcon() {
@@ -58,12 +51,12 @@ export default function PageActions({ permalink }: { permalink: string }): React
   const statusTimer = useRef<number | undefined>(undefined);
   const [Menu, setMenu] = useState<ComponentType<PageActionsMenuProps> | null>(null);
   const [openWith, setOpenWith] = useState<InitialFocus | null>(null);
-  const [status, setStatus] = useState<Status | null>(null);
+  const [status, setStatus] = useState<StatusMessage | null>(null);
 
-  const showStatus = useCallback((next: Status | null) => {
+  const showStatus = useCallback((next: StatusMessage | null) => {
     window.clearTimeout(statusTimer.current);
     setStatus(next);
-    if (next === 'copied') {
+    if (next && !next.failed) {
       statusTimer.current = window.setTimeout(() => setStatus(null), CONFIRMATION_MS);
     }
   }, []);
@@ -75,7 +68,7 @@ export default function PageActions({ permalink }: { permalink: string }): React
       .then((module) => setMenu(() => module.default))
       .catch(() => {
         setOpenWith(null);
-        showStatus('menu-failed');
+        showStatus(MENU_FAILED);
       });
   };
 
@@ -87,8 +80,8 @@ export default function PageActions({ permalink }: { permalink: string }): React
   }, []);
 
   const onCopy = useCallback(
-    (outcome: Promise<CopyOutcome>) => {
-      outcome.then(showStatus, () => showStatus('refused'));
+    (message: Promise<StatusMessage>) => {
+      void message.then(showStatus);
     },
     [showStatus],
   );
@@ -103,7 +96,6 @@ export default function PageActions({ permalink }: { permalink: string }): React
   };
 
   const isOpen = openWith !== null;
-  const showsLink = status !== null && status !== 'copied';
 
   return (
     <div className={styles.pageActions} ref={containerRef}>
@@ -140,12 +132,16 @@ export default function PageActions({ permalink }: { permalink: string }): React
       ) : null}
       <div role="status" className={styles.statusRegion}>
         {status ? (
-          <p className={styles.status} data-status={status}>
-            {STATUS_TEXT[status]}
-            {showsLink ? (
+          <p className={styles.status} data-status={status.failed ? 'failed' : 'copied'}>
+            {status.text}
+            {status.failed ? (
               <>
-                {' '}
-                <a href={markdownTwinPath(permalink)}>View as Markdown</a>
+                {status.offersTwin ? (
+                  <>
+                    {' '}
+                    <a href={markdownTwinPath(permalink)}>View as Markdown</a>
+                  </>
+                ) : null}
                 <button type="button" className={styles.dismiss} aria-label="Dismiss" onClick={() => showStatus(null)}>
                   <svg viewBox="0 0 24 24" aria-hidden="true">
                     <path d="M6 6l12 12M18 6 6 18" />

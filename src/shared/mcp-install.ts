@@ -1,0 +1,53 @@
+/**
+ * How an AI editor starts the docs MCP server, and every form the site and the
+ * package's README give it in: the Cursor and VS Code install links, the JSON block
+ * that Claude Desktop and most clients read, and the `claude mcp add` command. All of
+ * them start the published package, which reads the published site by default.
+ */
+import mcpPackage from '../../mcp/package.json';
+
+/** The name an editor lists the server under. */
+export const MCP_SERVER_NAME = 'rubra-docs';
+
+export interface McpLaunch {
+  command: string;
+  args: string[];
+}
+
+/** The command line every configuration runs. */
+export const mcpLaunch: McpLaunch = { command: 'npx', args: ['-y', mcpPackage.name] };
+
+/** The `mcpServers` block of Claude Desktop's configuration file, which most MCP clients read too. */
+export function mcpServersJson(): string {
+  return JSON.stringify({ mcpServers: { [MCP_SERVER_NAME]: mcpLaunch } }, null, 2);
+}
+
+/** One line for a terminal: Claude Code adds the server with it. */
+export function claudeCodeCommand(): string {
+  return ['claude', 'mcp', 'add', MCP_SERVER_NAME, '--', mcpLaunch.command, ...mcpLaunch.args].join(' ');
+}
+
+/** Cursor's install link: the configuration as base64-encoded JSON. */
+export function cursorInstallLink(): string {
+  const config = btoa(JSON.stringify(mcpLaunch));
+  return `cursor://anysphere.cursor-deeplink/mcp/install?name=${encodeURIComponent(MCP_SERVER_NAME)}&config=${encodeURIComponent(config)}`;
+}
+
+/** VS Code's install link: the server's name and command line as URL-encoded JSON. */
+export function vscodeInstallLink(scheme: 'vscode' | 'vscode-insiders' = 'vscode'): string {
+  return `${scheme}:mcp/install?${encodeURIComponent(JSON.stringify({ name: MCP_SERVER_NAME, ...mcpLaunch }))}`;
+}
+
+export interface McpInstallLink {
+  editor: string;
+  href: string;
+}
+
+/** The editors that install an MCP server from a link, in the order the menu lists them. */
+export function mcpInstallLinks(): McpInstallLink[] {
+  return [
+    { editor: 'Cursor', href: cursorInstallLink() },
+    { editor: 'VS Code', href: vscodeInstallLink() },
+    { editor: 'VS Code Insiders', href: vscodeInstallLink('vscode-insiders') },
+  ];
+}

@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs';
+
+import { describe, expect, it } from 'vitest';
+
+import { installSection, MCP_README, withInstallSection } from '../../scripts/mcp-readme';
+import {
+  claudeCodeCommand,
+  cursorInstallLink,
+  MCP_SERVER_NAME,
+  mcpInstallLinks,
+  mcpLaunch,
+  mcpServersJson,
+  vscodeInstallLink,
+} from '../../src/shared/mcp-install';
+
+const PUBLISHED_LAUNCH = { command: 'npx', args: ['-y', '@rubra-ai/docs-mcp'] };
+
+describe('the MCP server launch', () => {
+  it('starts the published package, named as mcp/package.json names it', () => {
+    const { name } = JSON.parse(readFileSync('mcp/package.json', 'utf8')) as { name: string };
+    expect(mcpLaunch).toEqual({ command: 'npx', args: ['-y', name] });
+    expect(mcpLaunch).toEqual(PUBLISHED_LAUNCH);
+  });
+
+  it('is the JSON block of Claude Desktop', () => {
+    expect(JSON.parse(mcpServersJson())).toEqual({ mcpServers: { 'rubra-docs': PUBLISHED_LAUNCH } });
+  });
+
+  it('is the claude mcp add command', () => {
+    expect(claudeCodeCommand()).toBe('claude mcp add rubra-docs -- npx -y @rubra-ai/docs-mcp');
+  });
+});
+
+describe('install links', () => {
+  it('Cursor: name and base64 JSON config in the query of its deeplink', () => {
+    const link = cursorInstallLink();
+    expect(link.startsWith('cursor://anysphere.cursor-deeplink/mcp/install?')).toBe(true);
+    const query = new URLSearchParams(link.slice(link.indexOf('?') + 1));
+    expect([...query.keys()]).toEqual(['name', 'config']);
+    expect(query.get('name')).toBe(MCP_SERVER_NAME);
+    expect(JSON.parse(Buffer.from(query.get('config') ?? '', 'base64').toString('utf8'))).toEqual(PUBLISHED_LAUNCH);
+    // A "+" or "/" of base64 left bare would change meaning in a query string.
+    expect(link).not.toMatch(/config=[^&]*[+/=]/);
+  });
+
+  it.each(['vscode', 'vscode-insiders'] as const)('%s: URL-encoded JSON {name, command, args}', (scheme) => {
+    const link = vscodeInstallLink(scheme);
+    const prefix = `${scheme}:mcp/install?`;
+    expect(link.startsWith(prefix)).toBe(true);
+    const encoded = link.slice(prefix.length);
+    expect(encoded).not.toMatch(/[{}"\s]/);
+    expect(JSON.parse(decodeURIComponent(encoded))).toEqual({ name: MCP_SERVER_NAME, ...PUBLISHED_LAUNCH });
+  });
+
+  it('lists Cursor, VS Code and VS Code Insiders', () => {
+    expect(mcpInstallLinks()).toEqual([
+      { editor: 'Cursor', href: cursorInstallLink() },
+      { editor: 'VS Code', href: vscodeInstallLink('vscode') },
+      { editor: 'VS Code Insiders', href: vscodeInstallLink('vscode-insiders') },
+    ]);
+  });
+});
+
+describe(`${MCP_README}`, () => {
+  const readme = readFileSync(MCP_README, 'utf8');
+
+  it('shows the configs the menu gives: run `npm run mcp:readme` when this fails', () => {
+    expect(readme).toBe(withInstallSection(readme));
+    for (const text of [claudeCodeCommand(), mcpServersJson(), ...mcpInstallLinks().map((link) => link.href)]) {
+      expect(readme).toContain(text);
+    }
+  });
+
+  it('sees a stale section', () => {
+    const stale = readme.replace(claudeCodeCommand(), 'claude mcp add rubra-docs -- npx -y @rubra-ai/docs-mcp@0.0.1');
+    expect(stale).not.toBe(readme);
+    expect(withInstallSection(stale)).toBe(readme);
+    expect(installSection()).not.toContain('@0.0.1');
+  });
+
+  it('names the file when its markers are missing', () => {
+    expect(() => withInstallSection('# No markers\n')).toThrow(`${MCP_README}: the markers`);
+  });
+});
