@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 
 import { readFactRows } from '../support/facts';
-import { benchmarkCsvColumns, expectedSpecRows, kindLabel, pairwiseCsvColumns } from '../unit/facts-tables';
+import { benchmarkFactColumns, expectedSpecRows, kindLabel, pairwiseFactColumns } from '../support/facts-tables';
 import { expect, gotoHydrated, test } from './fixtures';
 
 const benchmarkFacts = readFactRows('benchmarks');
@@ -13,13 +13,13 @@ type Cell = string | number | null;
 const expectedBenchmarkRow = (row: Record<string, string>): Cell[] => [
   row.model ?? '',
   kindLabel[row.kind ?? ''] ?? '',
-  ...benchmarkCsvColumns.map((column) => (row[column] ? Number(row[column]) : null)),
+  ...benchmarkFactColumns.map((column) => (row[column] ? Number(row[column]) : null)),
 ];
 
 const expectedPairwiseRow = (row: Record<string, string>): Cell[] => [
   row.model ?? '',
   row.compared_with ?? '',
-  ...pairwiseCsvColumns.map((column) => Number(row[column])),
+  ...pairwiseFactColumns.map((column) => Number(row[column])),
 ];
 
 /**
@@ -362,7 +362,7 @@ test.describe('the benchmark table', () => {
     expect(fits, 'the table fits its column').toBe(true);
     const regionBox = await region.boundingBox();
     const headers = table(page).locator('thead th');
-    await expect(headers).toHaveCount(2 + benchmarkCsvColumns.length);
+    await expect(headers).toHaveCount(2 + benchmarkFactColumns.length);
     for (const cell of await headers.all()) {
       const cellBox = await cell.boundingBox();
       expect((cellBox?.x ?? 0) + (cellBox?.width ?? 0), await cell.innerText()).toBeLessThanOrEqual(

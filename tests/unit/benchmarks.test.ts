@@ -18,8 +18,8 @@ import { readFactRows } from '../support/facts';
 const benchmarkFacts = readFactRows('benchmarks');
 const pairwiseFacts = readFactRows('mtbench-pairwise');
 
-/** The CSV column of each numeric field; an empty cell means "not measured". */
-const csvColumn: Record<(typeof scoreColumns)[number]['key'], string> = {
+/** The facts column of each numeric field; an empty cell means "not measured". */
+const factColumn: Record<(typeof scoreColumns)[number]['key'], string> = {
   paramsBillion: 'params_billion',
   functionCalling: 'function_calling_pct',
   mmlu: 'mmlu_5shot',
@@ -44,14 +44,14 @@ describe('benchmark data', () => {
     }
     expect(row.kind).toBe(fact.kind);
     for (const column of scoreColumns) {
-      expect(row[column.key], `${fact.model}, ${column.label}`).toBe(fromCell(fact[csvColumn[column.key]]));
+      expect(row[column.key], `${fact.model}, ${column.label}`).toBe(fromCell(fact[factColumn[column.key]]));
     }
     expect(row.note).toBe(fact.note ? fact.note : null);
   });
 
   it('keeps "not measured" as null, never as zero', () => {
     const emptyCells = benchmarkFacts.flatMap((fact) =>
-      scoreColumns.filter((column) => fact[csvColumn[column.key]] === '').map((column) => [fact.model, column.key]),
+      scoreColumns.filter((column) => fact[factColumn[column.key]] === '').map((column) => [fact.model, column.key]),
     );
     expect(emptyCells.length).toBeGreaterThan(0);
     for (const [model, key] of emptyCells) {

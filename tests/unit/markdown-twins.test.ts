@@ -12,7 +12,7 @@ import { tableFigureProblems } from '@site/src/plugins/markdown-twins/figures';
 import { mdxToMarkdown, parseMarkdown, tableText, TwinError } from '@site/src/plugins/markdown-twins/mdx';
 import { parseTwin } from '../../mcp/src/twin';
 import { readFactRows } from '../support/facts';
-import { expectedBenchmarkRows, expectedPairwiseRows, expectedSpecRows } from './facts-tables';
+import { expectedBenchmarkRows, expectedPairwiseRows, expectedSpecRows } from '../support/facts-tables';
 
 const FIXTURES = path.join('tests', 'unit', 'fixtures', 'markdown-twins');
 const SITE = 'https://docs.example';

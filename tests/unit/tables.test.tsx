@@ -14,7 +14,7 @@ import ModelSpecs from '@site/src/components/ModelSpecs';
 import MtBenchPairwise from '@site/src/components/MtBenchPairwise';
 import { families, type ModelFamily } from '@site/src/data/models';
 import { readFactRows } from '../support/facts';
-import { expectedBenchmarkRows, expectedPairwiseRows, expectedSpecRows } from './facts-tables';
+import { expectedBenchmarkRows, expectedPairwiseRows, expectedSpecRows } from '../support/facts-tables';
 import { cellNumber, parseTables, type ParsedTable } from './html-tables';
 
 vi.mock('@docusaurus/Link', () => ({

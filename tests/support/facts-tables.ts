@@ -1,10 +1,10 @@
 /**
- * What each table on the site must show, computed from the CSV facts alone, so a
+ * What each table on the site must show, computed from the facts files alone, so a
  * test can compare a rendered table with the facts cell by cell.
  */
-import { readFactRows } from '../support/facts';
+import { readFactRows } from './facts';
 
-export const benchmarkCsvColumns = [
+export const benchmarkFactColumns = [
   'params_billion',
   'function_calling_pct',
   'mmlu_5shot',
@@ -30,11 +30,11 @@ export function expectedBenchmarkRows(filter: (row: Record<string, string>) => b
     .map((row): ExpectedBenchmarkRow => [
       row.model ?? '',
       kindLabel[row.kind ?? ''] ?? `unknown kind ${row.kind}`,
-      ...benchmarkCsvColumns.map((column) => (row[column] ? Number(row[column]) : null)),
+      ...benchmarkFactColumns.map((column) => (row[column] ? Number(row[column]) : null)),
     ]);
 }
 
-export const pairwiseCsvColumns = ['win', 'loss', 'tie', 'win_rate', 'loss_rate', 'adjusted_win_rate'] as const;
+export const pairwiseFactColumns = ['win', 'loss', 'tie', 'win_rate', 'loss_rate', 'adjusted_win_rate'] as const;
 
 /** One pairwise row: model, compared with, then the six figures. */
 export function expectedPairwiseRows(models?: ReadonlySet<string>) {
@@ -43,7 +43,7 @@ export function expectedPairwiseRows(models?: ReadonlySet<string>) {
     .map((row) => [
       row.model ?? '',
       row.compared_with ?? '',
-      ...pairwiseCsvColumns.map((column) => Number(row[column])),
+      ...pairwiseFactColumns.map((column) => Number(row[column])),
     ]);
 }
 
