@@ -21,6 +21,8 @@ export interface LocalBackendOptions {
   /** Where pagefind.js and its index live, e.g. "/pagefind/". */
   bundlePath: string;
   fallbackSection: string;
+  /** The site's base URL that result URLs start with; Pagefind's default derives it from bundlePath. */
+  siteBaseUrl?: string;
   /** Loads the Pagefind module; the default imports it at run time from bundlePath. */
   importPagefind?: (url: string) => Promise<PagefindApi>;
   /** Where the `fetch` that Pagefind calls lives; the default is the global object. */
@@ -82,7 +84,12 @@ export function createLocalBackend(options: LocalBackendOptions): SearchBackend 
       failedChunkDownloads ??= watchChunkDownloads(options.fetchScope ?? globalThis, options.bundlePath);
       const pagefind = await importPagefind(`${options.bundlePath}pagefind.js`);
       // The worker adds a download of its own; the index is small enough for the main thread.
-      await pagefind.options({ basePath: options.bundlePath, excerptLength: 24, noWorker: true });
+      await pagefind.options({
+        basePath: options.bundlePath,
+        ...(options.siteBaseUrl === undefined ? {} : { baseUrl: options.siteBaseUrl }),
+        excerptLength: 24,
+        noWorker: true,
+      });
       await pagefind.init();
       return pagefind;
     })().catch((error: unknown) => {
