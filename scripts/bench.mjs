@@ -27,7 +27,7 @@ import { CHROMIUM_ARGS, findChromium } from './chromium.mjs';
 
 const PARTS = ['build', 'pages', 'lighthouse', 'search', 'relevance', 'scale'];
 const QUERIES = ['llama', 'enhanced', 'quantization', 'assistants', 'vllm', 'benchmark', 'license'];
-const SCALE_GOALS = { seconds: 300, bytes: 4 * 1024 ** 3, firstQuery: 300 * 1024 };
+const SCALE_GOALS = { seconds: 300, bytes: 4 * 1024 ** 3, firstQuery: 300 * 1024, vocabulary: 40 * 1024 };
 
 const { values: args } = parseArgs({
   options: {
@@ -416,6 +416,11 @@ async function benchScale() {
     ],
     ['output', `${mb(s.outputBytes)} MB, ${s.htmlPages} HTML files`, ''],
     ['search index (build/pagefind)', `${mb(s.indexBytes)} MB`, ''],
+    [
+      'search vocabulary (gzip; fetched only for a query with an unknown word)',
+      `${kb(s.vocabularyGzipBytes)} KB, ${s.vocabularyWords} words`,
+      `40 KB: ${verdict(s.vocabularyGzipBytes <= SCALE_GOALS.vocabulary)}`,
+    ],
     [
       'first query fetches (gzip, search UI included)',
       `${kb(s.firstQueryBytes)} KB`,

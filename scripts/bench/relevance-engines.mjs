@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import { chromium } from '@playwright/test';
 import createJiti from 'jiti';
@@ -101,19 +101,24 @@ async function sourceDocs(root) {
   return docs;
 }
 
+/** Asks an index folder every query through the site's local backend, in Node. */
+export async function nodeAnswers(indexDir, queries, facetFilters = []) {
+  const { nodeSearch } = jiti('./pagefind-node.ts');
+  const search = nodeSearch(indexDir, facetFilters);
+  const answers = [];
+  for (const { query } of queries) answers.push(await search.pageUrls(query, RESULTS));
+  return answers;
+}
+
 /** The dev server's index, written as the search-index plugin writes it under npm start. */
 export async function devEngine(root, queries) {
   const { renderSourcePages } = jiti('../../src/plugins/search-index/sources.ts');
   const { writeIndex } = jiti('../../src/plugins/search-index/indexer.ts');
-  const { nodeSearch } = jiti('./pagefind-node.ts');
   const dir = await mkdtemp(path.join(os.tmpdir(), 'relevance-dev-'));
   try {
     const pages = await renderSourcePages(root, await sourceDocs(root), 'en');
     await writeIndex(pages, dir);
-    const search = nodeSearch(dir);
-    const answers = [];
-    for (const { query } of queries) answers.push(await search.pageUrls(query, RESULTS));
-    return answers;
+    return await nodeAnswers(dir, queries);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -127,4 +132,14 @@ export async function mcpEngine(root, buildDir, queries) {
   const index = await new Docs(new BuildSource(path.resolve(buildDir))).searchIndex();
   // search_docs lists sections; a reader of its answer meets their pages in this order.
   return queries.map(({ query }) => index.search(query, RESULTS * 3).map((hit) => hit.url));
+}
+
+// `node scripts/bench/relevance-engines.mjs <index folder>` prints the answers of that
+// index, in Node, as JSON (the relevance floor test runs it apart from Playwright's loader).
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { contextualFacetFilters } = jiti('../../src/search/facets.ts');
+  // The /search page's filters: the language, and every docs plugin (each page has one tag).
+  const filters = contextualFacetFilters({ locale: 'en', tags: [] });
+  const answers = await nodeAnswers(process.argv[2] ?? 'build/pagefind', await readQueries(), filters);
+  process.stdout.write(`${JSON.stringify(answers)}\n`);
 }

@@ -109,6 +109,10 @@ export function correctWord(word: string, vocabulary: readonly string[]): string
   let bestDistance = max + 1;
   // The vocabulary is ordered most frequent first, so the first at a distance wins ties.
   for (const known of vocabulary) {
+    // A short word that only extends a known one is another word (metal, meta), not a slip.
+    if (max === 1 && word.startsWith(known)) {
+      continue;
+    }
     const distance = editDistance(word, known, Math.min(max, bestDistance - 1));
     if (distance < bestDistance) {
       best = known;
@@ -181,6 +185,8 @@ export async function understandQuery<R extends EngineResult>(
 
   let words = queryWords(original, data);
   let results = await run(words);
+  let known: readonly string[] | null = null;
+  const vocabulary = async () => (known ??= await options.vocabulary());
   const corrections = new Map<string, string>();
   // What the reader is shown: their own words, corrected, without the words left out.
   const shown = (kept: readonly string[]) =>
@@ -198,9 +204,9 @@ export async function understandQuery<R extends EngineResult>(
         !texts.some((text) => [word, ...(table.get(word) ?? [])].some((form) => containsWord(text, form))),
     );
     if (unseen.length > 0) {
-      const vocabulary = await options.vocabulary();
+      const site = await vocabulary();
       const fixed = words.map((word) =>
-        unseen.includes(word) && !isKnown(word, vocabulary) ? (correctWord(word, vocabulary) ?? word) : word,
+        unseen.includes(word) && !isKnown(word, site) ? (correctWord(word, site) ?? word) : word,
       );
       if (fixed.some((word, index) => word !== words[index])) {
         const fixedResults = await run(fixed);
@@ -214,9 +220,12 @@ export async function understandQuery<R extends EngineResult>(
   }
 
   if (results.length === 0 && words.length > 1) {
+    // The engine may answer a word it does not hold with near matches: a word the
+    // vocabulary does not know counts as matching nothing.
+    const site = await vocabulary();
     const counts = new Map<string, number>();
     for (const word of new Set(words)) {
-      counts.set(word, (await run([word])).length);
+      counts.set(word, isCorrectable(word) && !isKnown(word, site) ? 0 : (await run([word])).length);
     }
     let kept = words.filter((word) => (counts.get(word) ?? 0) > 0);
     let relaxed = kept.length > 0 && kept.length < words.length ? await run(kept) : [];

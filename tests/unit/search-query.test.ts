@@ -55,7 +55,7 @@ const pages = {
   '/delete': 'Delete an assistant.',
   '/llamacpp': 'Build llama.cpp on macOS with Metal off, or with CUDA.',
   '/quant': 'GGUF quantization of every model.',
-  '/hf': 'Use Hugging Face transformers.',
+  '/hf': 'Use Hugging Face transformers, on Linux or macOS.',
 };
 
 describe('edit distance', () => {
@@ -89,8 +89,8 @@ describe('typo correction', () => {
     expect(correctWord('mesages', vocabulary)).toBe('messages');
     expect(correctWord('mistrl', vocabulary)).toBe('mistral');
     expect(correctWord('modl', vocabulary)).toBe('model');
-    expect(correctWord('modelz', ['models', 'model'])).toBe('models');
-    expect(correctWord('modelz', ['model', 'models'])).toBe('model');
+    expect(correctWord('bost', ['best', 'bust'])).toBe('best');
+    expect(correctWord('bost', ['bust', 'best'])).toBe('bust');
   });
 
   it('leaves short words, words with digits and hopeless words alone', () => {
@@ -98,6 +98,8 @@ describe('typo correction', () => {
     expect(correctWord('qwen3', vocabulary)).toBeNull();
     expect(correctWord('zzzzzzzz', vocabulary)).toBeNull();
     expect(correctWord('mstrl', vocabulary)).toBeNull();
+    expect(correctWord('metal', ['meta', 'model'])).toBeNull();
+    expect(correctWord('assistantt', vocabulary)).toBe('assistant');
   });
 
   it('treats the start of a known word as known', () => {
@@ -195,7 +197,22 @@ describe('understandQuery', () => {
       data,
       vocabulary: async () => vocabulary,
     });
-    expect(results.map((result) => result.id)).toEqual(['/llamacpp']);
+    expect(results.map((result) => result.id)).toEqual(['/llamacpp', '/hf']);
+    expect(notice).toEqual({ kind: 'relaxed', query: 'macos', original: 'macos vulkan' });
+  });
+
+  it('does not trust an engine that answers an unknown word with near matches', async () => {
+    const exact = engineOver(pages);
+    // Like Pagefind, which answers a word it does not hold with pages that hold a part of it.
+    const fuzzy: QueryEngine<Page> = {
+      ...exact,
+      search: async (term) => (term === 'vulkan' ? exact.search('gguf') : exact.search(term)),
+    };
+    const { results, notice } = await understandQuery('macos vulkan', fuzzy, {
+      data,
+      vocabulary: async () => vocabulary,
+    });
+    expect(results.map((result) => result.id)).toEqual(['/llamacpp', '/hf']);
     expect(notice).toEqual({ kind: 'relaxed', query: 'macos', original: 'macos vulkan' });
   });
 
