@@ -51,7 +51,7 @@ export function createDocSearchClient(backend: SearchBackend): DocSearchTransfor
           facetFilters: normaliseFacetFilters(params.facetFilters),
           hitsPerPage: params.hitsPerPage ?? DEFAULT_MODAL_RESULTS,
           page: params.page ?? 0,
-          literal: entry.literal === true,
+          ...(entry.literal === true ? { literal: true } : {}),
         });
         return {
           ...response,
