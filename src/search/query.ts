@@ -34,6 +34,8 @@ export interface QueryEngine<R extends EngineResult> {
   search(term: string): Promise<R[]>;
   /** The plain text of a result, to tell whether it contains a word. */
   text(result: R): Promise<string>;
+  /** The title of a result's page. */
+  title(result: R): Promise<string>;
 }
 
 export type QueryNotice =
@@ -54,6 +56,8 @@ export interface UnderstandOptions {
 
 /** How many of the first results are read to decide that a word is one the docs use. */
 const RESULTS_READ = 5;
+/** How many of the first results may move up for a title that is the query itself. */
+const TITLES_READ = 10;
 
 /** The number of edits forgiven in a word of this length. */
 export function allowedEdits(word: string): 0 | 1 | 2 {
@@ -168,6 +172,26 @@ function containsWord(text: string, word: string): boolean {
   return searchWords(text).some((candidate) => candidate.startsWith(word));
 }
 
+/**
+ * A page whose title says exactly what the query says (its words, stop words aside, as
+ * typed or as the docs' words) answers it best: "Models" is the models index, "get an
+ * assistant" the operation of that name. Such results move to the top, in their order.
+ */
+async function titlesFirst<R extends EngineResult>(
+  results: R[],
+  words: readonly string[],
+  engine: QueryEngine<R>,
+  data: QueryData,
+  table: ReadonlyMap<string, string[]>,
+): Promise<R[]> {
+  const key = (list: readonly string[]) => [...new Set(list)].sort().join(' ');
+  const wanted = new Set([key(words), key(canonicalWords(words, table))]);
+  const head = results.slice(0, TITLES_READ);
+  const titles = await Promise.all(head.map((result) => engine.title(result)));
+  const exact = head.filter((_, index) => wanted.has(key(queryWords(titles[index] ?? '', data))));
+  return exact.length === 0 ? results : [...exact, ...results.filter((result) => !exact.includes(result))];
+}
+
 /** Reads a query, searches the engine, and says how the query was understood. */
 export async function understandQuery<R extends EngineResult>(
   query: string,
@@ -236,12 +260,15 @@ export async function understandQuery<R extends EngineResult>(
       relaxed = await run(kept);
     }
     if (relaxed.length > 0) {
-      return { results: relaxed, notice: { kind: 'relaxed', query: shown(kept), original } };
+      return {
+        results: await titlesFirst(relaxed, kept, engine, data, table),
+        notice: { kind: 'relaxed', query: shown(kept), original },
+      };
     }
   }
 
   return {
-    results,
+    results: await titlesFirst(results, words, engine, data, table),
     notice: corrections.size > 0 ? { kind: 'corrected', query: shown(words), original } : null,
   };
 }

@@ -15,10 +15,10 @@ import { answerRank, formatScores, pagesOf, parseQueries, scoreEngine } from '..
 const QUERY_FILE = 'scripts/bench/search-queries.json';
 
 /**
- * hit@3 over the whole set may not fall below this. Measured at 98% (110 of 112) on
- * 2026-11-25, in Node and in Chromium alike; the margin allows two queries to slip.
+ * hit@3 over the whole set may not fall below this. Measured at 99% (111 of 112) on
+ * 2026-11-25, in Node and in Chromium alike; the margin lets two more queries slip.
  */
-const HIT3_FLOOR = 0.96;
+const HIT3_FLOOR = 0.97;
 
 test('the built site answers the benchmark queries at least as well as it did', async () => {
   const queries = parseQueries(JSON.parse(readFileSync(QUERY_FILE, 'utf8')), QUERY_FILE);

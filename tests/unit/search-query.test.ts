@@ -38,6 +38,9 @@ function engineOver(pages: Record<string, string>): QueryEngine<Page> & { terms:
     async text(result) {
       return result.text;
     },
+    async title(result) {
+      return result.text.split('.')[0] ?? '';
+    },
   };
 }
 
@@ -180,6 +183,23 @@ describe('understandQuery', () => {
       vocabulary: async () => vocabulary,
     });
     expect(notice).toEqual({ kind: 'corrected', query: 'delete an assistant', original: 'Delete an asistant' });
+  });
+
+  it('puts the page whose title is the query first', async () => {
+    const titled = {
+      '/list': 'Delete a file. Delete an assistant, or list them.',
+      '/delete-assistant': 'Delete an assistant.',
+    };
+    const { results } = await understandQuery('remove an assistant', engineOver(titled), {
+      data,
+      vocabulary: async () => vocabulary,
+    });
+    expect(results.map((result) => result.id)).toEqual(['/delete-assistant', '/list']);
+    const plain = await understandQuery('delete file', engineOver(titled), {
+      data,
+      vocabulary: async () => vocabulary,
+    });
+    expect(plain.results.map((result) => result.id)).toEqual(['/list']);
   });
 
   it('searches the words as typed when asked to', async () => {

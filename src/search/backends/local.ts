@@ -149,6 +149,7 @@ export function createLocalBackend(options: LocalBackendOptions): SearchBackend 
         // Pagefind answers null when a newer search superseded this one.
         search: async (term) => (await pagefind.search(term, { filters }))?.results ?? [],
         text: async (result) => (await dataOf(result)).content ?? '',
+        title: async (result) => (await dataOf(result)).meta.title ?? '',
       };
       let understood;
       try {
