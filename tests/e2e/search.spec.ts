@@ -514,6 +514,20 @@ test.describe('queries the docs do not match word for word', () => {
     await expect(page.getByText(new RegExp(`results? for “${TYPO.query}”`))).toBeVisible();
   });
 
+  test('the vocabulary is fetched only for a query with a word the results do not hold', async ({ page }) => {
+    const fetched = recordSearchRequests(page);
+    const vocabulary = () => fetched.filter((path) => path.endsWith('/vocabulary.json'));
+    await gotoHydrated(page, '/');
+    await openWithShortcut(page);
+    await typeQuery(page, HOME_QUERY);
+    await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(vocabulary()).toEqual([]);
+    await typeQuery(page, TYPO.query);
+    await expect(page.locator('.DocSearch-Dropdown [data-search-notice]')).toBeVisible();
+    expect(vocabulary()).toEqual(['/pagefind/vocabulary.json']);
+  });
+
   test('a true miss keeps the no-results texts, with no notice', async ({ page }) => {
     await gotoHydrated(page, `/search?q=${NONSENSE}`);
     await expect(page.getByText(`${texts.noResults} “${NONSENSE}”`)).toBeVisible();
