@@ -87,8 +87,10 @@ async function sourceDocs(root) {
   const docs = [];
   for (const pluginId of await readdir(generated)) {
     for (const file of await readdir(path.join(generated, pluginId))) {
-      if (!/^site-docs-.*\.json$/.test(file)) continue;
+      // One metadata file per doc, named after its source file (site-docs-…, site-api-docs-…).
+      if (!/^site-.*\.json$/.test(file)) continue;
       const doc = JSON.parse(await readFile(path.join(generated, pluginId, file), 'utf8'));
+      if (typeof doc.source !== 'string' || typeof doc.permalink !== 'string') continue;
       docs.push({
         source: doc.source,
         permalink: doc.permalink,
