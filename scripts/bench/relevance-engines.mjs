@@ -21,7 +21,7 @@ const jiti = createJiti(import.meta.url);
 const { parseQueries } = jiti('./relevance.ts');
 const { identity } = jiti('../../src/site/identity.ts');
 
-export const QUERY_FILE = path.join(path.dirname(new URL(import.meta.url).pathname), 'search-queries.json');
+export const QUERY_FILE = fileURLToPath(new URL('./search-queries.json', import.meta.url));
 const RESULTS = 10;
 
 export async function readQueries(file = QUERY_FILE) {
