@@ -1,5 +1,5 @@
 // npm run bench: what a reader waits for, measured on the production build.
-//   node scripts/bench.mjs [--reference DIR] [--only build,pages,lighthouse,search,scale] [--skip ...]
+//   node scripts/bench.mjs [--reference DIR] [--only build,pages,lighthouse,search,relevance,scale] [--skip ...]
 //                          [--pages home,model,...]
 //   --reference DIR  bench another build folder in the same run, side by side (interleaved)
 //   --pages          page types to visit (ids in scripts/bench/pages.ts; default all)
@@ -20,13 +20,14 @@ import createJiti from 'jiti';
 import { coldBuild } from './bench/build-time.mjs';
 import { launchLighthouseChrome, PRESETS, runLighthouse } from './bench/lighthouse.mjs';
 import { measureIntent, measureSearch, median } from './bench/measure.mjs';
+import { checkExpectedPages, devEngine, mcpEngine, readQueries, siteEngine } from './bench/relevance-engines.mjs';
 import { directorySize, runScale } from './bench/scale.mjs';
 import { serve } from './bench/server.mjs';
 import { CHROMIUM_ARGS, findChromium } from './chromium.mjs';
 
-const PARTS = ['build', 'pages', 'lighthouse', 'search', 'scale'];
+const PARTS = ['build', 'pages', 'lighthouse', 'search', 'relevance', 'scale'];
 const QUERIES = ['llama', 'enhanced', 'quantization', 'assistants', 'vllm', 'benchmark', 'license'];
-const SCALE_GOALS = { seconds: 300, bytes: 4 * 1024 ** 3, firstQuery: 300 * 1024 };
+const SCALE_GOALS = { seconds: 300, bytes: 4 * 1024 ** 3, firstQuery: 300 * 1024, vocabulary: 40 * 1024 };
 
 const { values: args } = parseArgs({
   options: {
@@ -59,6 +60,7 @@ const PAGE_TYPES = args.pages
 const { BUDGET_KINDS, checkBudgets, formatKB } = jiti('./bench/budgets.ts');
 const { recordVisit } = jiti('./bench/visit.ts');
 const { KINDS, tally } = jiti('./bench/weight.ts');
+const { formatScores, QUERY_CLASSES, scoreEngine } = jiti('./bench/relevance.ts');
 
 const sites = [{ name: 'this site', dir: path.resolve(process.env.BENCH_BUILD_DIR ?? 'build') }];
 if (args.reference) sites.push({ name: 'reference', dir: path.resolve(args.reference) });
@@ -370,6 +372,34 @@ async function benchSearch() {
   );
 }
 
+async function benchRelevance() {
+  const buildDir = sites[0].dir;
+  const queries = await readQueries();
+  checkExpectedPages(queries, buildDir);
+  const engines = [
+    ['site', 'built site, /search in Chromium', () => siteEngine(buildDir, queries, console.log)],
+    ['dev', 'dev server index (docs sources), Node', () => devEngine(root, queries)],
+    ['mcp', 'MCP search_docs over the build', () => mcpEngine(root, buildDir, queries)],
+  ];
+  report.relevance = { queries: queries.length, engines: [] };
+  for (const [name, label, run] of engines) {
+    console.log(`Relevance: ${label}, ${queries.length} queries…`);
+    const answers = await run();
+    report.relevance.engines.push({
+      name,
+      label,
+      scores: scoreEngine(queries, answers),
+      answers: queries.map((query, index) => ({ ...query, results: answers[index] })),
+    });
+  }
+  const counts = QUERY_CLASSES.map((c) => `${c} ${queries.filter((q) => q.class === c).length}`).join(', ');
+  section(
+    `## Search relevance: ${queries.length} queries (${counts})\n\nhit@1 and hit@3: share of queries answered by the first result, by one of the first three pages; MRR@5: mean reciprocal rank of the first answering page among five; none: queries with no result at all. Engines: ${report.relevance.engines
+      .map((engine) => `${engine.name}, ${engine.label}`)
+      .join('; ')}.\n\n${formatScores(report.relevance.engines)}`,
+  );
+}
+
 async function benchScale() {
   const pages = Number(process.env.BENCH_PAGES ?? 2000);
   const operations = Number(process.env.BENCH_OPERATIONS ?? 300);
@@ -387,6 +417,11 @@ async function benchScale() {
     ['output', `${mb(s.outputBytes)} MB, ${s.htmlPages} HTML files`, ''],
     ['search index (build/pagefind)', `${mb(s.indexBytes)} MB`, ''],
     [
+      'search vocabulary (gzip; fetched only for a query with an unknown word)',
+      `${kb(s.vocabularyGzipBytes)} KB, ${s.vocabularyWords} words`,
+      `40 KB: ${verdict(s.vocabularyGzipBytes <= SCALE_GOALS.vocabulary)}`,
+    ],
+    [
       'first query fetches (gzip, search UI included)',
       `${kb(s.firstQueryBytes)} KB`,
       `300 KB: ${verdict(s.firstQueryBytes <= SCALE_GOALS.firstQuery)}`,
@@ -403,6 +438,7 @@ const steps = {
   pages: benchPages,
   lighthouse: benchLighthouse,
   search: benchSearch,
+  relevance: benchRelevance,
   scale: benchScale,
 };
 for (const part of PARTS) {

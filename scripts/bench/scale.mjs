@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 
 import createJiti from 'jiti';
 import { stringify } from 'yaml';
@@ -15,6 +16,8 @@ import { stringify } from 'yaml';
 import { coldBuild } from './build-time.mjs';
 import { measureSearch } from './measure.mjs';
 import { serve } from './server.mjs';
+
+const { VOCABULARY_FILE } = createJiti(import.meta.url)('../../src/shared/searchWords.ts');
 
 const SDK_CALLS_START = 'export const SDK_CALLS: Readonly<Record<string, SdkCall>> = {';
 const TWIN_SECTIONS_START = 'sections: [';
@@ -102,9 +105,12 @@ export async function runScale({ root, pages = 2000, operations = 300, runs = 3,
     } finally {
       server.close();
     }
+    const vocabulary = await readFile(path.join(buildDir, 'pagefind', VOCABULARY_FILE));
     return {
       pages,
       operations,
+      vocabularyWords: JSON.parse(vocabulary.toString('utf8')).words.length,
+      vocabularyGzipBytes: gzipSync(vocabulary, { level: 9 }).length,
       htmlPages,
       buildSeconds: build.seconds,
       peakBytes: build.peakBytes,

@@ -14,13 +14,14 @@ import {
   type InternalDocSearchHit,
   type StoredDocSearchHit,
 } from '@docsearch/react';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
 import { identity } from '../site/identity';
 import { toSitePath } from './pageResults';
+import SearchNotice from './SearchNotice';
 import type { SearchSetup } from './setup';
-import { isSearchUnavailableError, type FacetFilters } from './types';
+import { isSearchUnavailableError, type FacetFilters, type QueryNotice } from './types';
 
 const texts = identity.searchTexts;
 
@@ -60,6 +61,38 @@ function useResultListIds(): void {
 }
 
 /**
+ * An element of ours kept first in DocSearch's dropdown, which DocSearch re-renders
+ * at will: it is put back whenever it goes missing. Null while there is no dropdown.
+ */
+function useDropdownSlot(className: string, attributes: Record<string, string> = {}): HTMLElement | null {
+  const [slot, setSlot] = useState<HTMLElement | null>(null);
+  const attributeKey = JSON.stringify(attributes);
+  useEffect(() => {
+    const element = document.createElement('div');
+    element.className = className;
+    for (const [name, value] of Object.entries(JSON.parse(attributeKey) as Record<string, string>)) {
+      element.setAttribute(name, value);
+    }
+    const place = () => {
+      const dropdown = document.querySelector('.DocSearch-Container .DocSearch-Dropdown');
+      if (dropdown && dropdown.firstChild !== element) {
+        dropdown.insertBefore(element, dropdown.firstChild);
+      }
+      setSlot(dropdown ? element : null);
+    };
+    place();
+    // The modal may mount after this component, and re-renders its dropdown at will.
+    const observer = new MutationObserver(place);
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => {
+      observer.disconnect();
+      element.remove();
+    };
+  }, [className, attributeKey]);
+  return slot;
+}
+
+/**
  * DocSearch sets its error status when a search fails, but autocomplete sets the
  * status back to idle once the search settles, so DocSearch's error screen never
  * shows and the reader sees "No results" instead. After a failed search we show the
@@ -67,29 +100,7 @@ function useResultListIds(): void {
  * the stylesheet hides the no-results screen and stale hits.
  */
 function SearchErrorScreen() {
-  const [slot, setSlot] = useState<HTMLElement | null>(null);
-  useEffect(() => {
-    const container = document.querySelector('.DocSearch-Container');
-    if (!container) {
-      return undefined;
-    }
-    const element = document.createElement('div');
-    element.className = 'DocSearch-ErrorScreen';
-    const place = () => {
-      const dropdown = container.querySelector('.DocSearch-Dropdown');
-      if (dropdown && dropdown.firstChild !== element) {
-        dropdown.insertBefore(element, dropdown.firstChild);
-      }
-      setSlot(dropdown ? element : null);
-    };
-    place();
-    const observer = new MutationObserver(place);
-    observer.observe(container, { childList: true, subtree: true });
-    return () => {
-      observer.disconnect();
-      element.remove();
-    };
-  }, []);
+  const slot = useDropdownSlot('DocSearch-ErrorScreen');
   if (!slot) {
     return null;
   }
@@ -100,6 +111,70 @@ function SearchErrorScreen() {
     </>,
     slot,
   );
+}
+
+const LIVE_REGION = { role: 'status', 'aria-live': 'polite' };
+
+interface Answer {
+  query: string;
+  notice: QueryNotice | null;
+}
+
+/**
+ * The latest answer's notice, kept outside React state: DocSearch restarts its search
+ * session when the modal re-renders with new props, so the modal must not re-render
+ * on every answer. Only the notice subscribes.
+ */
+function createAnswerStore() {
+  let answer: Answer | null = null;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => answer,
+    set(next: Answer) {
+      answer = next;
+      listeners.forEach((listener) => listener());
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+type AnswerStore = ReturnType<typeof createAnswerStore>;
+
+/** The query layer's notice above the results, in a live region that stays while the modal is open. */
+function ModalNotice({ answers, onSearchLiteral }: { answers: AnswerStore; onSearchLiteral: (query: string) => void }) {
+  const slot = useDropdownSlot('DocSearch-QueryNotice', LIVE_REGION);
+  const answer = useSyncExternalStore(answers.subscribe, answers.get, () => null);
+  const [typed, setTyped] = useState<string | null>(null);
+  useEffect(() => {
+    // The box's value, so that a notice shows only beside the results it explains.
+    const onInput = (event: Event) => {
+      const target = event.target;
+      if (target instanceof HTMLInputElement && target.classList.contains('DocSearch-Input')) {
+        setTyped(target.value);
+      }
+    };
+    document.addEventListener('input', onInput, true);
+    return () => document.removeEventListener('input', onInput, true);
+  }, []);
+  const notice = answer && (typed === null || answer.query === typed) ? answer.notice : null;
+  if (!slot) {
+    return null;
+  }
+  return createPortal(notice && <SearchNotice notice={notice} onSearchLiteral={onSearchLiteral} />, slot);
+}
+
+/** Types `query` into DocSearch's box as a reader would, so that DocSearch searches it. */
+function searchFor(query: string) {
+  const input = document.querySelector<HTMLInputElement>('.DocSearch-Input');
+  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+  if (input && setValue) {
+    setValue.call(input, query);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    input.focus();
+  }
 }
 
 const transformItems = (items: DocSearchHit[]): DocSearchHit[] =>
@@ -152,6 +227,9 @@ export default function SearchModal({
   useResultListIds();
 
   const [failed, setFailed] = useState(false);
+  const answers = useMemo(createAnswerStore, []);
+  // The query the reader asked to search as typed, without correction.
+  const literalQuery = useRef<string | null>(null);
   const backendProps = useMemo(() => {
     const props = setup.modalProps(facetFilters);
     const transform = props.transformSearchClient ?? ((client) => client);
@@ -161,18 +239,37 @@ export default function SearchModal({
         const inner = transform(client);
         const search = (async (...args: Parameters<DocSearchTransformClient['search']>) => {
           try {
-            const response = await inner.search(...args);
+            const [request, ...rest] = args as unknown as [
+              { requests: { query?: string; params?: Record<string, unknown> }[] },
+              ...unknown[],
+            ];
+            const query = request.requests[0]?.query ?? '';
+            const literal = literalQuery.current !== null && literalQuery.current === query;
+            const sent = literal
+              ? { ...request, requests: request.requests.map((entry) => ({ ...entry, literal: true })) }
+              : request;
+            const response = await (inner.search as (...a: unknown[]) => Promise<{ results: unknown[] }>)(
+              sent,
+              ...rest,
+            );
+            const notice = (response.results[0] as { notice?: QueryNotice | null } | undefined)?.notice ?? null;
+            answers.set({ query, notice });
             setFailed(false);
             return response;
           } catch (error) {
             setFailed(true);
             throw error;
           }
-        }) as DocSearchTransformClient['search'];
+        }) as unknown as DocSearchTransformClient['search'];
         return { ...inner, search };
       },
     };
-  }, [setup, facetFilters]);
+  }, [setup, facetFilters, answers]);
+
+  const searchLiteral = useCallback((query: string) => {
+    literalQuery.current = query;
+    searchFor(query);
+  }, []);
 
   useEffect(() => {
     document.documentElement.toggleAttribute('data-search-failed', failed);
@@ -220,7 +317,7 @@ export default function SearchModal({
           },
         }}
       />
-      {failed && <SearchErrorScreen />}
+      {failed ? <SearchErrorScreen /> : <ModalNotice answers={answers} onSearchLiteral={searchLiteral} />}
     </>
   );
 }

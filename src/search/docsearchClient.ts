@@ -13,6 +13,8 @@ interface ModalQuery {
   facetFilters?: unknown;
   hitsPerPage?: number;
   page?: number;
+  /** Set by the modal when the reader asks for the words as typed. */
+  literal?: boolean;
 }
 
 /** Accepts Algolia's facetFilters forms: "a:b", ["a:b", ...] and [["a:b", "a:c"], ...]. */
@@ -49,6 +51,7 @@ export function createDocSearchClient(backend: SearchBackend): DocSearchTransfor
           facetFilters: normaliseFacetFilters(params.facetFilters),
           hitsPerPage: params.hitsPerPage ?? DEFAULT_MODAL_RESULTS,
           page: params.page ?? 0,
+          ...(entry.literal === true ? { literal: true } : {}),
         });
         return {
           ...response,

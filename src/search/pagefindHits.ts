@@ -18,6 +18,8 @@ export interface PagefindSubResult {
 export interface PagefindResultData {
   url: string;
   excerpt: string;
+  /** The page's indexed text (absent in older fixtures). */
+  content?: string;
   meta: Record<string, string | undefined>;
   sub_results: PagefindSubResult[];
 }

@@ -5,7 +5,9 @@
  */
 import type { DocSearchHit } from '@docsearch/react';
 
-export type { DocSearchHit };
+import type { QueryNotice } from './query';
+
+export type { DocSearchHit, QueryNotice };
 
 /**
  * Facet filters in Algolia's form: the outer list is AND, each inner list is OR.
@@ -20,6 +22,8 @@ export interface SearchRequest {
   hitsPerPage: number;
   /** Zero-based page of results. */
   page: number;
+  /** Search the words as typed, without correcting them (the reader asked to). */
+  literal?: boolean;
 }
 
 export interface SearchResponse {
@@ -29,6 +33,8 @@ export interface SearchResponse {
   nbHits: number;
   page: number;
   nbPages: number;
+  /** How the query was corrected or relaxed before it was answered, if it was. */
+  notice?: QueryNotice | null;
 }
 
 export interface SearchBackend {

@@ -234,6 +234,7 @@ siteTest.describe('what nginx answers', () => {
       '/pagefind/pagefind.js',
       '/pagefind/pagefind-entry.json',
       '/pagefind/wasm.en.pagefind',
+      '/pagefind/vocabulary.json',
       builtFile('pagefind', /\.pf_meta$/),
       '/img/logo.svg',
     ];

@@ -485,3 +485,108 @@ for (const mode of ['light', 'dark'] as const) {
     });
   });
 }
+
+test.describe('queries the docs do not match word for word', () => {
+  // "metal" is in no page; the llama.cpp guide builds on macOS.
+  const RELAXED = { query: 'macos metal', shown: 'macos', page: '/inference/llamacpp' };
+  // One letter short of "assistant".
+  const TYPO = { query: 'create asistant', shown: 'create assistant', page: '/api/create-assistant' };
+  const relaxedText = `No results for "${RELAXED.query}". Showing results for "${RELAXED.shown}".`;
+  const correctedText = `Showing results for "${TYPO.shown}". Search instead for "${TYPO.query}".`;
+
+  test('the search page leaves out a word that matches nothing, and says so', async ({ page }) => {
+    await gotoHydrated(page, `/search?q=${encodeURIComponent(RELAXED.query)}`);
+    const notice = page.locator('main [data-search-notice]');
+    await expect(notice).toHaveText(relaxedText);
+    // Inside the live region, so that screen readers announce it.
+    await expect(page.locator('main [aria-live="polite"] [data-search-notice]')).toHaveCount(1);
+    await expect(page.locator(`main ol a[href="${RELAXED.page}"]`).first()).toBeVisible();
+  });
+
+  test('the search page corrects a typo, and searches the words as typed on request', async ({ page }) => {
+    await gotoHydrated(page, `/search?q=${encodeURIComponent(TYPO.query)}`);
+    const notice = page.locator('main [aria-live="polite"] [data-search-notice]');
+    await expect(notice).toHaveText(correctedText);
+    await expect(page.locator('main ol li h2 a').first()).toHaveAttribute('href', TYPO.page);
+    await notice.getByRole('button', { name: `Search instead for "${TYPO.query}"` }).click();
+    await expect(notice).toHaveCount(0);
+    await expect(page.locator('#search-page-input')).toHaveValue(TYPO.query);
+    await expect(page.getByText(new RegExp(`results? for “${TYPO.query}”`))).toBeVisible();
+  });
+
+  test('the vocabulary is fetched only for a query with a word the results do not hold', async ({ page }) => {
+    const fetched = recordSearchRequests(page);
+    const vocabulary = () => fetched.filter((path) => path.endsWith('/vocabulary.json'));
+    await gotoHydrated(page, '/');
+    await openWithShortcut(page);
+    await typeQuery(page, HOME_QUERY);
+    await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(vocabulary()).toEqual([]);
+    await typeQuery(page, TYPO.query);
+    await expect(page.locator('.DocSearch-Dropdown [data-search-notice]')).toBeVisible();
+    expect(vocabulary()).toEqual(['/pagefind/vocabulary.json']);
+  });
+
+  test('a true miss keeps the no-results texts, with no notice', async ({ page }) => {
+    await gotoHydrated(page, `/search?q=${NONSENSE}`);
+    await expect(page.getByText(`${texts.noResults} “${NONSENSE}”`)).toBeVisible();
+    await expect(page.locator('[data-search-notice]')).toHaveCount(0);
+  });
+
+  test('the modal says the same, in a live region, and the keyboard still opens a hit', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    await openWithShortcut(page);
+    await typeQuery(page, RELAXED.query);
+    const region = page.locator('.DocSearch-Dropdown [role="status"][aria-live="polite"]');
+    await expect(region.locator('[data-search-notice]')).toHaveText(relaxedText);
+    await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+
+    await typeQuery(page, TYPO.query);
+    await expect(region.locator('[data-search-notice]')).toHaveText(correctedText);
+    await expect(page.locator('.DocSearch-Hit [data-href]').first()).toHaveAttribute('data-href', TYPO.page);
+    // The focus stays in the box: arrows and Enter work as before.
+    await expect(searchInput(page)).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    const selected = page.locator('.DocSearch-Hit[aria-selected="true"] [data-href]');
+    const href = (await selected.getAttribute('data-href')) ?? '';
+    expect(href).toMatch(/^\//);
+    await page.keyboard.press('Enter');
+    await expect(modal(page)).toBeHidden();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(new URL(href, page.url()).pathname);
+  });
+
+  test('the modal searches the words as typed on request', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    await openWithShortcut(page);
+    await typeQuery(page, TYPO.query);
+    const notice = page.locator('.DocSearch-Dropdown [data-search-notice]');
+    await expect(notice).toHaveText(correctedText);
+    await notice.getByRole('button', { name: `Search instead for "${TYPO.query}"` }).click();
+    await expect(notice).toHaveCount(0);
+    await expect(searchInput(page)).toHaveValue(TYPO.query);
+    await expect(searchInput(page)).toBeFocused();
+    // Clearing the box takes the notice away with the results it explained.
+    await typeQuery(page, RELAXED.query);
+    await expect(notice).toHaveText(relaxedText);
+    await typeQuery(page, '');
+    await expect(notice).toHaveCount(0);
+  });
+
+  for (const mode of ['light', 'dark'] as const) {
+    test(`the notices pass axe in ${mode} mode`, async ({ page }) => {
+      await gotoHydrated(page, `/search?q=${encodeURIComponent(TYPO.query)}`);
+      await useColourMode(page, mode);
+      await expect(page.locator('main [data-search-notice]')).toBeVisible();
+      expect((await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()).violations).toEqual([]);
+
+      await openWithShortcut(page);
+      await typeQuery(page, RELAXED.query);
+      await expect(page.locator('.DocSearch-Dropdown [data-search-notice]')).toBeVisible();
+      await typeQuery(page, TYPO.query);
+      await expect(page.locator('.DocSearch-Dropdown [data-search-notice] button')).toBeVisible();
+      const results = await new AxeBuilder({ page }).include('.DocSearch-Modal').withTags(AXE_TAGS).analyze();
+      expect(results.violations).toEqual([]);
+    });
+  }
+});

@@ -40,6 +40,14 @@ describe('Algolia backend', () => {
     expect(response).toEqual({ hits: [], nbHits: 42, page: 1, nbPages: 5 });
   });
 
+  it('sends the words as typed, once: Algolia corrects typos and applies synonyms itself', async () => {
+    const { client, requests } = fakeClient(async () => ({ results: [{ hits: [], nbHits: 0, page: 0, nbPages: 0 }] }));
+    const backend = createAlgoliaBackend(settings, async () => client);
+    const response = await backend.search({ query: 'remove asistant', facetFilters: [], hitsPerPage: 10, page: 0 });
+    expect(requests.map((request) => request.requests.map((entry) => entry.query))).toEqual([['remove asistant']]);
+    expect(response.notice ?? null).toBeNull();
+  });
+
   it('reports a failed request as unavailable (the error screen)', async () => {
     const { client } = fakeClient(async () => {
       throw new Error('network down');

@@ -139,6 +139,25 @@ describe('DocSearch client adapter', () => {
     expect(response.results[0]).toMatchObject({ nbHits: 7, query: 'llama' });
   });
 
+  it('passes a request for the words as typed, and the notice of the answer', async () => {
+    const seen: SearchRequest[] = [];
+    const notice = { kind: 'corrected' as const, query: 'assistant', original: 'asistant' };
+    const backend: SearchBackend = {
+      kind: 'local',
+      preload: async () => undefined,
+      search: async (request) => {
+        seen.push(request);
+        return { hits: [], nbHits: 0, page: 0, nbPages: 0, notice };
+      },
+    };
+    const client = createDocSearchClient(backend);
+    const response = (await client.search({
+      requests: [{ indexName: 'local', query: 'asistant', literal: true }],
+    } as never)) as unknown as { results: { notice: unknown }[] };
+    expect(seen[0]).toMatchObject({ query: 'asistant', literal: true });
+    expect(response.results[0]?.notice).toEqual(notice);
+  });
+
   it('accepts every facetFilters form Algolia does, and rejects others', () => {
     expect(normaliseFacetFilters('language:en')).toEqual([['language:en']]);
     expect(normaliseFacetFilters(['language:en', ['a:b', 'a:c']])).toEqual([['language:en'], ['a:b', 'a:c']]);

@@ -30,6 +30,7 @@ function fakePagefind(scope: { fetch: typeof fetch }, urls: string[]): PagefindA
           ? [
               {
                 id: 'llama',
+                score: 1,
                 data: async () => ({
                   url: '/models/llama',
                   excerpt: 'Rubra <mark>Llama</mark>',

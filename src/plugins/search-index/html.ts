@@ -105,6 +105,14 @@ export function prepareForIndex(html: string, metadata: PageMetadata): string | 
   return /<\/head>/i.test(withBody) ? withBody.replace(/<\/head>/i, `${tags}</head>`) : `${tags}${withBody}`;
 }
 
+/** The plain text of a page's <main>, without the navigation, buttons and code that Pagefind leaves out. */
+export function mainText(html: string): string {
+  const main = /<main\b[^>]*>([\s\S]*)<\/main>/i.exec(html)?.[1] ?? html;
+  return textOf(
+    main.replace(/<(nav|footer|aside|button|script|style)\b[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' '),
+  );
+}
+
 /**
  * A fingerprint of a page's main content, blind to what changes from one route to
  * another (breadcrumbs, pagination, edit links), so that a page served at two

@@ -90,7 +90,7 @@ export default function searchIndexPlugin(context: LoadContext): Plugin {
       const report = await writeIndex(pages, path.join(outDir, 'pagefind'));
       const duplicates = report.duplicates.map(({ url, sameAs }) => `${url} (same as ${sameAs})`);
       console.info(
-        `[${PLUGIN}] indexed ${report.pages.length} pages into ${report.files} files (${Math.round(report.bytes / 1024)} KB)` +
+        `[${PLUGIN}] indexed ${report.pages.length} pages into ${report.files} files (${Math.round(report.bytes / 1024)} KB, vocabulary ${Math.round(report.vocabularyBytes / 1024)} KB)` +
           (duplicates.length > 0 ? `; not listed twice: ${duplicates.join(', ')}` : '') +
           (report.skipped.length > 0 ? `; no content to index: ${report.skipped.join(', ')}` : ''),
       );

@@ -6,7 +6,9 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
-import { contentFingerprint, EXCLUDED_SELECTORS, pageMetadata, prepareForIndex } from './html';
+import { VOCABULARY_FILE } from '../../shared/searchWords';
+import { contentFingerprint, EXCLUDED_SELECTORS, mainText, pageMetadata, prepareForIndex } from './html';
+import { buildVocabulary } from './vocabulary';
 
 export interface IndexedPage {
   url: string;
@@ -19,6 +21,8 @@ export interface IndexReport {
   skipped: string[];
   files: number;
   bytes: number;
+  /** The vocabulary file's size, in bytes. */
+  vocabularyBytes: number;
 }
 
 /** Where a route's HTML lands in the build, whichever trailing-slash setting wrote it. */
@@ -81,6 +85,7 @@ export async function writeIndex(pages: IndexedPage[], outputPath: string): Prom
     throw new Error(`Search index: Pagefind could not start: ${errors.join('; ')}`);
   }
   const indexed: string[] = [];
+  const texts: string[] = [];
   const skipped: string[] = [];
   try {
     for (const page of kept) {
@@ -95,6 +100,7 @@ export async function writeIndex(pages: IndexedPage[], outputPath: string): Prom
         throw new Error(`Search index: Pagefind rejected ${page.url}: ${added.errors.join('; ')}`);
       }
       indexed.push(page.url);
+      texts.push(mainText(page.html));
     }
     if (indexed.length === 0) {
       throw new Error('Search index: no page could be indexed (no page has a <main> and Docusaurus search metadata).');
@@ -111,7 +117,16 @@ export async function writeIndex(pages: IndexedPage[], outputPath: string): Prom
       await mkdir(path.dirname(target), { recursive: true });
       await writeFile(target, file.content);
     }
-    return { pages: indexed, duplicates, skipped, files: needed.length, bytes: await sizeOf(needed) };
+    const vocabulary = JSON.stringify(buildVocabulary(texts));
+    await writeFile(path.join(outputPath, VOCABULARY_FILE), vocabulary);
+    return {
+      pages: indexed,
+      duplicates,
+      skipped,
+      files: needed.length + 1,
+      bytes: (await sizeOf(needed)) + Buffer.byteLength(vocabulary),
+      vocabularyBytes: Buffer.byteLength(vocabulary),
+    };
   } finally {
     await index.deleteIndex();
     await close();

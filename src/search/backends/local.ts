@@ -2,8 +2,10 @@
  * The local backend: the Pagefind index written after the build (and by the dev
  * server under `npm start`), loaded from the site's own origin on first use.
  */
+import { VOCABULARY_FILE, type VocabularyFile } from '../../shared/searchWords';
 import { toPagefindFilters, type PagefindFilters } from '../facets';
 import { pagefindResultToHits, type PagefindResultData } from '../pagefindHits';
+import { understandQuery, type QueryEngine } from '../query';
 import { SearchUnavailableError, type SearchBackend, type SearchRequest, type SearchResponse } from '../types';
 
 /** The part of Pagefind's browser API the backend uses. */
@@ -11,16 +13,21 @@ export interface PagefindApi {
   options(options: Record<string, unknown>): Promise<void>;
   init(): Promise<void>;
   preload(term: string, options?: { filters?: PagefindFilters }): Promise<void>;
-  search(
-    term: string,
-    options?: { filters?: PagefindFilters },
-  ): Promise<{ results: { id: string; data: () => Promise<PagefindResultData> }[] } | null>;
+  search(term: string, options?: { filters?: PagefindFilters }): Promise<{ results: PagefindResult[] } | null>;
+}
+
+interface PagefindResult {
+  id: string;
+  score: number;
+  data: () => Promise<PagefindResultData>;
 }
 
 export interface LocalBackendOptions {
   /** Where pagefind.js and its index live, e.g. "/pagefind/". */
   bundlePath: string;
   fallbackSection: string;
+  /** The site's base URL that result URLs start with; Pagefind's default derives it from bundlePath. */
+  siteBaseUrl?: string;
   /** Loads the Pagefind module; the default imports it at run time from bundlePath. */
   importPagefind?: (url: string) => Promise<PagefindApi>;
   /** Where the `fetch` that Pagefind calls lives; the default is the global object. */
@@ -72,8 +79,30 @@ function watchChunkDownloads(scope: { fetch: typeof fetch }, bundlePath: string)
   return () => failures;
 }
 
+/** The site's words, most frequent first: fetched once, when a query first has a word that may be misspelt. */
+function vocabularyLoader(url: string): () => Promise<readonly string[]> {
+  let words: Promise<readonly string[]> | null = null;
+  return () => {
+    words ??= fetch(url)
+      .then(async (response) => {
+        if (!response.ok) {
+          throw new Error(`${url}: HTTP ${response.status}`);
+        }
+        return ((await response.json()) as VocabularyFile).words;
+      })
+      .catch((error: unknown) => {
+        // No correction this time; the next query tries again.
+        words = null;
+        console.warn('The search vocabulary could not be loaded:', error);
+        return [];
+      });
+    return words;
+  };
+}
+
 export function createLocalBackend(options: LocalBackendOptions): SearchBackend {
   const importPagefind = options.importPagefind ?? importAtRunTime;
+  const vocabulary = vocabularyLoader(`${options.bundlePath}${VOCABULARY_FILE}`);
   let loading: Promise<PagefindApi> | null = null;
   let failedChunkDownloads: (() => number) | null = null;
 
@@ -82,7 +111,12 @@ export function createLocalBackend(options: LocalBackendOptions): SearchBackend 
       failedChunkDownloads ??= watchChunkDownloads(options.fetchScope ?? globalThis, options.bundlePath);
       const pagefind = await importPagefind(`${options.bundlePath}pagefind.js`);
       // The worker adds a download of its own; the index is small enough for the main thread.
-      await pagefind.options({ basePath: options.bundlePath, excerptLength: 24, noWorker: true });
+      await pagefind.options({
+        basePath: options.bundlePath,
+        ...(options.siteBaseUrl === undefined ? {} : { baseUrl: options.siteBaseUrl }),
+        excerptLength: 24,
+        noWorker: true,
+      });
       await pagefind.init();
       return pagefind;
     })().catch((error: unknown) => {
@@ -98,13 +132,28 @@ export function createLocalBackend(options: LocalBackendOptions): SearchBackend 
     async preload() {
       await load().catch(() => undefined);
     },
-    async search({ query, facetFilters, hitsPerPage, page }: SearchRequest): Promise<SearchResponse> {
+    async search({ query, facetFilters, hitsPerPage, page, literal }: SearchRequest): Promise<SearchResponse> {
       const pagefind = await load();
       const filters = toPagefindFilters(facetFilters);
       const failuresBefore = failedChunkDownloads?.() ?? 0;
-      let found;
+      const loaded = new Map<string, Promise<PagefindResultData>>();
+      const dataOf = (result: PagefindResult) => {
+        let data = loaded.get(result.id);
+        if (!data) {
+          data = result.data();
+          loaded.set(result.id, data);
+        }
+        return data;
+      };
+      const engine: QueryEngine<PagefindResult> = {
+        // Pagefind answers null when a newer search superseded this one.
+        search: async (term) => (await pagefind.search(term, { filters }))?.results ?? [],
+        text: async (result) => (await dataOf(result)).content ?? '',
+        title: async (result) => (await dataOf(result)).meta.title ?? '',
+      };
+      let understood;
       try {
-        found = await pagefind.search(query, { filters });
+        understood = await understandQuery(query, engine, { vocabulary, literal });
       } catch (error) {
         throw new SearchUnavailableError('The search index could not be read.', { cause: error });
       }
@@ -112,13 +161,12 @@ export function createLocalBackend(options: LocalBackendOptions): SearchBackend 
       if ((failedChunkDownloads?.() ?? 0) > failuresBefore) {
         throw new SearchUnavailableError('Part of the search index could not be downloaded.');
       }
-      // Pagefind answers null when a newer search superseded this one.
-      const results = found?.results ?? [];
+      const { results, notice } = understood;
       const start = page * hitsPerPage;
       const slice = results.slice(start, start + hitsPerPage);
       let data: PagefindResultData[];
       try {
-        data = await Promise.all(slice.map((result) => result.data()));
+        data = await Promise.all(slice.map(dataOf));
       } catch (error) {
         throw new SearchUnavailableError('Search results could not be loaded.', { cause: error });
       }
@@ -132,6 +180,7 @@ export function createLocalBackend(options: LocalBackendOptions): SearchBackend 
         nbHits: results.length,
         page,
         nbPages: Math.ceil(results.length / hitsPerPage),
+        notice,
       };
     },
   };

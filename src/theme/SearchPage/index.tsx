@@ -11,6 +11,8 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
 import { loadSearchSetup, preloadSearchIndex } from '@site/src/search/runtime';
 import { groupHitsByPage, toSitePath, type PageResult } from '@site/src/search/pageResults';
+import SearchNotice from '@site/src/search/SearchNotice';
+import type { QueryNotice } from '@site/src/search/types';
 import { useSearchConfig } from '@site/src/search/useSearchConfig';
 import { identity } from '@site/src/site/identity';
 
@@ -29,6 +31,7 @@ interface Results {
   nbHits: number;
   page: number;
   nbPages: number;
+  notice: QueryNotice | null;
 }
 
 function Html({ html, className }: { html: string; className?: string }) {
@@ -49,6 +52,8 @@ function SearchPageContent(): ReactNode {
   const [results, setResults] = useState<Results | null>(null);
   const [status, setStatus] = useState<Status>('idle');
   const [sections, setSections] = useState<string[]>([]);
+  // The query the reader asked to search as typed, without correction.
+  const [literalQuery, setLiteralQuery] = useState<string | null>(null);
   const latest = useRef(0);
 
   // A visit to the search page is intent to search: the index loads at once, even before a query.
@@ -86,6 +91,7 @@ function SearchPageContent(): ReactNode {
           facetFilters: config.facetFilters,
           hitsPerPage: RESULTS_PER_PAGE,
           page,
+          literal: query === literalQuery,
         });
         if (ticket !== latest.current) {
           return;
@@ -97,6 +103,7 @@ function SearchPageContent(): ReactNode {
           nbHits: response.nbHits,
           page: response.page,
           nbPages: response.nbPages,
+          notice: response.notice ?? null,
         }));
         const found = pages.map((result) => result.section).filter(Boolean);
         if (found.length > 0) {
@@ -110,7 +117,7 @@ function SearchPageContent(): ReactNode {
         }
       }
     },
-    [config],
+    [config, literalQuery],
   );
 
   useEffect(() => {
@@ -150,6 +157,7 @@ function SearchPageContent(): ReactNode {
 
         <div aria-live="polite" className={styles.status}>
           {status === 'loading' && !shown && <p>{texts.searching}</p>}
+          {shown?.notice && <SearchNotice notice={shown.notice} onSearchLiteral={setLiteralQuery} />}
           {status === 'error' && (
             <div className={styles.message} role="alert">
               <p className={styles.messageTitle}>{texts.errorTitle}</p>

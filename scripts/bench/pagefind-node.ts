@@ -1,0 +1,73 @@
+/**
+ * The site's local search backend, run in Node on an index folder: the same
+ * `createLocalBackend` (and so the same query layer) that the modal and /search use,
+ * with Pagefind's browser bundle loaded from disk and its downloads answered from the
+ * folder. The relevance benchmark and the relevance floor test query indexes this way
+ * without a browser.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+import { createLocalBackend, type PagefindApi } from '../../src/search/backends/local';
+import { groupHitsByPage } from '../../src/search/pageResults';
+import type { FacetFilters, SearchBackend } from '../../src/search/types';
+
+const ORIGIN = 'http://pagefind.invalid';
+const folders = new Map<string, string>();
+let installed = false;
+
+/** Answers fetches under ORIGIN from the registered folders; anything else goes to the real fetch. */
+function installFetch(): void {
+  if (installed) {
+    return;
+  }
+  installed = true;
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = async (input, init) => {
+    const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (!href.startsWith(`${ORIGIN}/`)) {
+      return realFetch(input, init);
+    }
+    const { pathname } = new URL(href);
+    const [, id, ...rest] = pathname.split('/');
+    const folder = folders.get(id ?? '');
+    if (!folder) {
+      return new Response('', { status: 404 });
+    }
+    const file = path.join(folder, ...rest);
+    if (!file.startsWith(folder)) {
+      return new Response('', { status: 404 });
+    }
+    return readFile(file).then(
+      (body) => new Response(body),
+      () => new Response('', { status: 404 }),
+    );
+  };
+}
+
+export interface NodeSearch {
+  backend: SearchBackend;
+  /** The pages of the first results for a query, best first, as result URLs. */
+  pageUrls(query: string, count?: number): Promise<string[]>;
+}
+
+/** The local backend over the Pagefind index in `indexDir` (a build's pagefind/ folder). */
+export function nodeSearch(indexDir: string, facetFilters: FacetFilters = []): NodeSearch {
+  installFetch();
+  const id = String(folders.size + 1);
+  folders.set(id, path.resolve(indexDir));
+  const backend = createLocalBackend({
+    bundlePath: `${ORIGIN}/${id}/`,
+    fallbackSection: 'Docs',
+    siteBaseUrl: '/',
+    importPagefind: () => import(pathToFileURL(path.join(indexDir, 'pagefind.js')).href) as Promise<PagefindApi>,
+  });
+  return {
+    backend,
+    async pageUrls(query, count = 10) {
+      const response = await backend.search({ query, facetFilters, hitsPerPage: count, page: 0 });
+      return groupHitsByPage(response.hits).map((page) => page.url);
+    },
+  };
+}

@@ -1,0 +1,147 @@
+// The relevance benchmark's three engines, each asked every query of
+// scripts/bench/search-queries.json and answering with its result URLs, best first:
+//   site  the built site's /search page in Chromium (the real page, index and query layer)
+//   dev   the index the dev server (npm start) writes from the docs sources, through the
+//         same local backend, run in Node
+//   mcp   the docs MCP server's search_docs index over the build's Markdown twins
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+import { chromium } from '@playwright/test';
+import createJiti from 'jiti';
+
+import { CHROMIUM_ARGS, findChromium } from '../chromium.mjs';
+import { serve } from './server.mjs';
+
+const jiti = createJiti(import.meta.url);
+const { parseQueries } = jiti('./relevance.ts');
+const { identity } = jiti('../../src/site/identity.ts');
+
+export const QUERY_FILE = fileURLToPath(new URL('./search-queries.json', import.meta.url));
+const RESULTS = 10;
+
+export async function readQueries(file = QUERY_FILE) {
+  return parseQueries(JSON.parse(await readFile(file, 'utf8')), path.relative(process.cwd(), file));
+}
+
+/** Every expected page must exist in the build, or the query set is out of date. */
+export function checkExpectedPages(queries, buildDir) {
+  const missing = [
+    ...new Set(
+      queries.flatMap((query) =>
+        query.expect.filter((page) => {
+          const clean = page.replace(/^\//, '');
+          return ![`${clean}.html`, path.join(clean, 'index.html')].some((file) =>
+            existsSync(path.join(buildDir, file)),
+          );
+        }),
+      ),
+    ),
+  ];
+  if (missing.length > 0) {
+    throw new Error(`${path.relative(process.cwd(), QUERY_FILE)}: no built page for ${missing.join(', ')}`);
+  }
+}
+
+/** The /search page of the served build, one visit per query, as a reader would land on it. */
+export async function siteEngine(buildDir, queries, log = () => {}) {
+  const server = await serve(path.resolve(buildDir), 0);
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+  const texts = identity.searchTexts;
+  try {
+    const page = await browser.newPage();
+    const answers = [];
+    for (const [index, { query }] of queries.entries()) {
+      await page.goto(`${origin}/${identity.searchPagePath}?q=${encodeURIComponent(query)}`);
+      await page.waitForFunction(
+        ([noResults, error]) => {
+          const main = document.querySelector('main');
+          const text = main?.textContent ?? '';
+          return Boolean(main?.querySelector('ol li h2 a')) || text.includes(noResults) || text.includes(error);
+        },
+        [texts.noResults, texts.errorTitle],
+      );
+      answers.push(
+        await page.$$eval('main ol li h2 a', (links) => links.map((link) => link.getAttribute('href') ?? '')),
+      );
+      if ((index + 1) % 20 === 0) log(`  site: ${index + 1}/${queries.length}`);
+    }
+    return answers;
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+/** The docs the dev server indexes, from the metadata Docusaurus wrote in .docusaurus/. */
+async function sourceDocs(root) {
+  const generated = path.join(root, '.docusaurus', 'docusaurus-plugin-content-docs');
+  if (!existsSync(generated)) {
+    throw new Error(`${generated} is missing: run npm run build (or npm start) first.`);
+  }
+  const docs = [];
+  for (const pluginId of await readdir(generated)) {
+    for (const file of await readdir(path.join(generated, pluginId))) {
+      // One metadata file per doc, named after its source file (site-docs-…, site-api-docs-…).
+      if (!/^site-.*\.json$/.test(file)) continue;
+      const doc = JSON.parse(await readFile(path.join(generated, pluginId, file), 'utf8'));
+      if (typeof doc.source !== 'string' || typeof doc.permalink !== 'string') continue;
+      docs.push({
+        source: doc.source,
+        permalink: doc.permalink,
+        title: doc.title,
+        description: doc.description,
+        tag: `docs-${pluginId}-${doc.version}`,
+      });
+    }
+  }
+  return docs;
+}
+
+/** Asks an index folder every query through the site's local backend, in Node. */
+export async function nodeAnswers(indexDir, queries, facetFilters = []) {
+  const { nodeSearch } = jiti('./pagefind-node.ts');
+  const search = nodeSearch(indexDir, facetFilters);
+  const answers = [];
+  for (const { query } of queries) answers.push(await search.pageUrls(query, RESULTS));
+  return answers;
+}
+
+/** The dev server's index, written as the search-index plugin writes it under npm start. */
+export async function devEngine(root, queries) {
+  const { renderSourcePages } = jiti('../../src/plugins/search-index/sources.ts');
+  const { writeIndex } = jiti('../../src/plugins/search-index/indexer.ts');
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'relevance-dev-'));
+  try {
+    const pages = await renderSourcePages(root, await sourceDocs(root), 'en');
+    await writeIndex(pages, dir);
+    return await nodeAnswers(dir, queries);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** search_docs of the MCP server in mcp/ (compiled to mcp/dist first) over the build's twins. */
+export async function mcpEngine(root, buildDir, queries) {
+  const built = spawnSync('npm', ['run', 'build', '-w', 'mcp'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (built.status !== 0) throw new Error('npm run build -w mcp failed.');
+  const { BuildSource, Docs } = await import(pathToFileURL(path.join(root, 'mcp', 'dist', 'index.js')).href);
+  const index = await new Docs(new BuildSource(path.resolve(buildDir))).searchIndex();
+  // search_docs lists sections; a reader of its answer meets their pages in this order.
+  return queries.map(({ query }) => index.search(query, RESULTS * 3).map((hit) => hit.url));
+}
+
+// `node scripts/bench/relevance-engines.mjs <index folder>` prints the answers of that
+// index, in Node, as JSON (the relevance floor test runs it apart from Playwright's loader).
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { contextualFacetFilters } = jiti('../../src/search/facets.ts');
+  // The /search page's filters: the language, and every docs plugin (each page has one tag).
+  const filters = contextualFacetFilters({ locale: 'en', tags: [] });
+  const answers = await nodeAnswers(process.argv[2] ?? 'build/pagefind', await readQueries(), filters);
+  process.stdout.write(`${JSON.stringify(answers)}\n`);
+}

@@ -1,0 +1,158 @@
+/**
+ * The relevance benchmark's arithmetic: reads the query set, turns an engine's answer
+ * into the ordered list of pages it shows, and scores it (hit@1, hit@3, MRR@5, and how
+ * often the reader meets a "No results" screen), overall and per class of query.
+ * Pure: the engines that produce the answers live in relevance-engines.mjs.
+ */
+
+export const QUERY_CLASSES = [
+  'title',
+  'api',
+  'task',
+  'error',
+  'typo',
+  'spelling',
+  'synonym',
+  'partial',
+  'question',
+] as const;
+
+export type QueryClass = (typeof QUERY_CLASSES)[number];
+
+export interface RelevanceQuery {
+  query: string;
+  class: QueryClass;
+  /** The site paths of the pages that answer the query, e.g. "/inference/llamacpp". */
+  expect: string[];
+}
+
+export interface Scores {
+  queries: number;
+  /** Share of queries whose first result answers them, 0 to 1. */
+  hit1: number;
+  /** Share of queries answered by one of the first three results. */
+  hit3: number;
+  /** Mean reciprocal rank of the first answering result among the first five (0 when not there). */
+  mrr5: number;
+  /** Queries that got no result at all. */
+  noResults: number;
+}
+
+export interface EngineScores {
+  overall: Scores;
+  byClass: Partial<Record<QueryClass, Scores>>;
+}
+
+/** Validates the query file's content; `file` names it in the error. */
+export function parseQueries(data: unknown, file: string): RelevanceQuery[] {
+  const fail = (message: string): never => {
+    throw new Error(`${file}: ${message}`);
+  };
+  const list = (data as { queries?: unknown } | null)?.queries;
+  if (!Array.isArray(list) || list.length === 0) {
+    return fail('expected an object with a non-empty "queries" array.');
+  }
+  const seen = new Set<string>();
+  return list.map((entry: unknown, index) => {
+    const where = `query ${index + 1}`;
+    const { query, class: queryClass, expect } = (entry ?? {}) as Record<string, unknown>;
+    if (typeof query !== 'string' || query.trim() === '') {
+      return fail(`${where}: "query" must be a non-empty string.`);
+    }
+    if (!QUERY_CLASSES.includes(queryClass as QueryClass)) {
+      return fail(`${where} ("${query}"): "class" must be one of ${QUERY_CLASSES.join(', ')}.`);
+    }
+    if (
+      !Array.isArray(expect) ||
+      expect.length === 0 ||
+      !expect.every((path) => typeof path === 'string' && path.startsWith('/'))
+    ) {
+      return fail(`${where} ("${query}"): "expect" must list site paths starting with "/".`);
+    }
+    const key = query.trim().toLowerCase();
+    if (seen.has(key)) {
+      return fail(`${where}: "${query}" is listed twice.`);
+    }
+    seen.add(key);
+    return { query, class: queryClass as QueryClass, expect: expect.map(pagePath) };
+  });
+}
+
+/** The page a result URL points to, as a site path: no origin, anchor, query string or trailing slash. */
+export function pagePath(url: string): string {
+  const { pathname } = new URL(url, 'http://site.invalid/');
+  const path = decodeURIComponent(pathname)
+    .replace(/\/+$/, '')
+    .replace(/\.html$/, '');
+  return path === '' || path === '/index' ? '/' : path;
+}
+
+/** The distinct pages of an answer, in the order the reader sees them. */
+export function pagesOf(urls: readonly string[]): string[] {
+  return [...new Set(urls.map(pagePath))];
+}
+
+/** The 1-based rank of the first page that answers the query, or null. */
+export function answerRank(query: RelevanceQuery, urls: readonly string[]): number | null {
+  const index = pagesOf(urls).findIndex((page) => query.expect.includes(page));
+  return index === -1 ? null : index + 1;
+}
+
+function scoreOf(entries: { query: RelevanceQuery; urls: readonly string[] }[]): Scores {
+  const ranks = entries.map(({ query, urls }) => answerRank(query, urls));
+  const share = (count: number) => (entries.length === 0 ? 0 : count / entries.length);
+  return {
+    queries: entries.length,
+    hit1: share(ranks.filter((rank) => rank === 1).length),
+    hit3: share(ranks.filter((rank) => rank !== null && rank <= 3).length),
+    mrr5: share(ranks.reduce<number>((sum, rank) => sum + (rank !== null && rank <= 5 ? 1 / rank : 0), 0)),
+    noResults: entries.filter(({ urls }) => urls.length === 0).length,
+  };
+}
+
+/** Scores one engine; `answers` holds the result URLs per query, in the queries' order. */
+export function scoreEngine(queries: readonly RelevanceQuery[], answers: readonly (readonly string[])[]): EngineScores {
+  if (answers.length !== queries.length) {
+    throw new Error(`Expected ${queries.length} answers, got ${answers.length}.`);
+  }
+  const entries = queries.map((query, index) => ({ query, urls: answers[index] ?? [] }));
+  const byClass: EngineScores['byClass'] = {};
+  for (const queryClass of QUERY_CLASSES) {
+    const inClass = entries.filter((entry) => entry.query.class === queryClass);
+    if (inClass.length > 0) {
+      byClass[queryClass] = scoreOf(inClass);
+    }
+  }
+  return { overall: scoreOf(entries), byClass };
+}
+
+const percent = (value: number) => `${(value * 100).toFixed(0)}%`;
+
+/** A Markdown table: one row per class and one overall, one group of columns per engine. */
+export function formatScores(engines: readonly { name: string; scores: EngineScores }[]): string {
+  const header = ['class', 'queries', ...engines.flatMap(({ name }) => [`${name} hit@1`, 'hit@3', 'MRR@5', 'none'])];
+  const row = (label: string, pick: (scores: EngineScores) => Scores | undefined) => {
+    const first = engines.map(({ scores }) => pick(scores)).find(Boolean);
+    return [
+      label,
+      String(first?.queries ?? 0),
+      ...engines.flatMap(({ scores }) => {
+        const entry = pick(scores);
+        return entry
+          ? [percent(entry.hit1), percent(entry.hit3), entry.mrr5.toFixed(2), String(entry.noResults)]
+          : ['–', '–', '–', '–'];
+      }),
+    ];
+  };
+  const rows = [
+    ...QUERY_CLASSES.filter((queryClass) => engines.some(({ scores }) => scores.byClass[queryClass])).map(
+      (queryClass) => row(queryClass, (scores) => scores.byClass[queryClass]),
+    ),
+    row('**all**', (scores) => scores.overall),
+  ];
+  return [
+    `| ${header.join(' | ')} |`,
+    `|${header.map(() => '---').join('|')}|`,
+    ...rows.map((cells) => `| ${cells.join(' | ')} |`),
+  ].join('\n');
+}

@@ -1,0 +1,22 @@
+/**
+ * The search vocabulary: every word of the indexed pages that a query's typo can be
+ * corrected to, most frequent first (the query layer breaks ties by that order). The
+ * browser fetches it only when a query has a word the results do not contain.
+ */
+import { isCorrectable, searchWords, type VocabularyFile } from '../../shared/searchWords';
+
+/** Shorter words are never corrected, nor corrected to. */
+const MIN_LENGTH = 3;
+
+export function buildVocabulary(texts: Iterable<string>): VocabularyFile {
+  const counts = new Map<string, number>();
+  for (const text of texts) {
+    for (const word of searchWords(text)) {
+      if (word.length >= MIN_LENGTH && isCorrectable(word)) {
+        counts.set(word, (counts.get(word) ?? 0) + 1);
+      }
+    }
+  }
+  const words = [...counts].sort(([a, countA], [b, countB]) => countB - countA || (a < b ? -1 : 1));
+  return { words: words.map(([word]) => word) };
+}

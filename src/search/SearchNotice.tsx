@@ -1,0 +1,41 @@
+/**
+ * Says how a query was understood when it was not searched as typed: corrected
+ * (with a way back to the words as typed) or with words left out. The modal and the
+ * /search page render it inside a live region, so screen readers announce it.
+ */
+import type { ReactNode } from 'react';
+
+import { identity } from '../site/identity';
+import type { QueryNotice } from './query';
+import styles from './SearchNotice.module.css';
+
+const texts = identity.searchTexts;
+
+const fill = (text: string, notice: QueryNotice) =>
+  text.replace('{original}', notice.original).replace('{query}', notice.query);
+
+export interface SearchNoticeProps {
+  notice: QueryNotice;
+  /** Searches the reader's words again, as typed. */
+  onSearchLiteral: (query: string) => void;
+  className?: string;
+}
+
+export default function SearchNotice({ notice, onSearchLiteral, className }: SearchNoticeProps): ReactNode {
+  if (notice.kind === 'relaxed') {
+    return (
+      <p className={`${styles.notice} ${className ?? ''}`} data-search-notice="relaxed">
+        {fill(texts.relaxedNotice, notice)}
+      </p>
+    );
+  }
+  return (
+    <p className={`${styles.notice} ${className ?? ''}`} data-search-notice="corrected">
+      {fill(texts.correctedNotice, notice)}{' '}
+      <button type="button" className={styles.instead} onClick={() => onSearchLiteral(notice.original)}>
+        {fill(texts.searchInstead, notice)}
+      </button>
+      .
+    </p>
+  );
+}

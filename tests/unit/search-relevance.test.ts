@@ -1,0 +1,110 @@
+import { readFileSync } from 'node:fs';
+
+import { describe, expect, it } from 'vitest';
+
+import {
+  answerRank,
+  formatScores,
+  pagePath,
+  pagesOf,
+  parseQueries,
+  QUERY_CLASSES,
+  scoreEngine,
+  type RelevanceQuery,
+} from '../../scripts/bench/relevance';
+
+const query = (text: string, queryClass: RelevanceQuery['class'], ...expect: string[]): RelevanceQuery => ({
+  query: text,
+  class: queryClass,
+  expect,
+});
+
+describe('relevance query set', () => {
+  const file = 'scripts/bench/search-queries.json';
+  const queries = parseQueries(JSON.parse(readFileSync(file, 'utf8')), file);
+
+  it('holds at least 80 queries, in every class', () => {
+    expect(queries.length).toBeGreaterThanOrEqual(80);
+    for (const queryClass of QUERY_CLASSES) {
+      expect(queries.filter((entry) => entry.class === queryClass).length, queryClass).toBeGreaterThan(0);
+    }
+  });
+
+  it('expects every API operation page at least once', () => {
+    const spec = readFileSync('openapi/rubra.yaml', 'utf8');
+    const pages = [...spec.matchAll(/operationId:\s*(\w+)/g)].map(
+      ([, id]) => `/api/${(id ?? '').replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`,
+    );
+    expect(pages.length).toBeGreaterThan(20);
+    const expected = new Set(queries.flatMap((entry) => entry.expect));
+    expect(pages.filter((page) => !expected.has(page))).toEqual([]);
+  });
+});
+
+describe('parseQueries', () => {
+  it('names the file and the query that is wrong', () => {
+    expect(() => parseQueries({ queries: [] }, 'q.json')).toThrow(/q\.json: .*non-empty "queries"/);
+    expect(() => parseQueries({ queries: [{ query: 'x', class: 'nope', expect: ['/'] }] }, 'q.json')).toThrow(
+      /q\.json: query 1 \("x"\): "class"/,
+    );
+    expect(() => parseQueries({ queries: [{ query: 'x', class: 'typo', expect: ['api'] }] }, 'q.json')).toThrow(
+      /"expect" must list site paths/,
+    );
+    const twice = { query: 'Run', class: 'task', expect: ['/'] };
+    expect(() => parseQueries({ queries: [twice, { ...twice, query: 'run' }] }, 'q.json')).toThrow(
+      /query 2: "run" is listed twice/,
+    );
+  });
+
+  it('normalises the expected paths', () => {
+    expect(parseQueries({ queries: [{ query: 'x', class: 'api', expect: ['/api/get-run/'] }] }, 'f')).toEqual([
+      query('x', 'api', '/api/get-run'),
+    ]);
+  });
+});
+
+describe('scoring', () => {
+  it('reduces result URLs to distinct pages in order', () => {
+    expect(pagePath('https://docs.rubra.ai/inference/vllm#install')).toBe('/inference/vllm');
+    expect(pagePath('/models/llama/?x=1')).toBe('/models/llama');
+    expect(pagePath('/index.html')).toBe('/');
+    expect(pagePath('http://127.0.0.1:3000/')).toBe('/');
+    expect(pagesOf(['/a#one', '/b', '/a#two', '/c'])).toEqual(['/a', '/b', '/c']);
+  });
+
+  it('ranks the first answering page, counting pages rather than sections', () => {
+    const entry = query('q', 'task', '/c', '/d');
+    expect(answerRank(entry, ['/a#x', '/a#y', '/b', '/c#z'])).toBe(3);
+    expect(answerRank(entry, ['/a', '/b'])).toBeNull();
+  });
+
+  it('computes hit@1, hit@3, MRR@5 and the no-result count, overall and per class', () => {
+    const queries = [
+      query('one', 'typo', '/a'),
+      query('two', 'typo', '/b'),
+      query('three', 'api', '/c'),
+      query('four', 'api', '/d'),
+    ];
+    const scores = scoreEngine(queries, [['/a'], ['/x', '/y', '/b'], ['/1', '/2', '/3', '/4', '/5', '/c'], []]);
+    expect(scores.overall).toEqual({ queries: 4, hit1: 0.25, hit3: 0.5, mrr5: (1 + 1 / 3) / 4, noResults: 1 });
+    expect(scores.byClass.typo).toEqual({ queries: 2, hit1: 0.5, hit3: 1, mrr5: (1 + 1 / 3) / 2, noResults: 0 });
+    expect(scores.byClass.api).toEqual({ queries: 2, hit1: 0, hit3: 0, mrr5: 0, noResults: 1 });
+    expect(scores.byClass.title).toBeUndefined();
+    expect(() => scoreEngine(queries, [])).toThrow(/Expected 4 answers, got 0/);
+  });
+
+  it('prints one Markdown row per class present and one overall', () => {
+    const queries = [query('one', 'typo', '/a'), query('two', 'api', '/b')];
+    const table = formatScores([
+      { name: 'site', scores: scoreEngine(queries, [['/a'], []]) },
+      { name: 'mcp', scores: scoreEngine(queries, [['/x', '/a'], ['/b']]) },
+    ]);
+    expect(table.split('\n')).toEqual([
+      '| class | queries | site hit@1 | hit@3 | MRR@5 | none | mcp hit@1 | hit@3 | MRR@5 | none |',
+      '|---|---|---|---|---|---|---|---|---|---|',
+      '| api | 1 | 0% | 0% | 0.00 | 1 | 100% | 100% | 1.00 | 0 |',
+      '| typo | 1 | 100% | 100% | 1.00 | 0 | 0% | 100% | 0.50 | 0 |',
+      '| **all** | 2 | 50% | 50% | 0.50 | 1 | 50% | 100% | 0.75 | 0 |',
+    ]);
+  });
+});
