@@ -17,7 +17,10 @@ export const NGINX_HEADERS_FILE = `${NGINX_DIR}/headers.conf`;
 export const NGINX_CACHE_MAP_FILE = `${NGINX_DIR}/cache-control.conf`;
 export const HEADERS_FILE = '_headers';
 
-/** Files of the build that configure a host and are never served. */
+/**
+ * Files of the build that configure a host and are never served.
+ * @param {string} relativePath
+ */
 export function isHostConfig(relativePath) {
   const normalised = relativePath.split(path.sep).join('/');
   return normalised === HEADERS_FILE || normalised.startsWith(`${NGINX_DIR}/`);

@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 
 const LOCK = new URL('../package-lock.json', import.meta.url);
 
+/** @type {[RegExp, string][]} */
 const OS = [
   [/darwin/, 'darwin'],
   [/win32|windows/, 'win32'],
@@ -18,6 +19,7 @@ const OS = [
   [/openharmony/, 'openharmony'],
   [/linux/, 'linux'],
 ];
+/** @type {[RegExp, string][]} */
 const CPU = [
   [/arm64|aarch64/, 'arm64'],
   [/-x64/, 'x64'],
@@ -29,6 +31,10 @@ const CPU = [
   [/loong64/, 'loong64'],
 ];
 
+/**
+ * @param {[RegExp, string][]} table
+ * @param {string} name
+ */
 const match = (table, name) => table.find(([pattern]) => pattern.test(name))?.[1];
 
 const lock = JSON.parse(readFileSync(LOCK, 'utf8'));
@@ -42,6 +48,7 @@ for (const [path, meta] of Object.entries(lock.packages)) {
     if (lock.packages[nested] || lock.packages[hoisted] || !os || !cpu) {
       continue;
     }
+    /** @type {{ version: unknown, cpu: string[], license: unknown, optional: boolean, os: string[], libc?: string[] }} */
     const entry = { version, cpu: [cpu], license: meta.license, optional: true, os: [os] };
     if (os === 'linux' && /musl|-gnu/.test(name)) {
       entry.libc = [name.includes('musl') ? 'musl' : 'glibc'];

@@ -78,7 +78,7 @@ export const ACCESS_LOG_FILE = 'access.log';
  * @param {{ accessLog: boolean }} options
  */
 export function renderMainConfig(dir, { accessLog }) {
-  const temp = (name) => path.join(dir, name);
+  const temp = (/** @type {string} */ name) => path.join(dir, name);
   return `load_module ${BROTLI_STATIC_MODULE};
 daemon off;
 master_process off;

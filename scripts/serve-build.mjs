@@ -7,7 +7,7 @@ const dir = process.env.E2E_BUILD_DIR ?? 'build';
 const server = spawn('npx', ['docusaurus', 'serve', '--dir', dir, '--port', port, '--host', '127.0.0.1', '--no-open'], {
   stdio: 'inherit',
 });
-for (const signal of ['SIGINT', 'SIGTERM']) {
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
   process.on(signal, () => server.kill(signal));
 }
 server.on('exit', (code) => process.exit(code ?? 0));
