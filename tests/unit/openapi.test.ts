@@ -98,7 +98,7 @@ describe('openapi/rubra.yaml', () => {
     expect(tags).toEqual(TAGS.map((name) => [name, true]));
   });
 
-  it('maps the operationIds one to one onto the 28 page ids', () => {
+  it('maps the operationIds one to one onto the page ids the spec names', () => {
     const ids = operations.map(({ operation }) => pageIdOf(String(operation.operationId)));
     expect(new Set(ids).size).toBe(ids.length);
     expect([...ids].sort()).toEqual([...PAGE_IDS].sort());
@@ -207,8 +207,8 @@ describe('openapi/rubra.yaml', () => {
         }
       }
     }
-    // 28 operations, each with at least its three responses.
-    expect(checked.length).toBeGreaterThanOrEqual(28 * 3);
+    // Every operation, each with at least its three responses.
+    expect(checked.length).toBeGreaterThanOrEqual(operations.length * 3);
   });
 
   it('rejects an example that breaks its schema', () => {
