@@ -22,7 +22,7 @@ import { launchLighthouseChrome, PRESETS, runLighthouse } from './bench/lighthou
 import { measureIntent, measureSearch, median } from './bench/measure.mjs';
 import { checkExpectedPages, devEngine, mcpEngine, readQueries, siteEngine } from './bench/relevance-engines.mjs';
 import { directorySize, runScale } from './bench/scale.mjs';
-import { serve } from './bench/server.mjs';
+import { startStaticHost } from '../tests/support/static-server.mjs';
 import { CHROMIUM_ARGS, findChromium } from './chromium.mjs';
 
 const PARTS = ['build', 'pages', 'lighthouse', 'search', 'relevance', 'scale'];
@@ -128,8 +128,8 @@ async function benchBuild() {
 
 /** Serves every site; resolves each page type to a path per site (null: absent). */
 async function withServers(work) {
-  const servers = await Promise.all(sites.map((site) => serve(site.dir, 0)));
-  const origins = servers.map((server) => `http://127.0.0.1:${server.address().port}`);
+  const servers = await Promise.all(sites.map((site) => startStaticHost({ root: site.dir, gzip: true })));
+  const origins = servers.map((server) => server.origin);
   const pages = PAGE_TYPES.map((type) => ({
     type,
     paths: sites.map((site) =>
@@ -139,7 +139,7 @@ async function withServers(work) {
   try {
     return await work(origins, pages);
   } finally {
-    for (const server of servers) server.close();
+    await Promise.all(servers.map((server) => server.close()));
   }
 }
 

@@ -3,7 +3,7 @@ import { PAGE_TYPES } from '../../scripts/bench/pages';
 import { recordVisit, weighResponse } from '../../scripts/bench/visit';
 import { tally, type Fetched } from '../../scripts/bench/weight';
 import { expect, test } from './fixtures';
-import { startStaticHost, type StaticHost } from './static-server';
+import { startStaticHost, type StaticHost } from '../support/static-server.mjs';
 
 // Byte budgets per page type (scripts/bench/budgets.ts), on a first visit with
 // prefetching on, as a reader makes it: before `load`, and in the 10 s after it. Served

@@ -8,7 +8,7 @@ import { IMMUTABLE_CACHE, REVALIDATE_CACHE, securityHeaders } from '../../deploy
 import { hashesInPolicy } from '../../deploy/inline-hashes.mjs';
 import { expect, gotoHydrated, test as siteTest } from './fixtures';
 import { sitemapRoutes } from './site';
-import { BUILD_DIR } from './static-server';
+import { BUILD_DIR } from '../support/static-server.mjs';
 
 /**
  * The built site behind nginx with deploy/nginx.conf (the `nginx` project): every page

@@ -2,7 +2,7 @@ import type { Page, Route } from '@playwright/test';
 
 import { expect, gotoHydrated, test } from './fixtures';
 import { layoutShift, watchLayoutShift } from './layout-shift';
-import { startStaticHost, type StaticHost } from './static-server';
+import { startStaticHost, type StaticHost } from '../support/static-server.mjs';
 
 const JS_CHUNKS = '**/assets/js/*.js';
 
@@ -126,7 +126,7 @@ test.describe('base URL misconfiguration', () => {
   test.use({ expectedErrors: /Failed to load resource/ });
 
   test('a site served under the wrong base path shows the banner with a suggested base URL', async ({ page }) => {
-    const host = await startStaticHost('/mirror/');
+    const host = await startStaticHost({ mount: '/mirror/' });
     try {
       await page.goto(`${host.origin}/mirror/`);
       const banner = page.locator('#__docusaurus-base-url-issue-banner');

@@ -10,7 +10,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { expect, test } from '@playwright/test';
 
 import { buildMcpPackage, connectMcp, MCP_CLI, urlsOf, type McpSession } from './mcp-client';
-import { BUILD_DIR } from './static-server';
+import { BUILD_DIR } from '../support/static-server.mjs';
 
 /**
  * The docs MCP server's hosted mode as a team runs it: the compiled bin with

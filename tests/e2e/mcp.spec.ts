@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 
 import { buildMcpPackage, MCP_CLI as SERVER, startServer, urlsOf, type McpSession as Session } from './mcp-client';
-import { BUILD_DIR } from './static-server';
+import { BUILD_DIR } from '../support/static-server.mjs';
 
 /**
  * The docs MCP server as an editor runs it: the compiled bin, spoken to over stdio by

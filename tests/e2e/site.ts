@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { BUILD_DIR } from './static-server';
+import { BUILD_DIR } from '../support/static-server.mjs';
 
 /** The paths of every page in the built sitemap, read when the tests are collected. */
 export function sitemapRoutes(): string[] {
