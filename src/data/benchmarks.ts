@@ -1,10 +1,38 @@
 /**
- * Benchmark figures, one entry per row of src/data/facts/benchmarks.json and of
- * src/data/facts/mtbench-pairwise.json. A `null` score means "not measured", never zero.
+ * Benchmark figures, one entry per row of src/data/facts/benchmarks.ts and of
+ * src/data/facts/mtbench-pairwise.ts. A `null` score means "not measured", never zero.
  * The benchmark page and the five model guides render from here only.
  */
-import { benchmarkFacts, FactError, type MODEL_KINDS, pairwiseFacts } from './facts';
+import { FactError, MODEL_KINDS, readFacts } from './facts';
+import benchmarksFile from './facts/benchmarks';
+import pairwiseFile from './facts/mtbench-pairwise';
 import { models, type ModelFamily } from './models';
+
+/** The rows of src/data/facts/benchmarks.ts, checked. */
+export const benchmarkFacts = readFacts('benchmarks.ts', benchmarksFile, {
+  model: 'text',
+  kind: MODEL_KINDS,
+  params_billion: 'optional number',
+  function_calling_pct: 'optional number',
+  mmlu_5shot: 'optional number',
+  gpqa_0shot: 'optional number',
+  gsm8k_8shot_cot: 'optional number',
+  math_4shot_cot: 'optional number',
+  mt_bench: 'optional number',
+  note: 'optional text',
+});
+
+/** The rows of src/data/facts/mtbench-pairwise.ts, checked. */
+export const pairwiseFacts = readFacts('mtbench-pairwise.ts', pairwiseFile, {
+  model: 'text',
+  compared_with: 'text',
+  win: 'count',
+  loss: 'count',
+  tie: 'count',
+  win_rate: 'number',
+  loss_rate: 'number',
+  adjusted_win_rate: 'number',
+});
 
 export type BenchmarkKind = (typeof MODEL_KINDS)[number];
 
@@ -65,7 +93,7 @@ function familyOfRow(row: (typeof benchmarkFacts)[number]): ModelFamily | null {
   const base = kind === 'rubra' && name.startsWith(RUBRA_PREFIX) ? name.slice(RUBRA_PREFIX.length) : name;
   const model = models.find((candidate) => nameKey(candidate.model) === nameKey(base));
   if (!model) {
-    throw new FactError(`${row.where}: the ${kind} model "${name}" has no row in src/data/facts/models.json`);
+    throw new FactError(`${row.where}: the ${kind} model "${name}" has no row in src/data/facts/models.ts`);
   }
   return model.family;
 }

@@ -3,25 +3,22 @@
  * record per row, every cell the text of the source table (an empty text is an empty
  * cell). This module is the schema: it checks each file's columns and cells when it is
  * loaded, so a bad fact fails the build, the dev server and the tests alike, with the
- * file, the row and the column in the message. models.ts and benchmarks.ts type the
- * rows; nothing else reads the files.
+ * file, the row and the column in the message. models.ts and benchmarks.ts each read
+ * their own files with it (so a page that shows models does not download the
+ * benchmark figures) and type the rows; nothing else reads the files.
  */
-import benchmarksFile from './facts/benchmarks.json';
-import modelsFile from './facts/models.json';
-import pairwiseFile from './facts/mtbench-pairwise.json';
-
 export class FactError extends Error {
   override name = 'FactError';
 }
 
 /** How a cell must read. */
-type CellRule = 'text' | 'optional text' | 'number' | 'optional number' | 'count' | readonly string[];
+export type CellRule = 'text' | 'optional text' | 'number' | 'optional number' | 'count' | readonly string[];
 
-type Schema = Record<string, CellRule>;
+export type Schema = Record<string, CellRule>;
 
 /** A row whose cells have been checked against its file's schema. */
 export interface FactRow<S extends Schema> {
-  /** Where the row is, for messages: `src/data/facts/models.json, row 3`. */
+  /** Where the row is, for messages: `src/data/facts/models.ts, row 3`. */
   where: string;
   text(column: keyof S & string): string;
   /** The cell as a number; null for an empty cell of an optional column. */
@@ -94,42 +91,3 @@ export const MODEL_KINDS = ['rubra', 'base', 'other', 'closed'] as const;
 export const MODEL_FAMILIES = ['Llama 3', 'Gemma', 'Mistral', 'Phi 3', 'Qwen 2'] as const;
 /** The values of llama.cpp's `--chat-template` the families use. */
 export const CHAT_TEMPLATES = ['llama3', 'gemma', 'llama2', 'phi3', 'chatml'] as const;
-
-export const modelFacts = readFacts('models.json', modelsFile, {
-  family: MODEL_FAMILIES,
-  page_route: 'text',
-  model: 'text',
-  params: 'text',
-  context_length: 'count',
-  gqa: 'text',
-  training_tokens: 'text',
-  knowledge_cutoff: 'text',
-  hf_repo: 'text',
-  gguf_repo: 'text',
-  other_repos: 'optional text',
-  llamacpp_chat_template: CHAT_TEMPLATES,
-});
-
-export const benchmarkFacts = readFacts('benchmarks.json', benchmarksFile, {
-  model: 'text',
-  kind: MODEL_KINDS,
-  params_billion: 'optional number',
-  function_calling_pct: 'optional number',
-  mmlu_5shot: 'optional number',
-  gpqa_0shot: 'optional number',
-  gsm8k_8shot_cot: 'optional number',
-  math_4shot_cot: 'optional number',
-  mt_bench: 'optional number',
-  note: 'optional text',
-});
-
-export const pairwiseFacts = readFacts('mtbench-pairwise.json', pairwiseFile, {
-  model: 'text',
-  compared_with: 'text',
-  win: 'count',
-  loss: 'count',
-  tie: 'count',
-  win_rate: 'number',
-  loss_rate: 'number',
-  adjusted_win_rate: 'number',
-});

@@ -1,8 +1,25 @@
 /**
- * Rubra's enhanced models, one entry per row of src/data/facts/models.json.
+ * Rubra's enhanced models, one entry per row of src/data/facts/models.ts.
  * The model pages, the home page table and the benchmark page all read from here.
  */
-import { CHAT_TEMPLATES, FactError, MODEL_FAMILIES, modelFacts } from './facts';
+import { CHAT_TEMPLATES, FactError, MODEL_FAMILIES, readFacts } from './facts';
+import modelsFile from './facts/models';
+
+/** The rows of src/data/facts/models.ts, checked. */
+export const modelFacts = readFacts('models.ts', modelsFile, {
+  family: MODEL_FAMILIES,
+  page_route: 'text',
+  model: 'text',
+  params: 'text',
+  context_length: 'count',
+  gqa: 'text',
+  training_tokens: 'text',
+  knowledge_cutoff: 'text',
+  hf_repo: 'text',
+  gguf_repo: 'text',
+  other_repos: 'optional text',
+  llamacpp_chat_template: CHAT_TEMPLATES,
+});
 
 export type ModelFamily = (typeof MODEL_FAMILIES)[number];
 

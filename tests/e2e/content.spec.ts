@@ -206,7 +206,7 @@ test.describe('tables match the facts, cell by cell', () => {
     }
   });
 
-  test('the benchmark page shows every figure of benchmarks.json and mtbench-pairwise.json', async ({ page }) => {
+  test('the benchmark page shows every figure of benchmarks.ts and mtbench-pairwise.ts', async ({ page }) => {
     await gotoHydrated(page, '/benchmark');
     expect(await tableBody(page.locator('table[data-benchmark-table]'), 2)).toEqual(
       benchmarkFacts.map(expectedBenchmarkRow),
@@ -220,9 +220,7 @@ test.describe('tables match the facts, cell by cell', () => {
   for (const family of families) {
     const rows = modelFacts.filter((row) => row.family === family);
     const route = rows[0]?.page_route ?? '';
-    test(`${route} shows the ${family} facts of models.json, benchmarks.json and mtbench-pairwise.json`, async ({
-      page,
-    }) => {
+    test(`${route} shows the ${family} facts of models.ts, benchmarks.ts and mtbench-pairwise.ts`, async ({ page }) => {
       await gotoHydrated(page, route);
       const specs = await tableBody(page.locator('table[data-model-specs]'), 6);
       expect(specs).toEqual(expectedSpecRows(rows));

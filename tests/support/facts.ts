@@ -1,19 +1,15 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import benchmarks from '../../src/data/facts/benchmarks';
+import models from '../../src/data/facts/models';
+import pairwise from '../../src/data/facts/mtbench-pairwise';
 
-/** The facts files in the repository (the test runners start in its root). */
-export const FACTS_DIR = join('src', 'data', 'facts');
+const FILES = { models, benchmarks, 'mtbench-pairwise': pairwise } as const;
 
-export type FactsFile = 'models' | 'benchmarks' | 'mtbench-pairwise';
+export type FactsFile = keyof typeof FILES;
 
 /**
- * The rows of one facts file as records of text cells, read from disk on their own,
- * apart from the schema and the typed data under test.
+ * The rows of one facts file in src/data/facts as records of text cells, as written
+ * there: apart from the schema and the typed data under test.
  */
 export function readFactRows(name: FactsFile): Record<string, string>[] {
-  const rows: unknown = JSON.parse(readFileSync(join(FACTS_DIR, `${name}.json`), 'utf8'));
-  if (!Array.isArray(rows)) {
-    throw new Error(`${join(FACTS_DIR, `${name}.json`)}: expected an array of rows`);
-  }
-  return rows as Record<string, string>[];
+  return FILES[name] as readonly Record<string, string>[] as Record<string, string>[];
 }

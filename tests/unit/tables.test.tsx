@@ -37,7 +37,7 @@ function bodyRows(table: ParsedTable, textColumns: number): (string | number | n
 const modelFacts = readFactRows('models');
 
 describe('BenchmarkTable', () => {
-  it('renders every row of benchmarks.json with every figure, in the server HTML', () => {
+  it('renders every row of benchmarks.ts with every figure, in the server HTML', () => {
     const tables = render(<BenchmarkTable />);
     expect(tables).toHaveLength(1);
     const [table] = tables as [ParsedTable];
@@ -72,7 +72,7 @@ describe('BenchmarkTable', () => {
 describe.each(families.map((info) => info.family))('the %s guide', (family: ModelFamily) => {
   const familyModels = modelFacts.filter((row) => row.family === family);
 
-  it('shows the specifications and repositories of models.json', () => {
+  it('shows the specifications and repositories of models.ts', () => {
     const [specs, repos] = render(<ModelSpecs family={family} />) as [ParsedTable, ParsedTable];
     expect(specs.rows.slice(1)).toEqual(expectedSpecRows(familyModels));
     const hasOther = familyModels.some((row) => row.other_repos);
@@ -91,7 +91,7 @@ describe.each(families.map((info) => info.family))('the %s guide', (family: Mode
     }
   });
 
-  it('shows its base and Rubra rows of benchmarks.json', () => {
+  it('shows its base and Rubra rows of benchmarks.ts', () => {
     const [table] = render(<FamilyBenchmarks family={family} />) as [ParsedTable];
     const rows = bodyRows(table, 2);
     expect(rows.length).toBeGreaterThanOrEqual(2);
@@ -110,12 +110,12 @@ describe.each(families.map((info) => info.family))('the %s guide', (family: Mode
 });
 
 describe('other tables', () => {
-  it('MtBenchPairwise without a family shows all of mtbench-pairwise.json', () => {
+  it('MtBenchPairwise without a family shows all of mtbench-pairwise.ts', () => {
     const [table] = render(<MtBenchPairwise />) as [ParsedTable];
     expect(bodyRows(table, 2)).toEqual(expectedPairwiseRows());
   });
 
-  it('ChatTemplates lists the llama.cpp chat template of each family from models.json', () => {
+  it('ChatTemplates lists the llama.cpp chat template of each family from models.ts', () => {
     const [table] = render(<ChatTemplates />) as [ParsedTable];
     const expected = [...new Set(modelFacts.map((row) => row.family))].map((family) => {
       const rows = modelFacts.filter((row) => row.family === family);
@@ -153,12 +153,12 @@ describe('BenchmarkChart', () => {
     ).toEqual(thirdParty);
   });
 
-  it('labels every bar with its figure from benchmarks.json, or says it was not measured', () => {
+  it('labels every bar with its figure from benchmarks.ts, or says it was not measured', () => {
     expect(bars).toHaveLength(7 * 2 + 4);
     for (const bar of bars) {
       const fact = facts.find((row) => row.model === bar.model);
       if (!fact) {
-        throw new Error(`The chart shows ${bar.model}, which benchmarks.json does not list`);
+        throw new Error(`The chart shows ${bar.model}, which benchmarks.ts does not list`);
       }
       const label = /<text[^>]*>([\d.]+)<\/text>/.exec(bar.body)?.[1];
       if (fact.function_calling_pct) {

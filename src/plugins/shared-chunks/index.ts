@@ -17,6 +17,8 @@ export const sharedSiteModules = {
   test: /[\\/]src[\\/](components|data)[\\/].+\.tsx?$/,
   chunks: 'async',
   minChunks: 2,
+  // However small: a module split off by size alone would be copied into each page.
+  minSize: 0,
   // Above Docusaurus's `common` group (40), below its `styles` group (50).
   priority: 45,
   reuseExistingChunk: true,
