@@ -4,9 +4,13 @@ import type * as Preset from '@docusaurus/preset-classic';
 import { copyrightLine, identity } from './src/site/identity';
 import { darkCodeTheme, lightCodeTheme } from './src/site/codeThemes';
 import { parseEnv, parseRsdoctor } from './src/site/env';
+import { remarkPrismLanguages, type PrismLanguagesOptions } from './src/plugins/prism-languages';
 
 const env = parseEnv(process.env);
 const { links } = identity;
+
+// Prism grammars beyond the theme's own set, each loaded by the pages that show such code.
+const prismLanguages: PrismLanguagesOptions = { grammars: ['cue', 'docker'] };
 
 export default {
   title: identity.title,
@@ -53,6 +57,7 @@ export default {
     './src/plugins/search-index/index.ts',
     './src/plugins/clean-urls/index.ts',
     './src/plugins/shared-chunks/index.ts',
+    './src/plugins/prism-languages/index.ts',
     [
       './src/plugins/blog/index.ts',
       { showReadingTime: true, onInlineAuthors: 'ignore', onUntruncatedBlogPosts: 'ignore' },
@@ -101,6 +106,7 @@ export default {
           editUrl: identity.editUrl.replace(/\/docs$/, '/'),
           lastVersion: 'current',
           versions: { current: { label: 'Next' } },
+          remarkPlugins: [[remarkPrismLanguages, prismLanguages]],
         },
         blog: false,
         theme: { customCss: './src/css/custom.css' },
@@ -156,7 +162,6 @@ export default {
     prism: {
       theme: lightCodeTheme,
       darkTheme: darkCodeTheme,
-      additionalLanguages: ['cue', 'docker'],
     },
   } satisfies Preset.ThemeConfig,
 } satisfies Config;

@@ -30,26 +30,36 @@ export const BUDGET_LABELS: Record<BudgetKind, string> = {
 };
 
 export const BUDGETS: Record<PageTypeId, PageBudget> = {
-  // Measured 2026-11-22 (search on intent, shared chunks, page actions): js 153.7, css 20.3, html 8.8, afterLoad 42.6 KB.
-  home: { js: 169.0, css: 22.3, html: 9.6, afterLoad: 46.8 },
-  // Measured 2026-11-22 (search on intent, shared chunks, page actions): js 157.7, css 20.3, html 8.5, afterLoad 37.3 KB.
-  model: { js: 173.4, css: 22.3, html: 9.3, afterLoad: 41.0 },
-  // Measured 2026-11-22 (search on intent, shared chunks, page actions): js 154.0, css 20.3, html 10.6, afterLoad 35.6 KB.
-  serving: { js: 169.4, css: 22.3, html: 11.6, afterLoad: 39.1 },
-  // Measured 2026-11-22 (search on intent, shared chunks, page actions): js 157.3, css 20.3, html 10.7, afterLoad 35.6 KB.
-  benchmark: { js: 173.0, css: 22.3, html: 11.7, afterLoad: 39.1 },
-  // Measured 2026-11-22 (search on intent, shared chunks, page actions): js 153.0, css 20.3, html 8.7, afterLoad 36.6 KB.
-  faq: { js: 168.3, css: 22.3, html: 9.5, afterLoad: 40.2 },
-  // Measured 2026-11-22 (search on intent, shared chunks, page actions): js 137.2, css 20.3, html 5.1, afterLoad 41.1 KB.
-  category: { js: 150.9, css: 22.3, html: 5.6, afterLoad: 45.2 },
-  // Measured 2026-11-22 (search on intent, shared chunks, page actions): js 157.2, css 20.3, html 10.9, afterLoad 47.6 KB.
-  api: { js: 172.9, css: 22.3, html: 11.9, afterLoad: 52.3 },
-  // Measured 2026-11-22 (search on intent, shared chunks, page actions): js 156.6, css 20.3, html 10.8, afterLoad 52.5 KB.
-  operation: { js: 172.2, css: 22.3, html: 11.8, afterLoad: 57.7 },
-  // Measured 2026-11-22 (search on intent, shared chunks, page actions): js 128.0, css 20.3, html 3.6, afterLoad 135.4 KB.
-  search: { js: 140.8, css: 22.3, html: 3.9, afterLoad: 148.9 },
-  // Measured 2026-11-22 (search on intent, shared chunks, page actions): js 132.9, css 20.3, html 3.8, afterLoad 22.0 KB.
-  notFound: { js: 146.1, css: 22.3, html: 4.1, afterLoad: 24.2 },
+  // Measured 2026-11-22 (search on intent, shared chunks, page actions): css 20.3, html 8.8, afterLoad 42.6 KB.
+  // Measured 2026-11-25 (Prism's extra grammars per page, CSS-module maps with their components): js 151.6 KB.
+  home: { js: 166.7, css: 22.3, html: 9.6, afterLoad: 46.8 },
+  // Measured 2026-11-22 (search on intent, shared chunks, page actions): css 20.3, html 8.5, afterLoad 37.3 KB.
+  // Measured 2026-11-25 (Prism's extra grammars per page, CSS-module maps with their components): js 155.5 KB.
+  model: { js: 171.0, css: 22.3, html: 9.3, afterLoad: 41.0 },
+  // Measured 2026-11-22 (search on intent, shared chunks, page actions): css 20.3, html 10.6, afterLoad 35.6 KB.
+  // Measured 2026-11-25 (Prism's extra grammars per page, CSS-module maps with their components): js 152.5 KB.
+  serving: { js: 167.7, css: 22.3, html: 11.6, afterLoad: 39.1 },
+  // Measured 2026-11-22 (search on intent, shared chunks, page actions): css 20.3, html 10.7, afterLoad 35.6 KB.
+  // Measured 2026-11-25 (Prism's extra grammars per page, CSS-module maps with their components): js 155.2 KB.
+  benchmark: { js: 170.7, css: 22.3, html: 11.7, afterLoad: 39.1 },
+  // Measured 2026-11-22 (search on intent, shared chunks, page actions): css 20.3, html 8.7, afterLoad 36.6 KB.
+  // Measured 2026-11-25 (Prism's extra grammars per page, CSS-module maps with their components): js 150.9 KB.
+  faq: { js: 166.0, css: 22.3, html: 9.5, afterLoad: 40.2 },
+  // Measured 2026-11-22 (search on intent, shared chunks, page actions): css 20.3, html 5.1, afterLoad 41.1 KB.
+  // Measured 2026-11-25 (Prism's extra grammars per page, CSS-module maps with their components): js 135.5 KB.
+  category: { js: 149.0, css: 22.3, html: 5.6, afterLoad: 45.2 },
+  // Measured 2026-11-22 (search on intent, shared chunks, page actions): css 20.3, html 10.9, afterLoad 47.6 KB.
+  // Measured 2026-11-25 (Prism's extra grammars per page, CSS-module maps with their components): js 155.3 KB.
+  api: { js: 170.7, css: 22.3, html: 11.9, afterLoad: 52.3 },
+  // Measured 2026-11-22 (search on intent, shared chunks, page actions): css 20.3, html 10.8, afterLoad 52.5 KB.
+  // Measured 2026-11-25 (Prism's extra grammars per page, CSS-module maps with their components): js 154.6 KB.
+  operation: { js: 170.0, css: 22.3, html: 11.8, afterLoad: 57.7 },
+  // Measured 2026-11-22 (search on intent, shared chunks, page actions): css 20.3, html 3.6, afterLoad 135.4 KB.
+  // Measured 2026-11-25 (Prism's extra grammars per page, CSS-module maps with their components): js 126.3 KB.
+  search: { js: 138.9, css: 22.3, html: 3.9, afterLoad: 148.9 },
+  // Measured 2026-11-22 (search on intent, shared chunks, page actions): css 20.3, html 3.8, afterLoad 22.0 KB.
+  // Measured 2026-11-25 (Prism's extra grammars per page, CSS-module maps with their components): js 131.3 KB.
+  notFound: { js: 144.3, css: 22.3, html: 4.1, afterLoad: 24.2 },
 };
 
 export const KB = 1024;

@@ -16,8 +16,10 @@ describe('shared-chunks plugin', () => {
     ['/site/src/components/ApiOperation/index.tsx', true],
     ['/site/src/components/BenchmarkTable/logic.ts', true],
     ['/site/src/data/benchmarks.ts', true],
-    // Styles stay in the single stylesheet; theme code and the engine keep their own rules.
-    ['/site/src/components/ApiOperation/styles.module.css', false],
+    // A CSS module's class-name map goes with its component (the rules stay in the single
+    // stylesheet, whose group ranks higher); theme code and the engine keep their own rules.
+    ['/site/src/components/ApiOperation/styles.module.css', true],
+    ['/site/src/css/custom.css', false],
     ['/site/src/theme/SearchPage/index.tsx', false],
     ['/site/node_modules/@docusaurus/theme-classic/lib/theme/CodeBlock/index.js', false],
   ])('%s is in the group: %s', (path, grouped) => {

@@ -10,11 +10,12 @@ import type { Plugin } from '@docusaurus/types';
  * loaded on every doc page, and the model guides' components and benchmark data were
  * copied into each model page's chunk, downloaded again with every prefetched link.
  * Here a module used by two or more pages goes into one chunk shared by exactly the
- * pages that use it. Styles stay in the single stylesheet (Docusaurus's `styles`
- * group ranks higher).
+ * pages that use it, and so does a CSS module's class-name map (the part of a
+ * stylesheet that is JavaScript). The rules themselves stay in the single stylesheet
+ * (Docusaurus's `styles` group ranks higher).
  */
 export const sharedSiteModules = {
-  test: /[\\/]src[\\/](components|data)[\\/].+\.tsx?$/,
+  test: /[\\/]src[\\/](components|data)[\\/].+\.(tsx?|module\.css)$/,
   chunks: 'async',
   minChunks: 2,
   // However small: a module split off by size alone would be copied into each page.
