@@ -6,6 +6,7 @@
 import Head from '@docusaurus/Head';
 import Link from '@docusaurus/Link';
 import { useHistory, useLocation } from '@docusaurus/router';
+import SearchPageHead from '@rubra/search-page-head';
 import Layout from '@theme/Layout';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
@@ -129,6 +130,7 @@ function SearchPageContent(): ReactNode {
 
   return (
     <>
+      <SearchPageHead options={config.options} facetFilters={config.facetFilters} resultsPerPage={RESULTS_PER_PAGE} />
       <main className={`container margin-vert--lg ${styles.page}`}>
         <h1>{texts.pageTitle}</h1>
         <form role="search" className={styles.form} onSubmit={(event) => event.preventDefault()}>
