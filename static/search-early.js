@@ -46,7 +46,10 @@ export function startEarlySearch(config, scope, load) {
   }
 }
 
-const element = typeof document === 'undefined' ? null : document.querySelector('script[data-search-early]');
-if (element instanceof HTMLScriptElement && element.dataset.searchEarly) {
-  startEarlySearch(JSON.parse(element.dataset.searchEarly), window, (url) => import(url));
+const settings =
+  typeof document === 'undefined'
+    ? null
+    : document.querySelector('script[data-search-early]')?.getAttribute('data-search-early');
+if (settings) {
+  startEarlySearch(JSON.parse(settings), window, (url) => import(url));
 }
