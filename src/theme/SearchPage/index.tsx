@@ -3,6 +3,7 @@
  * the `q` parameter in step, results come a page at a time, and the empty and
  * error states say what the modal says.
  */
+import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import Head from '@docusaurus/Head';
 import Link from '@docusaurus/Link';
 import { useHistory, useLocation } from '@docusaurus/router';
@@ -10,12 +11,18 @@ import SearchPageHead from '@rubra/search-page-head';
 import Layout from '@theme/Layout';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
-import { loadSearchSetup, preloadSearchIndex } from '@site/src/search/runtime';
+import { loadSearchSetup, preloadSearchBackend, preloadSearchIndex } from '@site/src/search/runtime';
 import { groupHitsByPage, toSitePath, type PageResult } from '@site/src/search/pageResults';
 import { useSearchConfig } from '@site/src/search/useSearchConfig';
 import { identity } from '@site/src/site/identity';
 
 import styles from './styles.module.css';
+
+// This route's code runs before React hydrates the page: the backend's code starts
+// downloading now, not after hydration, while the early script loads the index.
+if (ExecutionEnvironment.canUseDOM) {
+  preloadSearchBackend();
+}
 
 const texts = identity.searchTexts;
 const DESCRIPTION = `Search ${identity.title}: model guides, serving guides, benchmarks and the API reference.`;
