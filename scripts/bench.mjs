@@ -228,6 +228,7 @@ const LH_FIGURES = [
   ['lcp', 'LCP s', (v) => (v / 1000).toFixed(2)],
   ['tbt', 'TBT ms', (v) => v.toFixed(0)],
   ['cls', 'CLS', (v) => v.toFixed(3)],
+  ['bytes', 'KiB', (v) => (v / 1024).toFixed(0)],
 ];
 
 async function benchLighthouse() {
