@@ -56,7 +56,7 @@ for (const id of listOption(args.pages)) {
 const PAGE_TYPES = args.pages
   ? ALL_PAGE_TYPES.filter((type) => listOption(args.pages).includes(type.id))
   : ALL_PAGE_TYPES;
-const { BUDGET_KINDS, checkBudgets, formatKB } = jiti('./bench/budgets.ts');
+const { BUDGET_KINDS, BUDGET_LABELS, budgetFigures, checkBudgets, formatKB } = jiti('./bench/budgets.ts');
 const { recordVisit } = jiti('./bench/visit.ts');
 const { KINDS, tally } = jiti('./bench/weight.ts');
 
@@ -196,12 +196,7 @@ async function benchPages() {
       const budgetRows = report.pages.map((page, index) => {
         const w = page.weights[0];
         if (!w) return [pages[index].type.label, ...BUDGET_KINDS.map(() => '–')];
-        const checks = checkBudgets(page.id, {
-          js: w.load.js.gzip,
-          css: w.load.css.gzip,
-          html: w.load.html.gzip,
-          afterLoad: w.afterLoad.total.gzip,
-        });
+        const checks = checkBudgets(page.id, budgetFigures(w.load, w.afterLoad));
         page.budgets = checks;
         return [
           pages[index].type.label,
@@ -210,7 +205,7 @@ async function benchPages() {
       });
       section(
         `## Byte budgets (this site; scripts/bench/budgets.ts)\n\nFigure / budget, KB gzip.\n\n${table(
-          ['page', 'first-load JS', 'first-load CSS', 'first-load HTML', '10 s after load'],
+          ['page', ...BUDGET_KINDS.map((kind) => BUDGET_LABELS[kind])],
           budgetRows,
         )}`,
       );
