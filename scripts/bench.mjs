@@ -57,7 +57,7 @@ for (const id of listOption(args.pages)) {
 const PAGE_TYPES = args.pages
   ? ALL_PAGE_TYPES.filter((type) => listOption(args.pages).includes(type.id))
   : ALL_PAGE_TYPES;
-const { BUDGET_KINDS, checkBudgets, formatKB } = jiti('./bench/budgets.ts');
+const { BUDGET_KINDS, BUDGET_LABELS, budgetFigures, checkBudgets, formatKB } = jiti('./bench/budgets.ts');
 const { recordVisit } = jiti('./bench/visit.ts');
 const { KINDS, tally } = jiti('./bench/weight.ts');
 const { formatScores, QUERY_CLASSES, scoreEngine } = jiti('./bench/relevance.ts');
@@ -198,12 +198,7 @@ async function benchPages() {
       const budgetRows = report.pages.map((page, index) => {
         const w = page.weights[0];
         if (!w) return [pages[index].type.label, ...BUDGET_KINDS.map(() => '–')];
-        const checks = checkBudgets(page.id, {
-          js: w.load.js.gzip,
-          css: w.load.css.gzip,
-          html: w.load.html.gzip,
-          afterLoad: w.afterLoad.total.gzip,
-        });
+        const checks = checkBudgets(page.id, budgetFigures(w.load, w.afterLoad));
         page.budgets = checks;
         return [
           pages[index].type.label,
@@ -212,7 +207,7 @@ async function benchPages() {
       });
       section(
         `## Byte budgets (this site; scripts/bench/budgets.ts)\n\nFigure / budget, KB gzip.\n\n${table(
-          ['page', 'first-load JS', 'first-load CSS', 'first-load HTML', '10 s after load'],
+          ['page', ...BUDGET_KINDS.map((kind) => BUDGET_LABELS[kind])],
           budgetRows,
         )}`,
       );
@@ -230,6 +225,7 @@ const LH_FIGURES = [
   ['lcp', 'LCP s', (v) => (v / 1000).toFixed(2)],
   ['tbt', 'TBT ms', (v) => v.toFixed(0)],
   ['cls', 'CLS', (v) => v.toFixed(3)],
+  ['bytes', 'KiB', (v) => (v / 1024).toFixed(0)],
 ];
 
 async function benchLighthouse() {

@@ -16,7 +16,7 @@ export async function launchLighthouseChrome() {
   return chromeLauncher.launch({ chromePath, chromeFlags: [...CHROMIUM_ARGS, '--headless=new'], logLevel: 'silent' });
 }
 
-/** Scores (0-100), LCP and TBT (ms), CLS, and the ids of the audits that failed. */
+/** Scores (0-100), LCP and TBT (ms), CLS, bytes transferred, and the ids of the audits that failed. */
 export function summariseLhr(lhr) {
   const score = (id) => (lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100));
   const failed = CATEGORIES.filter((id) => id !== 'performance').flatMap((id) =>
@@ -32,6 +32,7 @@ export function summariseLhr(lhr) {
     lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? null,
     tbt: lhr.audits['total-blocking-time']?.numericValue ?? null,
     cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? null,
+    bytes: lhr.audits['total-byte-weight']?.numericValue ?? null,
     failedAudits: failed,
     runtimeError: lhr.runtimeError?.code ?? null,
   };

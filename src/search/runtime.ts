@@ -5,16 +5,30 @@
  */
 import type { SearchSetup, SearchSetupOptions } from './setup';
 
+let backendCode: Promise<typeof import('@rubra/search-backend')> | null = null;
 let setup: Promise<SearchSetup> | null = null;
 
+function importBackend(): Promise<typeof import('@rubra/search-backend')> {
+  backendCode ??= import('@rubra/search-backend').catch((error: unknown) => {
+    backendCode = null;
+    throw error;
+  });
+  return backendCode;
+}
+
 export function loadSearchSetup(options: SearchSetupOptions): Promise<SearchSetup> {
-  setup ??= import('@rubra/search-backend')
+  setup ??= importBackend()
     .then(({ createSearchSetup }) => createSearchSetup(options))
     .catch((error: unknown) => {
       setup = null;
       throw error;
     });
   return setup;
+}
+
+/** Starts the download of the backend's code, to be set up later; failures are left for the real load. */
+export function preloadSearchBackend(): void {
+  void importBackend().catch(() => undefined);
 }
 
 export type SearchModalModule = typeof import('./SearchModal');

@@ -28,3 +28,11 @@ export interface SearchSetup {
 }
 
 export type CreateSearchSetup = (options: SearchSetupOptions) => SearchSetup;
+
+/** What the backend's part of the /search page's <head> is told. */
+export interface SearchPageHeadProps {
+  options: SearchSetupOptions;
+  facetFilters: FacetFilters;
+  /** How many results the page shows at first. */
+  resultsPerPage: number;
+}

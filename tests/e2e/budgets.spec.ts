@@ -1,4 +1,4 @@
-import { budgetFailures, checkBudgets } from '../../scripts/bench/budgets';
+import { budgetFailures, budgetFigures, checkBudgets } from '../../scripts/bench/budgets';
 import { PAGE_TYPES } from '../../scripts/bench/pages';
 import { recordVisit, weighResponse } from '../../scripts/bench/visit';
 import { tally, type Fetched } from '../../scripts/bench/weight';
@@ -32,13 +32,10 @@ for (const type of PAGE_TYPES) {
       const visit = await recordVisit(page, host.origin + type.path);
       expect(visit.status).toBe(type.id === 'notFound' ? 404 : 200);
 
-      const beforeLoad = tally(visit.fetched, 'load');
-      const checks = checkBudgets(type.id, {
-        js: beforeLoad.js.gzip,
-        css: beforeLoad.css.gzip,
-        html: beforeLoad.html.gzip,
-        afterLoad: tally(visit.fetched, 'afterLoad').total.gzip,
-      });
+      const checks = checkBudgets(
+        type.id,
+        budgetFigures(tally(visit.fetched, 'load'), tally(visit.fetched, 'afterLoad')),
+      );
       expect.soft(budgetFailures(type.id, checks), 'budgets exceeded').toEqual([]);
 
       if (type.id === 'search') {

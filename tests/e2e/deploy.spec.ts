@@ -94,9 +94,20 @@ test.describe('the interactive parts under the policy', () => {
     await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
   });
 
-  test('the search page shows results for llama', async ({ page }) => {
+  test('the search page shows results for llama, started by its early script', async ({ page }) => {
+    const early = page.waitForResponse((response) => new URL(response.url()).pathname === '/search-early.js');
+    const setUps: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/pagefind/pagefind-entry.json') {
+        setUps.push(request.url());
+      }
+    });
     await gotoHydrated(page, '/search?q=llama');
+    expect((await early).status()).toBe(200);
     await expect(page.getByText(/^\d+ results? for/)).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // One Pagefind set-up: the backend took the early script's instance over.
+    expect(setUps).toHaveLength(1);
   });
 
   test('the colour mode switches', async ({ page }) => {

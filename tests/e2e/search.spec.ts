@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 
+import { PAGE_TYPES } from '../../scripts/bench/pages';
 import { identity } from '../../src/site/identity';
 import { expect, gotoHydrated, test } from './fixtures';
 import { layoutShift, watchLayoutShift } from './layout-shift';
@@ -408,6 +409,71 @@ test.describe('search page', () => {
     await expect(page.getByText(/^\d+ results? for/)).toBeVisible();
     await expect(page.locator(`main a[href="${HOME_HEADING}"]`)).toBeVisible();
     await expect(page.locator('main ol mark').first()).toBeVisible();
+  });
+
+  test('starts the query of q while the HTML is parsed, before the site bundle has run', async ({ page }) => {
+    const setUps: string[] = [];
+    let fragmentRequested: () => void = () => undefined;
+    const fragment = new Promise<void>((resolve) => {
+      fragmentRequested = resolve;
+    });
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/pagefind/fragment/')) {
+        fragmentRequested();
+      } else if (pathname === '/pagefind/pagefind-entry.json') {
+        setUps.push(pathname);
+      }
+    });
+    // The site's bundle is held back until a result's fragment is asked for: only the
+    // early script can ask for one while the bundle has not run.
+    let heldUntilFragment: boolean | null = null;
+    await page.route(/\/assets\/js\/main\.[0-9a-f]+\.js$/, async (route) => {
+      heldUntilFragment = await Promise.race([
+        fragment.then(() => true),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 15_000)),
+      ]);
+      await route.continue();
+    });
+    await gotoHydrated(page, '/search?q=llama');
+    expect(heldUntilFragment, 'a fragment was requested before the bundle ran').toBe(true);
+    await expect(page.getByText(/^\d+ results? for/)).toBeVisible();
+    await expect(page.locator('main ol > li').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // The backend took the early Pagefind instance over instead of setting up its own.
+    expect(setUps).toHaveLength(1);
+  });
+
+  test('only its own HTML hints at the search files', async ({ page }) => {
+    for (const type of PAGE_TYPES) {
+      const html = await (await page.request.get(type.path)).text();
+      const hints = [...html.matchAll(/<link[^>]*\brel="?(?:modulepreload|preload)"?[^>]*>/g)].map((match) => match[0]);
+      const searchHints = hints.filter((hint) => hint.includes('/pagefind/'));
+      if (type.id === 'search') {
+        expect(searchHints.some((hint) => /rel="?modulepreload"?[^>]*href="?\/pagefind\/pagefind\.js/.test(hint))).toBe(
+          true,
+        );
+      } else {
+        expect(html, type.path).not.toContain('/pagefind/');
+      }
+    }
+  });
+
+  test('fetches each hinted search file once', async ({ page }) => {
+    const html = await (await page.request.get('/search')).text();
+    const hinted = [...html.matchAll(/<link[^>]*\bhref="?(\/pagefind\/[^"\s>]+)/g)].map((match) => match[1] ?? '');
+    expect(hinted.length).toBeGreaterThan(0);
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await gotoHydrated(page, '/search?q=llama');
+    await expect(page.locator('main ol > li').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    for (const path of hinted) {
+      expect(
+        requested.filter((entry) => entry === path),
+        path,
+      ).toHaveLength(1);
+    }
   });
 
   for (const viewport of [

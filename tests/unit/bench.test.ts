@@ -74,6 +74,7 @@ describe('byte budgets', () => {
       css: budget.css * KB,
       html: budget.html * KB,
       afterLoad: budget.afterLoad * KB,
+      visit: budget.visit * KB,
     };
     expect(budgetFailures('model', checkBudgets('model', atBudget))).toEqual([]);
     const failures = budgetFailures('model', checkBudgets('model', { ...atBudget, js: budget.js * KB + 1 }));

@@ -1,8 +1,9 @@
 /**
  * search-index: the local search backend's build side.
  * - Adds the /search page route.
- * - Points `@rubra/search-backend` at the local or the Algolia backend, so a build
- *   ships exactly one of them (Algolia only when ALGOLIA_* are set at build time).
+ * - Points `@rubra/search-backend` (and `@rubra/search-page-head`, what the /search
+ *   page's <head> needs of it) at the local or the Algolia backend, so a build ships
+ *   exactly one of them (Algolia only when ALGOLIA_* are set at build time).
  * - After a production build, indexes the built pages with Pagefind into
  *   <outDir>/pagefind/.
  * - Under `npm start`, indexes the docs sources into the generated-files folder,
@@ -49,7 +50,9 @@ export default function searchIndexPlugin(context: LoadContext): Plugin {
   const env = parseEnv(process.env);
   const searchPagePath = `${baseUrl}${identity.searchPagePath}`;
   const devIndexDir = path.join(generatedFilesDir, PLUGIN, 'pagefind');
-  const backendModule = path.join(siteDir, 'src/search/backends', env.algolia ? 'algolia.setup.ts' : 'local.setup.ts');
+  const backend = env.algolia ? 'algolia' : 'local';
+  const backendModule = path.join(siteDir, 'src/search/backends', `${backend}.setup.ts`);
+  const pageHeadModule = path.join(siteDir, 'src/search/backends', `${backend}.head.tsx`);
 
   return {
     name: PLUGIN,
@@ -70,7 +73,9 @@ export default function searchIndexPlugin(context: LoadContext): Plugin {
 
     configureWebpack() {
       const config: Record<string, unknown> = {
-        resolve: { alias: { '@rubra/search-backend$': backendModule } },
+        resolve: {
+          alias: { '@rubra/search-backend$': backendModule, '@rubra/search-page-head$': pageHeadModule },
+        },
       };
       if (isDevServer()) {
         config.devServer = {

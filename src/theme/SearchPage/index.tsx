@@ -3,13 +3,15 @@
  * the `q` parameter in step, results come a page at a time, and the empty and
  * error states say what the modal says.
  */
+import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import Head from '@docusaurus/Head';
 import Link from '@docusaurus/Link';
 import { useHistory, useLocation } from '@docusaurus/router';
+import SearchPageHead from '@rubra/search-page-head';
 import Layout from '@theme/Layout';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
-import { loadSearchSetup, preloadSearchIndex } from '@site/src/search/runtime';
+import { loadSearchSetup, preloadSearchBackend, preloadSearchIndex } from '@site/src/search/runtime';
 import { groupHitsByPage, toSitePath, type PageResult } from '@site/src/search/pageResults';
 import SearchNotice from '@site/src/search/SearchNotice';
 import type { QueryNotice } from '@site/src/search/types';
@@ -17,6 +19,12 @@ import { useSearchConfig } from '@site/src/search/useSearchConfig';
 import { identity } from '@site/src/site/identity';
 
 import styles from './styles.module.css';
+
+// This route's code runs before React hydrates the page: the backend's code starts
+// downloading now, not after hydration, while the early script loads the index.
+if (ExecutionEnvironment.canUseDOM) {
+  preloadSearchBackend();
+}
 
 const texts = identity.searchTexts;
 const DESCRIPTION = `Search ${identity.title}: model guides, serving guides, benchmarks and the API reference.`;
@@ -136,6 +144,7 @@ function SearchPageContent(): ReactNode {
 
   return (
     <>
+      <SearchPageHead options={config.options} facetFilters={config.facetFilters} resultsPerPage={RESULTS_PER_PAGE} />
       <main className={`container margin-vert--lg ${styles.page}`}>
         <h1>{texts.pageTitle}</h1>
         <form role="search" className={styles.form} onSubmit={(event) => event.preventDefault()}>

@@ -1,0 +1,6 @@
+import type { ReactNode } from 'react';
+
+/** Algolia answers from its own servers: the /search page has nothing of the site's to fetch early. */
+export default function SearchPageHead(): ReactNode {
+  return null;
+}
