@@ -15,7 +15,7 @@ import { chromium } from '@playwright/test';
 import createJiti from 'jiti';
 
 import { CHROMIUM_ARGS, findChromium } from '../chromium.mjs';
-import { serve } from './server.mjs';
+import { startStaticHost } from '../../tests/support/static-server.mjs';
 
 const jiti = createJiti(import.meta.url);
 const { parseQueries } = jiti('./relevance.ts');
@@ -49,8 +49,8 @@ export function checkExpectedPages(queries, buildDir) {
 
 /** The /search page of the served build, one visit per query, as a reader would land on it. */
 export async function siteEngine(buildDir, queries, log = () => {}) {
-  const server = await serve(path.resolve(buildDir), 0);
-  const origin = `http://127.0.0.1:${server.address().port}`;
+  const server = await startStaticHost({ root: path.resolve(buildDir), gzip: true });
+  const { origin } = server;
   const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
   const texts = identity.searchTexts;
   try {
@@ -74,7 +74,7 @@ export async function siteEngine(buildDir, queries, log = () => {}) {
     return answers;
   } finally {
     await browser.close();
-    server.close();
+    await server.close();
   }
 }
 

@@ -15,7 +15,7 @@ import { stringify } from 'yaml';
 
 import { coldBuild } from './build-time.mjs';
 import { measureSearch } from './measure.mjs';
-import { serve } from './server.mjs';
+import { startStaticHost } from '../../tests/support/static-server.mjs';
 
 const { VOCABULARY_FILE } = createJiti(import.meta.url)('../../src/shared/searchWords.ts');
 
@@ -97,13 +97,13 @@ export async function runScale({ root, pages = 2000, operations = 300, runs = 3,
       throw new Error(`the build of the variant wrote no ${path.join(buildDir, 'index.html')}`);
     }
     const htmlPages = (await readdir(buildDir, { recursive: true })).filter((name) => name.endsWith('.html')).length;
-    const server = await serve(buildDir, 0);
+    const server = await startStaticHost({ root: buildDir, gzip: true });
     let search;
     try {
       log('  first query in Chromium');
-      search = await measureSearch({ baseUrl: `http://127.0.0.1:${server.address().port}`, queries: QUERIES, runs });
+      search = await measureSearch({ baseUrl: server.origin, queries: QUERIES, runs });
     } finally {
-      server.close();
+      await server.close();
     }
     const vocabulary = await readFile(path.join(buildDir, 'pagefind', VOCABULARY_FILE));
     return {
