@@ -17,7 +17,7 @@ import { measureSearch } from './measure.mjs';
 import { serve } from './server.mjs';
 
 const SDK_CALLS_START = 'export const SDK_CALLS: Readonly<Record<string, SdkCall>> = {';
-const TWIN_SECTIONS_START = 'sections: [';
+const TWIN_SECTIONS_START = 'const pageSections: PageSection[] = [';
 
 export async function directorySize(dir) {
   let total = 0;
@@ -67,12 +67,12 @@ async function prepareVariant(root, dir, { pages, operations }) {
     .map(([id, call]) => `  ${JSON.stringify(id)}: ${JSON.stringify(call)},`)
     .join('\n');
   await writeFile(samplesFile, samples.replace(SDK_CALLS_START, `${SDK_CALLS_START}\n${entries}`));
-  // llms.txt places every page in a section and fails the build on one it cannot place:
+  // llms.txt and the social cards place every page in a section and fail the build on one they cannot place:
   // the generated pages and their category indexes (all under /scale/) get one of their own.
   const configFile = path.join(dir, 'docusaurus.config.ts');
   const config = await readFile(configFile, 'utf8');
   if (!config.includes(TWIN_SECTIONS_START)) {
-    throw new Error(`${configFile}: the llms.txt sections were not found, so the generated pages cannot be placed`);
+    throw new Error(`${configFile}: the page sections were not found, so the generated pages cannot be placed`);
   }
   await writeFile(
     configFile,
