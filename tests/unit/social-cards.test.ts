@@ -18,7 +18,13 @@ import {
   siteCardPages,
   SITE_CARD_NAME,
 } from '@site/src/plugins/social-cards/pages';
-import { loadAssets, parsePalette, PALETTE_PROPERTIES, renderCard } from '@site/src/plugins/social-cards/render';
+import {
+  loadSiteAssets,
+  parsePalette,
+  PALETTE_PROPERTIES,
+  renderCard,
+  SITE_STYLESHEET,
+} from '@site/src/plugins/social-cards/render';
 import { identity } from '@site/src/site/identity';
 import { KB, SOCIAL_CARD_MAX_KB } from '../../scripts/bench/budgets';
 import { pngSize } from './png';
@@ -50,12 +56,7 @@ function texts(node: CardNode | string): string[] {
   return (Array.isArray(children) ? children : [children]).flatMap(texts);
 }
 
-const assets = loadAssets(siteDir, {
-  cssFile: 'src/css/custom.css',
-  logoFile: 'static/img/logo.svg',
-  name: identity.productName,
-  host: 'docs.rubra.ai',
-});
+const assets = loadSiteAssets(siteDir);
 
 describe('social cards: what each page type shows', () => {
   it('gives a doc page its title and the section its route falls in', () => {
@@ -142,12 +143,12 @@ describe('social cards: what each page type shows', () => {
       identity.productName,
       'POST /threads/{thread_id}/runs',
       'Create a run',
-      'docs.rubra.ai',
+      new URL(identity.url).host,
     ]);
     expect(texts(cardLayout({ title: identity.title }, palette, brand))).toEqual([
       identity.productName,
       identity.title,
-      'docs.rubra.ai',
+      new URL(identity.url).host,
     ]);
     expect(layout.props.style).toMatchObject({ width: CARD_WIDTH, height: CARD_HEIGHT });
     expect(titleSize('Rubra Llama 3')).toBeGreaterThan(
@@ -165,7 +166,7 @@ describe('social cards: what each page type shows', () => {
 
 describe('social cards: palette, names and head tags', () => {
   it("reads the light palette from the site's stylesheet", () => {
-    const palette = parsePalette(readFileSync(path.join(siteDir, 'src/css/custom.css'), 'utf8'), 'custom.css');
+    const palette = parsePalette(readFileSync(path.join(siteDir, SITE_STYLESHEET), 'utf8'), 'custom.css');
     expect(palette.primary).toBe('#b3262e');
     expect(Object.keys(palette).sort()).toEqual(Object.keys(PALETTE_PROPERTIES).sort());
     expect(() => parsePalette(':root { --ifm-color-primary: #b3262e; }', 'x.css')).toThrow(

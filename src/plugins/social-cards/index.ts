@@ -4,7 +4,7 @@
  * - Each doc page, category index, API operation and /api gets a card with its title
  *   and section (an operation's method and path); /, /search and the not-found page
  *   share the site's card.
- * - Cards are rendered after the build, named by a hash of what they show and how
+ * - Cards are rendered beside the bundler, from the loaded content, named by a hash of what they show and how
  *   (text, palette, logo, fonts, renderer versions, this plugin's design code), and
  *   kept in node_modules/.cache/social-cards/: a rebuild renders only cards whose
  *   inputs changed. They land under /assets/cards/, which hosts cache for a year.
@@ -13,7 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import type { LoadedContent as DocsContent } from '@docusaurus/plugin-content-docs';
@@ -26,7 +26,7 @@ import { apiReferenceOptions } from '../markdown-twins/index';
 import type { PageSection } from '../markdown-twins/sections';
 import { cardMetaTags, withCardTags } from './head';
 import { apiCardPages, cardAlt, cardsByRoute, docsCardPages, siteCardPages, type CardPage } from './pages';
-import { cardSvg, loadAssets, rasterise, type CardAssets } from './render';
+import { cardSvg, loadSiteAssets, rasterise, type CardAssets } from './render';
 
 const PLUGIN = 'social-cards';
 /** Where the cards land in the build: under /assets/, whose hashed names are cached for a year. */
@@ -79,7 +79,7 @@ async function designKeyOf(assets: CardAssets): Promise<string> {
 }
 
 /** Renders the cards the cache lacks: satori lays out one at a time while earlier ones rasterise. */
-async function renderMissing(jobs: readonly CardJob[], assets: CardAssets, cacheDir: string): Promise<number> {
+async function renderMissing(jobs: readonly CardJob[], assets: CardAssets, cacheDir: string): Promise<Set<CardJob>> {
   await mkdir(cacheDir, { recursive: true });
   const missing = jobs.filter((job) => !existsSync(path.join(cacheDir, `${job.hash}.png`)));
   const running = new Set<Promise<void>>();
@@ -98,14 +98,37 @@ async function renderMissing(jobs: readonly CardJob[], assets: CardAssets, cache
     }
   }
   await Promise.all(running);
-  return missing.length;
+  return new Set(missing);
+}
+
+interface RenderedCards {
+  byRoute: Map<string, CardJob>;
+  /** The jobs this build rendered; the others came from the cache. */
+  rendered: Set<CardJob>;
+  seconds: number;
 }
 
 export default function socialCards(context: LoadContext, options: SocialCardsOptions): Plugin {
   const { siteDir, baseUrl } = context;
   const api = apiReferenceOptions(context, options.apiPluginId);
   const cacheDir = path.join(siteDir, 'node_modules', '.cache', PLUGIN);
-  let pages = new Map<string, CardPage>();
+  let rendering: Promise<RenderedCards> | undefined;
+
+  async function renderAll(pages: ReadonlyMap<string, CardPage>): Promise<RenderedCards> {
+    const started = performance.now();
+    const assets = await loadSiteAssets(siteDir);
+    const designKey = await designKeyOf(assets);
+    const byHash = new Map<string, CardJob>();
+    const byRoute = new Map<string, CardJob>();
+    for (const [route, page] of pages) {
+      const hash = cardHash(page, designKey);
+      const job = byHash.get(hash) ?? { page, hash, file: `${CARDS_DIR}/${page.name ?? cardSlug(route)}.${hash}.png` };
+      byHash.set(hash, job);
+      byRoute.set(route, job);
+    }
+    const rendered = await renderMissing([...byHash.values()], assets, cacheDir);
+    return { byRoute, rendered, seconds: (performance.now() - started) / 1000 };
+  }
 
   return {
     name: PLUGIN,
@@ -126,43 +149,33 @@ export default function socialCards(context: LoadContext, options: SocialCardsOp
         }
       }
       result.push(...siteCardPages(options.siteCardRoutes, identity.title));
-      pages = cardsByRoute(result);
+      // Rendering starts now and runs beside the bundler; postBuild waits for it (and
+      // reports its failure: the catch only keeps an early failure from going unhandled).
+      rendering = renderAll(cardsByRoute(result));
+      rendering.catch(() => undefined);
     },
 
     async postBuild({ outDir, routesPaths }) {
-      const started = performance.now();
-      const assets = await loadAssets(siteDir, {
-        cssFile: 'src/css/custom.css',
-        logoFile: 'static/img/logo.svg',
-        name: identity.productName,
-        host: new URL(identity.url).host,
-      });
-      const designKey = await designKeyOf(assets);
+      if (!rendering) {
+        throw new Error(`[${PLUGIN}] the cards were not rendered: no content was loaded`);
+      }
+      const { byRoute, rendered, seconds } = await rendering;
       const routes = [...new Set(routesPaths)];
-      const homeless = routes.filter((route) => !pages.has(route));
+      const homeless = routes.filter((route) => !byRoute.has(route));
       if (homeless.length > 0) {
         throw new Error(`[${PLUGIN}] no card for ${homeless.join(', ')}: give the page a title and a section`);
       }
-      const jobs = new Map<string, CardJob>();
-      const routeJobs = routes.map((route) => {
-        const page = pages.get(route) as CardPage;
-        const hash = cardHash(page, designKey);
-        const job = jobs.get(hash) ?? { page, hash, file: `${CARDS_DIR}/${page.name ?? cardSlug(route)}.${hash}.png` };
-        jobs.set(hash, job);
-        return { route, page, job };
-      });
-      const rendered = await renderMissing([...jobs.values()], assets, cacheDir);
-      const renderSeconds = (performance.now() - started) / 1000;
-
+      const used = [...new Set(routes.map((route) => byRoute.get(route) as CardJob))];
       await mkdir(path.join(outDir, CARDS_DIR), { recursive: true });
       const sizes = await Promise.all(
-        [...jobs.values()].map(async (job) => {
+        used.map(async (job) => {
           const png = path.join(cacheDir, `${job.hash}.png`);
           await copyFile(png, path.join(outDir, job.file));
-          return (await readFile(png)).length;
+          return (await stat(png)).size;
         }),
       );
-      for (const { route, page, job } of routeJobs) {
+      for (const route of routes) {
+        const job = byRoute.get(route) as CardJob;
         // Routes such as /404.html name their file; the others are clean URLs.
         const file = route.endsWith('.html') ? path.join(outDir, route) : builtFileFor(outDir, route, baseUrl);
         if (!file) {
@@ -171,7 +184,7 @@ export default function socialCards(context: LoadContext, options: SocialCardsOp
         const url = `${identity.url}${baseUrl}${job.file}`;
         const html = withCardTags(
           await readFile(file, 'utf8'),
-          cardMetaTags(url, cardAlt(page, identity.title)),
+          cardMetaTags(url, cardAlt(job.page, identity.title)),
           path.relative(outDir, file),
         );
         // Renamed into place: other plugins read the pages while this one runs.
@@ -180,9 +193,10 @@ export default function socialCards(context: LoadContext, options: SocialCardsOp
       }
       sizes.sort((a, b) => a - b);
       const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+      const fresh = used.filter((job) => rendered.has(job)).length;
       console.info(
-        `[${PLUGIN}] ${jobs.size} cards for ${routes.length} pages: ${rendered} rendered, ` +
-          `${jobs.size - rendered} from the cache, in ${renderSeconds.toFixed(2)} s; ` +
+        `[${PLUGIN}] ${used.length} cards for ${routes.length} pages: ${fresh} rendered, ` +
+          `${used.length - fresh} from the cache, in ${seconds.toFixed(2)} s; ` +
           `${kb(sizes[0] ?? 0)}-${kb(sizes[sizes.length - 1] ?? 0)} KB each`,
       );
     },

@@ -12,6 +12,8 @@ import { losslessCompressPng, PngRowFilter } from '@napi-rs/image';
 import { renderAsync } from '@resvg/resvg-js';
 import satori, { type SatoriOptions } from 'satori';
 
+import { identity } from '../../site/identity';
+
 import {
   CARD_HEIGHT,
   CARD_WIDTH,
@@ -29,6 +31,9 @@ const FONT_FILES = [
   { weight: 600, file: '@fontsource/inter/files/inter-latin-ext-600-normal.woff' },
   { weight: 700, file: '@fontsource/inter/files/inter-latin-ext-700-normal.woff' },
 ] as const;
+
+/** The stylesheet that holds the site's palette. */
+export const SITE_STYLESHEET = 'src/css/custom.css';
 
 /** Custom properties of src/css/custom.css that a card uses, by the palette entry they fill. */
 export const PALETTE_PROPERTIES: Readonly<Record<keyof CardPalette, string>> = {
@@ -97,6 +102,16 @@ export async function loadAssets(
     fonts,
     sources: [JSON.stringify(palette), logo.toString('base64'), ...versions],
   };
+}
+
+/** The site's card assets: its stylesheet's palette, its logo, its product name and host. */
+export function loadSiteAssets(siteDir: string): Promise<CardAssets> {
+  return loadAssets(siteDir, {
+    cssFile: SITE_STYLESHEET,
+    logoFile: 'static/img/logo.svg',
+    name: identity.productName,
+    host: new URL(identity.url).host,
+  });
 }
 
 /** The card as an SVG; fails, naming the page, when the title holds a character the fonts lack. */
