@@ -89,6 +89,11 @@ export async function runScale({ root, pages = 2000, operations = 300, runs = 3,
     await prepareVariant(root, dir, { pages, operations });
     log('  cold build (docusaurus clear && docusaurus build)');
     const build = await coldBuild(dir);
+    const { parseCardReport } = createJiti(import.meta.url)('../../src/plugins/social-cards/report.ts');
+    const cards = parseCardReport(build.output);
+    if (!cards) {
+      throw new Error('the build of the variant printed no social-cards report');
+    }
     const buildDir = path.join(dir, 'build');
     if (!existsSync(path.join(buildDir, 'index.html'))) {
       throw new Error(`the build of the variant wrote no ${path.join(buildDir, 'index.html')}`);
@@ -107,6 +112,7 @@ export async function runScale({ root, pages = 2000, operations = 300, runs = 3,
       operations,
       htmlPages,
       buildSeconds: build.seconds,
+      cards,
       peakBytes: build.peakBytes,
       outputBytes: await directorySize(buildDir),
       indexBytes: await directorySize(path.join(buildDir, 'pagefind')),

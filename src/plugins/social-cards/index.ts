@@ -26,6 +26,7 @@ import { apiReferenceOptions } from '../markdown-twins/index';
 import type { PageSection } from '../markdown-twins/sections';
 import { cardMetaTags, withCardTags } from './head';
 import { apiCardPages, cardAlt, cardsByRoute, docsCardPages, siteCardPages, type CardPage } from './pages';
+import { formatCardReport, sizeSummary } from './report';
 import { cardSvg, loadSiteAssets, rasterise, type CardAssets } from './render';
 
 const PLUGIN = 'social-cards';
@@ -191,13 +192,14 @@ export default function socialCards(context: LoadContext, options: SocialCardsOp
         await writeFile(`${file}.tmp`, html);
         await rename(`${file}.tmp`, file);
       }
-      sizes.sort((a, b) => a - b);
-      const kb = (bytes: number) => (bytes / 1024).toFixed(1);
-      const fresh = used.filter((job) => rendered.has(job)).length;
       console.info(
-        `[${PLUGIN}] ${used.length} cards for ${routes.length} pages: ${fresh} rendered, ` +
-          `${used.length - fresh} from the cache, in ${seconds.toFixed(2)} s; ` +
-          `${kb(sizes[0] ?? 0)}-${kb(sizes[sizes.length - 1] ?? 0)} KB each`,
+        formatCardReport({
+          cards: used.length,
+          pages: routes.length,
+          rendered: used.filter((job) => rendered.has(job)).length,
+          seconds,
+          ...sizeSummary(sizes),
+        }),
       );
     },
   };
