@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import type { LoadedContent as DocsContent } from '@docusaurus/plugin-content-docs';
@@ -8,7 +9,7 @@ import { loadApiReference } from '@site/src/plugins/api-reference/index';
 import type { PageSection } from '@site/src/plugins/markdown-twins/sections';
 import { CARD_HEIGHT, CARD_WIDTH, cardLayout, titleSize, type CardNode } from '@site/src/plugins/social-cards/card';
 import { cardMetaTags, withCardTags } from '@site/src/plugins/social-cards/head';
-import { cardHash, cardSlug } from '@site/src/plugins/social-cards/index';
+import { cardHash, cardSlug, designKeyOf, renderMissing, type CardJob } from '@site/src/plugins/social-cards/index';
 import {
   apiCardPages,
   cardAlt,
@@ -58,6 +59,9 @@ function texts(node: CardNode | string): string[] {
 }
 
 const assets = loadSiteAssets(siteDir);
+const apiReference = loadApiReference({ siteDir, baseUrl: '/' }, 'openapi/rubra.yaml', 'api');
+/** Loading the API description and rendering PNGs take seconds on a busy machine. */
+const SLOW = 30_000;
 
 describe('social cards: what each page type shows', () => {
   it('gives a doc page its title and the section its route falls in', () => {
@@ -102,25 +106,29 @@ describe('social cards: what each page type shows', () => {
     ).toThrow(/docs\/stray\.mdx: no section takes \/stray/);
   });
 
-  it("gives an operation its method and path, and /api its section's name", async () => {
-    const { reference } = await loadApiReference({ siteDir, baseUrl: '/' }, 'openapi/rubra.yaml', 'api');
-    const createRun = reference.pages.find((page) => page.operationId === 'createRun');
-    expect(createRun).toBeDefined();
-    const pages = apiCardPages(
-      docsContent([
-        { id: 'index', permalink: '/api', title: 'List assistants' },
-        { id: 'create-run', permalink: '/api/create-run', title: 'Create a run' },
-      ]),
-      reference.pages,
-      '/',
-      SECTIONS,
-    );
-    expect(pages.map(({ route, title, section }) => ({ route, title, section }))).toEqual([
-      { route: '/api', title: 'List assistants', section: 'API reference' },
-      { route: '/api/create-run', title: 'Create a run', section: 'POST /threads/{thread_id}/runs' },
-    ]);
-    expect(operationLabel('get', '/models')).toBe('GET /models');
-  });
+  it(
+    "gives an operation its method and path, and /api its section's name",
+    async () => {
+      const { reference } = await apiReference;
+      const createRun = reference.pages.find((page) => page.operationId === 'createRun');
+      expect(createRun).toBeDefined();
+      const pages = apiCardPages(
+        docsContent([
+          { id: 'index', permalink: '/api', title: 'List assistants' },
+          { id: 'create-run', permalink: '/api/create-run', title: 'Create a run' },
+        ]),
+        reference.pages,
+        '/',
+        SECTIONS,
+      );
+      expect(pages.map(({ route, title, section }) => ({ route, title, section }))).toEqual([
+        { route: '/api', title: 'List assistants', section: 'API reference' },
+        { route: '/api/create-run', title: 'Create a run', section: 'POST /threads/{thread_id}/runs' },
+      ]);
+      expect(operationLabel('get', '/models')).toBe('GET /models');
+    },
+    SLOW,
+  );
 
   it('gives /, /search and the not-found page one site card, which replaces the home doc card', () => {
     const pages = cardsByRoute([
@@ -137,25 +145,29 @@ describe('social cards: what each page type shows', () => {
     );
   });
 
-  it('lays out the logo, the product name, the section, the title and the host, in that order', async () => {
-    const { palette, brand } = await assets;
-    const layout = cardLayout({ title: 'Create a run', section: 'POST /threads/{thread_id}/runs' }, palette, brand);
-    expect(texts(layout)).toEqual([
-      identity.productName,
-      'POST /threads/{thread_id}/runs',
-      'Create a run',
-      new URL(identity.url).host,
-    ]);
-    expect(texts(cardLayout({ title: identity.title }, palette, brand))).toEqual([
-      identity.productName,
-      identity.title,
-      new URL(identity.url).host,
-    ]);
-    expect(layout.props.style).toMatchObject({ width: CARD_WIDTH, height: CARD_HEIGHT });
-    expect(titleSize('Rubra Llama 3')).toBeGreaterThan(
-      titleSize('Create a run for a thread and stream its events back'),
-    );
-  });
+  it(
+    'lays out the logo, the product name, the section, the title and the host, in that order',
+    async () => {
+      const { palette, brand } = await assets;
+      const layout = cardLayout({ title: 'Create a run', section: 'POST /threads/{thread_id}/runs' }, palette, brand);
+      expect(texts(layout)).toEqual([
+        identity.productName,
+        'POST /threads/{thread_id}/runs',
+        'Create a run',
+        new URL(identity.url).host,
+      ]);
+      expect(texts(cardLayout({ title: identity.title }, palette, brand))).toEqual([
+        identity.productName,
+        identity.title,
+        new URL(identity.url).host,
+      ]);
+      expect(layout.props.style).toMatchObject({ width: CARD_WIDTH, height: CARD_HEIGHT });
+      expect(titleSize('Rubra Llama 3')).toBeGreaterThan(
+        titleSize('Create a run for a thread and stream its events back'),
+      );
+    },
+    SLOW,
+  );
 
   it('describes the card in its alt text', () => {
     expect(cardAlt({ title: 'Create a run', section: 'POST /threads/{thread_id}/runs' }, 'Rubra Docs')).toBe(
@@ -204,21 +216,29 @@ describe('social cards: palette, names and head tags', () => {
 });
 
 describe('social cards: rendering', () => {
-  it('renders a 1200x630 PNG within its byte budget', async () => {
-    const png = await renderCard(
-      { title: 'Create a run', section: 'POST /threads/{thread_id}/runs' },
-      await assets,
-      'x',
-    );
-    expect(pngSize(png)).toEqual({ width: CARD_WIDTH, height: CARD_HEIGHT });
-    expect(png.length).toBeLessThanOrEqual(SOCIAL_CARD_MAX_KB * KB);
-  });
+  it(
+    'renders a 1200x630 PNG within its byte budget',
+    async () => {
+      const png = await renderCard(
+        { title: 'Create a run', section: 'POST /threads/{thread_id}/runs' },
+        await assets,
+        'x',
+      );
+      expect(pngSize(png)).toEqual({ width: CARD_WIDTH, height: CARD_HEIGHT });
+      expect(png.length).toBeLessThanOrEqual(SOCIAL_CARD_MAX_KB * KB);
+    },
+    SLOW,
+  );
 
-  it('stops on a title the fonts cannot draw, naming the page', async () => {
-    await expect(renderCard({ title: 'Rubra 模型' }, await assets, 'docs/models/x.mdx')).rejects.toThrow(
-      /docs\/models\/x\.mdx: the card's fonts have no glyph/,
-    );
-  });
+  it(
+    'stops on a title the fonts cannot draw, naming the page',
+    async () => {
+      await expect(renderCard({ title: 'Rubra 模型' }, await assets, 'docs/models/x.mdx')).rejects.toThrow(
+        /docs\/models\/x\.mdx: the card's fonts have no glyph/,
+      );
+    },
+    SLOW,
+  );
 });
 
 describe('social cards: the build report', () => {
@@ -240,4 +260,38 @@ describe('social cards: the build report', () => {
     });
     expect(parseCardReport('[SUCCESS] done')).toBeNull();
   });
+});
+
+describe('social cards: the cache', () => {
+  it(
+    'renders only the cards whose text or design changed',
+    async () => {
+      const cacheDir = mkdtempSync(path.join(tmpdir(), 'social-cards-'));
+      try {
+        const loaded = await assets;
+        const designKey = await designKeyOf(loaded);
+        const job = (title: string, key = designKey): CardJob => {
+          const page = { route: '/faq', title, section: 'Benchmarks and FAQ', source: 'docs/faq.mdx' };
+          const hash = cardHash(page, key);
+          return { page, hash, file: `assets/cards/faq.${hash}.png` };
+        };
+        const first = [job('FAQ'), job('Benchmarks')];
+        expect((await renderMissing(first, loaded, cacheDir)).size).toBe(2);
+        expect((await renderMissing(first, loaded, cacheDir)).size).toBe(0);
+        const changed = [job('FAQ'), job('Frequently asked questions')];
+        expect([...(await renderMissing(changed, loaded, cacheDir))].map((rendered) => rendered.page.title)).toEqual([
+          'Frequently asked questions',
+        ]);
+        expect(readdirSync(cacheDir).sort()).toEqual(
+          [...first, changed[1] as CardJob].map((rendered) => `${rendered.hash}.png`).sort(),
+        );
+        const repainted = await designKeyOf({ ...loaded, sources: [...loaded.sources, 'another palette'] });
+        expect(repainted).not.toBe(designKey);
+        expect((await renderMissing([job('FAQ', repainted)], loaded, cacheDir)).size).toBe(1);
+      } finally {
+        rmSync(cacheDir, { recursive: true, force: true });
+      }
+    },
+    SLOW,
+  );
 });

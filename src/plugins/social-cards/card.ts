@@ -125,7 +125,7 @@ export function cardLayout(text: CardText, palette: CardPalette, brand: CardBran
       backgroundColor: palette.surface,
       fontFamily: FONT_FAMILY,
     },
-    [node('div', { width: ACCENT_WIDTH, backgroundColor: palette.primary }), content],
+    [node('div', { width: ACCENT_WIDTH, flexShrink: 0, backgroundColor: palette.primary }), content],
   );
 }
 

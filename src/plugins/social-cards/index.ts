@@ -46,7 +46,7 @@ export interface SocialCardsOptions {
   siteCardRoutes: string[];
 }
 
-interface CardJob {
+export interface CardJob {
   page: CardPage;
   hash: string;
   /** The card's path in the build, relative to its root. */
@@ -72,7 +72,8 @@ export function cardHash(page: CardPage, designKey: string): string {
     .slice(0, 16);
 }
 
-async function designKeyOf(assets: CardAssets): Promise<string> {
+/** A digest of how cards look: the design code, the palette, the logo, the fonts and the renderers. */
+export async function designKeyOf(assets: CardAssets): Promise<string> {
   const code = await Promise.all(DESIGN_FILES.map((file) => readFile(path.join(__dirname, file), 'utf8')));
   return createHash('sha256')
     .update(JSON.stringify([...code, ...assets.sources]))
@@ -80,7 +81,11 @@ async function designKeyOf(assets: CardAssets): Promise<string> {
 }
 
 /** Renders the cards the cache lacks: satori lays out one at a time while earlier ones rasterise. */
-async function renderMissing(jobs: readonly CardJob[], assets: CardAssets, cacheDir: string): Promise<Set<CardJob>> {
+export async function renderMissing(
+  jobs: readonly CardJob[],
+  assets: CardAssets,
+  cacheDir: string,
+): Promise<Set<CardJob>> {
   await mkdir(cacheDir, { recursive: true });
   const missing = jobs.filter((job) => !existsSync(path.join(cacheDir, `${job.hash}.png`)));
   const running = new Set<Promise<void>>();
