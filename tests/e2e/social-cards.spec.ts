@@ -95,7 +95,7 @@ test('every page names its own card, a 1200x630 PNG, with Open Graph and Twitter
     expect(tags['twitter:image:alt'], card.path).toBe(tags['og:image:alt']);
     const alt = tags['og:image:alt'] ?? '';
     if (SITE_CARD_PATHS.includes(card.path)) {
-      expect(alt, card.path).toBe(`${identity.title}: ${identity.title}`);
+      expect(alt, card.path).toBe(identity.title);
     } else {
       // The card shows the page's title, then its section.
       expect(alt.startsWith(`${identity.title}: ${card.title}, `), `${card.path}: ${alt}`).toBe(true);

@@ -173,7 +173,7 @@ describe('social cards: what each page type shows', () => {
     expect(cardAlt({ title: 'Create a run', section: 'POST /threads/{thread_id}/runs' }, 'Rubra Docs')).toBe(
       'Rubra Docs: Create a run, POST /threads/{thread_id}/runs',
     );
-    expect(cardAlt({ title: 'Rubra Docs' }, 'Rubra Docs')).toBe('Rubra Docs: Rubra Docs');
+    expect(cardAlt({ title: 'Rubra Docs' }, 'Rubra Docs')).toBe('Rubra Docs');
   });
 });
 

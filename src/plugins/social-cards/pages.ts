@@ -95,7 +95,8 @@ export function cardsByRoute(pages: readonly CardPage[]): Map<string, CardPage> 
   return new Map(pages.map((page) => [page.route, page]));
 }
 
-/** The alt text of a card: what it shows, in reading order. */
+/** The alt text of a card: what it shows, in reading order (the site's card shows its name alone). */
 export function cardAlt(page: CardText, brand: string): string {
-  return `${brand}: ${page.title}${page.section ? `, ${page.section}` : ''}`;
+  const title = page.title === brand ? brand : `${brand}: ${page.title}`;
+  return page.section ? `${title}, ${page.section}` : title;
 }
