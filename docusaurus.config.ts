@@ -5,8 +5,21 @@ import { copyrightLine, identity } from './src/site/identity';
 import { darkCodeTheme, lightCodeTheme } from './src/site/codeThemes';
 import { parseEnv, parseRsdoctor } from './src/site/env';
 import { remarkPrismLanguages, type PrismLanguagesOptions } from './src/plugins/prism-languages';
+import type { PageSection } from './src/plugins/markdown-twins/sections';
 
 const env = parseEnv(process.env);
+
+/** The site's sections by route prefix: llms.txt lists pages under them, and social cards name them. */
+const pageSections: PageSection[] = [
+  { title: 'Models', routes: ['/', '/category/models', '/models/'] },
+  { title: 'Serving', routes: ['/category/serving--inferencing', '/inference/'] },
+  { title: 'Benchmarks and FAQ', routes: ['/benchmark', '/faq'] },
+  {
+    title: 'API reference',
+    intro: 'The assistants-style HTTP API, one page per operation.',
+    routes: ['/api', '/api/'],
+  },
+];
 const { links } = identity;
 
 // Prism grammars beyond the theme's own set, each loaded by the pages that show such code.
@@ -80,16 +93,16 @@ export default {
       './src/plugins/markdown-twins/index.ts',
       {
         apiPluginId: 'api',
-        sections: [
-          { title: 'Models', routes: ['/', '/category/models', '/models/'] },
-          { title: 'Serving', routes: ['/category/serving--inferencing', '/inference/'] },
-          { title: 'Benchmarks and FAQ', routes: ['/benchmark', '/faq'] },
-          {
-            title: 'API reference',
-            intro: 'The assistants-style HTTP API, one page per operation.',
-            routes: ['/api', '/api/'],
-          },
-        ],
+        sections: pageSections,
+      },
+    ],
+    // A 1200x630 card per page for link previews, named in og:image and twitter:image.
+    [
+      './src/plugins/social-cards/index.ts',
+      {
+        apiPluginId: 'api',
+        sections: pageSections,
+        siteCardRoutes: ['/', `/${identity.searchPagePath}`, '/404.html'],
       },
     ],
     // RSDOCTOR=true npm run build: a report of what each bundle holds (see the README).

@@ -27,7 +27,13 @@ import { CHROMIUM_ARGS, findChromium } from './chromium.mjs';
 
 const PARTS = ['build', 'pages', 'lighthouse', 'search', 'relevance', 'scale'];
 const QUERIES = ['llama', 'enhanced', 'quantization', 'assistants', 'vllm', 'benchmark', 'license'];
-const SCALE_GOALS = { seconds: 300, bytes: 4 * 1024 ** 3, firstQuery: 300 * 1024, vocabulary: 40 * 1024 };
+const SCALE_GOALS = {
+  seconds: 300,
+  bytes: 4 * 1024 ** 3,
+  firstQuery: 300 * 1024,
+  vocabulary: 40 * 1024,
+  cardSeconds: 60,
+};
 
 const { values: args } = parseArgs({
   options: {
@@ -409,6 +415,12 @@ async function benchScale() {
       'peak RSS (process tree)',
       `${(s.peakBytes / 1024 ** 3).toFixed(2)} GiB`,
       `4 GiB: ${verdict(s.peakBytes <= SCALE_GOALS.bytes)}`,
+    ],
+    [
+      'social cards, rendered beside the bundler',
+      `${s.cards.cards} cards in ${s.cards.seconds.toFixed(0)} s; ` +
+        `${s.cards.minKB.toFixed(1)}/${s.cards.medianKB.toFixed(1)}/${s.cards.maxKB.toFixed(1)} KB (min/median/max)`,
+      `60 s: ${verdict(s.cards.seconds <= SCALE_GOALS.cardSeconds)}`,
     ],
     ['output', `${mb(s.outputBytes)} MB, ${s.htmlPages} HTML files`, ''],
     ['search index (build/pagefind)', `${mb(s.indexBytes)} MB`, ''],

@@ -77,6 +77,9 @@ export const BUDGETS: Record<PageTypeId, PageBudget> = {
 
 export const KB = 1024;
 
+/** Each social card (a 1200x630 PNG), in KB on disk: previews are fetched by chat apps with tight size limits. */
+export const SOCIAL_CARD_MAX_KB = 60;
+
 export interface BudgetCheck {
   kind: BudgetKind;
   label: string;

@@ -45,7 +45,7 @@ async function readProcesses() {
   return processes;
 }
 
-/** Runs `command args` in `cwd`; resolves with wall seconds and peak tree RSS in bytes. */
+/** Runs `command args` in `cwd`; resolves with wall seconds, peak tree RSS in bytes and the output's last 20,000 characters. */
 export function timedRun(command, args, { cwd, env = process.env, log } = {}) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
@@ -69,7 +69,7 @@ export function timedRun(command, args, { cwd, env = process.env, log } = {}) {
     child.on('exit', (code) => {
       clearInterval(timer);
       const seconds = (performance.now() - started) / 1000;
-      if (code === 0) resolve({ seconds, peakBytes: peak });
+      if (code === 0) resolve({ seconds, peakBytes: peak, output });
       else reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output.slice(-4000)}`));
     });
   });

@@ -20,7 +20,7 @@ import { startStaticHost } from '../../tests/support/static-server.mjs';
 const { VOCABULARY_FILE } = createJiti(import.meta.url)('../../src/shared/searchWords.ts');
 
 const SDK_CALLS_START = 'export const SDK_CALLS: Readonly<Record<string, SdkCall>> = {';
-const TWIN_SECTIONS_START = 'sections: [';
+const TWIN_SECTIONS_START = 'const pageSections: PageSection[] = [';
 
 export async function directorySize(dir) {
   let total = 0;
@@ -70,12 +70,12 @@ async function prepareVariant(root, dir, { pages, operations }) {
     .map(([id, call]) => `  ${JSON.stringify(id)}: ${JSON.stringify(call)},`)
     .join('\n');
   await writeFile(samplesFile, samples.replace(SDK_CALLS_START, `${SDK_CALLS_START}\n${entries}`));
-  // llms.txt places every page in a section and fails the build on one it cannot place:
+  // llms.txt and the social cards place every page in a section and fail the build on one they cannot place:
   // the generated pages and their category indexes (all under /scale/) get one of their own.
   const configFile = path.join(dir, 'docusaurus.config.ts');
   const config = await readFile(configFile, 'utf8');
   if (!config.includes(TWIN_SECTIONS_START)) {
-    throw new Error(`${configFile}: the llms.txt sections were not found, so the generated pages cannot be placed`);
+    throw new Error(`${configFile}: the page sections were not found, so the generated pages cannot be placed`);
   }
   await writeFile(
     configFile,
@@ -92,6 +92,11 @@ export async function runScale({ root, pages = 2000, operations = 300, runs = 3,
     await prepareVariant(root, dir, { pages, operations });
     log('  cold build (docusaurus clear && docusaurus build)');
     const build = await coldBuild(dir);
+    const { parseCardReport } = createJiti(import.meta.url)('../../src/plugins/social-cards/report.ts');
+    const cards = parseCardReport(build.output);
+    if (!cards) {
+      throw new Error('the build of the variant printed no social-cards report');
+    }
     const buildDir = path.join(dir, 'build');
     if (!existsSync(path.join(buildDir, 'index.html'))) {
       throw new Error(`the build of the variant wrote no ${path.join(buildDir, 'index.html')}`);
@@ -113,6 +118,7 @@ export async function runScale({ root, pages = 2000, operations = 300, runs = 3,
       vocabularyGzipBytes: gzipSync(vocabulary, { level: 9 }).length,
       htmlPages,
       buildSeconds: build.seconds,
+      cards,
       peakBytes: build.peakBytes,
       outputBytes: await directorySize(buildDir),
       indexBytes: await directorySize(path.join(buildDir, 'pagefind')),

@@ -24,6 +24,7 @@ import { tableFigureProblems } from './figures';
 import { llmsFullTxt, llmsTxt, twinText, type LlmsSection } from './llms';
 import { absoluteLinks, mdxToMarkdown, TwinError } from './mdx';
 import { LLMS_FULL_TXT, LLMS_TXT, twinPath } from './paths';
+import { inSection, routeOf as pageRouteOf, type PageSection } from './sections';
 
 const PLUGIN = 'markdown-twins';
 
@@ -31,7 +32,7 @@ export interface MarkdownTwinsOptions {
   /** The id of the API reference's docs instance; its spec path and route are read from its plugin entry. */
   apiPluginId: string;
   /** The sections of llms.txt, in order, each with the route prefixes of its pages. */
-  sections: { title: string; intro?: string; routes: string[] }[];
+  sections: PageSection[];
 }
 
 export interface Twin {
@@ -52,15 +53,8 @@ function siteRelative(siteDir: string, source: string): string {
   return source.startsWith('@site/') ? source.slice('@site/'.length) : path.relative(siteDir, source);
 }
 
-/** A doc route matches a section route exactly, or under it when the section route ends in `/`. */
-function inSection(route: string, routes: readonly string[]): boolean {
-  return routes.some((prefix) =>
-    prefix.endsWith('/') && prefix !== '/' ? route.startsWith(prefix) : route === prefix,
-  );
-}
-
 /** The options of the API reference plugin entry in the site config, so they are written once. */
-function apiReferenceOptions(context: LoadContext, pluginId: string): { specPath: string } {
+export function apiReferenceOptions(context: LoadContext, pluginId: string): { specPath: string } {
   for (const entry of context.siteConfig.plugins) {
     const entryOptions: unknown = Array.isArray(entry) ? entry[1] : undefined;
     if (typeof entryOptions === 'object' && entryOptions !== null) {
@@ -83,8 +77,7 @@ export default function markdownTwins(context: LoadContext, options: MarkdownTwi
   const api = apiReferenceOptions(context, options.apiPluginId);
   const siteRoot = `${identity.url}${baseUrl}`.replace(/\/$/, '');
   const absolute = (route: string) => `${identity.url}${route}`;
-  // The site has no trailing slashes (trailingSlash: false), except at its root.
-  const routeOf = (permalink: string) => (permalink === baseUrl ? permalink : permalink.replace(/\/$/, ''));
+  const routeOf = (permalink: string) => pageRouteOf(permalink, baseUrl);
   /** Twins in reading order: the docs sidebar, then the API landing page and the API sidebar. */
   let twins: Twin[] = [];
 

@@ -1,0 +1,27 @@
+/**
+ * The site's sections (Models, Serving, ...) by route prefix: llms.txt lists its pages
+ * under them and the social cards name them, so both read this one rule.
+ */
+export interface PageSection {
+  title: string;
+  intro?: string;
+  /** Route prefixes: exact, or every route under it when it ends in `/` (and is not the root). */
+  routes: string[];
+}
+
+/** A route matches a section route exactly, or under it when the section route ends in `/`. */
+export function inSection(route: string, routes: readonly string[]): boolean {
+  return routes.some((prefix) =>
+    prefix.endsWith('/') && prefix !== '/' ? route.startsWith(prefix) : route === prefix,
+  );
+}
+
+/** The first section that takes the route, if any. */
+export function sectionOf(route: string, sections: readonly PageSection[]): PageSection | undefined {
+  return sections.find((section) => inSection(route, section.routes));
+}
+
+/** A page's route from its permalink: the site has no trailing slashes (trailingSlash: false), except at its root. */
+export function routeOf(permalink: string, baseUrl: string): string {
+  return permalink === baseUrl ? permalink : permalink.replace(/\/$/, '');
+}

@@ -1,0 +1,209 @@
+/**
+ * social-cards: a 1200x630 PNG card for every page, for the previews that chat apps
+ * and social sites show of a shared link.
+ * - Each doc page, category index, API operation and /api gets a card with its title
+ *   and section (an operation's method and path); /, /search and the not-found page
+ *   share the site's card.
+ * - Cards are rendered beside the bundler, from the loaded content, named by a hash of what they show and how
+ *   (text, palette, logo, fonts, renderer versions, this plugin's design code), and
+ *   kept in node_modules/.cache/social-cards/: a rebuild renders only cards whose
+ *   inputs changed. They land under /assets/cards/, which hosts cache for a year.
+ * - Every built page gets og:image (absolute), its width, height, type and alt text,
+ *   and twitter:image with its alt text. A route with no card stops the build.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+import type { LoadedContent as DocsContent } from '@docusaurus/plugin-content-docs';
+import type { LoadContext, Plugin } from '@docusaurus/types';
+
+import { identity } from '../../site/identity';
+import { apiReferenceOf } from '../api-reference/index';
+import { builtFileFor } from '../search-index/indexer';
+import type { PageSection } from '../markdown-twins/sections';
+import { cardMetaTags, withCardTags } from './head';
+import { apiCardPages, cardAlt, cardsByRoute, docsCardPages, siteCardPages, type CardPage } from './pages';
+import { formatCardReport, sizeSummary } from './report';
+import { cardSvg, loadSiteAssets, rasterise, type CardAssets } from './render';
+
+const PLUGIN = 'social-cards';
+/** Where the cards land in the build: under /assets/, whose hashed names are cached for a year. */
+export const CARDS_DIR = 'assets/cards';
+/** Cards rasterised and compressed at once, on libuv's thread pool. */
+const IN_FLIGHT = 8;
+/** The files that decide how a card looks; their text is part of every card's hash. */
+const DESIGN_FILES = ['card.ts', 'render.ts'];
+
+export interface SocialCardsOptions {
+  /** The id of the API reference's docs instance. */
+  apiPluginId: string;
+  /** The site's sections by route prefix (the ones llms.txt uses). */
+  sections: PageSection[];
+  /** Routes that show the site's card rather than one of their own. */
+  siteCardRoutes: string[];
+}
+
+export interface CardJob {
+  page: CardPage;
+  hash: string;
+  /** The card's path in the build, relative to its root. */
+  file: string;
+}
+
+/** A file-name-safe name for a route: `/api/create-run` becomes `api-create-run`. */
+export function cardSlug(route: string): string {
+  return (
+    route
+      .replace(/\.html$/, '')
+      .replace(/[^a-zA-Z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .toLowerCase() || 'index'
+  );
+}
+
+/** The hash of everything a card depends on. */
+export function cardHash(page: CardPage, designKey: string): string {
+  return createHash('sha256')
+    .update(JSON.stringify({ title: page.title, section: page.section ?? null, designKey }))
+    .digest('hex')
+    .slice(0, 16);
+}
+
+/** A digest of how cards look: the design code, the palette, the logo, the fonts and the renderers. */
+export async function designKeyOf(assets: CardAssets): Promise<string> {
+  const code = await Promise.all(DESIGN_FILES.map((file) => readFile(path.join(__dirname, file), 'utf8')));
+  return createHash('sha256')
+    .update(JSON.stringify([...code, ...assets.sources]))
+    .digest('hex');
+}
+
+/** Renders the cards the cache lacks: satori lays out one at a time while earlier ones rasterise. */
+export async function renderMissing(
+  jobs: readonly CardJob[],
+  assets: CardAssets,
+  cacheDir: string,
+): Promise<Set<CardJob>> {
+  await mkdir(cacheDir, { recursive: true });
+  const missing = jobs.filter((job) => !existsSync(path.join(cacheDir, `${job.hash}.png`)));
+  const running = new Set<Promise<void>>();
+  for (const job of missing) {
+    const svg = await cardSvg(job.page, assets, job.page.source);
+    const task = rasterise(svg).then(async (png) => {
+      const target = path.join(cacheDir, `${job.hash}.png`);
+      // Written aside, then renamed: an interrupted build never leaves half a card in the cache.
+      await writeFile(`${target}.tmp`, png);
+      await rename(`${target}.tmp`, target);
+    });
+    const tracked: Promise<void> = task.finally(() => running.delete(tracked));
+    running.add(tracked);
+    if (running.size >= IN_FLIGHT) {
+      await Promise.race(running);
+    }
+  }
+  await Promise.all(running);
+  return new Set(missing);
+}
+
+interface RenderedCards {
+  byRoute: Map<string, CardJob>;
+  /** The jobs this build rendered; the others came from the cache. */
+  rendered: Set<CardJob>;
+  seconds: number;
+}
+
+export default function socialCards(context: LoadContext, options: SocialCardsOptions): Plugin {
+  const { siteDir, baseUrl } = context;
+  const cacheDir = path.join(siteDir, 'node_modules', '.cache', PLUGIN);
+  let rendering: Promise<RenderedCards> | undefined;
+
+  async function renderAll(pages: ReadonlyMap<string, CardPage>): Promise<RenderedCards> {
+    const started = performance.now();
+    const assets = await loadSiteAssets(siteDir);
+    const designKey = await designKeyOf(assets);
+    const byHash = new Map<string, CardJob>();
+    const byRoute = new Map<string, CardJob>();
+    for (const [route, page] of pages) {
+      const hash = cardHash(page, designKey);
+      const job = byHash.get(hash) ?? { page, hash, file: `${CARDS_DIR}/${page.name ?? cardSlug(route)}.${hash}.png` };
+      byHash.set(hash, job);
+      byRoute.set(route, job);
+    }
+    const rendered = await renderMissing([...byHash.values()], assets, cacheDir);
+    return { byRoute, rendered, seconds: (performance.now() - started) / 1000 };
+  }
+
+  return {
+    name: PLUGIN,
+
+    async allContentLoaded({ allContent }) {
+      if (process.env.NODE_ENV === 'development') {
+        // The dev server renders no HTML to name the cards in.
+        return;
+      }
+      const docsPlugins = (allContent['docusaurus-plugin-content-docs'] ?? {}) as Record<string, DocsContent>;
+      const result: CardPage[] = [];
+      for (const [pluginId, content] of Object.entries(docsPlugins)) {
+        if (pluginId === options.apiPluginId) {
+          const reference = apiReferenceOf(content, options.apiPluginId);
+          result.push(...apiCardPages(content, reference.pages, baseUrl, options.sections));
+        } else {
+          result.push(...docsCardPages(content, baseUrl, options.sections));
+        }
+      }
+      result.push(...siteCardPages(options.siteCardRoutes, identity.title));
+      // Rendering starts now and runs beside the bundler; postBuild waits for it (and
+      // reports its failure: the catch only keeps an early failure from going unhandled).
+      rendering = renderAll(cardsByRoute(result));
+      rendering.catch(() => undefined);
+    },
+
+    async postBuild({ outDir, routesPaths }) {
+      if (!rendering) {
+        throw new Error(`[${PLUGIN}] the cards were not rendered: no content was loaded`);
+      }
+      const { byRoute, rendered, seconds } = await rendering;
+      const routes = [...new Set(routesPaths)];
+      const homeless = routes.filter((route) => !byRoute.has(route));
+      if (homeless.length > 0) {
+        throw new Error(`[${PLUGIN}] no card for ${homeless.join(', ')}: give the page a title and a section`);
+      }
+      const used = [...new Set(routes.map((route) => byRoute.get(route) as CardJob))];
+      await mkdir(path.join(outDir, CARDS_DIR), { recursive: true });
+      const sizes = await Promise.all(
+        used.map(async (job) => {
+          const png = path.join(cacheDir, `${job.hash}.png`);
+          await copyFile(png, path.join(outDir, job.file));
+          return (await stat(png)).size;
+        }),
+      );
+      for (const route of routes) {
+        const job = byRoute.get(route) as CardJob;
+        // Routes such as /404.html name their file; the others are clean URLs.
+        const file = route.endsWith('.html') ? path.join(outDir, route) : builtFileFor(outDir, route, baseUrl);
+        if (!file) {
+          throw new Error(`[${PLUGIN}] the build has no HTML file for ${route}`);
+        }
+        const url = `${identity.url}${baseUrl}${job.file}`;
+        const html = withCardTags(
+          await readFile(file, 'utf8'),
+          cardMetaTags(url, cardAlt(job.page, identity.title)),
+          path.relative(outDir, file),
+        );
+        // Renamed into place: other plugins read the pages while this one runs.
+        await writeFile(`${file}.tmp`, html);
+        await rename(`${file}.tmp`, file);
+      }
+      console.info(
+        formatCardReport({
+          cards: used.length,
+          pages: routes.length,
+          rendered: used.filter((job) => rendered.has(job)).length,
+          seconds,
+          ...sizeSummary(sizes),
+        }),
+      );
+    },
+  };
+}

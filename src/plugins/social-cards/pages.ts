@@ -1,0 +1,102 @@
+/**
+ * What each page's card says: its title and its section. Doc and category pages take
+ * the section their route falls in (the sections llms.txt uses); an API operation
+ * shows its method and path instead; the home page, the search page and the
+ * not-found page share one card for the whole site.
+ */
+import type { LoadedContent as DocsContent } from '@docusaurus/plugin-content-docs';
+
+import { routeOf, sectionOf, type PageSection } from '../markdown-twins/sections';
+import type { CardText } from './card';
+
+export interface CardPage extends CardText {
+  route: string;
+  /** Where the page comes from, for messages. */
+  source: string;
+  /** The card's file name, for a card that several routes share. */
+  name?: string;
+}
+
+export const SITE_CARD_NAME = 'site';
+
+type Version = DocsContent['loadedVersions'][number];
+type SidebarItem = Version['sidebars'][string][number];
+
+/** An operation's method and path as its card shows them: `POST /threads/{thread_id}/runs`. */
+export function operationLabel(method: string, path: string): string {
+  return `${method.toUpperCase()} ${path}`;
+}
+
+function sectionTitle(route: string, sections: readonly PageSection[], source: string): string {
+  const section = sectionOf(route, sections);
+  if (!section) {
+    throw new Error(`[social-cards] ${source}: no section takes ${route}; add it to a section in docusaurus.config.ts`);
+  }
+  return section.title;
+}
+
+function categoryPages(items: readonly SidebarItem[], baseUrl: string, sections: readonly PageSection[]): CardPage[] {
+  return items.flatMap((item) => {
+    if (item.type !== 'category') {
+      return [];
+    }
+    const own: CardPage[] = [];
+    if (item.link?.type === 'generated-index') {
+      const route = routeOf(item.link.permalink, baseUrl);
+      const source = `the "${item.label}" category of the docs sidebar`;
+      own.push({ route, title: item.link.title ?? item.label, section: sectionTitle(route, sections, source), source });
+    }
+    return [...own, ...categoryPages(item.items, baseUrl, sections)];
+  });
+}
+
+/** The cards of a docs instance's pages: every doc, and every generated category index. */
+export function docsCardPages(content: DocsContent, baseUrl: string, sections: readonly PageSection[]): CardPage[] {
+  return content.loadedVersions.flatMap((version) => [
+    ...version.docs.map((doc) => {
+      const route = routeOf(doc.permalink, baseUrl);
+      return { route, title: doc.title, section: sectionTitle(route, sections, doc.source), source: doc.source };
+    }),
+    ...Object.values(version.sidebars).flatMap((sidebar) => categoryPages(sidebar, baseUrl, sections)),
+  ]);
+}
+
+/**
+ * The cards of the API reference: each operation shows its method and path; the
+ * landing page, which repeats one operation's content, takes its section's name so
+ * that its card differs from that operation's.
+ */
+export function apiCardPages(
+  content: DocsContent,
+  operations: readonly { pageId: string; method: string; path: string }[],
+  baseUrl: string,
+  sections: readonly PageSection[],
+): CardPage[] {
+  const byPageId = new Map(operations.map((operation) => [operation.pageId, operation]));
+  return content.loadedVersions.flatMap((version) =>
+    version.docs.map((doc) => {
+      const route = routeOf(doc.permalink, baseUrl);
+      const operation = byPageId.get(doc.id);
+      const section = operation
+        ? operationLabel(operation.method, operation.path)
+        : sectionTitle(route, sections, doc.source);
+      return { route, title: doc.title, section, source: doc.source };
+    }),
+  );
+}
+
+/** One card for the pages that stand for the whole site; it carries the site's title alone. */
+export function siteCardPages(routes: readonly string[], siteTitle: string): CardPage[] {
+  return routes.map((route) => ({ route, title: siteTitle, source: 'the site card', name: SITE_CARD_NAME }));
+}
+
+/** Later entries win: the site card replaces the home page's doc card. */
+export function cardsByRoute(pages: readonly CardPage[]): Map<string, CardPage> {
+  return new Map(pages.map((page) => [page.route, page]));
+}
+
+/** The alt text of a card: what it shows, in reading order (the site's card shows its name alone). */
+export function cardAlt(page: CardText, brand: string): string {
+  const title = page.title === brand ? brand : `${brand}: ${page.title}`;
+  return page.section ? `${title}, ${page.section}` : title;
+}

@@ -1,0 +1,146 @@
+/**
+ * Renders a card to an optimised PNG: satori lays the card out into an SVG (text as
+ * paths, so no font is needed later), resvg rasterises it and @napi-rs/image
+ * encodes it at deflate's best level. Rasterising and compressing run on
+ * libuv's thread pool, so several cards render at once while satori lays out the next.
+ */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+import { CompressionType, FilterType, Transformer } from '@napi-rs/image';
+import { renderAsync } from '@resvg/resvg-js';
+import satori, { type SatoriOptions } from 'satori';
+
+import { identity } from '../../site/identity';
+
+import {
+  CARD_HEIGHT,
+  CARD_WIDTH,
+  cardLayout,
+  FONT_FAMILY,
+  type CardBrand,
+  type CardPalette,
+  type CardText,
+} from './card';
+
+/** The fonts, from @fontsource/inter (satori reads WOFF, not WOFF2). */
+const FONT_FILES = [
+  { weight: 600, file: '@fontsource/inter/files/inter-latin-600-normal.woff' },
+  { weight: 700, file: '@fontsource/inter/files/inter-latin-700-normal.woff' },
+  { weight: 600, file: '@fontsource/inter/files/inter-latin-ext-600-normal.woff' },
+  { weight: 700, file: '@fontsource/inter/files/inter-latin-ext-700-normal.woff' },
+] as const;
+
+/** The stylesheet that holds the site's palette. */
+export const SITE_STYLESHEET = 'src/css/custom.css';
+
+/** Custom properties of src/css/custom.css that a card uses, by the palette entry they fill. */
+export const PALETTE_PROPERTIES: Readonly<Record<keyof CardPalette, string>> = {
+  primary: '--ifm-color-primary',
+  surface: '--rubra-surface',
+  border: '--rubra-border',
+  muted: '--rubra-muted',
+  ink: '--ifm-footer-background-color',
+};
+
+export class CardError extends Error {
+  constructor(file: string, message: string) {
+    super(`[social-cards] ${file}: ${message}`);
+    this.name = 'CardError';
+  }
+}
+
+/** The light-mode palette: the custom properties of the stylesheet's first `:root` block. */
+export function parsePalette(css: string, file: string): CardPalette {
+  const root = /(^|\n):root\s*\{([^}]*)\}/.exec(css)?.[2];
+  if (root === undefined) {
+    throw new CardError(file, 'no :root block to read the card colours from');
+  }
+  const entries = Object.entries(PALETTE_PROPERTIES).map(([key, property]) => {
+    const value = new RegExp(`${property}:\\s*(#[0-9a-fA-F]{3,8})\\s*;`).exec(root)?.[1];
+    if (!value) {
+      throw new CardError(file, `${property} is missing from :root or is not a hex colour`);
+    }
+    return [key, value];
+  });
+  return Object.fromEntries(entries) as unknown as CardPalette;
+}
+
+/** Everything a card depends on besides its text; its digest is part of every card's cache key. */
+export interface CardAssets {
+  palette: CardPalette;
+  brand: CardBrand;
+  fonts: NonNullable<SatoriOptions['fonts']>;
+  /** The files and package versions the assets came from, for the cache key. */
+  sources: string[];
+}
+
+export async function loadAssets(
+  siteDir: string,
+  { cssFile, logoFile, name, host }: { cssFile: string; logoFile: string; name: string; host: string },
+): Promise<CardAssets> {
+  // Packages resolve from the site, whichever way this module was loaded.
+  const require = createRequire(path.join(siteDir, 'package.json'));
+  const css = await readFile(path.join(siteDir, cssFile), 'utf8');
+  const logo = await readFile(path.join(siteDir, logoFile));
+  const fonts = await Promise.all(
+    FONT_FILES.map(async ({ weight, file }) => ({
+      name: FONT_FAMILY,
+      weight,
+      style: 'normal' as const,
+      data: await readFile(require.resolve(file)),
+    })),
+  );
+  const versions = ['satori', '@resvg/resvg-js', '@napi-rs/image', '@fontsource/inter'].map(
+    (name) => `${name}@${(require(`${name}/package.json`) as { version: string }).version}`,
+  );
+  const palette = parsePalette(css, cssFile);
+  return {
+    palette,
+    brand: { name, host, logo: `data:image/svg+xml;base64,${logo.toString('base64')}` },
+    fonts,
+    sources: [JSON.stringify(palette), logo.toString('base64'), ...versions],
+  };
+}
+
+/** The site's card assets: its stylesheet's palette, its logo, its product name and host. */
+export function loadSiteAssets(siteDir: string): Promise<CardAssets> {
+  return loadAssets(siteDir, {
+    cssFile: SITE_STYLESHEET,
+    logoFile: 'static/img/logo.svg',
+    name: identity.productName,
+    host: new URL(identity.url).host,
+  });
+}
+
+/** The card as an SVG; fails, naming the page, when the title holds a character the fonts lack. */
+export async function cardSvg(text: CardText, assets: CardAssets, page: string): Promise<string> {
+  return satori(cardLayout(text, assets.palette, assets.brand) as unknown as Parameters<typeof satori>[0], {
+    width: CARD_WIDTH,
+    height: CARD_HEIGHT,
+    fonts: assets.fonts,
+    loadAdditionalAsset: async (_language, segment) => {
+      throw new CardError(page, `the card's fonts have no glyph for "${segment}"`);
+    },
+  });
+}
+
+/**
+ * An SVG card as a compressed PNG. resvg's own encoder writes about 38 KB; deflate at
+ * its best level with no row filter (flat colour gains nothing from filters) gives
+ * about 24 KB for a fifth of a card's render time. oxipng's palette reduction would
+ * reach about 14 KB, at four times the cost of the whole render besides.
+ */
+export async function rasterise(svg: string): Promise<Buffer> {
+  const image = await renderAsync(svg, { fitTo: { mode: 'original' } });
+  return Transformer.fromRgbaPixels(image.pixels, image.width, image.height).png({
+    compressionType: CompressionType.Best,
+    filterType: FilterType.NoFilter,
+  });
+}
+
+/** The card as an optimised PNG. */
+export async function renderCard(text: CardText, assets: CardAssets, page: string): Promise<Buffer> {
+  return rasterise(await cardSvg(text, assets, page));
+}

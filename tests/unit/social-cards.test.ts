@@ -1,0 +1,297 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import type { LoadedContent as DocsContent } from '@docusaurus/plugin-content-docs';
+import { describe, expect, it } from 'vitest';
+
+import { loadApiReference } from '@site/src/plugins/api-reference/index';
+import type { PageSection } from '@site/src/plugins/markdown-twins/sections';
+import { CARD_HEIGHT, CARD_WIDTH, cardLayout, titleSize, type CardNode } from '@site/src/plugins/social-cards/card';
+import { cardMetaTags, withCardTags } from '@site/src/plugins/social-cards/head';
+import { cardHash, cardSlug, designKeyOf, renderMissing, type CardJob } from '@site/src/plugins/social-cards/index';
+import {
+  apiCardPages,
+  cardAlt,
+  cardsByRoute,
+  docsCardPages,
+  operationLabel,
+  siteCardPages,
+  SITE_CARD_NAME,
+} from '@site/src/plugins/social-cards/pages';
+import {
+  loadSiteAssets,
+  parsePalette,
+  PALETTE_PROPERTIES,
+  renderCard,
+  SITE_STYLESHEET,
+} from '@site/src/plugins/social-cards/render';
+import { identity } from '@site/src/site/identity';
+import { KB, SOCIAL_CARD_MAX_KB } from '../../scripts/bench/budgets';
+import { formatCardReport, parseCardReport, sizeSummary } from '@site/src/plugins/social-cards/report';
+import { pngSize } from './png';
+
+const siteDir = path.resolve(__dirname, '../..');
+const SECTIONS: PageSection[] = [
+  { title: 'Models', routes: ['/', '/category/models', '/models/'] },
+  { title: 'Serving', routes: ['/category/serving--inferencing', '/inference/'] },
+  { title: 'API reference', routes: ['/api', '/api/'] },
+];
+
+/** The part of a docs instance's content the cards read. */
+function docsContent(docs: { id: string; permalink: string; title: string }[], sidebar: unknown[] = []): DocsContent {
+  return {
+    loadedVersions: [
+      {
+        docs: docs.map((doc) => ({ ...doc, source: `@site/docs/${doc.id}.mdx` })),
+        sidebars: { docs: sidebar },
+      },
+    ],
+  } as unknown as DocsContent;
+}
+
+/** Every text of a satori element tree, in order. */
+function texts(node: CardNode | string): string[] {
+  if (typeof node === 'string') return [node];
+  const { children } = node.props;
+  if (children === undefined) return [];
+  return (Array.isArray(children) ? children : [children]).flatMap(texts);
+}
+
+const assets = loadSiteAssets(siteDir);
+const apiReference = loadApiReference({ siteDir, baseUrl: '/' }, 'openapi/rubra.yaml', 'api');
+/** Loading the API description and rendering PNGs take seconds on a busy machine. */
+const SLOW = 30_000;
+
+describe('social cards: what each page type shows', () => {
+  it('gives a doc page its title and the section its route falls in', () => {
+    const pages = docsCardPages(
+      docsContent([
+        { id: 'models/llama', permalink: '/models/llama', title: 'Rubra Llama 3' },
+        { id: 'inference/vllm', permalink: '/inference/vllm', title: 'vLLM' },
+      ]),
+      '/',
+      SECTIONS,
+    );
+    expect(pages.map(({ route, title, section }) => ({ route, title, section }))).toEqual([
+      { route: '/models/llama', title: 'Rubra Llama 3', section: 'Models' },
+      { route: '/inference/vllm', title: 'vLLM', section: 'Serving' },
+    ]);
+  });
+
+  it('gives a generated category index its title and section, nested ones too', () => {
+    const category = (label: string, slug: string, items: unknown[] = []) => ({
+      type: 'category',
+      label,
+      items,
+      link: { type: 'generated-index', permalink: slug, title: label },
+    });
+    const pages = docsCardPages(
+      docsContent(
+        [],
+        [category('Models', '/category/models', [category('Serving / Inferencing', '/category/serving--inferencing')])],
+      ),
+      '/',
+      SECTIONS,
+    );
+    expect(pages.map(({ route, title, section }) => ({ route, title, section }))).toEqual([
+      { route: '/category/models', title: 'Models', section: 'Models' },
+      { route: '/category/serving--inferencing', title: 'Serving / Inferencing', section: 'Serving' },
+    ]);
+  });
+
+  it('stops on a page no section takes, naming its source', () => {
+    expect(() =>
+      docsCardPages(docsContent([{ id: 'stray', permalink: '/stray', title: 'Stray' }]), '/', SECTIONS),
+    ).toThrow(/docs\/stray\.mdx: no section takes \/stray/);
+  });
+
+  it(
+    "gives an operation its method and path, and /api its section's name",
+    async () => {
+      const { reference } = await apiReference;
+      const createRun = reference.pages.find((page) => page.operationId === 'createRun');
+      expect(createRun).toBeDefined();
+      const pages = apiCardPages(
+        docsContent([
+          { id: 'index', permalink: '/api', title: 'List assistants' },
+          { id: 'create-run', permalink: '/api/create-run', title: 'Create a run' },
+        ]),
+        reference.pages,
+        '/',
+        SECTIONS,
+      );
+      expect(pages.map(({ route, title, section }) => ({ route, title, section }))).toEqual([
+        { route: '/api', title: 'List assistants', section: 'API reference' },
+        { route: '/api/create-run', title: 'Create a run', section: 'POST /threads/{thread_id}/runs' },
+      ]);
+      expect(operationLabel('get', '/models')).toBe('GET /models');
+    },
+    SLOW,
+  );
+
+  it('gives /, /search and the not-found page one site card, which replaces the home doc card', () => {
+    const pages = cardsByRoute([
+      { route: '/', title: 'Rubra', section: 'Models', source: 'docs/README.mdx' },
+      ...siteCardPages(['/', '/search', '/404.html'], identity.title),
+    ]);
+    expect([...pages.values()]).toEqual(
+      ['/', '/search', '/404.html'].map((route) => ({
+        route,
+        title: identity.title,
+        source: 'the site card',
+        name: SITE_CARD_NAME,
+      })),
+    );
+  });
+
+  it(
+    'lays out the logo, the product name, the section, the title and the host, in that order',
+    async () => {
+      const { palette, brand } = await assets;
+      const layout = cardLayout({ title: 'Create a run', section: 'POST /threads/{thread_id}/runs' }, palette, brand);
+      expect(texts(layout)).toEqual([
+        identity.productName,
+        'POST /threads/{thread_id}/runs',
+        'Create a run',
+        new URL(identity.url).host,
+      ]);
+      expect(texts(cardLayout({ title: identity.title }, palette, brand))).toEqual([
+        identity.productName,
+        identity.title,
+        new URL(identity.url).host,
+      ]);
+      expect(layout.props.style).toMatchObject({ width: CARD_WIDTH, height: CARD_HEIGHT });
+      expect(titleSize('Rubra Llama 3')).toBeGreaterThan(
+        titleSize('Create a run for a thread and stream its events back'),
+      );
+    },
+    SLOW,
+  );
+
+  it('describes the card in its alt text', () => {
+    expect(cardAlt({ title: 'Create a run', section: 'POST /threads/{thread_id}/runs' }, 'Rubra Docs')).toBe(
+      'Rubra Docs: Create a run, POST /threads/{thread_id}/runs',
+    );
+    expect(cardAlt({ title: 'Rubra Docs' }, 'Rubra Docs')).toBe('Rubra Docs');
+  });
+});
+
+describe('social cards: palette, names and head tags', () => {
+  it("reads the light palette from the site's stylesheet", () => {
+    const palette = parsePalette(readFileSync(path.join(siteDir, SITE_STYLESHEET), 'utf8'), 'custom.css');
+    expect(palette.primary).toBe('#b3262e');
+    expect(Object.keys(palette).sort()).toEqual(Object.keys(PALETTE_PROPERTIES).sort());
+    expect(() => parsePalette(':root { --ifm-color-primary: #b3262e; }', 'x.css')).toThrow(
+      /x\.css: --rubra-surface is missing/,
+    );
+  });
+
+  it('names a card by its route and a hash of its text and design', () => {
+    expect(cardSlug('/api/create-run')).toBe('api-create-run');
+    expect(cardSlug('/category/serving--inferencing')).toBe('category-serving-inferencing');
+    expect(cardSlug('/')).toBe('index');
+    const page = { route: '/faq', title: 'FAQ', section: 'Benchmarks and FAQ', source: 'docs/faq.mdx' };
+    const hash = cardHash(page, 'design-1');
+    expect(hash).toMatch(/^[0-9a-f]{16}$/);
+    expect(cardHash({ ...page, route: '/elsewhere' }, 'design-1')).toBe(hash);
+    expect(cardHash({ ...page, title: 'Questions' }, 'design-1')).not.toBe(hash);
+    expect(cardHash({ ...page, section: 'Models' }, 'design-1')).not.toBe(hash);
+    expect(cardHash(page, 'design-2')).not.toBe(hash);
+  });
+
+  it('adds the Open Graph and Twitter tags, escaped, before the end of the head', () => {
+    const tags = cardMetaTags('https://docs.rubra.ai/assets/cards/faq.0123.png', 'A "quoted" <title> & more');
+    const html = withCardTags('<html><head><title>x</title></head><body></body></html>', tags, 'faq.html');
+    expect(html).toContain('<meta property="og:image" content="https://docs.rubra.ai/assets/cards/faq.0123.png">');
+    expect(html).toContain('<meta property="og:image:width" content="1200">');
+    expect(html).toContain('<meta property="og:image:height" content="630">');
+    expect(html).toContain('<meta property="og:image:type" content="image/png">');
+    expect(html).toContain('<meta name="twitter:image" content="https://docs.rubra.ai/assets/cards/faq.0123.png">');
+    expect(html).toContain('content="A &quot;quoted&quot; &lt;title&gt; &amp; more"');
+    expect(html.indexOf('twitter:image:alt')).toBeLessThan(html.indexOf('</head>'));
+    expect(() => withCardTags(html, tags, 'faq.html')).toThrow(/faq\.html: the page already names an og:image/);
+    expect(() => withCardTags('<p>no head</p>', tags, 'bare.html')).toThrow(/bare\.html: no <\/head>/);
+  });
+});
+
+describe('social cards: rendering', () => {
+  it(
+    'renders a 1200x630 PNG within its byte budget',
+    async () => {
+      const png = await renderCard(
+        { title: 'Create a run', section: 'POST /threads/{thread_id}/runs' },
+        await assets,
+        'x',
+      );
+      expect(pngSize(png)).toEqual({ width: CARD_WIDTH, height: CARD_HEIGHT });
+      expect(png.length).toBeLessThanOrEqual(SOCIAL_CARD_MAX_KB * KB);
+    },
+    SLOW,
+  );
+
+  it(
+    'stops on a title the fonts cannot draw, naming the page',
+    async () => {
+      await expect(renderCard({ title: 'Rubra 模型' }, await assets, 'docs/models/x.mdx')).rejects.toThrow(
+        /docs\/models\/x\.mdx: the card's fonts have no glyph/,
+      );
+    },
+    SLOW,
+  );
+});
+
+describe('social cards: the build report', () => {
+  it('prints the figures that the scale run reads back', () => {
+    const summary = sizeSummary([9 * 1024, 7 * 1024, 14 * 1024, 8 * 1024]);
+    expect(summary).toEqual({ minKB: 7, medianKB: 8.5, maxKB: 14 });
+    const line = formatCardReport({ cards: 42, pages: 44, rendered: 40, seconds: 3.21, ...summary });
+    expect(line).toBe(
+      '[social-cards] 42 cards for 44 pages: 40 rendered, 2 from the cache, in 3.21 s; 7.0/8.5/14.0 KB (min/median/max)',
+    );
+    expect(parseCardReport(`[INFO] building\n${line}\n[SUCCESS] done`)).toEqual({
+      cards: 42,
+      pages: 44,
+      rendered: 40,
+      seconds: 3.21,
+      minKB: 7,
+      medianKB: 8.5,
+      maxKB: 14,
+    });
+    expect(parseCardReport('[SUCCESS] done')).toBeNull();
+  });
+});
+
+describe('social cards: the cache', () => {
+  it(
+    'renders only the cards whose text or design changed',
+    async () => {
+      const cacheDir = mkdtempSync(path.join(tmpdir(), 'social-cards-'));
+      try {
+        const loaded = await assets;
+        const designKey = await designKeyOf(loaded);
+        const job = (title: string, key = designKey): CardJob => {
+          const page = { route: '/faq', title, section: 'Benchmarks and FAQ', source: 'docs/faq.mdx' };
+          const hash = cardHash(page, key);
+          return { page, hash, file: `assets/cards/faq.${hash}.png` };
+        };
+        const first = [job('FAQ'), job('Benchmarks')];
+        expect((await renderMissing(first, loaded, cacheDir)).size).toBe(2);
+        expect((await renderMissing(first, loaded, cacheDir)).size).toBe(0);
+        const changed = [job('FAQ'), job('Frequently asked questions')];
+        expect([...(await renderMissing(changed, loaded, cacheDir))].map((rendered) => rendered.page.title)).toEqual([
+          'Frequently asked questions',
+        ]);
+        expect(readdirSync(cacheDir).sort()).toEqual(
+          [...first, changed[1] as CardJob].map((rendered) => `${rendered.hash}.png`).sort(),
+        );
+        const repainted = await designKeyOf({ ...loaded, sources: [...loaded.sources, 'another palette'] });
+        expect(repainted).not.toBe(designKey);
+        expect((await renderMissing([job('FAQ', repainted)], loaded, cacheDir)).size).toBe(1);
+      } finally {
+        rmSync(cacheDir, { recursive: true, force: true });
+      }
+    },
+    SLOW,
+  );
+});
