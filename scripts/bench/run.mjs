@@ -1,5 +1,5 @@
 // npm run bench: what a reader waits for, measured on the production build.
-//   node scripts/bench.mjs [--reference DIR] [--only build,pages,lighthouse,search,relevance,scale] [--skip ...]
+//   node scripts/bench/run.mjs [--reference DIR] [--only build,pages,lighthouse,search,relevance,scale] [--skip ...]
 //                          [--pages home,model,...]
 //   --reference DIR  bench another build folder in the same run, side by side (interleaved)
 //   --pages          page types to visit (ids in scripts/bench/pages.ts; default all)
@@ -17,13 +17,13 @@ import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import createJiti from 'jiti';
 
-import { coldBuild } from './bench/build-time.mjs';
-import { launchLighthouseChrome, PRESETS, runLighthouse } from './bench/lighthouse.mjs';
-import { measureIntent, measureSearch, median } from './bench/measure.mjs';
-import { checkExpectedPages, devEngine, mcpEngine, readQueries, siteEngine } from './bench/relevance-engines.mjs';
-import { directorySize, runScale } from './bench/scale.mjs';
-import { startStaticHost } from '../tests/support/static-server.mjs';
-import { CHROMIUM_ARGS, findChromium } from './chromium.mjs';
+import { coldBuild } from './build-time.mjs';
+import { launchLighthouseChrome, PRESETS, runLighthouse } from './lighthouse.mjs';
+import { measureIntent, measureSearch, median } from './measure.mjs';
+import { checkExpectedPages, devEngine, mcpEngine, readQueries, siteEngine } from './relevance-engines.mjs';
+import { directorySize, runScale } from './scale.mjs';
+import { startStaticHost } from '../../tests/support/static-server.mjs';
+import { CHROMIUM_ARGS, findChromium } from '../chromium.mjs';
 
 const PARTS = ['build', 'pages', 'lighthouse', 'search', 'relevance', 'scale'];
 const QUERIES = ['llama', 'enhanced', 'quantization', 'assistants', 'vllm', 'benchmark', 'license'];
@@ -54,7 +54,7 @@ const parts = new Set(
 const root = process.cwd();
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const jiti = createJiti(import.meta.url);
-const { PAGE_TYPES: ALL_PAGE_TYPES, buildPaths, resolvePagePath } = jiti('./bench/pages.ts');
+const { PAGE_TYPES: ALL_PAGE_TYPES, buildPaths, resolvePagePath } = jiti('./pages.ts');
 for (const id of listOption(args.pages)) {
   if (!ALL_PAGE_TYPES.some((type) => type.id === id)) {
     throw new Error(`unknown page type "${id}": choose from ${ALL_PAGE_TYPES.map((type) => type.id).join(', ')}`);
@@ -63,10 +63,10 @@ for (const id of listOption(args.pages)) {
 const PAGE_TYPES = args.pages
   ? ALL_PAGE_TYPES.filter((type) => listOption(args.pages).includes(type.id))
   : ALL_PAGE_TYPES;
-const { BUDGET_KINDS, BUDGET_LABELS, budgetFigures, checkBudgets, formatKB } = jiti('./bench/budgets.ts');
-const { recordVisit } = jiti('./bench/visit.ts');
-const { KINDS, tally } = jiti('./bench/weight.ts');
-const { formatScores, QUERY_CLASSES, scoreEngine } = jiti('./bench/relevance.ts');
+const { BUDGET_KINDS, BUDGET_LABELS, budgetFigures, checkBudgets, formatKB } = jiti('./budgets.ts');
+const { recordVisit } = jiti('./visit.ts');
+const { KINDS, tally } = jiti('./weight.ts');
+const { formatScores, QUERY_CLASSES, scoreEngine } = jiti('./relevance.ts');
 
 const sites = [{ name: 'this site', dir: path.resolve(process.env.BENCH_BUILD_DIR ?? 'build') }];
 if (args.reference) sites.push({ name: 'reference', dir: path.resolve(args.reference) });
