@@ -104,6 +104,8 @@ export default function PageActions({ permalink }: { permalink: string }): React
         id={buttonId}
         ref={buttonRef}
         className={styles.trigger}
+        // The name on narrow screens too, where only the icon shows.
+        aria-label="Page actions"
         aria-haspopup="menu"
         aria-expanded={isOpen}
         aria-controls={isOpen ? menuId : undefined}
