@@ -67,8 +67,17 @@ function SearchPageContent(): ReactNode {
   // A visit to the search page is intent to search: the index loads at once, even before a query.
   useEffect(() => preloadSearchIndex(config.options), [config.options]);
 
+  // The query this page last wrote into the URL: the box does not take it back, since the
+  // reader may have typed on while the URL caught up.
+  const written = useRef<string | null>(null);
+
   // Back and forward move the URL; the box follows it.
-  useEffect(() => setInput(urlQuery), [urlQuery]);
+  useEffect(() => {
+    if (urlQuery !== written.current) {
+      setInput(urlQuery);
+    }
+    written.current = null;
+  }, [urlQuery]);
 
   // The URL follows the box, without adding a history entry per keystroke.
   useEffect(() => {
@@ -83,6 +92,7 @@ function SearchPageContent(): ReactNode {
         params.delete('q');
       }
       const search = params.toString();
+      written.current = input;
       history.replace({ pathname: location.pathname, search: search ? `?${search}` : '' });
     }, TYPING_DELAY_MS);
     return () => window.clearTimeout(timer);
