@@ -12,10 +12,10 @@ import {
   writeGeneratedFiles,
 } from '@site/src/plugins/api-reference/generate';
 import { parseInline } from '@site/src/plugins/api-reference/inline';
-import { ALSO_SHOWN_AT } from '@site/src/plugins/api-reference/sidebarProps';
+import { ALSO_SHOWN_AT } from '@site/src/shared/sidebar-props';
 import { ApiDescriptionError, isRecord, loadApiDescription, pageIdOf } from '@site/src/plugins/api-reference/load';
 import { buildApiReference, type ApiReference } from '@site/src/plugins/api-reference/operations';
-import type { ApiOperationPage, SchemaNode } from '@site/src/plugins/api-reference/types';
+import type { ApiOperationPage, SchemaNode } from '@site/src/shared/api-types';
 
 const SPEC = path.resolve(__dirname, '../../openapi/rubra.yaml');
 const FIXTURES = path.resolve(__dirname, 'fixtures/openapi');

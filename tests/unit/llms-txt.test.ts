@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { llmsFullTxt, llmsTxt, twinText } from '@site/src/plugins/markdown-twins/llms';
-import { twinPath } from '@site/src/plugins/markdown-twins/paths';
+import { twinPath } from '@site/src/shared/twin-paths';
 
 describe('llms.txt', () => {
   const text = llmsTxt({

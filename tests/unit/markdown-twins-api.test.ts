@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 import { API_HEADINGS, generateFiles, LANDING_PAGE_ID } from '@site/src/plugins/api-reference/generate';
 import { loadApiReference } from '@site/src/plugins/api-reference/index';
-import type { ApiOperationPage } from '@site/src/plugins/api-reference/types';
+import type { ApiOperationPage } from '@site/src/shared/api-types';
 import { apiPageMarkdown } from '@site/src/plugins/markdown-twins/api';
 import { parseMarkdown, tableText } from '@site/src/plugins/markdown-twins/mdx';
 import { parseTwin } from '../../mcp/src/twin';

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 
 import ApiCodeSamples from '@site/src/components/ApiCodeSamples';
 import ApiSchemaTree, { ApiField, ApiFieldList, ApiInline } from '@site/src/components/ApiSchemaTree';
-import type { ApiOperationPage, ApiResponse as ApiResponseData } from '@site/src/plugins/api-reference/types';
+import type { ApiOperationPage, ApiResponse as ApiResponseData } from '@site/src/shared/api-types';
 import styles from './styles.module.css';
 
 interface OperationProps {

@@ -1,7 +1,7 @@
 import Link from '@docusaurus/Link';
 import type { ComponentPropsWithoutRef, ReactNode } from 'react';
 
-import type { InlineText, SchemaNode, SchemaRef } from '@site/src/plugins/api-reference/types';
+import type { InlineText, SchemaNode, SchemaRef } from '@site/src/shared/api-types';
 import styles from './styles.module.css';
 
 /** Inline Markdown, parsed at build time into tokens. */

@@ -1,5 +1,5 @@
 import { NOT_MEASURED_TEXT, formatScore } from '../BenchmarkTable/logic';
-import { markdownTable } from '../DataTable/markdown';
+import { markdownTable } from '../../shared/markdown';
 import { CHART_CAPTION, CHART_TITLE, chartBars, seriesLabels } from './bars';
 
 /** The Markdown form of `<BenchmarkChart />`: the chart's data as a table. */

@@ -1,5 +1,5 @@
 import { benchmarks, kindLabels, lacksToolObservations, scoreColumns } from '../../data/benchmarks';
-import { markdownTable } from '../DataTable/markdown';
+import { markdownTable } from '../../shared/markdown';
 import {
   BENCHMARK_TABLE_CAPTION,
   TOOL_OBSERVATION_MARK,

@@ -1,5 +1,5 @@
 import { familyInfo, families, modelsOf, type ModelFamily } from '../../data/models';
-import { inlineCode, markdownLink, markdownTable } from '../DataTable/markdown';
+import { inlineCode, markdownLink, markdownTable } from '../../shared/markdown';
 
 /** The Markdown form of `<ChatTemplates />`: each family's llama.cpp chat template, with its guide. */
 export function chatTemplatesMarkdown(): string {

@@ -2,7 +2,7 @@ import Link from '@docusaurus/Link';
 import clsx from 'clsx';
 import type { ReactNode } from 'react';
 
-import { formatCount } from '@site/src/components/DataTable/format';
+import { formatCount } from '@site/src/shared/format';
 import table from '@site/src/components/DataTable/styles.module.css';
 import { familyInfo, huggingFaceUrl, models } from '@site/src/data/models';
 import styles from './styles.module.css';

@@ -1,6 +1,6 @@
 import { familyInfo, huggingFaceUrl, models } from '../../data/models';
-import { formatCount } from '../DataTable/format';
-import { markdownLink, markdownTable } from '../DataTable/markdown';
+import { formatCount } from '../../shared/format';
+import { markdownLink, markdownTable } from '../../shared/markdown';
 
 /** The Markdown form of `<EnhancedModels />`: every Rubra model, its repositories and its guide. */
 export function enhancedModelsMarkdown(): string {

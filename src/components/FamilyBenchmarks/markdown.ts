@@ -1,7 +1,7 @@
 import { benchmarksOf, kindLabels, scoreColumns } from '../../data/benchmarks';
 import type { ModelFamily } from '../../data/models';
 import { formatParams, formatScore } from '../BenchmarkTable/logic';
-import { markdownTable } from '../DataTable/markdown';
+import { markdownTable } from '../../shared/markdown';
 
 /** The Markdown form of `<FamilyBenchmarks family>`: the family's rows and their notes. */
 export function familyBenchmarksMarkdown({ family }: { family: ModelFamily }): string {

@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import type { ReactNode } from 'react';
 
-import { formatCount } from '@site/src/components/DataTable/format';
+import { formatCount } from '@site/src/shared/format';
 import table from '@site/src/components/DataTable/styles.module.css';
 import { RUBRA_PREFIX } from '@site/src/data/benchmarks';
 import { huggingFaceUrl, modelsOf, type ModelFamily } from '@site/src/data/models';

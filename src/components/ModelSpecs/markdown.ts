@@ -1,7 +1,7 @@
 import { RUBRA_PREFIX } from '../../data/benchmarks';
 import { huggingFaceUrl, modelsOf, type ModelFamily } from '../../data/models';
-import { formatCount } from '../DataTable/format';
-import { markdownLink, markdownTable } from '../DataTable/markdown';
+import { formatCount } from '../../shared/format';
+import { markdownLink, markdownTable } from '../../shared/markdown';
 
 const repoLink = (repo: string): string => markdownLink(repo, huggingFaceUrl(repo));
 

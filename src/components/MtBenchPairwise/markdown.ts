@@ -1,7 +1,7 @@
 import { mtBenchPairwise, mtBenchPairwiseOf } from '../../data/benchmarks';
 import type { ModelFamily } from '../../data/models';
 import { formatRate } from '../BenchmarkTable/logic';
-import { markdownTable } from '../DataTable/markdown';
+import { markdownTable } from '../../shared/markdown';
 
 /** The Markdown form of `<MtBenchPairwise family?>`. */
 export function mtBenchPairwiseMarkdown({ family }: { family?: ModelFamily }): string {

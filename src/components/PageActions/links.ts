@@ -1,4 +1,4 @@
-import { twinPath } from '@site/src/plugins/markdown-twins/paths';
+import { twinPath } from '@site/src/shared/twin-paths';
 import { identity } from '@site/src/site/identity';
 
 /** The path of a page's Markdown twin, by the rule the twin generator writes it with. */

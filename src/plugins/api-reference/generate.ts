@@ -2,8 +2,8 @@ import { mkdir, readdir, readFile, rename, unlink, writeFile } from 'node:fs/pro
 import path from 'node:path';
 
 import type { ApiReference } from './operations';
-import { ALSO_SHOWN_AT } from './sidebarProps';
-import type { ApiOperationPage } from './types';
+import { ALSO_SHOWN_AT } from '../../shared/sidebar-props';
+import type { ApiOperationPage } from '../../shared/api-types';
 
 /** The page that /api shows too. */
 export const LANDING_PAGE_ID = 'list-assistants';

@@ -1,4 +1,4 @@
-import type { InlineText, InlineToken } from './types';
+import type { InlineText, InlineToken } from '../../shared/api-types';
 
 /**
  * Parses the inline Markdown used in short descriptions (code spans, strong and

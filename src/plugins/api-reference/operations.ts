@@ -9,7 +9,7 @@ import type {
   ApiSecurity,
   SchemaNode,
   SchemaVariant,
-} from './types';
+} from '../../shared/api-types';
 
 type Json = Record<string, unknown>;
 

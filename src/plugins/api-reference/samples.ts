@@ -1,4 +1,4 @@
-import type { ApiCodeSample } from './types';
+import type { ApiCodeSample } from '../../shared/api-types';
 
 /**
  * Code samples, generated at build time, in curl and with the official `openai`

@@ -23,7 +23,7 @@ import { componentMarkdown } from './components';
 import { tableFigureProblems } from './figures';
 import { llmsFullTxt, llmsTxt, twinText, type LlmsSection } from './llms';
 import { absoluteLinks, mdxToMarkdown, TwinError } from './mdx';
-import { LLMS_FULL_TXT, LLMS_TXT, twinPath } from './paths';
+import { LLMS_FULL_TXT, LLMS_TXT, twinPath } from '../../shared/twin-paths';
 import { inSection, routeOf as pageRouteOf, type PageSection } from './sections';
 
 const PLUGIN = 'markdown-twins';

@@ -1,6 +1,6 @@
 import type { PropSidebarItem, PropSidebarItemLink } from '@docusaurus/plugin-content-docs';
 
-import { ALSO_SHOWN_AT } from '@site/src/plugins/api-reference/sidebarProps';
+import { ALSO_SHOWN_AT } from '@site/src/shared/sidebar-props';
 
 const withoutTrailingSlash = (path: string) => path.replace(/(.)\/$/, '$1');
 
