@@ -3,11 +3,12 @@ import type * as Preset from '@docusaurus/preset-classic';
 
 import { copyrightLine, identity } from './src/site/identity';
 import { darkCodeTheme, lightCodeTheme } from './src/site/codeThemes';
-import { parseEnv, parseRsdoctor } from './src/site/env';
+import { parseRsdoctor } from './src/site/env';
+import { chooseSearchBackend } from './src/search/backends/registry';
 import { remarkPrismLanguages, type PrismLanguagesOptions } from './src/plugins/prism-languages';
 import type { PageSection } from './src/plugins/markdown-twins/sections';
 
-const env = parseEnv(process.env);
+const search = chooseSearchBackend(process.env);
 
 /** The site's sections by route prefix: llms.txt lists pages under them, and social cards name them. */
 const pageSections: PageSection[] = [
@@ -60,13 +61,13 @@ export default {
   },
 
   customFields: {
-    algolia: env.algolia,
+    searchSettings: search.settings,
     issuesUrl: identity.issuesUrl,
   },
 
   plugins: [
     // Search: the /search page, the Pagefind index (after the build and in the dev
-    // server), and the choice of backend (local, or Algolia when ALGOLIA_* are set).
+    // server), and the choice of backend (src/search/backends/registry.ts).
     './src/plugins/search-index/index.ts',
     './src/plugins/clean-urls/index.ts',
     './src/plugins/shared-chunks/index.ts',

@@ -1,15 +1,18 @@
 /**
  * What the search UI needs from a backend module. src/search/backends/*.setup.ts
  * each export `createSearchSetup`; the search-index plugin aliases
- * `@rubra/search-backend` to the one this build uses.
+ * `@rubra/search-backend` to the one this build uses (backends/registry.ts).
  */
 import type { DocSearchModalProps } from '@docsearch/react';
 
-import type { AlgoliaSettings } from '../site/env';
 import type { FacetFilters, SearchBackend } from './types';
 
+/** What a backend's row reads from the environment at build time for its browser code. */
+export type SearchSettings = Readonly<Record<string, string>>;
+
 export interface SearchSetupOptions {
-  algolia: AlgoliaSettings | null;
+  /** The chosen backend's settings, from its row in backends/registry.ts. */
+  settings: SearchSettings;
   /** The site's base URL, e.g. "/". */
   baseUrl: string;
   /** The section a result without one is grouped under. */

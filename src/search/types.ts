@@ -38,7 +38,8 @@ export interface SearchResponse {
 }
 
 export interface SearchBackend {
-  readonly kind: 'local' | 'algolia';
+  /** The backend's id in backends/registry.ts. */
+  readonly kind: string;
   /** Fetches what the first query needs, so that it answers quickly. Never rejects. */
   preload(): Promise<void>;
   search(request: SearchRequest): Promise<SearchResponse>;

@@ -3,9 +3,8 @@ import { useContextualSearchFilters } from '@docusaurus/theme-common';
 import { useMemo } from 'react';
 
 import { identity } from '../site/identity';
-import type { AlgoliaSettings } from '../site/env';
 import { contextualFacetFilters } from './facets';
-import type { SearchSetupOptions } from './setup';
+import type { SearchSettings, SearchSetupOptions } from './setup';
 import type { FacetFilters } from './types';
 
 export interface SearchConfig {
@@ -14,19 +13,21 @@ export interface SearchConfig {
   searchPageUrl: string;
 }
 
+const NO_SETTINGS: SearchSettings = {};
+
 /** The site's search settings and the reader's contextual filters, read once per render. */
 export function useSearchConfig(): SearchConfig {
   const { siteConfig } = useDocusaurusContext();
   const { locale, tags } = useContextualSearchFilters();
-  const algolia = (siteConfig.customFields?.algolia ?? null) as AlgoliaSettings | null;
+  const settings = (siteConfig.customFields?.searchSettings ?? NO_SETTINGS) as SearchSettings;
   const { baseUrl } = siteConfig;
   const tagKey = tags.join(' ');
   return useMemo(
     () => ({
-      options: { algolia, baseUrl, fallbackSection: identity.title },
+      options: { settings, baseUrl, fallbackSection: identity.title },
       facetFilters: contextualFacetFilters({ locale, tags: tagKey.split(' ').filter(Boolean) }),
       searchPageUrl: `${baseUrl}${identity.searchPagePath}`,
     }),
-    [algolia, baseUrl, locale, tagKey],
+    [settings, baseUrl, locale, tagKey],
   );
 }

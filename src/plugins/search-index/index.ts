@@ -2,8 +2,8 @@
  * search-index: the local search backend's build side.
  * - Adds the /search page route.
  * - Points `@rubra/search-backend` (and `@rubra/search-page-head`, what the /search
- *   page's <head> needs of it) at the local or the Algolia backend, so a build ships
- *   exactly one of them (Algolia only when ALGOLIA_* are set at build time).
+ *   page's <head> needs of it) at the backend src/search/backends/registry.ts chooses
+ *   from the environment, so a build ships exactly one.
  * - After a production build, indexes the built pages with Pagefind into
  *   <outDir>/pagefind/.
  * - Under `npm start`, indexes the docs sources into the generated-files folder,
@@ -15,7 +15,7 @@ import type { LoadContext, Plugin } from '@docusaurus/types';
 import type { LoadedContent as DocsContent } from '@docusaurus/plugin-content-docs';
 
 import { identity } from '../../site/identity';
-import { parseEnv } from '../../site/env';
+import { chooseSearchBackend } from '../../search/backends/registry';
 import { readBuiltPages, writeIndex } from './indexer';
 import { renderSourcePages, type SourceDoc } from './sources';
 
@@ -47,12 +47,11 @@ function docsFromContent(allContent: Record<string, Record<string, unknown>>): S
 
 export default function searchIndexPlugin(context: LoadContext): Plugin {
   const { siteDir, baseUrl, generatedFilesDir, i18n } = context;
-  const env = parseEnv(process.env);
+  const backend = chooseSearchBackend(process.env).row;
   const searchPagePath = `${baseUrl}${identity.searchPagePath}`;
   const devIndexDir = path.join(generatedFilesDir, PLUGIN, 'pagefind');
-  const backend = env.algolia ? 'algolia' : 'local';
-  const backendModule = path.join(siteDir, 'src/search/backends', `${backend}.setup.ts`);
-  const pageHeadModule = path.join(siteDir, 'src/search/backends', `${backend}.head.tsx`);
+  const backendModule = path.join(siteDir, 'src/search/backends', `${backend.id}.setup.ts`);
+  const pageHeadModule = path.join(siteDir, 'src/search/backends', `${backend.id}.head.tsx`);
 
   return {
     name: PLUGIN,
@@ -62,7 +61,7 @@ export default function searchIndexPlugin(context: LoadContext): Plugin {
     },
 
     async allContentLoaded({ allContent }) {
-      if (!isDevServer() || env.algolia) {
+      if (!isDevServer() || !backend.pagefind) {
         return;
       }
       const docs = docsFromContent(allContent as Record<string, Record<string, unknown>>);
@@ -86,7 +85,7 @@ export default function searchIndexPlugin(context: LoadContext): Plugin {
     },
 
     async postBuild({ outDir, routesPaths }) {
-      if (env.algolia) {
+      if (!backend.pagefind) {
         return;
       }
       const excluded = new Set([searchPagePath, `${baseUrl}404.html`]);

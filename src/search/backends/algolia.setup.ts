@@ -1,11 +1,13 @@
 import type { CreateSearchSetup } from '../setup';
-import { createAlgoliaBackend, type AlgoliaSearchClient } from './algolia';
+import { createAlgoliaBackend, type AlgoliaSearchClient, type AlgoliaSettings } from './algolia';
 
 /** Algolia DocSearch: the modal uses its own client, the /search page the lite client. */
-export const createSearchSetup: CreateSearchSetup = ({ algolia }) => {
-  if (!algolia) {
+export const createSearchSetup: CreateSearchSetup = ({ settings }) => {
+  const { appId, apiKey, indexName } = settings;
+  if (!appId || !apiKey || !indexName) {
     throw new Error('The Algolia search backend was built without Algolia settings.');
   }
+  const algolia: AlgoliaSettings = { appId, apiKey, indexName };
   const backend = createAlgoliaBackend(algolia, async () => {
     const { liteClient } = await import('algoliasearch/lite');
     return liteClient(algolia.appId, algolia.apiKey) as unknown as AlgoliaSearchClient;

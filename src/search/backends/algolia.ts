@@ -4,9 +4,15 @@
  * /search page queries the same index through the lite client, with the same
  * contextual facet filters.
  */
-import type { AlgoliaSettings } from '../../site/env';
 import type { DocSearchHit, FacetFilters, SearchBackend, SearchRequest, SearchResponse } from '../types';
 import { SearchUnavailableError } from '../types';
+
+/** The row of backends/registry.ts reads these from ALGOLIA_APP_ID, ALGOLIA_SEARCH_API_KEY and ALGOLIA_INDEX_NAME. */
+export interface AlgoliaSettings {
+  appId: string;
+  apiKey: string;
+  indexName: string;
+}
 
 export interface AlgoliaQuery {
   indexName: string;
