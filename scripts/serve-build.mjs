@@ -1,13 +1,16 @@
-// Serves a production build on 127.0.0.1 for the end-to-end tests:
+// Serves a production build on 127.0.0.1 for the end-to-end tests, with the one static
+// host the tests and the bench share (tests/support/static-server.mjs):
 // node scripts/serve-build.mjs [port], with E2E_BUILD_DIR naming the build (default build/).
-import { spawn } from 'node:child_process';
+import { BUILD_DIR, startStaticHost } from '../tests/support/static-server.mjs';
 
-const port = process.argv[2] ?? '4173';
-const dir = process.env.E2E_BUILD_DIR ?? 'build';
-const server = spawn('npx', ['docusaurus', 'serve', '--dir', dir, '--port', port, '--host', '127.0.0.1', '--no-open'], {
-  stdio: 'inherit',
-});
-for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
-  process.on(signal, () => server.kill(signal));
+const port = Number(process.argv[2] ?? '4173');
+if (!Number.isInteger(port) || port <= 0) {
+  throw new Error(`serve-build: "${process.argv[2]}" is not a port number`);
 }
-server.on('exit', (code) => process.exit(code ?? 0));
+const host = await startStaticHost({ root: BUILD_DIR, port });
+console.log(`Serving ${BUILD_DIR} at ${host.origin}/`);
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
+  process.on(signal, () => {
+    void host.close().then(() => process.exit(0));
+  });
+}
