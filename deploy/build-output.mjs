@@ -12,7 +12,7 @@ import {
 import { collectInlineHashes, findUnallowedInlineCode, hashesInPolicy } from './inline-hashes.mjs';
 
 /** The folder of generated nginx includes, inside the build so it ships with the pages it describes. */
-export const NGINX_DIR = '_nginx';
+const NGINX_DIR = '_nginx';
 export const NGINX_HEADERS_FILE = `${NGINX_DIR}/headers.conf`;
 export const NGINX_CACHE_MAP_FILE = `${NGINX_DIR}/cache-control.conf`;
 export const HEADERS_FILE = '_headers';
@@ -21,7 +21,7 @@ export const HEADERS_FILE = '_headers';
  * Files of the build that configure a host and are never served.
  * @param {string} relativePath
  */
-export function isHostConfig(relativePath) {
+function isHostConfig(relativePath) {
   const normalised = relativePath.split(path.sep).join('/');
   return normalised === HEADERS_FILE || normalised.startsWith(`${NGINX_DIR}/`);
 }

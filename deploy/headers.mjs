@@ -21,13 +21,13 @@ export const REVALIDATE_CACHE = 'no-cache';
 export const IMMUTABLE_PATH_PREFIXES = ['/assets/', '/pagefind/fragment/', '/pagefind/index/', '/pagefind/filter/'];
 
 /** Hosts the hosted search backend talks to, allowed only in an Algolia build. */
-export const ALGOLIA_CONNECT_SOURCES = ['https://*.algolia.net', 'https://*.algolianet.com'];
+const ALGOLIA_CONNECT_SOURCES = ['https://*.algolia.net', 'https://*.algolianet.com'];
 
 /**
  * Inline styles that scripts add after the page has loaded, so they are not in the
  * built HTML: DocSearch's modal draws the Algolia logo as an SVG with this <style>.
  */
-export const RUNTIME_INLINE_STYLES = ['.cls-1,.cls-2{fill:#003dff;}.cls-2{fill-rule:evenodd;}'];
+const RUNTIME_INLINE_STYLES = ['.cls-1,.cls-2{fill:#003dff;}.cls-2{fill-rule:evenodd;}'];
 
 /**
  * @typedef {object} PolicyInputs
@@ -41,7 +41,7 @@ export const RUNTIME_INLINE_STYLES = ['.cls-1,.cls-2{fill:#003dff;}.cls-2{fill-r
  * @param {PolicyInputs} inputs
  * @returns {[string, string[]][]}
  */
-export function cspDirectives({ scriptHashes, styleHashes, algolia = false }) {
+function cspDirectives({ scriptHashes, styleHashes, algolia = false }) {
   const styles = [...new Set([...styleHashes, ...RUNTIME_INLINE_STYLES.map(sha256Source)])].sort();
   return [
     ['default-src', ["'self'"]],
@@ -72,7 +72,7 @@ function quote(hash) {
  * @param {PolicyInputs} inputs
  * @returns {string}
  */
-export function contentSecurityPolicy(inputs) {
+function contentSecurityPolicy(inputs) {
   return cspDirectives(inputs)
     .map(([name, sources]) => [name, ...sources].join(' '))
     .join('; ');

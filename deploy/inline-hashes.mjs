@@ -71,7 +71,7 @@ export function inlineCodeOf(html) {
  * @param {string} dir
  * @returns {string[]} the .html files under dir, sorted
  */
-export function htmlFilesIn(dir) {
+function htmlFilesIn(dir) {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
     .map((entry) => path.join(entry.parentPath ?? entry.path, entry.name))

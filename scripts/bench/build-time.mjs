@@ -46,7 +46,7 @@ async function readProcesses() {
 }
 
 /** Runs `command args` in `cwd`; resolves with wall seconds, peak tree RSS in bytes and the output's last 20,000 characters. */
-export function timedRun(command, args, { cwd, env = process.env, log } = {}) {
+function timedRun(command, args, { cwd, env = process.env, log } = {}) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -17,7 +17,7 @@ export async function launchLighthouseChrome() {
 }
 
 /** Scores (0-100), LCP and TBT (ms), CLS, bytes transferred, and the ids of the audits that failed. */
-export function summariseLhr(lhr) {
+function summariseLhr(lhr) {
   const score = (id) => (lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100));
   const failed = CATEGORIES.filter((id) => id !== 'performance').flatMap((id) =>
     lhr.categories[id].auditRefs

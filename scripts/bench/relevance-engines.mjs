@@ -21,7 +21,7 @@ const jiti = createJiti(import.meta.url);
 const { parseQueries } = jiti('./relevance.ts');
 const { identity } = jiti('../../src/site/identity.ts');
 
-export const QUERY_FILE = fileURLToPath(new URL('./search-queries.json', import.meta.url));
+const QUERY_FILE = fileURLToPath(new URL('./search-queries.json', import.meta.url));
 const RESULTS = 10;
 
 export async function readQueries(file = QUERY_FILE) {
@@ -104,7 +104,7 @@ async function sourceDocs(root) {
 }
 
 /** Asks an index folder every query through the site's local backend, in Node. */
-export async function nodeAnswers(indexDir, queries, facetFilters = []) {
+async function nodeAnswers(indexDir, queries, facetFilters = []) {
   const { nodeSearch } = jiti('./pagefind-node.ts');
   const search = nodeSearch(indexDir, facetFilters);
   const answers = [];

@@ -12,7 +12,7 @@ export class FactError extends Error {
 }
 
 /** How a cell must read. */
-export type CellRule = 'text' | 'optional text' | 'number' | 'optional number' | 'count' | readonly string[];
+type CellRule = 'text' | 'optional text' | 'number' | 'optional number' | 'count' | readonly string[];
 
 export type Schema = Record<string, CellRule>;
 

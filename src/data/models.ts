@@ -23,7 +23,7 @@ export const modelFacts = readFacts('models.ts', modelsFile, {
 
 export type ModelFamily = (typeof MODEL_FAMILIES)[number];
 
-export type ChatTemplate = (typeof CHAT_TEMPLATES)[number];
+type ChatTemplate = (typeof CHAT_TEMPLATES)[number];
 
 export interface FamilyInfo {
   family: ModelFamily;

@@ -10,8 +10,8 @@ export interface SearchContext {
   tags: readonly string[];
 }
 
-export const LANGUAGE_FACET = 'language';
-export const TAG_FACET = 'docusaurus_tag';
+const LANGUAGE_FACET = 'language';
+const TAG_FACET = 'docusaurus_tag';
 
 export function contextualFacetFilters({ locale, tags }: SearchContext): FacetFilters {
   if (!locale) {

@@ -12,17 +12,6 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character);
 }
 
-/** Removes the <mark> tags a highlighted string carries and decodes what we escaped. */
-export function stripHighlight(html: string): string {
-  return html
-    .replace(/<\/?mark>/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&');
-}
-
 /**
  * Wraps each occurrence of a term (at the start of a word, any case) in <mark>,
  * escaping everything else. The result is safe to insert as HTML.

@@ -6,7 +6,7 @@ import { identity } from '../site/identity';
 import { escapeHtml } from './html';
 import type { DocSearchHit } from './types';
 
-export interface HeadingResult {
+interface HeadingResult {
   url: string;
   title: string;
   excerpt: string;

@@ -8,7 +8,7 @@ import { escapeHtml, highlightTerms } from './html';
 import type { DocSearchHit } from './types';
 
 /** The parts of Pagefind's result data the adapter reads. */
-export interface PagefindSubResult {
+interface PagefindSubResult {
   title: string;
   url: string;
   excerpt: string;

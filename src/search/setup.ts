@@ -19,7 +19,7 @@ export interface SearchSetupOptions {
   fallbackSection: string;
 }
 
-export type ModalBackendProps = Pick<
+type ModalBackendProps = Pick<
   DocSearchModalProps,
   'appId' | 'apiKey' | 'indexName' | 'searchParameters' | 'transformSearchClient'
 >;

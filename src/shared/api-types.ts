@@ -88,7 +88,7 @@ export interface ApiCodeSample {
   code: string;
 }
 
-export interface ApiDownloads {
+interface ApiDownloads {
   yaml: string;
   json: string;
 }

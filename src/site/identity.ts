@@ -57,5 +57,3 @@ export const identity = {
 } as const;
 
 export const copyrightLine = `Copyright © ${identity.copyrightYear} ${identity.copyrightHolder}`;
-
-export type Identity = typeof identity;

@@ -14,7 +14,7 @@ export interface SiteFixtures {
 
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
-export function isLocalUrl(url: string): boolean {
+function isLocalUrl(url: string): boolean {
   const { protocol, hostname } = new URL(url);
   if (protocol === 'data:' || protocol === 'blob:' || protocol === 'about:') {
     return true;

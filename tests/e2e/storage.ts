@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
  * Docusaurus namespaces its localStorage keys per site (`theme-08b`, …). Tests find
  * a key by its documented prefix rather than hard-coding the hash.
  */
-export async function storageEntries(page: Page, prefix: string): Promise<Record<string, string>> {
+async function storageEntries(page: Page, prefix: string): Promise<Record<string, string>> {
   return page.evaluate(
     (wanted) =>
       Object.fromEntries(

@@ -36,7 +36,7 @@ const CONTENT_TYPES = {
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript)|image\/svg)/;
 
 /** @param {string} file */
-export function contentType(file) {
+function contentType(file) {
   return CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream';
 }
 

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-export const DOCS_DIR = join(ROOT, 'docs');
+const DOCS_DIR = join(ROOT, 'docs');
 
 export interface DocPage {
   /** Path from the repository root, such as docs/faq.mdx. */

@@ -18,10 +18,10 @@ function decode(text: string): string {
 }
 
 /** The text of a "not measured" cell: an em dash for the eye, words for screen readers. */
-export const NOT_MEASURED_CELL = '—not measured';
+const NOT_MEASURED_CELL = '—not measured';
 
 /** The text of a cell without its superscript markers (footnote references). */
-export function cellText(html: string): string {
+function cellText(html: string): string {
   return decode(html.replace(/<sup\b[^>]*>[\s\S]*?<\/sup>/g, '').replace(/<[^>]+>/g, '')).trim();
 }
 

@@ -1,7 +1,7 @@
 import { baseOf, benchmarks, bestThirdParty, type BenchmarkRow } from '../../data/benchmarks';
 
 /** How many third-party models the chart shows, best first. */
-export const THIRD_PARTY_COUNT = 4;
+const THIRD_PARTY_COUNT = 4;
 
 export type Series = 'rubra' | 'base' | 'thirdParty';
 

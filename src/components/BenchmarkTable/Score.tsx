@@ -21,8 +21,3 @@ export default function Score({
   }
   return format(value);
 }
-
-/** Text that only assistive technology reads. */
-export function ScreenReaderOnly({ children }: { children: ReactNode }): ReactNode {
-  return <span className={table.srOnly}>{children}</span>;
-}

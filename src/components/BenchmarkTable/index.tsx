@@ -30,7 +30,7 @@ import styles from './styles.module.css';
 const allKinds = Object.keys(kindLabels) as BenchmarkKind[];
 
 /** The id of the footnote that explains the ∔ marker. */
-export const TOOL_OBSERVATION_NOTE_ID = 'benchmark-note-tool-observations';
+const TOOL_OBSERVATION_NOTE_ID = 'benchmark-note-tool-observations';
 const notes: readonly string[] = distinctNotes(benchmarks);
 const noteId = (index: number): string => `benchmark-note-${index + 1}`;
 

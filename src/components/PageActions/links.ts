@@ -7,7 +7,7 @@ export function markdownTwinPath(permalink: string): string {
 }
 
 /** The twin's absolute URL on the public site, which an assistant can fetch. */
-export function markdownTwinUrl(permalink: string): string {
+function markdownTwinUrl(permalink: string): string {
   return new URL(markdownTwinPath(permalink), identity.url).href;
 }
 

@@ -7,7 +7,7 @@ import type { ApiOperationPage } from '../../shared/api-types';
 
 /** The page that /api shows too. */
 export const LANDING_PAGE_ID = 'list-assistants';
-export const SIDEBAR_ID = 'api';
+const SIDEBAR_ID = 'api';
 export const SIDEBAR_FILE = '_sidebars.json';
 const DATA_DIR = '_data';
 

@@ -32,8 +32,3 @@ export function parseInline(markdown: string | undefined): InlineText {
   }
   return tokens;
 }
-
-/** The plain text of inline tokens, for front matter and search descriptions. */
-export function plainText(tokens: InlineText): string {
-  return tokens.map((token) => token.text).join('');
-}

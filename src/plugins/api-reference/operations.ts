@@ -14,7 +14,7 @@ import type {
 type Json = Record<string, unknown>;
 
 /** A tag of the description with the pages of its operations, in the description's order. */
-export interface ApiTagGroup {
+interface ApiTagGroup {
   name: string;
   description: string;
   pages: ApiOperationPage[];

@@ -15,7 +15,7 @@ interface SdkCall {
 }
 
 /** How each operation is called with the SDKs, by operationId. */
-export const SDK_CALLS: Readonly<Record<string, SdkCall>> = {
+const SDK_CALLS: Readonly<Record<string, SdkCall>> = {
   listAssistants: { resource: 'beta.assistants', action: 'list', result: 'assistants' },
   createAssistant: { resource: 'beta.assistants', action: 'create', result: 'assistant' },
   getAssistant: { resource: 'beta.assistants', action: 'retrieve', result: 'assistant' },

@@ -14,7 +14,7 @@ export interface ApiTwinOptions {
   about?: { title: string; description: string };
 }
 
-export function inlineMarkdown(tokens: InlineText): string {
+function inlineMarkdown(tokens: InlineText): string {
   return tokens
     .map((token) => {
       switch (token.kind) {
@@ -78,7 +78,7 @@ function nestedLines(node: SchemaNode, depth: number): string[] {
 }
 
 /** A schema as a readable outline: the top-level object's properties, or the value itself. */
-export function schemaOutline(schema: SchemaNode): string {
+function schemaOutline(schema: SchemaNode): string {
   const nested = nestedLines(schema, 0);
   const head = `Type: ${typeLabel(schema)}${schema.nullable ? ', nullable' : ''}.`;
   const description = inlineMarkdown(schema.description);

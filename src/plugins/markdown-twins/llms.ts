@@ -2,7 +2,7 @@
  * `/llms.txt` (the llmstxt.org index) and `/llms-full.txt` (every page in one file).
  */
 
-export interface LlmsEntry {
+interface LlmsEntry {
   title: string;
   /** The absolute URL of the page's Markdown twin. */
   twinUrl: string;
@@ -48,7 +48,7 @@ export interface FullPage {
 }
 
 /** The label of the line that gives each page's canonical URL in llms-full.txt. */
-export const SOURCE_LABEL = 'Source:';
+const SOURCE_LABEL = 'Source:';
 
 export function llmsFullTxt(pages: readonly FullPage[]): string {
   return `${pages

@@ -105,7 +105,7 @@ export function parseMarkdown(markdown: string): Root {
   return unified().use(remarkParse).use(remarkGfm).parse(markdown);
 }
 
-export function stringifyMarkdown(tree: Root): string {
+function stringifyMarkdown(tree: Root): string {
   return markdownWriter().stringify(tree);
 }
 
@@ -114,7 +114,7 @@ export function stringifyMarkdown(tree: Root): string {
  * sees them (to MDX they would be expressions), and returns them by line number,
  * counted from 1. Fenced code is left alone.
  */
-export function takeHeadingIds(source: string): { source: string; ids: Map<number, string> } {
+function takeHeadingIds(source: string): { source: string; ids: Map<number, string> } {
   let fence: string | null = null;
   const ids = new Map<number, string>();
   const lines = source.split('\n').map((line, index) => {
@@ -134,7 +134,7 @@ export function takeHeadingIds(source: string): { source: string; ids: Map<numbe
 }
 
 /** The text of a node, as a reader would read it. */
-export function textOf(node: RootContent | Root): string {
+function textOf(node: RootContent | Root): string {
   if ('value' in node && typeof node.value === 'string' && (node.type === 'text' || node.type === 'inlineCode')) {
     return node.value;
   }
@@ -147,7 +147,7 @@ export function tableText(table: Table): TableText {
 }
 
 /** A link made absolute: site paths on the site's origin, anchors on the page's URL. */
-export function siteUrl(url: string, { pageUrl, siteRoot }: { pageUrl: string; siteRoot: string }): string {
+function siteUrl(url: string, { pageUrl, siteRoot }: { pageUrl: string; siteRoot: string }): string {
   if (/^[a-z][a-z0-9+.-]*:/i.test(url)) {
     return url;
   }

@@ -3,7 +3,7 @@
  */
 import { CARD_HEIGHT, CARD_WIDTH } from './card';
 
-export const CARD_TYPE = 'image/png';
+const CARD_TYPE = 'image/png';
 
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -44,7 +44,7 @@ export const PALETTE_PROPERTIES: Readonly<Record<keyof CardPalette, string>> = {
   ink: '--ifm-footer-background-color',
 };
 
-export class CardError extends Error {
+class CardError extends Error {
   constructor(file: string, message: string) {
     super(`[social-cards] ${file}: ${message}`);
     this.name = 'CardError';
@@ -76,7 +76,7 @@ export interface CardAssets {
   sources: string[];
 }
 
-export async function loadAssets(
+async function loadAssets(
   siteDir: string,
   { cssFile, logoFile, name, host }: { cssFile: string; logoFile: string; name: string; host: string },
 ): Promise<CardAssets> {

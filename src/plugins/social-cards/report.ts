@@ -15,7 +15,7 @@ export interface CardReport {
   maxKB: number;
 }
 
-export const REPORT_PREFIX = '[social-cards]';
+const REPORT_PREFIX = '[social-cards]';
 
 /** The sizes' summary, in KB: smallest, median and largest. */
 export function sizeSummary(bytes: readonly number[]): Pick<CardReport, 'minKB' | 'medianKB' | 'maxKB'> {

@@ -43,7 +43,7 @@ interface AlgoliaHitsResult {
 
 const HIERARCHY = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'].map((level) => `hierarchy.${level}`);
 
-export function algoliaQuery(indexName: string, request: SearchRequest): AlgoliaQuery {
+function algoliaQuery(indexName: string, request: SearchRequest): AlgoliaQuery {
   return {
     indexName,
     query: request.query,

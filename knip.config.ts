@@ -1,0 +1,47 @@
+import type { KnipConfig } from 'knip';
+
+/**
+ * knip (in `npm run lint`): unused files, exports and dependencies. Docusaurus, Vitest,
+ * Playwright and ESLint are found by knip's own plugins; what it cannot see is listed here.
+ */
+const config: KnipConfig = {
+  workspaces: {
+    '.': {
+      entry: [
+        // Docusaurus loads the theme components we own by their path under src/theme.
+        'src/theme/**/index.{ts,tsx}',
+        'src/theme/prism-include-languages.ts',
+        // The API pages that src/plugins/api-reference/generate.ts writes import this component.
+        'src/components/ApiOperation/index.tsx',
+        // The search-index plugin aliases @rubra/search-backend and @rubra/search-page-head
+        // to the modules of the backend src/search/backends/registry.ts chooses.
+        'src/search/backends/*.setup.ts',
+        'src/search/backends/*.head.tsx',
+        // What npm scripts and the end-to-end suite run with node.
+        'scripts/*.mjs',
+        // TypeScript that the bench's .mjs files load through jiti, which knip cannot follow.
+        'scripts/bench/{budgets,pages,visit,weight,relevance,pagefind-node}.ts',
+        'scripts/mcp-readme.ts',
+      ],
+      project: ['**/*.{ts,tsx,mjs,js,mdx}', '!static/**', '!mcp/**', '!tests/unit/fixtures/**'],
+      ignoreBinaries: [
+        // Run by scripts/system-deps.mjs only to tell the reader how to install Chromium and nginx.
+        'apt-get',
+      ],
+      ignoreDependencies: [
+        // Added by docusaurus.config.ts only when RSDOCTOR=true.
+        '@docusaurus/plugin-rsdoctor',
+        // Read by file name (require.resolve) by the social cards' renderer.
+        '@fontsource/inter',
+        // Aliases the search-index plugin points at the chosen backend's modules.
+        '@rubra/search-backend',
+        '@rubra/search-page-head',
+        // The MCP workspace's own dependency; the tests at the root drive its server with it.
+        '@modelcontextprotocol/sdk',
+      ],
+    },
+    mcp: {},
+  },
+};
+
+export default config;
