@@ -3,7 +3,15 @@
 import { spawn } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 
-/** pid, ppid and resident set size (bytes) from /proc/<pid>/stat and status texts. */
+/** @typedef {{ pid: number, ppid: number, rss: number }} ProcInfo */
+
+/**
+ * pid, ppid and resident set size (bytes) from /proc/<pid>/stat and status texts.
+ * @param {number} pid
+ * @param {string} statText
+ * @param {string} statusText
+ * @returns {ProcInfo}
+ */
 export function parseProc(pid, statText, statusText) {
   // The command name sits in parentheses and may hold spaces: read after the last ')'.
   const fields = statText.slice(statText.lastIndexOf(')') + 2).split(' ');
@@ -11,17 +19,22 @@ export function parseProc(pid, statText, statusText) {
   return { pid, ppid: Number(fields[1]), rss: rssKb * 1024 };
 }
 
-/** Summed resident memory of `root` and all its descendants. */
+/**
+ * Summed resident memory of `root` and all its descendants.
+ * @param {number | undefined} root
+ * @param {readonly ProcInfo[]} processes
+ */
 export function treeRss(root, processes) {
+  /** @type {Map<number, ProcInfo[]>} */
   const children = new Map();
   for (const proc of processes) {
-    if (!children.has(proc.ppid)) children.set(proc.ppid, []);
-    children.get(proc.ppid).push(proc);
+    const siblings = children.get(proc.ppid) ?? [];
+    siblings.push(proc);
+    children.set(proc.ppid, siblings);
   }
   let total = 0;
   const stack = processes.filter((proc) => proc.pid === root);
-  while (stack.length) {
-    const proc = stack.pop();
+  for (let proc = stack.pop(); proc; proc = stack.pop()) {
     total += proc.rss;
     stack.push(...(children.get(proc.pid) ?? []));
   }
@@ -29,6 +42,7 @@ export function treeRss(root, processes) {
 }
 
 async function readProcesses() {
+  /** @type {ProcInfo[]} */
   const processes = [];
   for (const name of await readdir('/proc')) {
     if (!/^\d+$/.test(name)) continue;
@@ -45,15 +59,29 @@ async function readProcesses() {
   return processes;
 }
 
-/** Runs `command args` in `cwd`; resolves with wall seconds, peak tree RSS in bytes and the output's last 20,000 characters. */
+/**
+ * @typedef {object} RunOptions
+ * @property {string} [cwd]
+ * @property {NodeJS.ProcessEnv} [env]
+ * @property {(chunk: string) => void} [log] receives the output as it comes
+ */
+
+/**
+ * Runs `command args` in `cwd`; resolves with wall seconds, peak tree RSS in bytes and the output's last 20,000 characters.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {RunOptions} [options]
+ * @returns {Promise<{ seconds: number, peakBytes: number, output: string }>}
+ */
 function timedRun(command, args, { cwd, env = process.env, log } = {}) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    const keep = (chunk) => {
-      output = (output + chunk).slice(-20_000);
-      log?.(chunk);
+    const keep = (/** @type {Buffer} */ chunk) => {
+      const text = chunk.toString();
+      output = (output + text).slice(-20_000);
+      log?.(text);
     };
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
@@ -75,7 +103,11 @@ function timedRun(command, args, { cwd, env = process.env, log } = {}) {
   });
 }
 
-/** `docusaurus clear` then a timed `docusaurus build` in `cwd`. */
+/**
+ * `docusaurus clear` then a timed `docusaurus build` in `cwd`.
+ * @param {string} cwd
+ * @param {Omit<RunOptions, 'cwd'>} [options]
+ */
 export async function coldBuild(cwd, { env, log } = {}) {
   const docusaurus = `${cwd}/node_modules/.bin/docusaurus`;
   await timedRun(docusaurus, ['clear'], { cwd, env });

@@ -16,12 +16,21 @@ export async function launchLighthouseChrome() {
   return chromeLauncher.launch({ chromePath, chromeFlags: [...CHROMIUM_ARGS, '--headless=new'], logLevel: 'silent' });
 }
 
-/** Scores (0-100), LCP and TBT (ms), CLS, bytes transferred, and the ids of the audits that failed. */
+/**
+ * Scores (0-100), LCP and TBT (ms), CLS, bytes transferred, and the ids of the audits that failed.
+ * @param {import('lighthouse').Result} lhr
+ */
 function summariseLhr(lhr) {
-  const score = (id) => (lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100));
+  const score = (/** @type {string} */ id) => {
+    const value = lhr.categories[id]?.score;
+    return value == null ? null : Math.round(value * 100);
+  };
   const failed = CATEGORIES.filter((id) => id !== 'performance').flatMap((id) =>
-    lhr.categories[id].auditRefs
-      .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && lhr.audits[ref.id]?.score < 1)
+    (lhr.categories[id]?.auditRefs ?? [])
+      .filter((ref) => {
+        const auditScore = lhr.audits[ref.id]?.score;
+        return ref.weight > 0 && auditScore != null && auditScore < 1;
+      })
       .map((ref) => ref.id),
   );
   return {
@@ -38,9 +47,15 @@ function summariseLhr(lhr) {
   };
 }
 
+/**
+ * @param {import('chrome-launcher').LaunchedChrome} chrome
+ * @param {string} url
+ * @param {string} preset one of PRESETS
+ */
 export async function runLighthouse(chrome, url, preset) {
   // ignoreStatusCode: the not-found page is audited too (its 404 fails only the
   // SEO status-code audit) instead of ending the run.
+  /** @type {import('lighthouse').Flags} */
   const flags = {
     port: chrome.port,
     output: 'json',

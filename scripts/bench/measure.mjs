@@ -8,21 +8,32 @@ import { chromium } from '@playwright/test';
 
 import { CHROMIUM_ARGS, findChromium } from '../chromium.mjs';
 
+/**
+ * The median of the values (NaN for none).
+ * @param {readonly number[]} values
+ */
 export function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  const at = (/** @type {number} */ index) => sorted[index] ?? NaN;
+  return sorted.length % 2 ? at(middle) : (at(middle - 1) + at(middle)) / 2;
 }
 
-/** Time in the page from setting the query to the first hit that marks it. */
+/**
+ * Time in the page from setting the query to the first hit that marks it.
+ * @param {import('@playwright/test').Page} page
+ * @param {string} query
+ */
 async function timeQuery(page, query) {
   return page.evaluate(async (text) => {
     const input = document.querySelector('.DocSearch-Input');
-    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+    if (!input || !setValue) throw new Error('The search modal has no input to type into.');
+    /** @type {Promise<number>} */
     const done = new Promise((resolve) => {
       const check = () => {
         const marks = [...document.querySelectorAll('.DocSearch-Hit mark')];
-        if (marks.some((mark) => mark.textContent.toLowerCase().startsWith(text.slice(0, 3)))) {
+        if (marks.some((mark) => (mark.textContent ?? '').toLowerCase().startsWith(text.slice(0, 3)))) {
           observer.disconnect();
           resolve(performance.now());
         }
@@ -37,14 +48,26 @@ async function timeQuery(page, query) {
   }, query);
 }
 
+/**
+ * @typedef {object} SearchMeasureOptions
+ * @property {string} baseUrl the served site's origin
+ * @property {string} [path] the page the search starts from
+ * @property {string[]} queries the first is measured cold, the others warm
+ * @property {number} runs
+ */
+
+/** @param {SearchMeasureOptions} options */
 export async function measureSearch({ baseUrl, path = '/', queries, runs }) {
   const executablePath = findChromium();
   if (!executablePath) {
     throw new Error('Chromium was not found: set CHROMIUM_PATH.');
   }
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  /** @type {number[]} */
   const firstQueryBytes = [];
+  /** @type {number[]} */
   const warmTimes = [];
+  /** @type {{ path: string, gzip: number }[]} */
   let largestFiles = [];
   try {
     for (let run = 0; run < runs; run += 1) {
@@ -56,6 +79,7 @@ export async function measureSearch({ baseUrl, path = '/', queries, runs }) {
         Object.defineProperty(navigator, 'connection', { get: () => ({ effectiveType: '4g', saveData: true }) });
       });
       let recording = false;
+      /** @type {{ url: string, bytes: number }[]} */
       const fetched = [];
       page.on('response', async (response) => {
         if (!recording) return;
@@ -70,7 +94,7 @@ export async function measureSearch({ baseUrl, path = '/', queries, runs }) {
       recording = true;
       await page.keyboard.press('Control+k');
       await page.locator('.DocSearch-Input').waitFor();
-      await timeQuery(page, queries[0]);
+      await timeQuery(page, queries[0] ?? '');
       await page.waitForLoadState('networkidle');
       recording = false;
       firstQueryBytes.push(fetched.reduce((total, entry) => total + entry.bytes, 0));
@@ -103,8 +127,10 @@ export async function measureSearch({ baseUrl, path = '/', queries, runs }) {
  * over the search button, then Ctrl+K and typing a query, to the first result shown.
  * Starts as soon as the page has hydrated, before any idle work has run.
  */
+/** @param {{ baseUrl: string, path?: string, query: string, runs: number }} options */
 export async function measureIntent({ baseUrl, path = '/', query, runs }) {
-  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: findChromium() ?? undefined, args: CHROMIUM_ARGS });
+  /** @type {number[]} */
   const times = [];
   try {
     for (let run = 0; run < runs; run += 1) {

@@ -18,17 +18,26 @@ import { CHROMIUM_ARGS, findChromium } from '../chromium.mjs';
 import { startStaticHost } from '../../tests/support/static-server.mjs';
 
 const jiti = createJiti(import.meta.url);
+/** @type {typeof import('./relevance')} */
 const { parseQueries } = jiti('./relevance.ts');
+/** @type {typeof import('../../src/site/identity')} */
 const { identity } = jiti('../../src/site/identity.ts');
+
+/** @typedef {import('./relevance').RelevanceQuery} RelevanceQuery */
 
 const QUERY_FILE = fileURLToPath(new URL('./search-queries.json', import.meta.url));
 const RESULTS = 10;
 
+/** @param {string} [file] */
 export async function readQueries(file = QUERY_FILE) {
   return parseQueries(JSON.parse(await readFile(file, 'utf8')), path.relative(process.cwd(), file));
 }
 
-/** Every expected page must exist in the build, or the query set is out of date. */
+/**
+ * Every expected page must exist in the build, or the query set is out of date.
+ * @param {readonly RelevanceQuery[]} queries
+ * @param {string} buildDir
+ */
 export function checkExpectedPages(queries, buildDir) {
   const missing = [
     ...new Set(
@@ -47,25 +56,28 @@ export function checkExpectedPages(queries, buildDir) {
   }
 }
 
-/** The /search page of the served build, one visit per query, as a reader would land on it. */
+/**
+ * The /search page of the served build, one visit per query, as a reader would land on it.
+ * @param {string} buildDir
+ * @param {readonly RelevanceQuery[]} queries
+ * @param {(line: string) => void} [log]
+ * @returns {Promise<string[][]>}
+ */
 export async function siteEngine(buildDir, queries, log = () => {}) {
   const server = await startStaticHost({ root: path.resolve(buildDir), gzip: true });
   const { origin } = server;
-  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: findChromium() ?? undefined, args: CHROMIUM_ARGS });
   const texts = identity.searchTexts;
   try {
     const page = await browser.newPage();
     const answers = [];
     for (const [index, { query }] of queries.entries()) {
       await page.goto(`${origin}/${identity.searchPagePath}?q=${encodeURIComponent(query)}`);
-      await page.waitForFunction(
-        ([noResults, error]) => {
-          const main = document.querySelector('main');
-          const text = main?.textContent ?? '';
-          return Boolean(main?.querySelector('ol li h2 a')) || text.includes(noResults) || text.includes(error);
-        },
-        [texts.noResults, texts.errorTitle],
-      );
+      await page.waitForFunction(([noResults, error]) => {
+        const main = document.querySelector('main');
+        const text = main?.textContent ?? '';
+        return Boolean(main?.querySelector('ol li h2 a')) || text.includes(noResults) || text.includes(error);
+      }, /** @type {[string, string]} */ ([texts.noResults, texts.errorTitle]));
       answers.push(
         await page.$$eval('main ol li h2 a', (links) => links.map((link) => link.getAttribute('href') ?? '')),
       );
@@ -78,7 +90,11 @@ export async function siteEngine(buildDir, queries, log = () => {}) {
   }
 }
 
-/** The docs the dev server indexes, from the metadata Docusaurus wrote in .docusaurus/. */
+/**
+ * The docs the dev server indexes, from the metadata Docusaurus wrote in .docusaurus/.
+ * @param {string} root
+ * @returns {Promise<import('../../src/plugins/search-index/sources').SourceDoc[]>}
+ */
 async function sourceDocs(root) {
   const generated = path.join(root, '.docusaurus', 'docusaurus-plugin-content-docs');
   if (!existsSync(generated)) {
@@ -103,8 +119,14 @@ async function sourceDocs(root) {
   return docs;
 }
 
-/** Asks an index folder every query through the site's local backend, in Node. */
+/**
+ * Asks an index folder every query through the site's local backend, in Node.
+ * @param {string} indexDir
+ * @param {readonly RelevanceQuery[]} queries
+ * @param {import('../../src/search/types').FacetFilters} [facetFilters]
+ */
 async function nodeAnswers(indexDir, queries, facetFilters = []) {
+  /** @type {typeof import('./pagefind-node')} */
   const { nodeSearch } = jiti('./pagefind-node.ts');
   const search = nodeSearch(indexDir, facetFilters);
   const answers = [];
@@ -112,9 +134,15 @@ async function nodeAnswers(indexDir, queries, facetFilters = []) {
   return answers;
 }
 
-/** The dev server's index, written as the search-index plugin writes it under npm start. */
+/**
+ * The dev server's index, written as the search-index plugin writes it under npm start.
+ * @param {string} root
+ * @param {readonly RelevanceQuery[]} queries
+ */
 export async function devEngine(root, queries) {
+  /** @type {typeof import('../../src/plugins/search-index/sources')} */
   const { renderSourcePages } = jiti('../../src/plugins/search-index/sources.ts');
+  /** @type {typeof import('../../src/plugins/search-index/indexer')} */
   const { writeIndex } = jiti('../../src/plugins/search-index/indexer.ts');
   const dir = await mkdtemp(path.join(os.tmpdir(), 'relevance-dev-'));
   try {
@@ -126,19 +154,28 @@ export async function devEngine(root, queries) {
   }
 }
 
-/** search_docs of the MCP server in mcp/ (compiled to mcp/dist first) over the build's twins. */
+/**
+ * search_docs of the MCP server in mcp/ (compiled to mcp/dist first) over the build's twins.
+ * @param {string} root
+ * @param {string} buildDir
+ * @param {readonly RelevanceQuery[]} queries
+ * @returns {Promise<string[][]>}
+ */
 export async function mcpEngine(root, buildDir, queries) {
   const built = spawnSync('npm', ['run', 'build', '-w', 'mcp'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   if (built.status !== 0) throw new Error('npm run build -w mcp failed.');
   const { BuildSource, Docs } = await import(pathToFileURL(path.join(root, 'mcp', 'dist', 'index.js')).href);
   const index = await new Docs(new BuildSource(path.resolve(buildDir))).searchIndex();
   // search_docs lists sections; a reader of its answer meets their pages in this order.
-  return queries.map(({ query }) => index.search(query, RESULTS * 3).map((hit) => hit.url));
+  return queries.map(({ query }) =>
+    index.search(query, RESULTS * 3).map((/** @type {{ url: string }} */ hit) => hit.url),
+  );
 }
 
 // `node scripts/bench/relevance-engines.mjs <index folder>` prints the answers of that
 // index, in Node, as JSON (the relevance floor test runs it apart from Playwright's loader).
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  /** @type {typeof import('../../src/search/facets')} */
   const { contextualFacetFilters } = jiti('../../src/search/facets.ts');
   // The /search page's filters: the language, and every docs plugin (each page has one tag).
   const filters = contextualFacetFilters({ locale: 'en', tags: [] });
