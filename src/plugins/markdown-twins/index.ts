@@ -22,7 +22,8 @@ import { apiPageMarkdown } from './api';
 import { componentMarkdown } from './components';
 import { tableFigureProblems } from './figures';
 import { llmsFullTxt, llmsTxt, twinText, type LlmsSection } from './llms';
-import { absoluteLinks, mdxToMarkdown, TwinError } from './mdx';
+import { absoluteLinks } from './links';
+import { mdxToMarkdown, TwinError } from './mdx';
 import { LLMS_FULL_TXT, LLMS_TXT, twinPath } from './paths';
 import { inSection, routeOf as pageRouteOf, type PageSection } from './sections';
 
