@@ -10,6 +10,9 @@ import type { PageSection } from './src/plugins/markdown-twins/sections';
 
 const search = chooseSearchBackend(process.env);
 
+/** The id of the API reference's docs instance, which the twins, the search index and the cards read. */
+const apiPluginId = 'api';
+
 /** The site's sections by route prefix: llms.txt lists pages under them, and social cards name them. */
 const pageSections: PageSection[] = [
   { title: 'Models', routes: ['/', '/category/models', '/models/'] },
@@ -68,7 +71,7 @@ export default {
   plugins: [
     // Search: the /search page, the Pagefind index (after the build and in the dev
     // server), and the choice of backend (src/search/backends/registry.ts).
-    './src/plugins/search-index/index.ts',
+    ['./src/plugins/search-index/index.ts', { apiPluginId }],
     './src/plugins/clean-urls/index.ts',
     './src/plugins/shared-chunks/index.ts',
     './src/plugins/prism-languages/index.ts',
@@ -81,7 +84,7 @@ export default {
     [
       './src/plugins/api-reference/index.ts',
       {
-        id: 'api',
+        id: apiPluginId,
         specPath: 'openapi/rubra.yaml',
         path: 'api-docs',
         routeBasePath: 'api',
@@ -93,7 +96,7 @@ export default {
     [
       './src/plugins/markdown-twins/index.ts',
       {
-        apiPluginId: 'api',
+        apiPluginId,
         sections: pageSections,
       },
     ],
@@ -101,7 +104,7 @@ export default {
     [
       './src/plugins/social-cards/index.ts',
       {
-        apiPluginId: 'api',
+        apiPluginId,
         sections: pageSections,
         siteCardRoutes: ['/', `/${identity.searchPagePath}`, '/404.html'],
       },

@@ -1,8 +1,8 @@
 // The relevance benchmark's three engines, each asked every query of
 // scripts/bench/search-queries.json and answering with its result URLs, best first:
 //   site  the built site's /search page in Chromium (the real page, index and query layer)
-//   dev   the index the dev server (npm start) writes from the docs sources, through the
-//         same local backend, run in Node
+//   dev   the index the dev server (npm start) writes from the pages' Markdown twins (here
+//         the twins the build wrote), through the same local backend, run in Node
 //   mcp   the docs MCP server's search_docs index over the build's Markdown twins
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -91,32 +91,31 @@ export async function siteEngine(buildDir, queries, log = () => {}) {
 }
 
 /**
- * The docs the dev server indexes, from the metadata Docusaurus wrote in .docusaurus/.
- * @param {string} root
- * @returns {Promise<import('../../src/plugins/search-index/sources').SourceDoc[]>}
+ * Every Markdown twin of a build, as the dev server renders it for its index.
+ * @param {string} buildDir
  */
-async function sourceDocs(root) {
-  const generated = path.join(root, '.docusaurus', 'docusaurus-plugin-content-docs');
-  if (!existsSync(generated)) {
-    throw new Error(`${generated} is missing: run npm run build (or npm start) first.`);
-  }
-  const docs = [];
-  for (const pluginId of await readdir(generated)) {
-    for (const file of await readdir(path.join(generated, pluginId))) {
-      // One metadata file per doc, named after its source file (site-docs-…, site-api-docs-…).
-      if (!/^site-.*\.json$/.test(file)) continue;
-      const doc = JSON.parse(await readFile(path.join(generated, pluginId, file), 'utf8'));
-      if (typeof doc.source !== 'string' || typeof doc.permalink !== 'string') continue;
-      docs.push({
-        source: doc.source,
-        permalink: doc.permalink,
-        title: doc.title,
-        description: doc.description,
-        tag: `docs-${pluginId}-${doc.version}`,
-      });
-    }
-  }
-  return docs;
+async function twinPages(buildDir) {
+  /** @type {typeof import('../../src/plugins/markdown-twins/llms')} */
+  const { readTwinText } = jiti('../../src/plugins/markdown-twins/llms.ts');
+  /** @type {typeof import('../../src/plugins/search-index/indexer')} */
+  const { builtFileFor } = jiti('../../src/plugins/search-index/indexer.ts');
+  /** @type {typeof import('../../src/plugins/search-index/html')} */
+  const { pageMetadata } = jiti('../../src/plugins/search-index/html.ts');
+  /** @type {typeof import('../../src/plugins/search-index/twin-pages')} */
+  const { twinPageHtml } = jiti('../../src/plugins/search-index/twin-pages.ts');
+  const files = (await readdir(buildDir, { recursive: true })).filter((file) => file.endsWith('.md')).sort();
+  return Promise.all(
+    files.map(async (file) => {
+      const route = file === 'index.md' ? '/' : `/${file.slice(0, -'.md'.length).split(path.sep).join('/')}`;
+      const html = builtFileFor(buildDir, route, '/');
+      const metadata = html && pageMetadata(await readFile(html, 'utf8'));
+      if (!metadata) {
+        throw new Error(`${path.join(buildDir, file)}: no built page with search metadata at ${route}`);
+      }
+      const twin = readTwinText(await readFile(path.join(buildDir, file), 'utf8'), file);
+      return { url: route, html: twinPageHtml({ ...twin, tag: metadata.tag }, metadata.locale) };
+    }),
+  );
 }
 
 /**
@@ -136,18 +135,15 @@ async function nodeAnswers(indexDir, queries, facetFilters = []) {
 
 /**
  * The dev server's index, written as the search-index plugin writes it under npm start.
- * @param {string} root
+ * @param {string} buildDir
  * @param {readonly RelevanceQuery[]} queries
  */
-export async function devEngine(root, queries) {
-  /** @type {typeof import('../../src/plugins/search-index/sources')} */
-  const { renderSourcePages } = jiti('../../src/plugins/search-index/sources.ts');
+export async function devEngine(buildDir, queries) {
   /** @type {typeof import('../../src/plugins/search-index/indexer')} */
   const { writeIndex } = jiti('../../src/plugins/search-index/indexer.ts');
   const dir = await mkdtemp(path.join(os.tmpdir(), 'relevance-dev-'));
   try {
-    const pages = await renderSourcePages(root, await sourceDocs(root), 'en');
-    await writeIndex(pages, dir);
+    await writeIndex(await twinPages(buildDir), dir);
     return await nodeAnswers(dir, queries);
   } finally {
     await rm(dir, { recursive: true, force: true });

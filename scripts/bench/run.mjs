@@ -380,7 +380,7 @@ async function benchRelevance() {
   checkExpectedPages(queries, buildDir);
   const engines = [
     ['site', 'built site, /search in Chromium', () => siteEngine(buildDir, queries, console.log)],
-    ['dev', 'dev server index (docs sources), Node', () => devEngine(root, queries)],
+    ['dev', 'dev server index (Markdown twins), Node', () => devEngine(buildDir, queries)],
     ['mcp', 'MCP search_docs over the build', () => mcpEngine(root, buildDir, queries)],
   ];
   report.relevance = { queries: queries.length, engines: [] };

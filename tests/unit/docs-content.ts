@@ -1,11 +1,15 @@
 /**
- * Reads the MDX pages under docs/: their front matter, their fenced code blocks
- * and their links, with line numbers so a failure names the file and the line.
+ * Reads the MDX pages under docs/ through the site's one remark pipeline (the one
+ * the Markdown twins use): their front matter, fenced code blocks, links and
+ * heading ids, with line numbers so a failure names the file and the line.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { visit } from 'unist-util-visit';
 import { parse as parseYaml } from 'yaml';
+
+import { headingIds as pageHeadingIds, readPage, type ReadPage } from '@site/src/plugins/markdown-twins/remark';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DOCS_DIR = join(ROOT, 'docs');
@@ -19,6 +23,8 @@ export interface DocPage {
   body: string;
   /** The line number of the first body line. */
   bodyLine: number;
+  /** The page as the remark pipeline reads it. */
+  read: ReadPage;
 }
 
 export interface CodeBlock {
@@ -37,6 +43,14 @@ function walk(dir: string): string[] {
   });
 }
 
+function readDoc(file: string, source: string): ReadPage {
+  try {
+    return readPage(source, 'mdx');
+  } catch (error) {
+    throw new Error(`${file}: the MDX does not parse: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
 /** Every Markdown or MDX page under docs/, sorted by path. */
 export function docPages(): DocPage[] {
   return walk(DOCS_DIR)
@@ -45,13 +59,24 @@ export function docPages(): DocPage[] {
     .map((path) => {
       const source = readFileSync(path, 'utf8');
       const file = relative(ROOT, path);
-      const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n/.exec(source);
-      if (!match) {
-        return { file, source, frontMatter: {}, body: source, bodyLine: 1 };
+      const read = readDoc(file, source);
+      const yaml = read.tree.children.find((node) => node.type === 'yaml');
+      if (!yaml) {
+        return { file, source, frontMatter: {}, body: source, bodyLine: 1, read };
       }
-      const frontMatter = (parseYaml(match[1] ?? '') ?? {}) as Record<string, unknown>;
-      const bodyLine = match[0].split('\n').length;
-      return { file, source, frontMatter, body: source.slice(match[0].length), bodyLine };
+      const frontMatter = (parseYaml(yaml.value) ?? {}) as Record<string, unknown>;
+      const bodyLine = (yaml.position?.end.line ?? 0) + 1;
+      return {
+        file,
+        source,
+        frontMatter,
+        body: source
+          .split('\n')
+          .slice(bodyLine - 1)
+          .join('\n'),
+        bodyLine,
+        read,
+      };
     });
 }
 
@@ -63,49 +88,36 @@ export function docJsonFiles(): { file: string; data: unknown }[] {
     .map((path) => ({ file: relative(ROOT, path), data: JSON.parse(readFileSync(path, 'utf8')) as unknown }));
 }
 
-const FENCE = /^(\s*)(`{3,}|~{3,})\s*([^\s`]*)\s*(.*)$/;
+/** The first and last line of each fenced code block of a page, in order. */
+function codeNodes(page: DocPage): { start: number; end: number; block: CodeBlock }[] {
+  const lines = page.source.split('\n');
+  const nodes: { start: number; end: number; block: CodeBlock }[] = [];
+  visit(page.read.tree, 'code', (node) => {
+    const start = node.position?.start.line ?? 0;
+    const end = node.position?.end.line ?? 0;
+    const fence = /^\s*(`{3,}|~{3,})/.exec(lines[start - 1] ?? '')?.[1] ?? '';
+    const closing = (lines[end - 1] ?? '').trim();
+    // A fence left open runs to the end of the page (or of its JSX element).
+    if (end === start || !/^(`+|~+)$/.test(closing) || closing[0] !== fence[0] || closing.length < fence.length) {
+      throw new Error(`${page.file}:${start}: the code fence ${fence} is never closed`);
+    }
+    const block = { file: page.file, line: start, language: node.lang ?? '', meta: node.meta ?? '', code: node.value };
+    nodes.push({ start, end, block });
+  });
+  return nodes;
+}
 
-/**
- * The fenced code blocks of a page. A fence closes with the same character, at
- * least as many times, and nothing else on the line; an unclosed fence is an error.
- */
+/** The fenced code blocks of a page; an unclosed fence is an error. */
 export function codeBlocks(page: DocPage): CodeBlock[] {
-  const lines = page.body.split('\n');
-  const blocks: CodeBlock[] = [];
-  for (let index = 0; index < lines.length; index += 1) {
-    const open = FENCE.exec(lines[index] ?? '');
-    if (!open) {
-      continue;
-    }
-    const [, indent = '', fence = '', language = '', meta = ''] = open;
-    const start = index;
-    const content: string[] = [];
-    index += 1;
-    while (index < lines.length) {
-      const line = lines[index] ?? '';
-      const trimmed = line.trim();
-      if (trimmed.startsWith(fence) && /^(`+|~+)$/.test(trimmed) && trimmed[0] === fence[0]) {
-        break;
-      }
-      content.push(line.startsWith(indent) ? line.slice(indent.length) : line);
-      index += 1;
-    }
-    if (index >= lines.length) {
-      throw new Error(`${page.file}:${page.bodyLine + start}: the code fence ${fence} is never closed`);
-    }
-    blocks.push({ file: page.file, line: page.bodyLine + start, language, meta, code: content.join('\n') });
-  }
-  return blocks;
+  return codeNodes(page).map(({ block }) => block);
 }
 
 /** The page text outside fenced code blocks, with code blocks blanked so line numbers stay right. */
 export function proseOf(page: DocPage): string {
   const lines = page.body.split('\n');
-  for (const block of codeBlocks(page)) {
-    const first = block.line - page.bodyLine;
-    const count = block.code.split('\n').length + 2;
-    for (let i = first; i < first + count; i += 1) {
-      lines[i] = '';
+  for (const { start, end } of codeNodes(page)) {
+    for (let line = start; line <= end; line += 1) {
+      lines[line - page.bodyLine] = '';
     }
   }
   return lines.join('\n');
@@ -117,23 +129,30 @@ export interface Link {
   url: string;
 }
 
-/** Markdown links, autolinks and href or to attributes in the prose of a page. */
+/** Markdown links and images, autolinks, and the href or to props of JSX elements. */
 export function linksOf(page: DocPage): Link[] {
-  const prose = proseOf(page);
   const links: Link[] = [];
-  prose.split('\n').forEach((text, index) => {
-    const line = page.bodyLine + index;
-    const patterns = [/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g, /<(https?:\/\/[^>\s]+)>/g, /\b(?:href|to)="([^"]+)"/g];
-    for (const pattern of patterns) {
-      for (const match of text.matchAll(pattern)) {
-        links.push({ file: page.file, line, url: match[1] ?? '' });
+  const add = (url: string, at: { position?: { start: { line: number } } }) =>
+    links.push({ file: page.file, line: at.position?.start.line ?? 0, url });
+  visit(page.read.tree, (node) => {
+    if (node.type === 'link' || node.type === 'image' || node.type === 'definition') {
+      add(node.url, node);
+    } else if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
+      for (const attribute of node.attributes) {
+        if (
+          attribute.type === 'mdxJsxAttribute' &&
+          /^(href|to)$/.test(attribute.name) &&
+          typeof attribute.value === 'string'
+        ) {
+          add(attribute.value, node);
+        }
       }
     }
   });
   return links;
 }
 
-/** The explicit heading ids of a page ({#id}), which its anchors link to. */
+/** The ids of a page's headings, as its HTML page gives them: those written as {#id}, and slugs. */
 export function headingIds(page: DocPage): string[] {
-  return [...proseOf(page).matchAll(/^#{1,6} .*\{#([\w-]+)\}\s*$/gm)].map((match) => match[1] ?? '');
+  return [...pageHeadingIds(page.read).values()];
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { llmsFullTxt, llmsTxt, twinText } from '@site/src/plugins/markdown-twins/llms';
+import { llmsFullTxt, llmsTxt, readTwinText, twinText } from '@site/src/plugins/markdown-twins/llms';
 import { twinPath } from '@site/src/shared/twin-paths';
 
 describe('llms.txt', () => {
@@ -62,6 +62,15 @@ describe('llms-full.txt', () => {
 describe('twins', () => {
   it('start with the page title as their only H1', () => {
     expect(twinText('Setup', 'Install it.')).toBe('# Setup\n\nInstall it.\n');
+  });
+
+  it('read back to their title and body, and a text of another shape names its file', () => {
+    expect(readTwinText(twinText('Setup', 'Install it.\n\n## Next'), 'setup.md')).toEqual({
+      title: 'Setup',
+      body: 'Install it.\n\n## Next',
+    });
+    expect(readTwinText(twinText('Empty', ''), 'empty.md')).toEqual({ title: 'Empty', body: '' });
+    expect(() => readTwinText('Setup\n\nInstall it.\n', 'setup.md')).toThrow(/^setup\.md: /);
   });
 
   it('live at the route plus .md, and at index.md for the root', () => {

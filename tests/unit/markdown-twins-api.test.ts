@@ -8,7 +8,8 @@ import { API_HEADINGS, generateFiles, LANDING_PAGE_ID } from '@site/src/plugins/
 import { loadApiReference } from '@site/src/plugins/api-reference/index';
 import type { ApiOperationPage } from '@site/src/shared/api-types';
 import { apiPageMarkdown } from '@site/src/plugins/markdown-twins/api';
-import { parseMarkdown, tableText } from '@site/src/plugins/markdown-twins/mdx';
+import { tableText } from '@site/src/plugins/markdown-twins/mdx';
+import { parseMarkdown } from '@site/src/plugins/markdown-twins/remark';
 import { parseTwin } from '../../mcp/src/twin';
 
 /**

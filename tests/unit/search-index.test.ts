@@ -6,7 +6,7 @@ import {
   pageMetadata,
   prepareForIndex,
 } from '../../src/plugins/search-index/html';
-import { renderMarkdownPage } from '../../src/plugins/search-index/sources';
+import { twinPageHtml } from '../../src/plugins/search-index/twin-pages';
 
 // Minified the way Docusaurus writes its pages: attribute quotes dropped where it can.
 const page = (crumbs: string, pagination: string) =>
@@ -41,36 +41,41 @@ describe('preparing a built page for the index', () => {
   });
 });
 
-describe('dev-server pages from Markdown sources', () => {
-  it('renders headings with Docusaurus ids, text, and the search metadata', () => {
-    const html = renderMarkdownPage(
-      [
-        '---',
-        'title: Intro',
-        '---',
-        "import X from '@site/src/x';",
-        '## Why tool calling {#why-tool-calling}',
-        'Text with a [link](/faq) and <X />.',
+describe('dev-server pages from the Markdown twins', () => {
+  const html = twinPageHtml(
+    {
+      title: 'Rubra',
+      body: [
+        'Text with a [link](https://docs.rubra.ai/faq) and `code`.',
+        '## Why tool calling {#why}',
         '### Serving & inferencing',
         '```bash',
         'pip install rubra_tools',
         '```',
+        '### Serving & inferencing',
+        '- A list item',
+        '',
+        '| Model | Context |',
+        '| --- | --- |',
+        '| Llama | 8192 |',
       ].join('\n'),
-      {
-        source: '@site/docs/README.mdx',
-        permalink: '/',
-        title: 'Rubra',
-        description: 'About.',
-        tag: 'docs-default-current',
-      },
-      'en',
-    );
+      tag: 'docs-default-current',
+    },
+    'en',
+  );
+
+  it('renders headings with the ids of the HTML page: given, or slugs numbered in order', () => {
     expect(html).toContain('<h1>Rubra</h1>');
-    expect(html).toContain('<h2 id="why-tool-calling">Why tool calling</h2>');
+    expect(html).toContain('<h2 id="why">Why tool calling</h2>');
     expect(html).toContain('<h3 id="serving--inferencing">Serving &amp; inferencing</h3>');
-    expect(html).toContain('<p>Text with a link and .</p>');
-    expect(html).toContain('<p>pip install rubra_tools</p>');
-    expect(html).not.toContain('import X');
+    expect(html).toContain('<h3 id="serving--inferencing-1">Serving &amp; inferencing</h3>');
+  });
+
+  it('renders the text, code and tables, and the search metadata', () => {
+    expect(html).toContain('<p>Text with a link and code.</p>');
+    expect(html).toContain('<pre><code>pip install rubra_tools</code></pre>');
+    expect(html).toContain('<li><p>A list item</p></li>');
+    expect(html).toContain('<tr><td>Llama</td><td>8192</td></tr>');
     expect(pageMetadata(html)).toEqual({ locale: 'en', tag: 'docs-default-current' });
   });
 });

@@ -10,7 +10,7 @@ import { familyBenchmarksMarkdown } from '../../components/FamilyBenchmarks/mark
 import { modelSpecsMarkdown } from '../../components/ModelSpecs/markdown';
 import { mtBenchPairwiseMarkdown } from '../../components/MtBenchPairwise/markdown';
 import { familyInfo, type ModelFamily } from '../../data/models';
-import type { ComponentMarkdown, ComponentProps } from './mdx';
+import type { ComponentMarkdown, ComponentProps } from './jsx';
 
 function family(props: ComponentProps): ModelFamily {
   const value = props.family;

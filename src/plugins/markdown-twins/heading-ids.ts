@@ -1,30 +1,74 @@
 /**
- * Heading anchors in the twins. On the HTML page a heading's id is the slug of its
- * text (github-slugger, numbered when repeated) unless the source gives one. A twin
- * keeps a given id, as a trailing ` {#id}` (the Docusaurus syntax), only where it is
- * not the slug a reader of the twin would compute, so the twin reads as the page and
- * every anchor computed from it exists on the page.
+ * Heading ids, by the one rule Docusaurus applies to a page: a heading written with
+ * `{#id}` takes that id; any other takes the slug of its text (github-slugger),
+ * numbered by the headings before it that took a slug. The twins, the dev search
+ * index and the content tests all read ids through this module, so each agrees
+ * with the anchors on the HTML page.
  */
 import { createSlugger } from '@docusaurus/utils';
 
-/** The headings of one twin, in order. */
-export class TwinHeadingIds {
-  /** The texts of the headings that take a slug, in order: a slug depends on those before it. */
+/**
+ * Takes the `{#id}` heading ids out of the source, as Docusaurus does before MDX
+ * sees them (to MDX they would be expressions), and returns them by line number,
+ * counted from 1. Fenced code is left alone.
+ */
+export function takeHeadingIds(source: string): { source: string; ids: Map<number, string> } {
+  let fence: string | null = null;
+  const ids = new Map<number, string>();
+  const lines = source.split('\n').map((line, index) => {
+    const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
+    if (marker && (fence === null || marker.startsWith(fence))) {
+      fence = fence === null ? marker : null;
+      return line;
+    }
+    const id = fence === null && /^#{1,6}\s/.test(line) ? /\s*\{#([^}\s]+)\}\s*$/.exec(line) : null;
+    if (!id?.[1]) {
+      return line;
+    }
+    ids.set(index + 1, id[1]);
+    return line.slice(0, id.index);
+  });
+  return { source: lines.join('\n'), ids };
+}
+
+/** The ids of one page's headings, given in order. */
+export class HeadingIds {
+  /** The texts of the headings that took a slug, in order: a slug depends on those before it. */
   private readonly slugged: string[] = [];
 
-  /** What the heading's line needs after its text: ` {#id}`, or nothing when the slug is the id. */
-  suffix(text: string, id?: string): string {
-    if (id !== undefined && id !== this.nextSlug(text)) {
-      // A heading with an explicit id takes no slug, on the page as for a reader of the twin.
-      return ` {#${id}}`;
+  /** The id of the next heading: the id it is given, or the slug of its text. */
+  next(text: string, given?: string): string {
+    if (given !== undefined) {
+      return given;
     }
+    const id = this.slugOf(text);
     this.slugged.push(text);
-    return '';
+    return id;
   }
 
-  private nextSlug(text: string): string {
+  /** The slug the next heading would take from its text, without taking it. */
+  slugOf(text: string): string {
     const slugger = createSlugger();
     this.slugged.forEach((before) => slugger.slug(before));
     return slugger.slug(text);
+  }
+}
+
+/**
+ * The headings of one twin, in order. A twin keeps a given id, as a trailing
+ * ` {#id}`, only where it is not the slug a reader of the twin would compute, so
+ * the twin reads as the page and every anchor computed from it exists on the page.
+ */
+export class TwinHeadingIds {
+  private readonly ids = new HeadingIds();
+
+  /** What the heading's line needs after its text: ` {#id}`, or nothing when the slug is the id. */
+  suffix(text: string, id?: string): string {
+    if (id !== undefined && id !== this.ids.slugOf(text)) {
+      this.ids.next(text, id);
+      return ` {#${id}}`;
+    }
+    this.ids.next(text);
+    return '';
   }
 }

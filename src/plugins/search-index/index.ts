@@ -6,18 +6,19 @@
  *   from the environment, so a build ships exactly one.
  * - After a production build, indexes the built pages with Pagefind into
  *   <outDir>/pagefind/.
- * - Under `npm start`, indexes the docs sources into the generated-files folder,
- *   serves it at /pagefind/, and re-indexes whenever Docusaurus reloads content.
+ * - Under `npm start`, indexes the pages' Markdown twins (the text the build's
+ *   twins hold) into the generated-files folder, serves it at /pagefind/, and
+ *   re-indexes whenever Docusaurus reloads content.
  */
 import path from 'node:path';
 
 import type { LoadContext, Plugin } from '@docusaurus/types';
-import type { LoadedContent as DocsContent } from '@docusaurus/plugin-content-docs';
 
 import { identity } from '../../site/identity';
 import { chooseSearchBackend } from '../../search/backends/registry';
+import { loadTwins } from '../markdown-twins/twins';
 import { readBuiltPages, writeIndex } from './indexer';
-import { renderSourcePages, type SourceDoc } from './sources';
+import { twinPageHtml } from './twin-pages';
 
 const PLUGIN = 'search-index';
 
@@ -25,27 +26,12 @@ function isDevServer(): boolean {
   return process.env.NODE_ENV === 'development';
 }
 
-function docsFromContent(allContent: Record<string, Record<string, unknown>>): SourceDoc[] {
-  const docsPlugins = allContent['docusaurus-plugin-content-docs'] ?? {};
-  const docs: SourceDoc[] = [];
-  for (const [pluginId, content] of Object.entries(docsPlugins)) {
-    for (const version of (content as DocsContent).loadedVersions) {
-      const tag = `docs-${pluginId}-${version.versionName}`;
-      for (const doc of version.docs) {
-        docs.push({
-          source: doc.source,
-          permalink: doc.permalink,
-          title: doc.title,
-          description: doc.description,
-          tag,
-        });
-      }
-    }
-  }
-  return docs;
+export interface SearchIndexOptions {
+  /** The id of the API reference's docs instance, whose pages' twins the dev index reads too. */
+  apiPluginId: string;
 }
 
-export default function searchIndexPlugin(context: LoadContext): Plugin {
+export default function searchIndexPlugin(context: LoadContext, options: SearchIndexOptions): Plugin {
   const { siteDir, baseUrl, generatedFilesDir, i18n } = context;
   const backend = chooseSearchBackend(process.env).row;
   const searchPagePath = `${baseUrl}${identity.searchPagePath}`;
@@ -64,8 +50,8 @@ export default function searchIndexPlugin(context: LoadContext): Plugin {
       if (!isDevServer() || !backend.pagefind) {
         return;
       }
-      const docs = docsFromContent(allContent as Record<string, Record<string, unknown>>);
-      const pages = await renderSourcePages(siteDir, docs, i18n.currentLocale);
+      const twins = await loadTwins(context, allContent, options.apiPluginId);
+      const pages = twins.map((twin) => ({ url: twin.route, html: twinPageHtml(twin, i18n.currentLocale) }));
       const report = await writeIndex(pages, devIndexDir);
       console.info(`[${PLUGIN}] dev index: ${report.pages.length} pages, served at ${baseUrl}pagefind/`);
     },

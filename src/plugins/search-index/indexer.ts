@@ -1,6 +1,6 @@
 /**
  * Builds the Pagefind index with its Node API, from the built HTML (after a
- * production build) or from pages rendered from the docs sources (dev server).
+ * production build) or from pages rendered from the Markdown twins (dev server).
  */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';

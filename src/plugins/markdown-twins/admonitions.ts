@@ -1,0 +1,51 @@
+/**
+ * Admonitions in the twins. Docusaurus writes `:::kind[Title]` … `:::` as
+ * paragraphs of their own; a twin reads them as a blockquote that starts with the
+ * kind and the title.
+ */
+import type { RootContent } from 'mdast';
+
+import type { Fail } from './jsx';
+import { textOf } from './remark';
+
+const ADMONITION_OPEN = /^:::(note|tip|info|warning|danger|caution)(?:\[(.*)\])?$/;
+const ADMONITION_CLOSE = ':::';
+
+/** The nodes of one parent with each admonition grouped into its blockquote. */
+export function groupAdmonitions(nodes: RootContent[], fail: Fail): RootContent[] {
+  const result: RootContent[] = [];
+  const open: { kind: string; title: string; body: RootContent[]; node: RootContent }[] = [];
+  for (const node of nodes) {
+    const text = node.type === 'paragraph' ? textOf(node).trim() : '';
+    const opening = ADMONITION_OPEN.exec(text);
+    if (opening) {
+      open.push({ kind: opening[1] ?? 'note', title: opening[2] ?? '', body: [], node });
+      continue;
+    }
+    const target = open.at(-1)?.body ?? result;
+    if (text === ADMONITION_CLOSE && open.length > 0) {
+      const block = open.pop();
+      if (block) {
+        const kind = block.kind.charAt(0).toUpperCase() + block.kind.slice(1);
+        const heading = block.title ? `${kind}: ${block.title}` : kind;
+        (open.at(-1)?.body ?? result).push({
+          type: 'blockquote',
+          children: [
+            { type: 'paragraph', children: [{ type: 'strong', children: [{ type: 'text', value: heading }] }] },
+            ...(block.body as never[]),
+          ],
+        });
+      }
+      continue;
+    }
+    if (text.startsWith(':::')) {
+      fail(`"${text.split('\n')[0]}" is not an admonition this converter knows; write it on its own line`, node);
+    }
+    target.push(node);
+  }
+  const unclosed = open.at(-1);
+  if (unclosed) {
+    fail(`the admonition ":::${unclosed.kind}" is never closed`, unclosed.node);
+  }
+  return result;
+}

@@ -1,0 +1,175 @@
+/**
+ * JSX and expressions in the twins: the elements a page writes by hand (tabs,
+ * details, inline HTML) become their Markdown reading, a registered component
+ * becomes its own Markdown form, and `{a.b}` becomes the text it reads.
+ */
+import type { Parent, PhrasingContent, Root, RootContent, Text } from 'mdast';
+
+import { parseMarkdown, textOf } from './remark';
+
+/** Where in the source a node starts, for messages. */
+export interface At {
+  position?: { start: { line: number } };
+}
+
+/** Stops the conversion with a problem, at a node's line. */
+export type Fail = (problem: string, node?: At) => never;
+
+export type ComponentProps = Readonly<Record<string, string | true>>;
+
+/** A component's Markdown form: Markdown text, block or inline as the component is used. */
+export type ComponentMarkdown = (props: ComponentProps) => string;
+
+interface JsxAttribute {
+  type: string;
+  name?: string;
+  value?: string | null | { type: string; value: string };
+}
+
+export interface JsxElement extends At {
+  type: 'mdxJsxFlowElement' | 'mdxJsxTextElement';
+  name: string | null;
+  attributes: JsxAttribute[];
+  children: RootContent[];
+}
+
+export interface ExpressionNode extends At {
+  type: 'mdxFlowExpression' | 'mdxTextExpression';
+  value: string;
+}
+
+/** What converting JSX needs of the page's conversion. */
+export interface JsxConversion {
+  /** The Markdown form of each MDX component, by the name the page uses. */
+  components: Readonly<Record<string, ComponentMarkdown>>;
+  /** Values that `{a.b}` expressions may read. */
+  scope: Readonly<Record<string, unknown>>;
+  fail: Fail;
+  /** Converts a parent's children in place. */
+  convert: (parent: Parent) => void;
+  /** Checks the figures of the tables a component wrote; `what` names the component. */
+  checkTables: (tree: Root, what: string, at: At) => void;
+}
+
+/** Inline HTML elements whose text is kept as it is. */
+const TEXT_ELEMENTS = new Set(['kbd', 'span', 'abbr', 'sub', 'sup', 'small', 'mark']);
+
+/** A paragraph of one bold label: how tabs and details blocks are titled in the twins. */
+function labelParagraph(label: string): RootContent {
+  return { type: 'paragraph', children: [{ type: 'strong', children: [{ type: 'text', value: label }] }] };
+}
+
+function describeProps(props: ComponentProps): string {
+  return Object.entries(props)
+    .map(([key, value]) => (value === true ? ` ${key}` : ` ${key}="${value}"`))
+    .join('');
+}
+
+/** An expression as the text of the scope value it reads; nothing for a comment. */
+export function expressionNodes(node: ExpressionNode, { scope, fail }: JsxConversion): RootContent[] {
+  const code = node.value.trim();
+  if (code === '' || /^\/\*[\s\S]*\*\/$/.test(code)) {
+    return [];
+  }
+  const path = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/.test(code) ? code.split('.') : null;
+  let value: unknown = path ? scope : undefined;
+  for (const key of path ?? []) {
+    value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+  }
+  if (typeof value !== 'string' && typeof value !== 'number') {
+    return fail(`the expression {${code}} has no Markdown rendering (only text values of the scope can be read)`, node);
+  }
+  const text: Text = { type: 'text', value: String(value) };
+  return node.type === 'mdxFlowExpression' ? [{ type: 'paragraph', children: [text] }] : [text];
+}
+
+function propsOf(node: JsxElement, fail: Fail): Record<string, string | true> {
+  const props: Record<string, string | true> = {};
+  for (const attribute of node.attributes) {
+    if (attribute.type !== 'mdxJsxAttribute' || !attribute.name) {
+      return fail(`<${node.name}> spreads an expression into its props; write each prop out`, node);
+    }
+    if (attribute.value === null || attribute.value === undefined) {
+      props[attribute.name] = true;
+    } else if (typeof attribute.value === 'string') {
+      props[attribute.name] = attribute.value;
+    } else {
+      return fail(
+        `<${node.name} ${attribute.name}={…}> takes an expression; the Markdown twin needs a text value`,
+        node,
+      );
+    }
+  }
+  return props;
+}
+
+function childrenOf(node: JsxElement, conversion: JsxConversion): RootContent[] {
+  const wrapper = { type: 'root', children: node.children } as Root;
+  conversion.convert(wrapper);
+  return wrapper.children;
+}
+
+/** An element as the Markdown nodes that read as it does. */
+export function elementNodes(node: JsxElement, conversion: JsxConversion): RootContent[] {
+  const { fail } = conversion;
+  const name = node.name;
+  const isInline = node.type === 'mdxJsxTextElement';
+  if (name === null || name === 'Tabs' || name === 'details' || TEXT_ELEMENTS.has(name)) {
+    return childrenOf(node, conversion);
+  }
+  if (name === 'TOCCollapsible') {
+    // The theme's contents list is navigation: a twin's own headings are its contents.
+    return [];
+  }
+  if (name === 'TabItem') {
+    const { label, value } = propsOf(node, fail);
+    const title = typeof label === 'string' ? label : typeof value === 'string' ? value : null;
+    return [labelParagraph(title ?? fail('<TabItem> needs a label', node)), ...childrenOf(node, conversion)];
+  }
+  if (name === 'summary') {
+    // A details block reads as a section under its summary, in bold.
+    const label = textOf({ type: 'root', children: node.children }).trim();
+    return isInline ? [{ type: 'strong', children: [{ type: 'text', value: label }] }] : [labelParagraph(label)];
+  }
+  if (name === 'p') {
+    const content = childrenOf(node, conversion);
+    return isInline ? content : [{ type: 'paragraph', children: content as PhrasingContent[] }];
+  }
+  if (name === 'code') {
+    return [{ type: 'inlineCode', value: textOf({ type: 'root', children: node.children }) }];
+  }
+  return componentNodes(node, name, conversion);
+}
+
+/** A registered component as its own Markdown form, with the figures of its tables checked. */
+function componentNodes(node: JsxElement, name: string, conversion: JsxConversion): RootContent[] {
+  const { fail } = conversion;
+  const render = conversion.components[name];
+  if (!render) {
+    return fail(
+      `<${name}> has no Markdown rendering; give the component a markdown.ts beside its index.tsx and register it in src/plugins/markdown-twins/components.ts`,
+      node,
+    );
+  }
+  const props = propsOf(node, fail);
+  let markdown: string;
+  try {
+    markdown = render(props);
+  } catch (error) {
+    return fail(
+      `<${name}> could not be rendered as Markdown: ${error instanceof Error ? error.message : String(error)}`,
+      node,
+    );
+  }
+  const rendered = parseMarkdown(markdown);
+  conversion.convert(rendered);
+  conversion.checkTables(rendered, `the Markdown table of <${name}${describeProps(props)}>`, node);
+  if (node.type === 'mdxJsxFlowElement') {
+    return rendered.children;
+  }
+  const [first, ...rest] = rendered.children;
+  if (!first || rest.length > 0 || first.type !== 'paragraph') {
+    return fail(`<${name}> is used inline, but its Markdown form is not a single line of text`, node);
+  }
+  return first.children;
+}

@@ -1,0 +1,72 @@
+/**
+ * The one remark pipeline that reads the docs: MDX pages (front matter, JSX, GFM)
+ * and plain Markdown (the twins, the components' Markdown forms), each with its
+ * headings' ids by the rule of `heading-ids.ts`. The twins, the dev search index
+ * and the content tests read pages through it.
+ */
+import type { Heading, Root, RootContent } from 'mdast';
+import remarkFrontmatter from 'remark-frontmatter';
+import remarkGfm from 'remark-gfm';
+import remarkMdx from 'remark-mdx';
+import remarkParse from 'remark-parse';
+import remarkStringify from 'remark-stringify';
+import { unified } from 'unified';
+import { visit } from 'unist-util-visit';
+
+import { HeadingIds, takeHeadingIds } from './heading-ids';
+
+export interface ReadPage {
+  tree: Root;
+  /** The ids the source gives (`{#id}`), by heading. */
+  givenIds: ReadonlyMap<Heading, string>;
+}
+
+const mdxReader = unified().use(remarkParse).use(remarkFrontmatter).use(remarkMdx).use(remarkGfm);
+const markdownReader = unified().use(remarkParse).use(remarkGfm);
+const markdownWriter = unified()
+  .use(remarkGfm)
+  .use(remarkStringify, { bullet: '-', emphasis: '_', strong: '*', fence: '`', fences: true, rule: '-' });
+
+/** Plain Markdown (no MDX) to its tree, as the components' Markdown forms are parsed. */
+export function parseMarkdown(markdown: string): Root {
+  return markdownReader.parse(markdown);
+}
+
+export function stringifyMarkdown(tree: Root): string {
+  return markdownWriter.stringify(tree);
+}
+
+/**
+ * Reads a page: MDX (a docs source) or plain Markdown (a twin), with the `{#id}`
+ * of its headings taken out of their text. A source that does not parse throws.
+ */
+export function readPage(source: string, format: 'mdx' | 'markdown'): ReadPage {
+  const { source: text, ids } = takeHeadingIds(source);
+  const tree = (format === 'mdx' ? mdxReader : markdownReader).parse(text);
+  const givenIds = new Map<Heading, string>();
+  visit(tree, 'heading', (heading) => {
+    const id = ids.get(heading.position?.start.line ?? 0);
+    if (id !== undefined) {
+      givenIds.set(heading, id);
+    }
+  });
+  return { tree, givenIds };
+}
+
+/** Every heading of a page with the id the HTML page gives it, in order. */
+export function headingIds({ tree, givenIds }: ReadPage): Map<Heading, string> {
+  const ids = new HeadingIds();
+  const result = new Map<Heading, string>();
+  visit(tree, 'heading', (heading) => {
+    result.set(heading, ids.next(textOf(heading), givenIds.get(heading)));
+  });
+  return result;
+}
+
+/** The text of a node, as a reader would read it. */
+export function textOf(node: RootContent | Root): string {
+  if ('value' in node && typeof node.value === 'string' && (node.type === 'text' || node.type === 'inlineCode')) {
+    return node.value;
+  }
+  return 'children' in node ? (node.children as RootContent[]).map(textOf).join('') : '';
+}

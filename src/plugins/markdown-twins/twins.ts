@@ -1,0 +1,203 @@
+/**
+ * The twins themselves, made from the loaded content: every doc page from its MDX,
+ * every generated category index from the sidebar, every API page from the loaded
+ * API reference. The plugin writes them; the search index reads them under
+ * `npm start`, so dev and build index the same text.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+import type { LoadedContent as DocsContent } from '@docusaurus/plugin-content-docs';
+import type { LoadContext } from '@docusaurus/types';
+
+import { identity } from '../../site/identity';
+import { LANDING_PAGE_ID } from '../api-reference/generate';
+import { apiReferenceOf } from '../api-reference/index';
+import { apiPageMarkdown } from './api';
+import { componentMarkdown } from './components';
+import { tableFigureProblems } from './figures';
+import { absoluteLinks } from './links';
+import { mdxToMarkdown, TwinError } from './mdx';
+import { routeOf as pageRouteOf } from './sections';
+
+export interface Twin {
+  /** The HTML page's route (permalink). */
+  route: string;
+  title: string;
+  description: string;
+  /** The source file, relative to the site, for messages. */
+  source: string;
+  /** The twin's body, without its `# Title` line. */
+  body: string;
+  /** The page's Docusaurus search tag, `docs-<plugin id>-<version>`, as its HTML carries it. */
+  tag: string;
+}
+
+type DocMetadata = DocsContent['loadedVersions'][number]['docs'][number];
+type SidebarItem = DocsContent['loadedVersions'][number]['sidebars'][string][number];
+type Version = DocsContent['loadedVersions'][number];
+
+function siteRelative(siteDir: string, source: string): string {
+  return source.startsWith('@site/') ? source.slice('@site/'.length) : path.relative(siteDir, source);
+}
+
+/** The options of the API reference plugin entry in the site config, so they are written once. */
+function apiReferenceOptions(context: Pick<LoadContext, 'siteConfig'>, pluginId: string): { specPath: string } {
+  for (const entry of context.siteConfig.plugins) {
+    const entryOptions: unknown = Array.isArray(entry) ? entry[1] : undefined;
+    if (typeof entryOptions === 'object' && entryOptions !== null) {
+      const { id, specPath } = entryOptions as Record<string, unknown>;
+      if (id === pluginId && typeof specPath === 'string') {
+        return { specPath };
+      }
+    }
+  }
+  throw new Error(
+    `Markdown twins: no API reference plugin with the id "${pluginId}" and a specPath in the site config`,
+  );
+}
+
+/**
+ * Every page's twin in reading order: the docs sidebar (pages outside it after),
+ * then the API landing page and the API sidebar. A page that cannot become
+ * Markdown throws, naming its file.
+ */
+export async function loadTwins(
+  context: Pick<LoadContext, 'siteDir' | 'baseUrl' | 'siteConfig'>,
+  allContent: Readonly<Record<string, unknown>>,
+  apiPluginId: string,
+): Promise<Twin[]> {
+  const { siteDir, baseUrl } = context;
+  const api = apiReferenceOptions(context, apiPluginId);
+  const siteRoot = `${identity.url}${baseUrl}`.replace(/\/$/, '');
+  const absolute = (route: string) => `${identity.url}${route}`;
+  const routeOf = (permalink: string) => pageRouteOf(permalink, baseUrl);
+  const tagOf = (pluginId: string, version: Version) => `docs-${pluginId}-${version.versionName}`;
+
+  async function docTwin(doc: DocMetadata, tag: string, sourceRoutes: ReadonlyMap<string, string>): Promise<Twin> {
+    const source = siteRelative(siteDir, doc.source);
+    const file = path.join(siteDir, source);
+    const mdx = await readFile(file, 'utf8');
+    const body = mdxToMarkdown(mdx, {
+      file: source,
+      pageUrl: absolute(routeOf(doc.permalink)),
+      siteRoot,
+      resolveSourceLink: (target) => sourceRoutes.get(path.resolve(path.dirname(file), decodeURI(target))),
+      components: componentMarkdown,
+      scope: { identity },
+      checkTable: tableFigureProblems,
+    });
+    return { route: routeOf(doc.permalink), title: doc.title, description: doc.description, source, body, tag };
+  }
+
+  async function docsTwins(pluginId: string, content: DocsContent): Promise<Twin[]> {
+    const version = content.loadedVersions[0];
+    if (!version) {
+      return [];
+    }
+    const tag = tagOf(pluginId, version);
+    const byId = new Map(version.docs.map((doc) => [doc.id, doc]));
+    const sourceRoutes = new Map(
+      version.docs.map((doc) => [path.join(siteDir, siteRelative(siteDir, doc.source)), routeOf(doc.permalink)]),
+    );
+    const result: Twin[] = [];
+    const seen = new Set<string>();
+    const walk = async (items: readonly SidebarItem[]): Promise<void> => {
+      for (const item of items) {
+        if (item.type === 'doc' || item.type === 'ref') {
+          const doc = byId.get(item.id);
+          if (doc && !seen.has(doc.id)) {
+            seen.add(doc.id);
+            result.push(await docTwin(doc, tag, sourceRoutes));
+          }
+        } else if (item.type === 'category') {
+          if (item.link?.type === 'generated-index') {
+            result.push(categoryTwin(item, item.link, byId, tag));
+          } else if (item.link?.type === 'doc') {
+            await walk([{ type: 'doc', id: item.link.id }]);
+          }
+          await walk(item.items);
+        }
+      }
+    };
+    for (const sidebar of Object.values(version.sidebars)) {
+      await walk(sidebar);
+    }
+    // Pages outside every sidebar still get a twin, after the sidebar's pages.
+    for (const doc of version.docs.filter((candidate) => !seen.has(candidate.id))) {
+      result.push(await docTwin(doc, tag, sourceRoutes));
+    }
+    return result;
+  }
+
+  function categoryTwin(
+    category: Extract<SidebarItem, { type: 'category' }>,
+    link: { permalink: string; title?: string; description?: string },
+    byId: ReadonlyMap<string, DocMetadata>,
+    tag: string,
+  ): Twin {
+    const lines = category.items.flatMap((item) => {
+      const doc = item.type === 'doc' || item.type === 'ref' ? byId.get(item.id) : undefined;
+      if (doc) {
+        // The index page's cards show the sidebar label, so the twin does too.
+        const label = item.type === 'doc' && item.label ? item.label : doc.title;
+        return [`- [${label}](${absolute(routeOf(doc.permalink))}): ${doc.description}`];
+      }
+      if (item.type === 'category') {
+        const href = item.link?.type === 'generated-index' ? item.link.permalink : undefined;
+        return [href ? `- [${item.label}](${absolute(routeOf(href))})` : `- ${item.label}`];
+      }
+      return [];
+    });
+    const description = link.description ?? category.description ?? '';
+    return {
+      route: routeOf(link.permalink),
+      title: link.title ?? category.label,
+      description,
+      source: `the "${category.label}" category of the docs sidebar`,
+      body: [description, lines.join('\n')].filter(Boolean).join('\n\n'),
+      tag,
+    };
+  }
+
+  function apiTwins(content: DocsContent): Twin[] {
+    const reference = apiReferenceOf(content, apiPluginId);
+    const { descriptions } = reference;
+    const version = content.loadedVersions[0];
+    const docs = new Map((version?.docs ?? []).map((doc) => [doc.id, doc]));
+    const twin = (docId: string, pageId: string): Twin => {
+      const doc = docs.get(docId);
+      const page = reference.pages.find((candidate) => candidate.pageId === pageId);
+      if (!version || !doc || !page) {
+        throw new TwinError(api.specPath, `no API page "${docId}" to make a Markdown twin of`);
+      }
+      const description = descriptions.get(page.operationId) ?? '';
+      const body = apiPageMarkdown(page, {
+        description,
+        // The landing page and /api show the API's own description too.
+        ...(pageId === LANDING_PAGE_ID
+          ? { about: { title: reference.title, description: reference.description } }
+          : {}),
+      });
+      return {
+        route: routeOf(doc.permalink),
+        title: doc.title,
+        description: doc.description,
+        source: siteRelative(siteDir, doc.source),
+        body: absoluteLinks(body, { pageUrl: absolute(routeOf(doc.permalink)), siteRoot }),
+        tag: tagOf(apiPluginId, version),
+      };
+    };
+    return [twin('index', LANDING_PAGE_ID), ...reference.pages.map((page) => twin(page.pageId, page.pageId))];
+  }
+
+  const docsPlugins = (allContent['docusaurus-plugin-content-docs'] ?? {}) as Record<string, DocsContent>;
+  const twins: Twin[] = [];
+  for (const [pluginId, content] of Object.entries(docsPlugins)) {
+    if (pluginId !== apiPluginId) {
+      twins.push(...(await docsTwins(pluginId, content)));
+    }
+  }
+  const apiContent = docsPlugins[apiPluginId];
+  return apiContent ? [...twins, ...apiTwins(apiContent)] : twins;
+}
