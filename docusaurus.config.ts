@@ -4,7 +4,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 import { copyrightLine, identity } from './src/site/identity';
 import { darkCodeTheme, lightCodeTheme } from './src/site/codeThemes';
 import { parseEnv, parseRsdoctor } from './src/site/env';
-import { remarkPrismLanguages, type PrismLanguagesOptions } from './src/plugins/prism-languages';
+import { remarkCodeHighlight, type CodeHighlightOptions } from './src/plugins/code-highlight';
 import type { PageSection } from './src/plugins/markdown-twins/sections';
 
 const env = parseEnv(process.env);
@@ -22,8 +22,12 @@ const pageSections: PageSection[] = [
 ];
 const { links } = identity;
 
-// Prism grammars beyond the theme's own set, each loaded by the pages that show such code.
-const prismLanguages: PrismLanguagesOptions = { grammars: ['cue', 'docker'] };
+// Code is highlighted when the site is built: the code themes, and Prism's grammars beyond its own set.
+const codeHighlight: CodeHighlightOptions = {
+  themes: { light: lightCodeTheme, dark: darkCodeTheme },
+  grammars: ['cue', 'docker'],
+};
+const highlightCodeBlocks: [typeof remarkCodeHighlight, CodeHighlightOptions] = [remarkCodeHighlight, codeHighlight];
 
 export default {
   title: identity.title,
@@ -70,10 +74,15 @@ export default {
     './src/plugins/search-index/index.ts',
     './src/plugins/clean-urls/index.ts',
     './src/plugins/shared-chunks/index.ts',
-    './src/plugins/prism-languages/index.ts',
+    ['./src/plugins/code-highlight/index.ts', codeHighlight],
     [
       './src/plugins/blog/index.ts',
-      { showReadingTime: true, onInlineAuthors: 'ignore', onUntruncatedBlogPosts: 'ignore' },
+      {
+        showReadingTime: true,
+        onInlineAuthors: 'ignore',
+        onUntruncatedBlogPosts: 'ignore',
+        beforeDefaultRemarkPlugins: [highlightCodeBlocks],
+      },
     ],
     // The API reference: pages generated from openapi/rubra.yaml into api-docs/,
     // served by its own instance of the docs plugin at /api.
@@ -86,6 +95,8 @@ export default {
         routeBasePath: 'api',
         sidebarPath: './api-docs/_sidebars.json',
         breadcrumbs: true,
+        codeHighlight,
+        beforeDefaultRemarkPlugins: [highlightCodeBlocks],
       },
     ],
     // Docs for AI assistants: a Markdown twin of every page (/x.md), /llms.txt and /llms-full.txt.
@@ -119,9 +130,10 @@ export default {
           editUrl: identity.editUrl.replace(/\/docs$/, '/'),
           lastVersion: 'current',
           versions: { current: { label: 'Next' } },
-          remarkPlugins: [[remarkPrismLanguages, prismLanguages]],
+          beforeDefaultRemarkPlugins: [highlightCodeBlocks],
         },
         blog: false,
+        pages: { beforeDefaultRemarkPlugins: [highlightCodeBlocks] },
         theme: { customCss: './src/css/custom.css' },
         sitemap: { changefreq: null, priority: null, lastmod: null },
       } satisfies Preset.Options,

@@ -1,6 +1,7 @@
 import { mkdir, readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
+import { withoutHighlightedText } from './highlight';
 import type { ApiReference } from './operations';
 import { ALSO_SHOWN_AT } from './sidebarProps';
 import type { ApiOperationPage } from './types';
@@ -121,7 +122,7 @@ export function generateFiles(
     const description = descriptions.get(page.operationId) ?? '';
     const summary = firstSentence(description) || page.summary;
     const body = pageBody(page, description, reference);
-    files.set(`${DATA_DIR}/${page.pageId}.json`, `${JSON.stringify(page, null, 2)}\n`);
+    files.set(`${DATA_DIR}/${page.pageId}.json`, `${JSON.stringify(page, withoutHighlightedText, 2)}\n`);
     files.set(
       `${page.pageId}.mdx`,
       `${frontMatter({ id: page.pageId, title: page.summary, sidebar_label: page.summary, description: summary, ...PAGE_LAYOUT })}\n${body}`,
