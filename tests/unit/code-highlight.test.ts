@@ -11,7 +11,10 @@ import { unified } from 'unified';
 import { VFile } from 'vfile';
 import { describe, expect, it } from 'vitest';
 
+import { generateFiles } from '@site/src/plugins/api-reference/generate';
+import { highlightApiCode } from '@site/src/plugins/api-reference/highlight';
 import { loadApiReference } from '@site/src/plugins/api-reference/index';
+import type { ApiOperationPage } from '@site/src/plugins/api-reference/types';
 import { createCodeHighlighter, grammarComponents } from '@site/src/plugins/code-highlight/highlight';
 import { remarkCodeHighlight } from '@site/src/plugins/code-highlight/remark';
 import { codeText, tokenText, type HighlightedCode } from '@site/src/shared/highlighted-code';
@@ -97,7 +100,11 @@ function docsCodeBlocks(): { file: string; language: string; code: string }[] {
 }
 
 /** The API reference's code samples and its JSON examples. */
-const { reference } = await loadApiReference({ siteDir: process.cwd(), baseUrl: '/' }, 'openapi/rubra.yaml', 'api');
+const { reference, descriptions } = await loadApiReference(
+  { siteDir: process.cwd(), baseUrl: '/' },
+  'openapi/rubra.yaml',
+  'api',
+);
 const apiCode = reference.pages.flatMap((page) => [
   ...page.samples.map((sample) => ({
     file: `${page.pageId} ${sample.id}`,
@@ -236,5 +243,33 @@ describe('code-highlight remark plugin', () => {
     expect(() => transform('Text.\n\n```text {3-1}\nx\n```\n', 'docs/broken.mdx')).toThrow(
       /^docs\/broken\.mdx:3: code-highlight: "\{3-1\}" is not a line range/,
     );
+  });
+});
+
+describe('the API reference', () => {
+  it('highlights each code sample and example, and its page data carries only the highlighted form', () => {
+    const highlighted = structuredClone(reference);
+    highlightApiCode(highlighted, highlighter.highlight);
+    const source = highlighted.pages.find((page) => page.pageId === 'create-run');
+    const file = generateFiles(highlighted, descriptions, '/api').files.get('_data/create-run.json');
+    const data = JSON.parse(file ?? '{}') as ApiOperationPage;
+
+    expect(source?.samples.map((sample) => sample.highlighted?.language)).toEqual(['bash', 'python', 'javascript']);
+    expect(data.samples.map((sample) => sample.code)).toEqual([undefined, undefined, undefined]);
+    expect(data.samples.map((sample) => codeText(sample.highlighted ?? { lines: [] }))).toEqual(
+      source?.samples.map((sample) => sample.code.replace(/\n$/, '')),
+    );
+    expect(data.requestBody?.example).toBeUndefined();
+    expect(data.requestBody?.highlightedExample?.language).toBe('json');
+    const ok = data.responses.find((response) => response.status === '200');
+    expect(ok?.example).toBeUndefined();
+    expect(codeText(ok?.highlightedExample ?? { lines: [] })).toBe(
+      source?.responses.find((response) => response.status === '200')?.example,
+    );
+  });
+
+  it('leaves the page data as it was without highlighting', () => {
+    const data = JSON.parse(generateFiles(reference, descriptions, '/api').files.get('_data/create-run.json') ?? '{}');
+    expect(data).toEqual(JSON.parse(JSON.stringify(reference.pages.find((page) => page.pageId === 'create-run'))));
   });
 });
