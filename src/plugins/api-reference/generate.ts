@@ -10,7 +10,8 @@ import type { ApiOperationPage } from './types';
 export const LANDING_PAGE_ID = 'list-assistants';
 export const SIDEBAR_ID = 'api';
 export const SIDEBAR_FILE = '_sidebars.json';
-const DATA_DIR = '_data';
+/** The folder of the pages' data, inside the generated docs folder. */
+export const DATA_DIR = '_data';
 
 /**
  * Escapes Markdown for MDX: outside code, braces would start expressions and `<`

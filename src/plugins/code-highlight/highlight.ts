@@ -18,13 +18,13 @@ import type { CodeToken, HighlightedCode } from '../../shared/highlighted-code';
 
 const require = createRequire(import.meta.url);
 
-export interface CodeThemes {
+interface CodeThemes {
   light: PrismTheme;
   dark: PrismTheme;
 }
 
 /** A magic comment: a comment line that marks the next line, or a block of lines, with a class. */
-export interface MagicComment {
+interface MagicComment {
   className: string;
   line?: string;
   block?: { start: string; end: string };
@@ -39,7 +39,7 @@ export type CodeHighlightOptions = {
   magicComments?: readonly MagicComment[];
 };
 
-export interface CodeBlockInput {
+interface CodeBlockInput {
   /** The language after the opening fence (or the `language` prop); none means plain text. */
   language?: string;
   /** The rest of the fence's line: `title="…"`, `{1,3-4}`, `showLineNumbers`. */
@@ -48,7 +48,7 @@ export interface CodeBlockInput {
   showLineNumbers?: boolean | number;
 }
 
-export const DEFAULT_MAGIC_COMMENTS: readonly MagicComment[] = [
+const DEFAULT_MAGIC_COMMENTS: readonly MagicComment[] = [
   {
     className: 'theme-code-block-highlighted-line',
     line: 'highlight-next-line',

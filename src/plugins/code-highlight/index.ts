@@ -5,7 +5,7 @@ import type { LoadContext, Plugin } from '@docusaurus/types';
 
 import { createCodeHighlighter, type CodeHighlightOptions } from './highlight';
 
-export { createCodeHighlighter, type CodeHighlighter, type CodeHighlightOptions } from './highlight';
+export type { CodeHighlightOptions } from './highlight';
 export { remarkCodeHighlight } from './remark';
 
 /**

@@ -20,7 +20,7 @@ type MdxjsEsm = Extract<RootContent, { type: 'mdxjsEsm' }>;
 type MdxJsxFlowElement = Extract<RootContent, { type: 'mdxJsxFlowElement' }>;
 
 /** A JSON-like value as an ESTree expression, for an MDX attribute's compiled form. */
-export function valueToEstree(value: unknown): Expression {
+function valueToEstree(value: unknown): Expression {
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value === null) {
     return { type: 'Literal', value, raw: JSON.stringify(value) };
   }
