@@ -5,7 +5,7 @@ import { copyrightLine, identity } from './src/site/identity';
 import { darkCodeTheme, lightCodeTheme } from './src/site/codeThemes';
 import { parseRsdoctor } from './src/site/env';
 import { chooseSearchBackend } from './src/search/backends/registry';
-import { remarkPrismLanguages, type PrismLanguagesOptions } from './src/plugins/prism-languages';
+import { remarkCodeHighlight, type CodeHighlightOptions } from './src/plugins/code-highlight';
 import type { PageSection } from './src/plugins/markdown-twins/sections';
 
 const search = chooseSearchBackend(process.env);
@@ -26,8 +26,12 @@ const pageSections: PageSection[] = [
 ];
 const { links } = identity;
 
-// Prism grammars beyond the theme's own set, each loaded by the pages that show such code.
-const prismLanguages: PrismLanguagesOptions = { grammars: ['cue', 'docker'] };
+// Code is highlighted when the site is built: the code themes, and Prism's grammars beyond its own set.
+const codeHighlight: CodeHighlightOptions = {
+  themes: { light: lightCodeTheme, dark: darkCodeTheme },
+  grammars: ['cue', 'docker'],
+};
+const highlightCodeBlocks: [typeof remarkCodeHighlight, CodeHighlightOptions] = [remarkCodeHighlight, codeHighlight];
 
 export default {
   title: identity.title,
@@ -74,10 +78,15 @@ export default {
     ['./src/plugins/search-index/index.ts', { apiPluginId }],
     './src/plugins/clean-urls/index.ts',
     './src/plugins/shared-chunks/index.ts',
-    './src/plugins/prism-languages/index.ts',
+    ['./src/plugins/code-highlight/index.ts', codeHighlight],
     [
       './src/plugins/blog/index.ts',
-      { showReadingTime: true, onInlineAuthors: 'ignore', onUntruncatedBlogPosts: 'ignore' },
+      {
+        showReadingTime: true,
+        onInlineAuthors: 'ignore',
+        onUntruncatedBlogPosts: 'ignore',
+        beforeDefaultRemarkPlugins: [highlightCodeBlocks],
+      },
     ],
     // The API reference: pages generated from openapi/rubra.yaml into api-docs/,
     // served by its own instance of the docs plugin at /api.
@@ -90,6 +99,8 @@ export default {
         routeBasePath: 'api',
         sidebarPath: './api-docs/_sidebars.json',
         breadcrumbs: true,
+        codeHighlight,
+        beforeDefaultRemarkPlugins: [highlightCodeBlocks],
       },
     ],
     // Docs for AI assistants: a Markdown twin of every page (/x.md), /llms.txt and /llms-full.txt.
@@ -123,9 +134,10 @@ export default {
           editUrl: identity.editUrl.replace(/\/docs$/, '/'),
           lastVersion: 'current',
           versions: { current: { label: 'Next' } },
-          remarkPlugins: [[remarkPrismLanguages, prismLanguages]],
+          beforeDefaultRemarkPlugins: [highlightCodeBlocks],
         },
         blog: false,
+        pages: { beforeDefaultRemarkPlugins: [highlightCodeBlocks] },
         theme: { customCss: './src/css/custom.css' },
         sitemap: { changefreq: null, priority: null, lastmod: null },
       } satisfies Preset.Options,

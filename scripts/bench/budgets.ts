@@ -36,43 +36,53 @@ export const BUDGETS: Record<PageTypeId, PageBudget> = {
   // Measured 2026-11-22 (search on intent, shared chunks, page actions): css 20.3, html 8.8, afterLoad 42.6 KB.
   // Measured 2026-11-25 (Prism's extra grammars per page, CSS-module maps with their components): js 151.6 KB.
   // Measured 2026-11-25 (load and the 10 s after, every kind of file): visit 225.8 KB; at most 250 KB on every page type.
-  home: { js: 166.7, css: 22.3, html: 9.6, afterLoad: 46.8, visit: 248.3 },
+  // Measured 2026-11-25 (code highlighted at build time, no Prism in the browser): js 126.8, visit 199.4 KB.
+  home: { js: 139.4, css: 22.3, html: 9.6, afterLoad: 46.8, visit: 219.3 },
   // Measured 2026-11-22 (search on intent, shared chunks, page actions): css 20.3, html 8.5, afterLoad 37.3 KB.
   // Measured 2026-11-25 (Prism's extra grammars per page, CSS-module maps with their components): js 155.5 KB.
   // Measured 2026-11-25 (load and the 10 s after, every kind of file): visit 224.2 KB; at most 250 KB on every page type.
-  model: { js: 171.0, css: 22.3, html: 9.3, afterLoad: 41.0, visit: 246.6 },
+  // Measured 2026-11-25 (code highlighted at build time, no Prism in the browser): js 131.6, visit 197.7 KB.
+  model: { js: 144.7, css: 22.3, html: 9.3, afterLoad: 41.0, visit: 217.4 },
   // Measured 2026-11-22 (search on intent, shared chunks, page actions): css 20.3, html 10.6, afterLoad 35.6 KB.
   // Measured 2026-11-25 (Prism's extra grammars per page, CSS-module maps with their components): js 152.5 KB.
   // Measured 2026-11-25 (load and the 10 s after, every kind of file): visit 220.9 KB; at most 250 KB on every page type.
-  serving: { js: 167.7, css: 22.3, html: 11.6, afterLoad: 39.1, visit: 242.9 },
+  // Measured 2026-11-25 (code highlighted at build time, no Prism in the browser): js 126.2, html 10.4, visit 191.9 KB.
+  serving: { js: 138.8, css: 22.3, html: 11.4, afterLoad: 39.1, visit: 211.0 },
   // Measured 2026-11-22 (search on intent, shared chunks, page actions): css 20.3, html 10.7, afterLoad 35.6 KB.
   // Measured 2026-11-25 (Prism's extra grammars per page, CSS-module maps with their components): js 155.2 KB.
   // Measured 2026-11-25 (load and the 10 s after, every kind of file): visit 224.4 KB; at most 250 KB on every page type.
-  benchmark: { js: 170.7, css: 22.3, html: 11.7, afterLoad: 39.1, visit: 246.8 },
+  // Measured 2026-11-25 (code highlighted at build time, no Prism in the browser): js 131.4, visit 198.0 KB.
+  benchmark: { js: 144.5, css: 22.3, html: 11.7, afterLoad: 39.1, visit: 217.8 },
   // Measured 2026-11-22 (search on intent, shared chunks, page actions): css 20.3, html 8.7, afterLoad 36.6 KB.
   // Measured 2026-11-25 (Prism's extra grammars per page, CSS-module maps with their components): js 150.9 KB.
   // Measured 2026-11-25 (load and the 10 s after, every kind of file): visit 219.1 KB; at most 250 KB on every page type.
-  faq: { js: 166.0, css: 22.3, html: 9.5, afterLoad: 40.2, visit: 241.0 },
+  // Measured 2026-11-25 (code highlighted at build time, no Prism in the browser): js 125.1, visit 190.1 KB.
+  faq: { js: 137.5, css: 22.3, html: 9.5, afterLoad: 40.2, visit: 209.1 },
   // Measured 2026-11-22 (search on intent, shared chunks, page actions): css 20.3, html 5.1, afterLoad 41.1 KB.
   // Measured 2026-11-25 (Prism's extra grammars per page, CSS-module maps with their components): js 135.5 KB.
   // Measured 2026-11-25 (load and the 10 s after, every kind of file): visit 204.1 KB; at most 250 KB on every page type.
-  category: { js: 149.0, css: 22.3, html: 5.6, afterLoad: 45.2, visit: 224.5 },
+  // Measured 2026-11-25 (code highlighted at build time, no Prism in the browser): js 111.0, visit 177.3 KB.
+  category: { js: 122.0, css: 22.3, html: 5.6, afterLoad: 45.2, visit: 194.9 },
   // Measured 2026-11-22 (search on intent, shared chunks, page actions): css 20.3, html 10.9, afterLoad 47.6 KB.
   // Measured 2026-11-25 (Prism's extra grammars per page, CSS-module maps with their components): js 155.3 KB.
   // Measured 2026-11-25 (load and the 10 s after, every kind of file): visit 236.5 KB; at most 250 KB on every page type.
-  api: { js: 170.7, css: 22.3, html: 11.9, afterLoad: 52.3, visit: 250.0 },
+  // Measured 2026-11-25 (code highlighted at build time, no Prism in the browser): js 129.5, html 10.7, visit 213.6 KB.
+  api: { js: 142.5, css: 22.3, html: 11.8, afterLoad: 52.3, visit: 234.9 },
   // Measured 2026-11-22 (search on intent, shared chunks, page actions): css 20.3, html 10.8, afterLoad 52.5 KB.
   // Measured 2026-11-25 (Prism's extra grammars per page, CSS-module maps with their components): js 154.6 KB.
   // Measured 2026-11-25 (load and the 10 s after, every kind of file): visit 240.6 KB; at most 250 KB on every page type.
-  operation: { js: 170.0, css: 22.3, html: 11.8, afterLoad: 57.7, visit: 250.0 },
+  // Measured 2026-11-25 (code highlighted at build time, no Prism in the browser): js 129.0, html 10.5, visit 218.0 KB.
+  operation: { js: 141.8, css: 22.3, html: 11.5, afterLoad: 57.7, visit: 239.8 },
   // Measured 2026-11-25 (Pagefind's module and the query of ?q= started from the HTML, before the bundle):
   // js 142.6-145.6, css 20.3, html 3.8, afterLoad 60.6-122.5 KB (the WebAssembly arrives before or after load,
   // as the machine goes), visit 289.6 KB.
-  search: { js: 156.8, css: 22.3, html: 4.1, afterLoad: 134.7, visit: 318.5 },
+  // Measured 2026-11-25 (code highlighted at build time, no Prism in the browser): js 120.9, visit 265.3 KB.
+  search: { js: 133.0, css: 22.3, html: 4.1, afterLoad: 134.7, visit: 291.8 },
   // Measured 2026-11-22 (search on intent, shared chunks, page actions): css 20.3, html 3.8, afterLoad 22.0 KB.
   // Measured 2026-11-25 (Prism's extra grammars per page, CSS-module maps with their components): js 131.3 KB.
   // Measured 2026-11-25 (load and the 10 s after, every kind of file): visit 179.5 KB; at most 250 KB on every page type.
-  notFound: { js: 144.3, css: 22.3, html: 4.1, afterLoad: 24.2, visit: 197.4 },
+  // Measured 2026-11-25 (code highlighted at build time, no Prism in the browser): js 106.5, visit 153.1 KB.
+  notFound: { js: 117.1, css: 22.3, html: 4.1, afterLoad: 24.2, visit: 168.4 },
 };
 
 export const KB = 1024;

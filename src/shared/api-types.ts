@@ -3,6 +3,7 @@
  * build time from the dereferenced OpenAPI description; the page components only
  * render it, so nothing that parses OpenAPI reaches the browser.
  */
+import type { HighlightedCode } from '../../shared/highlighted-code';
 
 /** A run of inline Markdown, already parsed at build time. */
 export type InlineToken =
@@ -61,6 +62,8 @@ export interface ApiRequestBody {
   description: InlineText;
   schema: SchemaNode;
   example?: string;
+  /** The example, highlighted when the site is built; the page data then leaves out `example`. */
+  highlightedExample?: HighlightedCode;
 }
 
 export interface ApiResponse {
@@ -71,6 +74,8 @@ export interface ApiResponse {
   contentType?: string;
   schema?: SchemaNode;
   example?: string;
+  /** The example, highlighted when the site is built; the page data then leaves out `example`. */
+  highlightedExample?: HighlightedCode;
   /** The shared schema this response describes for every page that links to it, and its element id. */
   schemaAnchor?: { id: string; name: string };
 }
@@ -86,6 +91,8 @@ export interface ApiCodeSample {
   label: string;
   language: string;
   code: string;
+  /** The code, highlighted when the site is built; the page data then leaves out `code`. */
+  highlighted?: HighlightedCode;
 }
 
 interface ApiDownloads {

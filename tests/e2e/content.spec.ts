@@ -3,12 +3,25 @@ import type { Locator, Page } from '@playwright/test';
 import { readFactRows } from '../support/facts';
 import { benchmarkFactColumns, expectedSpecRows, kindLabel, pairwiseFactColumns } from '../support/facts-tables';
 import { expect, gotoHydrated, test } from './fixtures';
+import { darkCodeTheme, lightCodeTheme } from '../../src/site/codeThemes';
 
 const benchmarkFacts = readFactRows('benchmarks');
 const pairwiseFacts = readFactRows('mtbench-pairwise');
 const modelFacts = readFactRows('models');
 
 type Cell = string | number | null;
+
+/** The colour a code theme gives a token type: the last of its styles that names the type. */
+function themeColour(theme: typeof lightCodeTheme, type: string): string {
+  const entry = theme.styles.filter((style) => style.types.includes(type) && style.style.color).at(-1);
+  return entry?.style.color ?? '';
+}
+
+/** A colour as the browser computes it: `#rrggbb` becomes `rgb(r, g, b)`. */
+const rgb = (colour: string): string =>
+  colour.startsWith('#')
+    ? `rgb(${[1, 3, 5].map((start) => parseInt(colour.slice(start, start + 2), 16)).join(', ')})`
+    : colour;
 
 const expectedBenchmarkRow = (row: Record<string, string>): Cell[] => [
   row.model ?? '',
@@ -486,6 +499,37 @@ test.describe('guides', () => {
     expect(await dockerfile.locator('.token').count()).toBeGreaterThan(10);
     const titles = await page.locator('.theme-code-block [class*="codeBlockTitle"]').allTextContents();
     expect(titles).toContain('Build and run the image');
+  });
+
+  test('code arrives highlighted: tokens take the code theme of each mode, and no Prism reaches the browser', async ({
+    page,
+  }) => {
+    const scripts: Promise<string>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') {
+        scripts.push(response.text());
+      }
+    });
+    for (const [mode, theme] of [
+      ['light', lightCodeTheme],
+      ['dark', darkCodeTheme],
+    ] as const) {
+      await gotoHydrated(page, `/inference/vllm?docusaurus-theme=${mode}`);
+      const keyword = page
+        .locator('.theme-code-block', { has: page.getByText('Dockerfile', { exact: true }) })
+        .locator('.token.keyword')
+        .first();
+      await expect(keyword).toHaveCSS('color', rgb(themeColour(theme, 'keyword')));
+      await expect(page.locator('.theme-code-block pre').first()).toHaveCSS(
+        'background-color',
+        rgb(theme.plain.backgroundColor ?? ''),
+      );
+    }
+    await gotoHydrated(page, '/api/create-run');
+    const bodies = await Promise.all(scripts);
+    expect(bodies.length).toBeGreaterThan(5);
+    // Prism's core names its tokenizer hooks; no script the site serves holds them.
+    expect(bodies.filter((body) => body.includes('before-tokenize'))).toEqual([]);
   });
 
   test('the FAQ hides the function definitions in a details block and shows both outputs in tabs', async ({ page }) => {

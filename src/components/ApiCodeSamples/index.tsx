@@ -13,7 +13,9 @@ export default function ApiCodeSamples({ samples }: { samples: ApiCodeSample[] }
       <Tabs groupId="api-code-sample">
         {samples.map((sample) => (
           <TabItem key={sample.id} value={sample.id} label={sample.label}>
-            <CodeBlock language={sample.language}>{sample.code}</CodeBlock>
+            <CodeBlock language={sample.language} highlighted={sample.highlighted}>
+              {sample.code}
+            </CodeBlock>
           </TabItem>
         ))}
       </Tabs>

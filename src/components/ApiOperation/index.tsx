@@ -112,8 +112,8 @@ export function ApiRequestBody({ operation }: OperationProps): ReactNode {
         </p>
       ) : null}
       <ApiSchemaTree node={body.schema} />
-      {body.example !== undefined ? (
-        <CodeBlock language="json" title="Example request body">
+      {hasExample(body) ? (
+        <CodeBlock title="Example request body" highlighted={body.highlightedExample}>
           {body.example}
         </CodeBlock>
       ) : null}
@@ -121,17 +121,19 @@ export function ApiRequestBody({ operation }: OperationProps): ReactNode {
   );
 }
 
+/** Whether there is an example: its text, or (in the page data) its highlighted form. */
+function hasExample(item: Pick<ApiResponseData, 'example' | 'highlightedExample'>): boolean {
+  return item.example !== undefined || item.highlightedExample !== undefined;
+}
+
 /** The response whose example stands beside the reference: the first success with an example. */
 function featuredResponse(operation: ApiOperationPage): ApiResponseData | undefined {
-  return operation.responses.find((response) => response.status.startsWith('2') && response.example !== undefined);
+  return operation.responses.find((response) => response.status.startsWith('2') && hasExample(response));
 }
 
 function ExampleResponse({ response }: { response: ApiResponseData }): ReactNode {
   return (
-    <CodeBlock
-      language={response.contentType?.includes('json') ? 'json' : 'text'}
-      title={`Example ${response.status} response`}
-    >
+    <CodeBlock title={`Example ${response.status} response`} highlighted={response.highlightedExample}>
       {response.example}
     </CodeBlock>
   );
@@ -217,7 +219,7 @@ function ResponseBody({ response, featured }: { response: ApiResponseData; featu
           <ApiSchemaTree node={response.schema} />
         </div>
       ) : null}
-      {response.example !== undefined ? (
+      {hasExample(response) ? (
         // On wide screens the featured example stands in the right-hand column instead.
         <div className={featured ? styles.narrowOnly : undefined}>
           <ExampleResponse response={response} />

@@ -1,6 +1,7 @@
 import { mkdir, readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
+import { withoutHighlightedText } from './highlight';
 import type { ApiReference } from './operations';
 import { ALSO_SHOWN_AT } from '../../shared/sidebar-props';
 import type { ApiOperationPage } from '../../shared/api-types';
@@ -9,7 +10,8 @@ import type { ApiOperationPage } from '../../shared/api-types';
 export const LANDING_PAGE_ID = 'list-assistants';
 const SIDEBAR_ID = 'api';
 export const SIDEBAR_FILE = '_sidebars.json';
-const DATA_DIR = '_data';
+/** The folder of the pages' data, inside the generated docs folder. */
+export const DATA_DIR = '_data';
 
 /**
  * Escapes Markdown for MDX: outside code, braces would start expressions and `<`
@@ -121,7 +123,7 @@ export function generateFiles(
     const description = descriptions.get(page.operationId) ?? '';
     const summary = firstSentence(description) || page.summary;
     const body = pageBody(page, description, reference);
-    files.set(`${DATA_DIR}/${page.pageId}.json`, `${JSON.stringify(page, null, 2)}\n`);
+    files.set(`${DATA_DIR}/${page.pageId}.json`, `${JSON.stringify(page, withoutHighlightedText, 2)}\n`);
     files.set(
       `${page.pageId}.mdx`,
       `${frontMatter({ id: page.pageId, title: page.summary, sidebar_label: page.summary, description: summary, ...PAGE_LAYOUT })}\n${body}`,

@@ -1,0 +1,41 @@
+import type { CodeHighlighter } from '../code-highlight/highlight';
+import type { ApiReference } from './operations';
+
+/** A response example is highlighted as JSON when its content type says so, else shown as text. */
+const responseLanguage = (contentType: string | undefined): string => (contentType?.includes('json') ? 'json' : 'text');
+
+/**
+ * Highlights every page's code samples and examples, beside their text, so the pages
+ * show them in colour without a highlighter in the browser.
+ */
+export function highlightApiCode(reference: ApiReference, highlight: CodeHighlighter['highlight']): void {
+  for (const page of reference.pages) {
+    for (const sample of page.samples) {
+      sample.highlighted = highlight(sample.code, { language: sample.language });
+    }
+    const body = page.requestBody;
+    if (body?.example !== undefined) {
+      body.highlightedExample = highlight(body.example, { language: 'json' });
+    }
+    for (const response of page.responses) {
+      if (response.example !== undefined) {
+        response.highlightedExample = highlight(response.example, { language: responseLanguage(response.contentType) });
+      }
+    }
+  }
+}
+
+/**
+ * `JSON.stringify` replacer for the page data the browser loads: a sample's code and an
+ * example's text are left out where their highlighted form carries the same text.
+ */
+export function withoutHighlightedText(this: unknown, key: string, value: unknown): unknown {
+  const holder = this as Record<string, unknown>;
+  if (
+    (key === 'code' && holder.highlighted !== undefined) ||
+    (key === 'example' && holder.highlightedExample !== undefined)
+  ) {
+    return undefined;
+  }
+  return value;
+}

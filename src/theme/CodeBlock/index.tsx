@@ -1,0 +1,147 @@
+import { ThemeClassNames } from '@docusaurus/theme-common';
+import { CodeBlockContextProvider, useCodeWordWrap } from '@docusaurus/theme-common/internal';
+import type { Props as ThemeProps } from '@theme/CodeBlock';
+import CodeBlockButtons from '@theme/CodeBlock/Buttons';
+import clsx from 'clsx';
+import { Children, isValidElement, type CSSProperties, type ReactNode, type RefObject } from 'react';
+
+import { codeText, type CodeToken, type HighlightedCode } from '@site/src/shared/highlighted-code';
+import styles from './styles.module.css';
+
+declare module '@theme/CodeBlock' {
+  interface Props {
+    /** The code, highlighted when the site was built; without it, `children` is shown as plain text. */
+    readonly highlighted?: HighlightedCode;
+  }
+}
+
+/**
+ * The theme's code block, for code highlighted when the site is built: fenced code in
+ * Markdown (`src/plugins/code-highlight`) and the API reference's samples and examples.
+ * It renders the tokens it is given, so no highlighter ships to the browser, and the
+ * colours come from classes (light and dark) rather than from styles set after hydration.
+ * Title, numbered lines, lines marked by magic comments and the theme's copy and
+ * word-wrap buttons work as before; code passed as a plain string shows unhighlighted.
+ */
+export default function CodeBlock({ highlighted, children, ...props }: ThemeProps): ReactNode {
+  if (highlighted) {
+    const title = typeof props.title === 'string' && props.title !== '' ? props.title : highlighted.title;
+    return <HighlightedBlock code={title ? { ...highlighted, title } : highlighted} className={props.className} />;
+  }
+  const text = plainText(children);
+  if (text === undefined) {
+    return <ElementBlock className={props.className}>{children}</ElementBlock>;
+  }
+  return <HighlightedBlock code={asPlainCode(text, props)} className={props.className} />;
+}
+
+/** The children as one string, when they are text only. */
+function plainText(children: ReactNode): string | undefined {
+  const parts = Children.toArray(children);
+  return parts.some((part) => isValidElement(part)) ? undefined : parts.join('');
+}
+
+function asPlainCode(
+  text: string,
+  { language, title, showLineNumbers }: Omit<ThemeProps, 'children'>,
+): HighlightedCode {
+  const start = typeof showLineNumbers === 'number' ? showLineNumbers : showLineNumbers ? 1 : undefined;
+  return {
+    language: language?.toLowerCase() ?? 'text',
+    lines: text
+      .replace(/\r?\n$/, '')
+      .split(/\r?\n/)
+      .map((line) => (line === '' ? [] : [line])),
+    ...(typeof title === 'string' && title !== '' ? { title } : {}),
+    ...(start !== undefined ? { lineNumbersStart: start } : {}),
+  };
+}
+
+function HighlightedBlock({ code, className }: { code: HighlightedCode; className: string | undefined }): ReactNode {
+  const wordWrap = useCodeWordWrap();
+  const languageClass = `language-${code.language}`;
+  const containerClass = clsx(className, !className?.includes(languageClass) && languageClass);
+  const text = codeText(code);
+  const numbered = code.lineNumbersStart !== undefined;
+  const metadata = {
+    codeInput: text,
+    code: text,
+    className: containerClass,
+    language: code.language,
+    title: code.title,
+    lineNumbersStart: code.lineNumbersStart,
+    lineClassNames: {},
+  };
+  const counter: CSSProperties | undefined = numbered
+    ? { counterReset: `line-count ${(code.lineNumbersStart ?? 1) - 1}` }
+    : undefined;
+  return (
+    <CodeBlockContextProvider metadata={metadata} wordWrap={wordWrap}>
+      <div className={clsx(containerClass, styles.codeBlockContainer, ThemeClassNames.common.codeBlock)}>
+        {code.title ? <div className={styles.codeBlockTitle}>{code.title}</div> : null}
+        <div className={styles.codeBlockContent}>
+          <pre
+            ref={wordWrap.codeBlockRef as RefObject<HTMLPreElement>}
+            // The block scrolls sideways: keyboard readers reach it with Tab.
+            tabIndex={0}
+            className={clsx('prism-code', languageClass, styles.codeBlock, 'thin-scrollbar')}
+            style={counter}
+          >
+            <code className={clsx(styles.codeBlockLines, numbered && styles.codeBlockLinesWithNumbering)}>
+              {code.lines.map((tokens, index) => (
+                <Line key={index} tokens={tokens} className={code.lineClassNames?.[index]} numbered={numbered} />
+              ))}
+            </code>
+          </pre>
+          <CodeBlockButtons />
+        </div>
+      </div>
+    </CodeBlockContextProvider>
+  );
+}
+
+function Line({
+  tokens,
+  className,
+  numbered,
+}: {
+  tokens: readonly CodeToken[];
+  className: string | undefined;
+  numbered: boolean;
+}): ReactNode {
+  const content = tokens.map((token, index) =>
+    typeof token === 'string' ? (
+      <span key={index} className="token plain">
+        {token}
+      </span>
+    ) : (
+      <span key={index} className={`token ${token[0]}`}>
+        {token[1]}
+      </span>
+    ),
+  );
+  return (
+    <span className={clsx('token-line', className, numbered && styles.codeLine)}>
+      {numbered ? (
+        <>
+          <span className={styles.codeLineNumber} />
+          <span className={styles.codeLineContent}>{content}</span>
+        </>
+      ) : (
+        content
+      )}
+      <br />
+    </span>
+  );
+}
+
+/** `<pre>` holding elements rather than text, in MDX: shown as given, in the code block's frame. */
+function ElementBlock({ children, className }: { children: ReactNode; className: string | undefined }): ReactNode {
+  return (
+    <div className={clsx(className, styles.codeBlockContainer, ThemeClassNames.common.codeBlock)}>
+      <pre tabIndex={0} className={clsx(styles.codeBlock, 'thin-scrollbar')}>
+        <code className={styles.codeBlockLines}>{children}</code>
+      </pre>
+    </div>
+  );
+}

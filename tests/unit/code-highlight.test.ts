@@ -1,0 +1,275 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { Highlight, type PrismTheme, type Token } from 'prism-react-renderer';
+import { createElement, Fragment, type CSSProperties } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import remarkMdx from 'remark-mdx';
+import remarkParse from 'remark-parse';
+import remarkStringify from 'remark-stringify';
+import { unified } from 'unified';
+import { VFile } from 'vfile';
+import { describe, expect, it } from 'vitest';
+
+import { generateFiles } from '@site/src/plugins/api-reference/generate';
+import { highlightApiCode } from '@site/src/plugins/api-reference/highlight';
+import { loadApiReference } from '@site/src/plugins/api-reference/index';
+import type { ApiOperationPage } from '@site/src/plugins/api-reference/types';
+import { createCodeHighlighter, grammarComponents } from '@site/src/plugins/code-highlight/highlight';
+import { remarkCodeHighlight } from '@site/src/plugins/code-highlight/remark';
+import { codeText, tokenText, type HighlightedCode } from '@site/src/shared/highlighted-code';
+import { darkCodeTheme, lightCodeTheme } from '@site/src/site/codeThemes';
+
+const options = { themes: { light: lightCodeTheme, dark: darkCodeTheme }, grammars: ['cue', 'docker'] };
+const highlighter = createCodeHighlighter(options);
+
+/** The stylesheet's token rules for a mode, in order: the class each needs beside `token`, and its declarations. */
+function stylesheetRules(mode: 'light' | 'dark'): [string, Record<string, string>][] {
+  const pattern = new RegExp(`^:root\\[data-theme='${mode}'\\] \\.token\\.([\\w-]+)\\{(.+)\\}$`);
+  return highlighter.stylesheet.split('\n').flatMap((line) => {
+    const match = pattern.exec(line);
+    if (!match) {
+      return [];
+    }
+    const declarations = (match[2] ?? '').split(';').map((declaration) => declaration.split(':'));
+    return [[match[1] ?? '', Object.fromEntries(declarations)] as [string, Record<string, string>]];
+  });
+}
+
+const cssName = (property: string) => property.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+
+/** The declarations prism-react-renderer put on a token's `style` in the browser. */
+function inlineStyle(style: CSSProperties | undefined): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(style ?? {})
+      .filter(([property, value]) => value !== undefined && property !== 'display')
+      .map(([property, value]) => [cssName(property), String(value)]),
+  );
+}
+
+/** What the browser's highlighter rendered: each line's tokens, with their text, classes and style. */
+function browserRendering(code: string, language: string, theme: PrismTheme) {
+  let lines: { text: string; className: string; style: Record<string, string> }[][] = [];
+  renderToStaticMarkup(
+    // eslint-disable-next-line react/no-children-prop -- Highlight takes its render function as a prop
+    createElement(Highlight, {
+      code: code.replace(/\r?\n$/, ''),
+      language,
+      theme,
+      children: ({ tokens, getTokenProps }) => {
+        lines = tokens.map((line: Token[]) =>
+          line
+            .filter((token) => token.content !== '' && !token.empty)
+            .map((token) => {
+              const props = getTokenProps({ token });
+              return { text: token.content, className: String(props.className), style: inlineStyle(props.style) };
+            }),
+        );
+        return createElement(Fragment);
+      },
+    }),
+  );
+  return lines;
+}
+
+/** The same, from the build-time tokens and the stylesheet's classes. */
+function builtRendering(highlighted: HighlightedCode, mode: 'light' | 'dark') {
+  const rules = stylesheetRules(mode);
+  return highlighted.lines.map((line) =>
+    line.map((token) => {
+      const classes = typeof token === 'string' ? ['plain'] : token[0].split(' ');
+      // The cascade: of the rules that match, a later one wins.
+      const style = Object.assign(
+        {},
+        ...rules.filter(([name]) => classes.includes(name)).map(([, rule]) => rule),
+      ) as Record<string, string>;
+      const types = classes.filter((name) => !/^c[ld]\d+$/.test(name));
+      return { text: tokenText(token), className: ['token', ...types].join(' '), style };
+    }),
+  );
+}
+
+/** Every fenced code block in the docs, with its language. */
+function docsCodeBlocks(): { file: string; language: string; code: string }[] {
+  const files = readdirSync('docs', { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.mdx'));
+  return files.flatMap((file) =>
+    [...readFileSync(path.join('docs', file), 'utf8').matchAll(/^ *```(\w*)[^\n]*\n([\s\S]*?)^ *```$/gm)].map(
+      (match) => ({ file, language: match[1] || 'text', code: match[2] ?? '' }),
+    ),
+  );
+}
+
+/** The API reference's code samples and its JSON examples. */
+const { reference, descriptions } = await loadApiReference(
+  { siteDir: process.cwd(), baseUrl: '/' },
+  'openapi/rubra.yaml',
+  'api',
+);
+const apiCode = reference.pages.flatMap((page) => [
+  ...page.samples.map((sample) => ({
+    file: `${page.pageId} ${sample.id}`,
+    language: sample.language,
+    code: sample.code,
+  })),
+  ...page.responses.flatMap((response) =>
+    response.example === undefined
+      ? []
+      : [{ file: `${page.pageId} ${response.status}`, language: 'json', code: response.example }],
+  ),
+]);
+
+const samples = [
+  ...docsCodeBlocks(),
+  ...apiCode,
+  { file: 'sample.js', language: 'javascript', code: "import OpenAI from 'openai';\nconst run = async () => 1;\n" },
+  { file: 'sample.py', language: 'python', code: 'from openai import OpenAI\nclient = OpenAI(base_url="x")\n' },
+  { file: 'sample.cue', language: 'cue', code: 'package x\n\nname: string | *"rubra"\n' },
+];
+
+describe('build-time highlighting', () => {
+  it('finds the docs code blocks, Dockerfile included', () => {
+    expect(samples.length).toBeGreaterThan(20);
+    expect(samples.some((sample) => sample.language === 'docker')).toBe(true);
+  });
+
+  it.each(samples.map((sample) => [`${sample.file} (${sample.language})`, sample] as const))(
+    'gives %s the tokens, classes and colours of the browser highlighter, in both modes',
+    (_name, sample) => {
+      const highlighted = highlighter.highlight(sample.code, { language: sample.language });
+      expect(builtRendering(highlighted, 'light')).toEqual(
+        browserRendering(sample.code, sample.language, lightCodeTheme),
+      );
+      expect(builtRendering(highlighted, 'dark')).toEqual(
+        browserRendering(sample.code, sample.language, darkCodeTheme),
+      );
+      expect(codeText(highlighted)).toBe(sample.code.replace(/\n$/, ''));
+    },
+  );
+
+  it('shows a language without a grammar as plain text', () => {
+    const highlighted = highlighter.highlight('make LLAMA_CUDA=1\n\nls', { language: 'Bash' });
+    expect(highlighted).toEqual({ language: 'bash', lines: [['make LLAMA_CUDA=1'], [], ['ls']] });
+    expect(highlighter.highlight('x').language).toBe('text');
+  });
+
+  it('reads the title and the numbered lines from the metastring', () => {
+    const highlighted = highlighter.highlight('a\nb', {
+      language: 'text',
+      metastring: 'title="run.sh" showLineNumbers=5',
+    });
+    expect(highlighted.title).toBe('run.sh');
+    expect(highlighted.lineNumbersStart).toBe(5);
+    expect(highlighter.highlight('a', { metastring: "title='x' showLineNumbers" }).lineNumbersStart).toBe(1);
+  });
+
+  it('marks the lines of a line range', () => {
+    const highlighted = highlighter.highlight('a\nb\nc\nd', { language: 'text', metastring: '{1,3-4}' });
+    expect(highlighted.lineClassNames).toEqual({
+      0: 'theme-code-block-highlighted-line',
+      2: 'theme-code-block-highlighted-line',
+      3: 'theme-code-block-highlighted-line',
+    });
+  });
+
+  it('marks the lines that magic comments name, and drops the comments from the code', () => {
+    const code = [
+      'one',
+      '# highlight-next-line',
+      'two',
+      'three',
+      '# highlight-start',
+      'four',
+      'five',
+      '# highlight-end',
+      'six',
+    ].join('\n');
+    const highlighted = highlighter.highlight(code, { language: 'bash' });
+    expect(codeText(highlighted)).toBe('one\ntwo\nthree\nfour\nfive\nsix');
+    expect(Object.keys(highlighted.lineClassNames ?? {})).toEqual(['1', '3', '4']);
+    // A `//` comment is code in Python, not a magic comment.
+    expect(codeText(highlighter.highlight('// highlight-next-line\nx', { language: 'python' }))).toBe(
+      '// highlight-next-line\nx',
+    );
+    expect(codeText(highlighter.highlight('// highlight-next-line\nx', { language: 'js' }))).toBe('x');
+  });
+
+  it('highlights the extra grammars and their aliases', () => {
+    const dockerfile = highlighter.highlight('FROM python:3.11\nRUN pip install x', { language: 'dockerfile' });
+    expect(dockerfile.lines[0]?.[0]).toEqual(['instruction keyword', 'FROM']);
+  });
+
+  it('lists a grammar after the grammars it extends, and fails on a name that is not a Prism language', () => {
+    expect(grammarComponents('php')).toEqual(['markup', 'markup-templating', 'php']);
+    expect(() => createCodeHighlighter({ ...options, grammars: ['dockr'] })).toThrow(
+      /"dockr" is not one of Prism's language components/,
+    );
+  });
+
+  it('refuses a theme that colours some languages apart', () => {
+    const theme: PrismTheme = { ...lightCodeTheme, styles: [{ types: ['string'], languages: ['js'], style: {} }] };
+    expect(() => createCodeHighlighter({ ...options, themes: { light: theme, dark: darkCodeTheme } })).toThrow(
+      /light code theme gives some languages their own colours/,
+    );
+  });
+});
+
+/** The page's MDX after the plugin, as text. */
+function transform(mdx: string, file = 'docs/page.mdx'): string {
+  return String(
+    unified()
+      .use(remarkParse)
+      .use(remarkMdx)
+      .use(remarkCodeHighlight, options)
+      .use(remarkStringify)
+      .processSync(new VFile({ path: file, value: mdx })),
+  );
+}
+
+describe('code-highlight remark plugin', () => {
+  it('turns every fenced code block into the highlighted code block, importing it once', () => {
+    const out = transform('# Run\n\n```json title="a.json"\n{"a": 1}\n```\n\n<Tabs>\n\n```\nplain\n```\n\n</Tabs>\n');
+    expect(out.startsWith('import HighlightedCodeBlock from "@theme/CodeBlock";\n')).toBe(true);
+    expect(out.match(/import /g)).toHaveLength(1);
+    expect(out.match(/<HighlightedCodeBlock highlighted=\{/g)).toHaveLength(2);
+    expect(out).toContain('"title":"a.json"');
+    expect(out).not.toContain('```');
+  });
+
+  it('leaves a page without code blocks alone', () => {
+    expect(transform('# Run\n\nText with `inline code`.\n')).toBe('# Run\n\nText with `inline code`.\n');
+  });
+
+  it('names the file and line of a code block it cannot read', () => {
+    expect(() => transform('Text.\n\n```text {3-1}\nx\n```\n', 'docs/broken.mdx')).toThrow(
+      /^docs\/broken\.mdx:3: code-highlight: "\{3-1\}" is not a line range/,
+    );
+  });
+});
+
+describe('the API reference', () => {
+  it('highlights each code sample and example, and its page data carries only the highlighted form', () => {
+    const highlighted = structuredClone(reference);
+    highlightApiCode(highlighted, highlighter.highlight);
+    const source = highlighted.pages.find((page) => page.pageId === 'create-run');
+    const file = generateFiles(highlighted, descriptions, '/api').files.get('_data/create-run.json');
+    const data = JSON.parse(file ?? '{}') as ApiOperationPage;
+
+    expect(source?.samples.map((sample) => sample.highlighted?.language)).toEqual(['bash', 'python', 'javascript']);
+    expect(data.samples.map((sample) => sample.code)).toEqual([undefined, undefined, undefined]);
+    expect(data.samples.map((sample) => codeText(sample.highlighted ?? { lines: [] }))).toEqual(
+      source?.samples.map((sample) => sample.code.replace(/\n$/, '')),
+    );
+    expect(data.requestBody?.example).toBeUndefined();
+    expect(data.requestBody?.highlightedExample?.language).toBe('json');
+    const ok = data.responses.find((response) => response.status === '200');
+    expect(ok?.example).toBeUndefined();
+    expect(codeText(ok?.highlightedExample ?? { lines: [] })).toBe(
+      source?.responses.find((response) => response.status === '200')?.example,
+    );
+  });
+
+  it('leaves the page data as it was without highlighting', () => {
+    const data = JSON.parse(generateFiles(reference, descriptions, '/api').files.get('_data/create-run.json') ?? '{}');
+    expect(data).toEqual(JSON.parse(JSON.stringify(reference.pages.find((page) => page.pageId === 'create-run'))));
+  });
+});
