@@ -10,7 +10,8 @@ const config: KnipConfig = {
       entry: [
         // Docusaurus loads the theme components we own by their path under src/theme.
         'src/theme/**/index.{ts,tsx}',
-        'src/theme/prism-include-languages.ts',
+        // The code-highlight plugin swaps the theme's Prism loader for this module by its path.
+        'src/plugins/code-highlight/no-browser-prism.ts',
         // The API pages that src/plugins/api-reference/generate.ts writes import this component.
         'src/components/ApiOperation/index.tsx',
         // The search-index plugin aliases @rubra/search-backend and @rubra/search-page-head

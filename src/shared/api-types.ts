@@ -3,7 +3,7 @@
  * build time from the dereferenced OpenAPI description; the page components only
  * render it, so nothing that parses OpenAPI reaches the browser.
  */
-import type { HighlightedCode } from '../../shared/highlighted-code';
+import type { HighlightedCode } from './highlighted-code';
 
 /** A run of inline Markdown, already parsed at build time. */
 export type InlineToken =

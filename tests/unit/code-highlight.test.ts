@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { generateFiles } from '@site/src/plugins/api-reference/generate';
 import { highlightApiCode } from '@site/src/plugins/api-reference/highlight';
 import { loadApiReference } from '@site/src/plugins/api-reference/index';
-import type { ApiOperationPage } from '@site/src/plugins/api-reference/types';
+import type { ApiOperationPage } from '@site/src/shared/api-types';
 import { createCodeHighlighter, grammarComponents } from '@site/src/plugins/code-highlight/highlight';
 import { remarkCodeHighlight } from '@site/src/plugins/code-highlight/remark';
 import { codeText, tokenText, type HighlightedCode } from '@site/src/shared/highlighted-code';
