@@ -43,7 +43,8 @@ const { values: args } = parseArgs({
     pages: { type: 'string' },
   },
 });
-const listOption = (value) => (value ? value.split(',').map((part) => part.trim()) : []);
+const listOption = (/** @type {string | undefined} */ value) =>
+  value ? value.split(',').map((part) => part.trim()) : [];
 for (const part of [...listOption(args.only), ...listOption(args.skip)]) {
   if (!PARTS.includes(part)) throw new Error(`unknown part "${part}": choose from ${PARTS.join(', ')}`);
 }
@@ -54,6 +55,7 @@ const parts = new Set(
 const root = process.cwd();
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const jiti = createJiti(import.meta.url);
+/** @type {typeof import('./pages')} */
 const { PAGE_TYPES: ALL_PAGE_TYPES, buildPaths, resolvePagePath } = jiti('./pages.ts');
 for (const id of listOption(args.pages)) {
   if (!ALL_PAGE_TYPES.some((type) => type.id === id)) {
@@ -63,19 +65,72 @@ for (const id of listOption(args.pages)) {
 const PAGE_TYPES = args.pages
   ? ALL_PAGE_TYPES.filter((type) => listOption(args.pages).includes(type.id))
   : ALL_PAGE_TYPES;
+/** @type {typeof import('./budgets')} */
 const { BUDGET_KINDS, BUDGET_LABELS, budgetFigures, checkBudgets, formatKB } = jiti('./budgets.ts');
+/** @type {typeof import('./visit')} */
 const { recordVisit } = jiti('./visit.ts');
+/** @type {typeof import('./weight')} */
 const { KINDS, tally } = jiti('./weight.ts');
+/** @type {typeof import('./relevance')} */
 const { formatScores, QUERY_CLASSES, scoreEngine } = jiti('./relevance.ts');
 
-const sites = [{ name: 'this site', dir: path.resolve(process.env.BENCH_BUILD_DIR ?? 'build') }];
-if (args.reference) sites.push({ name: 'reference', dir: path.resolve(args.reference) });
-const hasReference = sites.length > 1;
+/** @typedef {import('./pages').PageType} PageType */
+/** @typedef {import('./pages').PageTypeId} PageTypeId */
+/** @typedef {import('./weight').Tally} Tally */
+/** @typedef {{ type: PageType & { id: PageTypeId }, paths: (string | null)[] }} PageEntry a page type and its path on each site */
+/** @typedef {{ status: number | null, load: Tally, afterLoad: Tally }} Weights */
+/** @typedef {Omit<import('./weight').Fetched, 'url'> & { path: string }} FetchedRow */
+/**
+ * @typedef {object} PageReport
+ * @property {PageTypeId} id
+ * @property {(string | null)[]} paths
+ * @property {(Weights | null)[]} weights
+ * @property {(FetchedRow[] | null)[]} fetched
+ * @property {import('./budgets').BudgetCheck[]} [budgets]
+ */
+/** @typedef {Awaited<ReturnType<typeof runLighthouse>>} LighthouseSummary */
+/** @typedef {Partial<LighthouseSummary> & { error?: string }} LighthouseRun */
+/**
+ * @typedef {object} LighthouseSite
+ * @property {string[]} failedAudits
+ * @property {(string | null | undefined)[]} errors
+ * @property {LighthouseRun[]} runs
+ */
+/**
+ * @typedef {Omit<Awaited<ReturnType<typeof measureSearch>>, 'samples'> & Awaited<ReturnType<typeof measureIntent>> & { indexBytes: number }} SearchFigures
+ */
+/**
+ * @typedef {object} Report
+ * @property {string} date
+ * @property {number} runs
+ * @property {{ name: string, dir: string }[]} sites
+ * @property {string[]} parts
+ * @property {(Awaited<ReturnType<typeof coldBuild>> | null)[]} [build]
+ * @property {PageReport[]} [pages]
+ * @property {Record<string, { id: string, sites: (Record<string, unknown> & LighthouseSite | null)[] }[]>} [lighthouse]
+ * @property {(SearchFigures | null)[]} [search]
+ * @property {{ queries: number, engines: { name: string, label: string, scores: import('./relevance').EngineScores, answers: unknown[] }[] }} [relevance]
+ * @property {Awaited<ReturnType<typeof runScale>>} [scale]
+ */
 
-const kb = (bytes) => (bytes == null ? '–' : (bytes / 1024).toFixed(1));
-const mb = (bytes) => (bytes / 1024 ** 2).toFixed(1);
-/** One cell, side by side when a reference is benched: "this / reference". */
+const thisSite = { name: 'this site', dir: path.resolve(process.env.BENCH_BUILD_DIR ?? 'build') };
+const reference = args.reference ? { name: 'reference', dir: path.resolve(args.reference) } : null;
+const sites = reference ? [thisSite, reference] : [thisSite];
+const hasReference = reference !== null;
+
+const kb = (/** @type {number | null | undefined} */ bytes) => (bytes == null ? '–' : (bytes / 1024).toFixed(1));
+const mb = (/** @type {number} */ bytes) => (bytes / 1024 ** 2).toFixed(1);
+/**
+ * One cell, side by side when a reference is benched: "this / reference".
+ * @template V
+ * @param {readonly (V | null | undefined)[]} values
+ * @param {(value: V) => string} format
+ */
 const cell = (values, format) => values.map((value) => (value == null ? '–' : format(value))).join(' / ');
+/**
+ * @param {readonly string[]} header
+ * @param {readonly (readonly string[])[]} rows
+ */
 const table = (header, rows) =>
   [
     `| ${header.join(' | ')} |`,
@@ -83,18 +138,20 @@ const table = (header, rows) =>
     ...rows.map((r) => `| ${r.join(' | ')} |`),
   ].join('\n');
 
+/** @type {Report} */
 const report = { date: new Date().toISOString(), runs, sites, parts: [...parts] };
 const markdown = [
   `# Bench, ${report.date.slice(0, 16).replace('T', ' ')} UTC`,
   hasReference
-    ? `Cells read "this site / reference" (${path.relative(root, sites[1].dir) || sites[1].dir}); – means the page type is absent there.`
-    : `Site: ${path.relative(root, sites[0].dir)}.`,
+    ? `Cells read "this site / reference" (${path.relative(root, reference.dir) || reference.dir}); – means the page type is absent there.`
+    : `Site: ${path.relative(root, thisSite.dir)}.`,
 ];
-const section = (text) => {
+const section = (/** @type {string} */ text) => {
   console.log(`\n${text}`);
   markdown.push(text);
 };
 
+/** @param {string} buildDir */
 function siteRoot(buildDir) {
   const candidate = path.dirname(buildDir);
   return existsSync(path.join(candidate, 'node_modules', '.bin', 'docusaurus')) ? candidate : null;
@@ -102,24 +159,26 @@ function siteRoot(buildDir) {
 
 async function benchBuild() {
   const rows = [];
-  report.build = [];
+  /** @type {NonNullable<Report['build']>} */
+  const builds = [];
+  report.build = builds;
   for (const site of sites) {
     const siteDir = siteRoot(site.dir);
     if (!siteDir || path.basename(site.dir) !== 'build') {
-      report.build.push(null);
+      builds.push(null);
       continue;
     }
     console.log(`Cold build of ${site.name} (${siteDir})…`);
-    report.build.push(await coldBuild(siteDir));
+    builds.push(await coldBuild(siteDir));
   }
   rows.push([
     'cold build',
     cell(
-      report.build.map((b) => b?.seconds),
+      builds.map((b) => b?.seconds),
       (s) => `${s.toFixed(1)} s`,
     ),
     cell(
-      report.build.map((b) => b?.peakBytes),
+      builds.map((b) => b?.peakBytes),
       (b) => `${mb(b)} MB`,
     ),
     cell(
@@ -132,10 +191,15 @@ async function benchBuild() {
   );
 }
 
-/** Serves every site; resolves each page type to a path per site (null: absent). */
+/**
+ * Serves every site; resolves each page type to a path per site (null: absent).
+ * @template T
+ * @param {(origins: string[], pages: PageEntry[]) => Promise<T>} work
+ */
 async function withServers(work) {
   const servers = await Promise.all(sites.map((site) => startStaticHost({ root: site.dir, gzip: true })));
   const origins = servers.map((server) => server.origin);
+  /** @type {PageEntry[]} */
   const pages = PAGE_TYPES.map((type) => ({
     type,
     paths: sites.map((site) =>
@@ -150,18 +214,22 @@ async function withServers(work) {
 }
 
 async function benchPages() {
-  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: findChromium() ?? undefined, args: CHROMIUM_ARGS });
   try {
     await withServers(async (origins, pages) => {
+      /** @type {{ page: PageEntry, site: number, url: string | null, weights?: Weights, fetched?: FetchedRow[] }[]} */
       const jobs = pages.flatMap((page) =>
-        sites.map((_, site) => ({ page, site, url: page.paths[site] && origins[site] + page.paths[site] })),
+        sites.map((_, site) => {
+          const pagePath = page.paths[site];
+          return { page, site, url: pagePath ? `${origins[site]}${pagePath}` : null };
+        }),
       );
       // Five visits at a time: each spends most of its time in the 10 s after load.
       const queue = jobs.filter((job) => job.url);
       const worker = async () => {
         for (let job = queue.shift(); job; job = queue.shift()) {
           const context = await browser.newContext();
-          const visit = await recordVisit(await context.newPage(), job.url);
+          const visit = await recordVisit(await context.newPage(), job.url ?? '');
           await context.close();
           job.weights = {
             status: visit.status,
@@ -181,15 +249,22 @@ async function benchPages() {
       console.log(`Page weight: ${queue.length} visits of load + 10 s…`);
       await Promise.all(Array.from({ length: 5 }, worker));
 
-      report.pages = pages.map((page) => ({
+      /** @type {PageReport[]} */
+      const pageReports = pages.map((page) => ({
         id: page.type.id,
         paths: page.paths,
         weights: jobs.filter((job) => job.page === page).map((job) => job.weights ?? null),
         fetched: jobs.filter((job) => job.page === page).map((job) => job.fetched ?? null),
       }));
-      const size = (w, phase, kind) => w && `${kb(w[phase][kind].gzip)} (${kb(w[phase][kind].raw)})`;
-      const weightRows = report.pages.map((page, index) => [
-        `${pages[index].type.label} \`${pages[index].paths[0]}\``,
+      report.pages = pageReports;
+      const size = (
+        /** @type {Weights} */ w,
+        /** @type {'load' | 'afterLoad'} */ phase,
+        /** @type {keyof Tally} */ kind,
+      ) => `${kb(w[phase][kind].gzip)} (${kb(w[phase][kind].raw)})`;
+      const label = (/** @type {number} */ index) => pages[index]?.type.label ?? '';
+      const weightRows = pageReports.map((page, index) => [
+        `${label(index)} \`${pages[index]?.paths[0]}\``,
         ...KINDS.filter((k) => k !== 'other').map((kind) => cell(page.weights, (w) => size(w, 'load', kind))),
         cell(page.weights, (w) => String(w.load.total.count)),
         cell(page.weights, (w) => `${kb(w.afterLoad.total.gzip)} (${w.afterLoad.total.count})`),
@@ -201,13 +276,13 @@ async function benchPages() {
           weightRows,
         )}`,
       );
-      const budgetRows = report.pages.map((page, index) => {
+      const budgetRows = pageReports.map((page, index) => {
         const w = page.weights[0];
-        if (!w) return [pages[index].type.label, ...BUDGET_KINDS.map(() => '–')];
+        if (!w) return [label(index), ...BUDGET_KINDS.map(() => '–')];
         const checks = checkBudgets(page.id, budgetFigures(w.load, w.afterLoad));
         page.budgets = checks;
         return [
-          pages[index].type.label,
+          label(index),
           ...checks.map((c) => `${formatKB(c.bytes)} / ${formatKB(c.budget)} ${c.ok ? 'ok' : '**over**'}`),
         ];
       });
@@ -223,6 +298,7 @@ async function benchPages() {
   }
 }
 
+/** @type {[keyof LighthouseSummary & ('performance' | 'accessibility' | 'bestPractices' | 'seo' | 'lcp' | 'tbt' | 'cls' | 'bytes'), string, (value: number) => string][]} */
 const LH_FIGURES = [
   ['performance', 'perf', (v) => v.toFixed(0)],
   ['accessibility', 'a11y', (v) => v.toFixed(0)],
@@ -238,6 +314,7 @@ async function benchLighthouse() {
   const chrome = await launchLighthouseChrome();
   try {
     await withServers(async (origins, pages) => {
+      /** @type {Map<string, LighthouseRun[]>} */
       const samples = new Map();
       const total = runs * PRESETS.length * pages.reduce((n, page) => n + page.paths.filter(Boolean).length, 0);
       let done = 0;
@@ -249,9 +326,10 @@ async function benchLighthouse() {
             for (let site = 0; site < sites.length; site += 1) {
               if (!page.paths[site]) continue;
               const key = `${preset}|${page.type.id}|${site}`;
-              const result = await runLighthouse(chrome, origins[site] + page.paths[site], preset).catch((error) => ({
-                error: error.message,
-              }));
+              /** @type {LighthouseRun} */
+              const result = await runLighthouse(chrome, `${origins[site]}${page.paths[site]}`, preset).catch(
+                (/** @type {Error} */ error) => ({ error: error.message }),
+              );
               samples.set(key, [...(samples.get(key) ?? []), result]);
               done += 1;
               process.stdout.write(`\rLighthouse ${done}/${total}`);
@@ -260,39 +338,44 @@ async function benchLighthouse() {
         }
       }
       process.stdout.write('\n');
-      const medianOf = (list, figure) => {
+      const medianOf = (/** @type {LighthouseRun[]} */ list, /** @type {(typeof LH_FIGURES)[number][0]} */ figure) => {
         const values = list.map((r) => r[figure]).filter((v) => typeof v === 'number');
         return values.length ? median(values) : null;
       };
-      report.lighthouse = {};
+      /** @type {NonNullable<Report['lighthouse']>} */
+      const lighthouse = {};
+      report.lighthouse = lighthouse;
       for (const preset of PRESETS) {
-        report.lighthouse[preset] = pages.map((page) => ({
+        const entries = pages.map((page) => ({
           id: page.type.id,
           sites: sites.map((_, site) => {
             const list = samples.get(`${preset}|${page.type.id}|${site}`);
             if (!list) return null;
-            return {
+            /** @type {Record<string, unknown> & LighthouseSite} */
+            const figures = {
               ...Object.fromEntries(LH_FIGURES.map(([figure]) => [figure, medianOf(list, figure)])),
               failedAudits: [...new Set(list.flatMap((r) => r.failedAudits ?? []))],
               errors: [...new Set(list.flatMap((r) => [r.error, r.runtimeError].filter(Boolean)))],
               runs: list,
             };
+            return figures;
           }),
         }));
-        const rows = report.lighthouse[preset].map((entry, index) => [
-          pages[index].type.label,
+        lighthouse[preset] = entries;
+        const rows = entries.map((entry, index) => [
+          pages[index]?.type.label ?? '',
           ...LH_FIGURES.map(([figure, , format]) =>
             cell(
-              entry.sites.map((s) => s?.[figure]),
+              entry.sites.map((s) => (s ? /** @type {number | null} */ (s[figure]) : null)),
               format,
             ),
           ),
         ]);
-        const notes = report.lighthouse[preset].flatMap((entry, index) =>
+        const notes = entries.flatMap((entry, index) =>
           entry.sites.flatMap((s, site) =>
             s && (s.failedAudits.length || s.errors.length)
               ? [
-                  `- ${pages[index].type.label}, ${sites[site].name}: ${[
+                  `- ${pages[index]?.type.label}, ${sites[site]?.name}: ${[
                     ...s.failedAudits.map((id) => `\`${id}\``),
                     ...s.errors.map((e) => `error ${e}`),
                   ].join(', ')}`,
@@ -314,20 +397,23 @@ async function benchLighthouse() {
 }
 
 async function benchSearch() {
-  report.search = [];
+  /** @type {(SearchFigures | null)[]} */
+  const figures = [];
+  report.search = figures;
   await withServers(async (origins) => {
-    for (let site = 0; site < sites.length; site += 1) {
-      if (!existsSync(path.join(sites[site].dir, 'pagefind', 'pagefind.js'))) {
-        report.search.push(null);
+    for (const [site, { dir, name }] of sites.entries()) {
+      const baseUrl = origins[site] ?? '';
+      if (!existsSync(path.join(dir, 'pagefind', 'pagefind.js'))) {
+        figures.push(null);
         continue;
       }
-      console.log(`Search on ${sites[site].name}…`);
-      const first = await measureSearch({ baseUrl: origins[site], queries: QUERIES, runs });
-      const intent = await measureIntent({ baseUrl: origins[site], query: QUERIES[0], runs });
-      report.search.push({
+      console.log(`Search on ${name}…`);
+      const first = await measureSearch({ baseUrl, queries: QUERIES, runs });
+      const intent = await measureIntent({ baseUrl, query: QUERIES[0] ?? '', runs });
+      figures.push({
         ...first,
         ...intent,
-        indexBytes: await directorySize(path.join(sites[site].dir, 'pagefind')),
+        indexBytes: await directorySize(path.join(dir, 'pagefind')),
       });
     }
   });
@@ -335,7 +421,7 @@ async function benchSearch() {
     [
       'first query fetches (gzip, search UI included)',
       cell(
-        report.search.map((s) => s?.firstQueryKB),
+        figures.map((s) => s?.firstQueryKB),
         (v) => `${v.toFixed(1)} KB`,
       ),
       '150 KB',
@@ -343,7 +429,7 @@ async function benchSearch() {
     [
       'keypress to results, warm page',
       cell(
-        report.search.map((s) => s?.warmQueryMs),
+        figures.map((s) => s?.warmQueryMs),
         (v) => `${v.toFixed(0)} ms`,
       ),
       '300 ms',
@@ -351,7 +437,7 @@ async function benchSearch() {
     [
       'intent to first results, cold page',
       cell(
-        report.search.map((s) => s?.intentToResultsMs),
+        figures.map((s) => s?.intentToResultsMs),
         (v) => `${v.toFixed(0)} ms`,
       ),
       '',
@@ -359,13 +445,13 @@ async function benchSearch() {
     [
       'index on disk',
       cell(
-        report.search.map((s) => s?.indexBytes),
+        figures.map((s) => s?.indexBytes),
         (v) => `${kb(v)} KB`,
       ),
       '',
     ],
   ];
-  const largest = report.search[0]?.largestFiles ?? [];
+  const largest = figures[0]?.largestFiles ?? [];
   section(
     `## Search, medians of ${runs}\n\n${table(['', 'figure', 'goal'], rows)}\n\nLargest files of a first query (this site): ${largest
       .slice(0, 6)
@@ -375,19 +461,22 @@ async function benchSearch() {
 }
 
 async function benchRelevance() {
-  const buildDir = sites[0].dir;
+  const buildDir = thisSite.dir;
   const queries = await readQueries();
   checkExpectedPages(queries, buildDir);
+  /** @type {[string, string, () => Promise<string[][]>][]} */
   const engines = [
     ['site', 'built site, /search in Chromium', () => siteEngine(buildDir, queries, console.log)],
     ['dev', 'dev server index (Markdown twins), Node', () => devEngine(buildDir, queries)],
     ['mcp', 'MCP search_docs over the build', () => mcpEngine(root, buildDir, queries)],
   ];
-  report.relevance = { queries: queries.length, engines: [] };
+  /** @type {NonNullable<Report['relevance']>} */
+  const relevance = { queries: queries.length, engines: [] };
+  report.relevance = relevance;
   for (const [name, label, run] of engines) {
     console.log(`Relevance: ${label}, ${queries.length} queries…`);
     const answers = await run();
-    report.relevance.engines.push({
+    relevance.engines.push({
       name,
       label,
       scores: scoreEngine(queries, answers),
@@ -396,9 +485,9 @@ async function benchRelevance() {
   }
   const counts = QUERY_CLASSES.map((c) => `${c} ${queries.filter((q) => q.class === c).length}`).join(', ');
   section(
-    `## Search relevance: ${queries.length} queries (${counts})\n\nhit@1 and hit@3: share of queries answered by the first result, by one of the first three pages; MRR@5: mean reciprocal rank of the first answering page among five; none: queries with no result at all. Engines: ${report.relevance.engines
+    `## Search relevance: ${queries.length} queries (${counts})\n\nhit@1 and hit@3: share of queries answered by the first result, by one of the first three pages; MRR@5: mean reciprocal rank of the first answering page among five; none: queries with no result at all. Engines: ${relevance.engines
       .map((engine) => `${engine.name}, ${engine.label}`)
-      .join('; ')}.\n\n${formatScores(report.relevance.engines)}`,
+      .join('; ')}.\n\n${formatScores(relevance.engines)}`,
   );
 }
 
@@ -406,9 +495,9 @@ async function benchScale() {
   const pages = Number(process.env.BENCH_PAGES ?? 2000);
   const operations = Number(process.env.BENCH_OPERATIONS ?? 300);
   console.log(`Scale: ${pages} generated pages and ${operations} operations, real build…`);
-  report.scale = await runScale({ root, pages, operations, runs: Math.min(runs, 3), log: console.log });
-  const s = report.scale;
-  const verdict = (ok) => (ok ? 'met' : '**missed**');
+  const s = await runScale({ root, pages, operations, runs: Math.min(runs, 3), log: console.log });
+  report.scale = s;
+  const verdict = (/** @type {boolean} */ ok) => (ok ? 'met' : '**missed**');
   const rows = [
     ['cold build', `${s.buildSeconds.toFixed(0)} s`, `5 min: ${verdict(s.buildSeconds <= SCALE_GOALS.seconds)}`],
     [
@@ -441,6 +530,7 @@ async function benchScale() {
   );
 }
 
+/** @type {Record<string, () => Promise<void>>} */
 const steps = {
   build: benchBuild,
   pages: benchPages,
@@ -458,7 +548,7 @@ for (const part of PARTS) {
       }
     }
   }
-  await steps[part]();
+  await steps[part]?.();
 }
 
 const outDir = path.join(root, 'bench-report');

@@ -22,6 +22,7 @@ const { VOCABULARY_FILE } = createJiti(import.meta.url)('../../src/shared/search
 const SDK_CALLS_START = 'export const SDK_CALLS: Readonly<Record<string, SdkCall>> = {';
 const TWIN_SECTIONS_START = 'const pageSections: PageSection[] = [';
 
+/** @param {string} dir */
 export async function directorySize(dir) {
   let total = 0;
   for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
@@ -30,7 +31,10 @@ export async function directorySize(dir) {
   return total;
 }
 
-/** The repository's files as a fresh clone has them (tracked, plus new files not ignored). */
+/**
+ * The repository's files as a fresh clone has them (tracked, plus new files not ignored).
+ * @param {string} root
+ */
 function sourceFiles(root) {
   return execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: root })
     .toString()
@@ -38,6 +42,11 @@ function sourceFiles(root) {
     .filter(Boolean);
 }
 
+/**
+ * @param {string} root
+ * @param {string} dir
+ * @param {{ pages: number, operations: number }} size
+ */
 async function prepareVariant(root, dir, { pages, operations }) {
   for (const file of sourceFiles(root)) {
     const target = path.join(dir, file);
@@ -85,6 +94,9 @@ async function prepareVariant(root, dir, { pages, operations }) {
 
 const QUERIES = ['quantization', 'scheduler', 'replica', 'tokenizer', 'gateway', 'checkpoint'];
 
+/**
+ * @param {{ root: string, pages?: number, operations?: number, runs?: number, log?: (line: string) => void }} options
+ */
 export async function runScale({ root, pages = 2000, operations = 300, runs = 3, log = () => undefined }) {
   const dir = await mkdtemp(path.join(tmpdir(), 'rubra-scale-'));
   try {

@@ -1,0 +1,155 @@
+/**
+ * The schema converter: JSON Schema, as OpenAPI 3.1 uses it and already dereferenced,
+ * into the tree of properties, variants and constraints the API pages render.
+ */
+import { parseInline } from './inline';
+import { isRecord } from './load';
+import type { SchemaNode, SchemaVariant } from '../../shared/api-types';
+
+export type Json = Record<string, unknown>;
+
+export function isBinary(schema: Json): boolean {
+  return schema.format === 'binary' || schema.contentMediaType === 'application/octet-stream';
+}
+
+interface ConvertOptions {
+  name?: string;
+  required: boolean;
+}
+
+/** Converts JSON Schema (as OpenAPI 3.1 uses it) into the tree the pages render. */
+export class SchemaConverter {
+  constructor(
+    private readonly schemaNames: Map<object, string>,
+    private readonly link: (name: string) => string | undefined,
+  ) {}
+
+  convert(schema: Json, options: ConvertOptions, ancestors: ReadonlySet<object> = new Set()): SchemaNode {
+    const nullable = this.unwrapNullable(schema);
+    if (nullable) {
+      const inner = this.convert(nullable, options, ancestors);
+      const description =
+        schema.description === undefined ? inner.description : parseInline(String(schema.description));
+      return { ...inner, nullable: true, description };
+    }
+    const name = this.schemaNames.get(schema);
+    const node: SchemaNode = {
+      ...(options.name !== undefined ? { name: options.name } : {}),
+      required: options.required,
+      type: this.typeLabel(schema),
+      nullable: Array.isArray(schema.type) && schema.type.includes('null'),
+      description: parseInline(String(schema.description ?? '')),
+      constraints: constraintsOf(schema),
+    };
+    if (name) {
+      const href = this.link(name);
+      node.ref = href ? { name, href } : { name };
+    }
+    if (schema.const !== undefined) {
+      node.enum = [JSON.stringify(schema.const)];
+    } else if (Array.isArray(schema.enum)) {
+      node.enum = schema.enum.filter((value) => value !== null).map((value) => JSON.stringify(value));
+    }
+    if (schema.default !== undefined) {
+      node.default = JSON.stringify(schema.default);
+    }
+    if (ancestors.has(schema)) {
+      return node;
+    }
+    const below = new Set(ancestors).add(schema);
+    if (isRecord(schema.properties)) {
+      const required = new Set(Array.isArray(schema.required) ? schema.required.map(String) : []);
+      node.properties = Object.entries(schema.properties).map(([property, child]) =>
+        this.convert(asRecord(child), { name: property, required: required.has(property) }, below),
+      );
+    }
+    if (isRecord(schema.items)) {
+      const items = this.convert(schema.items, { required: false }, below);
+      if (items.properties || items.variants || items.items) {
+        node.items = items;
+      }
+    }
+    const variantKind = Array.isArray(schema.oneOf) ? 'oneOf' : Array.isArray(schema.anyOf) ? 'anyOf' : undefined;
+    if (variantKind) {
+      const members = (schema[variantKind] as unknown[]).filter(isRecord);
+      const discriminator = String(asRecord(schema.discriminator).propertyName ?? 'type');
+      node.variantKind = variantKind;
+      node.variants = members.map((member, index): SchemaVariant => {
+        const child = this.convert(member, { required: false }, below);
+        const tag = asRecord(asRecord(member.properties)[discriminator]).const;
+        const base =
+          this.schemaNames.get(member) ??
+          String(member.title ?? (member.type ? this.typeLabel(member) : `Option ${index + 1}`));
+        return { label: typeof tag === 'string' ? `${base} (${discriminator}: ${tag})` : base, node: child };
+      });
+    }
+    return node;
+  }
+
+  /** `anyOf: [X, {type: null}]` is X made nullable, shown as one node. */
+  private unwrapNullable(schema: Json): Json | undefined {
+    const members = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : undefined;
+    if (!members || members.length !== 2) {
+      return undefined;
+    }
+    const isNull = (member: unknown) => isRecord(member) && member.type === 'null';
+    const others = members.filter((member) => !isNull(member));
+    return others.length === 1 && isRecord(others[0]) ? others[0] : undefined;
+  }
+
+  private typeLabel(schema: Json): string {
+    if (isBinary(schema)) {
+      return 'binary';
+    }
+    const types = (Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [])
+      .map(String)
+      .filter((type) => type !== 'null');
+    if (types.length === 0) {
+      if (schema.oneOf) return 'one of';
+      if (schema.anyOf) return 'any of';
+      if (schema.const !== undefined) return typeof schema.const;
+      return 'any';
+    }
+    if (types.length === 1 && types[0] === 'array') {
+      const items = asRecord(schema.items);
+      const itemName = this.schemaNames.get(items);
+      return `array of ${itemName ?? (Object.keys(items).length > 0 ? this.typeLabel(items) : 'any')}`;
+    }
+    return types.join(' or ');
+  }
+}
+
+function constraintsOf(schema: Json): string[] {
+  const result: string[] = [];
+  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = schema;
+  if (typeof minimum === 'number' && typeof maximum === 'number') {
+    result.push(`${minimum} to ${maximum}`);
+  } else if (typeof minimum === 'number') {
+    result.push(`at least ${minimum}`);
+  } else if (typeof maximum === 'number') {
+    result.push(`at most ${maximum}`);
+  }
+  if (typeof exclusiveMinimum === 'number') result.push(`greater than ${exclusiveMinimum}`);
+  if (typeof exclusiveMaximum === 'number') result.push(`less than ${exclusiveMaximum}`);
+  if (typeof schema.minLength === 'number') result.push(`at least ${schema.minLength} characters`);
+  if (typeof schema.maxLength === 'number') result.push(`at most ${schema.maxLength} characters`);
+  if (typeof schema.minItems === 'number') result.push(`at least ${schema.minItems} items`);
+  if (typeof schema.maxItems === 'number') result.push(`at most ${schema.maxItems} items`);
+  if (typeof schema.maxProperties === 'number') result.push(`at most ${schema.maxProperties} properties`);
+  const keyLength = asRecord(schema.propertyNames).maxLength;
+  if (typeof keyLength === 'number') result.push(`keys at most ${keyLength} characters`);
+  if (isRecord(schema.additionalProperties)) {
+    const values = schema.additionalProperties;
+    const limit = typeof values.maxLength === 'number' ? `, at most ${values.maxLength} characters` : '';
+    result.push(`values: ${String(values.type ?? 'any')}${limit}`);
+  } else if (schema.additionalProperties === true && !schema.properties) {
+    result.push('any properties');
+  }
+  if (typeof schema.pattern === 'string') result.push(`pattern ${schema.pattern}`);
+  if (typeof schema.format === 'string' && schema.format !== 'binary') result.push(`format ${schema.format}`);
+  return result;
+}
+
+export function asRecord(value: unknown): Json {
+  return isRecord(value) ? value : {};
+}
