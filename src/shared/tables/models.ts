@@ -1,0 +1,98 @@
+/**
+ * The model tables: a family's specifications and repositories on its guide
+ * (`<ModelSpecs family />`) and every Rubra model on the home page (`<EnhancedModels />`).
+ */
+import { RUBRA_PREFIX } from '../../data/benchmarks';
+import { familyInfo, huggingFaceUrl, models, modelsOf, type ModelFamily, type RubraModel } from '../../data/models';
+import { formatCount } from './format';
+import type { Inline, TableModel } from './model';
+
+type FamilyProps = { family: ModelFamily };
+
+const SOURCE = 'src/data/models.ts';
+
+/** A guide's rows: the family's models, which must exist. */
+function familyModels({ family }: FamilyProps): RubraModel[] {
+  const rows = modelsOf(family);
+  if (rows.length === 0) {
+    throw new Error(`ModelSpecs: no models of the family "${family}" in ${SOURCE}`);
+  }
+  return rows;
+}
+
+/** A model's cell names it with or without the Rubra prefix; the data holds the base model's name. */
+const baseName = (cell: string): string => cell.trim().replace(new RegExp(`^${RUBRA_PREFIX}`), '');
+
+const repoLink = (repo: string, text = repo): Inline => ({ href: huggingFaceUrl(repo), text });
+
+export const modelSpecs = {
+  source: SOURCE,
+  data: models,
+  rows: familyModels,
+  caption: ({ family }) => [family, ': specifications of the base models'],
+  columns: [
+    { label: 'Model', value: (model) => model.model, key: baseName },
+    { label: 'Parameters', value: (model) => model.params },
+    {
+      label: 'Context length (tokens)',
+      value: (model) => model.contextLength,
+      format: formatCount,
+      align: 'end',
+      headingAlign: 'start',
+    },
+    { label: 'Grouped-query attention', value: (model) => model.gqa },
+    { label: 'Training tokens', value: (model) => model.trainingTokens },
+    { label: 'Knowledge cutoff', value: (model) => model.knowledgeCutoff },
+  ],
+} satisfies TableModel<RubraModel, FamilyProps>;
+
+export const modelRepos = {
+  source: SOURCE,
+  data: models,
+  rows: familyModels,
+  caption: ({ family }) => [family, ': Rubra models on Hugging Face'],
+  columns: [
+    {
+      label: 'Rubra model',
+      value: (model) => model.model,
+      cell: (model) => [RUBRA_PREFIX, model.model],
+      key: baseName,
+    },
+    { label: 'Full weights', value: (model) => model.hfRepo, cell: (model) => repoLink(model.hfRepo) },
+    { label: 'GGUF (llama.cpp)', value: (model) => model.ggufRepo, cell: (model) => repoLink(model.ggufRepo) },
+    {
+      label: 'AWQ',
+      cell: (model) =>
+        model.otherRepos.length === 0
+          ? { html: { missing: 'none' }, markdown: 'none' }
+          : { items: model.otherRepos.map((repo) => repoLink(repo)) },
+      when: (rows) => rows.some((model) => model.otherRepos.length > 0),
+    },
+  ],
+} satisfies TableModel<RubraModel, FamilyProps>;
+
+export const enhancedModels = {
+  source: SOURCE,
+  data: models,
+  rows: () => models,
+  caption: () => 'Rubra enhanced models and where to get them',
+  columns: [
+    { label: 'Model', value: (model) => model.model, cell: (model) => ['Rubra ', model.model], key: baseName },
+    { label: 'Parameters', value: (model) => model.params },
+    { label: 'Context (tokens)', value: (model) => model.contextLength, format: formatCount },
+    {
+      label: 'Weights',
+      cell: (model) => ({
+        items: [model.hfRepo, model.ggufRepo, ...model.otherRepos].map((repo) =>
+          repoLink(repo, repo.split('/')[1] ?? repo),
+        ),
+        bulleted: true,
+      }),
+    },
+    {
+      label: 'Guide',
+      value: (model) => model.family,
+      cell: (model) => ({ to: familyInfo(model.family).route, text: model.family }),
+    },
+  ],
+} satisfies TableModel<RubraModel>;
