@@ -16,7 +16,7 @@ import {
   TOOL_OBSERVATION_TEXT,
   benchmarkNotes as notes,
   benchmarkTable,
-} from '@site/src/shared/tables/benchmarks';
+} from '@site/src/shared/tables/benchmark-table';
 import { NOT_MEASURED_MARK } from '@site/src/shared/tables/format';
 import { cellContent } from '@site/src/shared/tables/model';
 import { filterRows, nextSort, sortRows, type SortKey, type SortState } from './logic';

@@ -3,7 +3,6 @@ import type { ReactNode } from 'react';
 
 import DataTable from '@site/src/components/DataTable';
 import table from '@site/src/components/DataTable/styles.module.css';
-import { familyInfo, type ModelFamily } from '@site/src/data/models';
 import { chatTemplates } from '@site/src/shared/tables/chat-templates';
 import styles from './styles.module.css';
 
@@ -19,9 +18,4 @@ export default function ChatTemplates(): ReactNode {
       <DataTable model={chatTemplates} of={{}} className={clsx(table.table, styles.table)} data-chat-templates="" />
     </div>
   );
-}
-
-/** One family's chat template as inline code, for use in running text. */
-export function ChatTemplateOf({ family }: { family: ModelFamily }): ReactNode {
-  return <code>{familyInfo(family).chatTemplate}</code>;
 }

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 
 import DataTable from '@site/src/components/DataTable';
 import table from '@site/src/components/DataTable/styles.module.css';
-import { enhancedModels } from '@site/src/shared/tables/models';
+import { enhancedModels } from '@site/src/shared/tables/enhanced-models';
 import styles from './styles.module.css';
 
 /** The table of every Rubra enhanced model, with its guide and its repositories. */

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import DataTable from '@site/src/components/DataTable';
 import table from '@site/src/components/DataTable/styles.module.css';
 import type { ModelFamily } from '@site/src/data/models';
-import { modelRepos, modelSpecs } from '@site/src/shared/tables/models';
+import { modelRepos, modelSpecs } from '@site/src/shared/tables/model-specs';
 import styles from './styles.module.css';
 
 /**

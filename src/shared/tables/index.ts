@@ -6,18 +6,13 @@
  */
 import { familyInfo, type ModelFamily } from '../../data/models';
 import { benchmarkChartTable, CHART_CAPTION } from './benchmark-chart';
-import {
-  benchmarkNotes,
-  benchmarkTable,
-  familyBenchmarks,
-  familyNotes,
-  TOOL_OBSERVATION_MARK,
-  TOOL_OBSERVATION_TEXT,
-} from './benchmarks';
+import { benchmarkNotes, benchmarkTable, TOOL_OBSERVATION_MARK, TOOL_OBSERVATION_TEXT } from './benchmark-table';
+import { familyBenchmarks, familyNotes } from './benchmarks';
 import { chatTemplates } from './chat-templates';
 import { inlineCode, tableMarkdown } from './markdown';
 import type { AnyTableModel } from './model';
-import { enhancedModels, modelRepos, modelSpecs } from './models';
+import { enhancedModels } from './enhanced-models';
+import { modelRepos, modelSpecs } from './model-specs';
 import { mtBenchPairwiseTable } from './mtbench-pairwise';
 
 /** An MDX tag's props as the twins read them: strings, or `true` for a bare attribute. */

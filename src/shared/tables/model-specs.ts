@@ -1,15 +1,11 @@
-/**
- * The model tables: a family's specifications and repositories on its guide
- * (`<ModelSpecs family />`) and every Rubra model on the home page (`<EnhancedModels />`).
- */
+/** A family's specifications and the repositories of its Rubra models, on its guide (`<ModelSpecs family />`). */
 import { RUBRA_PREFIX } from '../../data/benchmarks';
-import { familyInfo, huggingFaceUrl, models, modelsOf, type ModelFamily, type RubraModel } from '../../data/models';
+import { models, modelsOf, type ModelFamily, type RubraModel } from '../../data/models';
 import { formatCount } from './format';
-import type { Inline, TableModel } from './model';
+import type { TableModel } from './model';
+import { SOURCE, baseName, repoLink } from './model-columns';
 
 type FamilyProps = { family: ModelFamily };
-
-const SOURCE = 'src/data/models.ts';
 
 /** A guide's rows: the family's models, which must exist. */
 function familyModels({ family }: FamilyProps): RubraModel[] {
@@ -19,11 +15,6 @@ function familyModels({ family }: FamilyProps): RubraModel[] {
   }
   return rows;
 }
-
-/** A model's cell names it with or without the Rubra prefix; the data holds the base model's name. */
-const baseName = (cell: string): string => cell.trim().replace(new RegExp(`^${RUBRA_PREFIX}`), '');
-
-const repoLink = (repo: string, text = repo): Inline => ({ href: huggingFaceUrl(repo), text });
 
 export const modelSpecs = {
   source: SOURCE,
@@ -70,29 +61,3 @@ export const modelRepos = {
     },
   ],
 } satisfies TableModel<RubraModel, FamilyProps>;
-
-export const enhancedModels = {
-  source: SOURCE,
-  data: models,
-  rows: () => models,
-  caption: () => 'Rubra enhanced models and where to get them',
-  columns: [
-    { label: 'Model', value: (model) => model.model, cell: (model) => ['Rubra ', model.model], key: baseName },
-    { label: 'Parameters', value: (model) => model.params },
-    { label: 'Context (tokens)', value: (model) => model.contextLength, format: formatCount },
-    {
-      label: 'Weights',
-      cell: (model) => ({
-        items: [model.hfRepo, model.ggufRepo, ...model.otherRepos].map((repo) =>
-          repoLink(repo, repo.split('/')[1] ?? repo),
-        ),
-        bulleted: true,
-      }),
-    },
-    {
-      label: 'Guide',
-      value: (model) => model.family,
-      cell: (model) => ({ to: familyInfo(model.family).route, text: model.family }),
-    },
-  ],
-} satisfies TableModel<RubraModel>;
