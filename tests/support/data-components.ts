@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { dataComponents } from '../../src/shared/tables';
 
 /** The folder of the table models, relative to the site. */
-export const TABLE_MODELS_DIR = 'src/shared/tables';
+const TABLE_MODELS_DIR = 'src/shared/tables';
 
 /** Every table model file, relative to the site. */
 export function tableModelFiles(root: string): string[] {

@@ -5,7 +5,7 @@
 import { NOT_MEASURED_MARK } from './format';
 import { cellContent, visibleColumns, type Inline, type TableModel } from './model';
 
-export interface TableData {
+interface TableData {
   /** Shown in bold above the table, as the caption is above the HTML table. */
   caption?: string;
   header: readonly string[];
@@ -24,7 +24,7 @@ export function markdownTable({ caption, header, rows }: TableData): string {
 }
 
 /** A Markdown link. */
-export function markdownLink(text: string, href: string): string {
+function markdownLink(text: string, href: string): string {
   return `[${text.replace(/([[\]])/g, '\\$1')}](${href})`;
 }
 
@@ -36,7 +36,7 @@ export function inlineCode(text: string): string {
 }
 
 /** Inline content as Markdown. */
-export function inlineMarkdown(inline: Inline): string {
+function inlineMarkdown(inline: Inline): string {
   if (typeof inline === 'string') {
     return inline;
   }
