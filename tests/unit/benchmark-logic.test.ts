@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import {
-  NOT_MEASURED_MARK,
-  filterRows,
-  firstDirection,
-  formatParams,
-  formatRate,
-  formatScore,
-  nextSort,
-  sortRows,
-} from '@site/src/components/BenchmarkTable/logic';
+import { filterRows, firstDirection, nextSort, sortRows } from '@site/src/components/BenchmarkTable/logic';
 import { benchmarks, kindLabels, type BenchmarkKind } from '@site/src/data/benchmarks';
+import { NOT_MEASURED_MARK, formatParams, formatRate, formatScore } from '@site/src/shared/tables/format';
 
 const allKinds = new Set(Object.keys(kindLabels) as BenchmarkKind[]);
 

@@ -11,6 +11,8 @@ import { DockerfileParser } from 'dockerfile-ast';
 import { describe, expect, it } from 'vitest';
 
 import { families } from '@site/src/data/models';
+import { dataComponents } from '@site/src/shared/tables';
+import { dataComponentFiles, tableModelFiles } from '../support/data-components';
 import { readFactRows } from '../support/facts';
 import {
   ROOT,
@@ -173,18 +175,39 @@ describe('docs front matter', () => {
   });
 });
 
+/** What renders the data tables a reader sees: each data component's file, and the table models. */
+const dataComponentSources = dataComponentFiles(ROOT, pages);
+const dataTableFiles = [...new Set(dataComponentSources.values()), ...tableModelFiles(ROOT)];
+
+describe('the data components', () => {
+  it('are found, through their registration, in the file each page imports them from', () => {
+    const used = Object.keys(dataComponents).filter((tag) => pages.some((page) => page.body.includes(`<${tag}`)));
+    expect(used.length).toBeGreaterThan(0);
+    expect([...dataComponentSources.keys()].sort()).toEqual(used.sort());
+  });
+
+  it('and their table models are spell-checked by lint:content, folder by folder', () => {
+    const packageJson = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    const command = packageJson.scripts['lint:content'] ?? '';
+    const folders = [...command.matchAll(/"([^"]+)\/\*\*"/g)].map(([, folder]) => `${folder}/`);
+    for (const file of dataTableFiles) {
+      expect(
+        folders.some((folder) => file.startsWith(folder)),
+        `${file} is in no folder that lint:content checks whole`,
+      ).toBe(true);
+    }
+  });
+});
+
 describe('words that do not belong in published docs', () => {
   const banned = /\b(TODO|TBD|FIXME|XXX|lorem|ipsum|coming soon|placeholder)\b/i;
   const files = [
     ...pages.map((page) => page.file),
     ...docJsonFiles().map((json) => json.file),
     'src/data/benchmarks.ts',
-    'src/components/BenchmarkTable/index.tsx',
-    'src/components/BenchmarkChart/index.tsx',
-    'src/components/FamilyBenchmarks/index.tsx',
-    'src/components/MtBenchPairwise/index.tsx',
-    'src/components/ModelSpecs/index.tsx',
-    'src/components/ChatTemplates/index.tsx',
+    ...dataTableFiles,
   ];
 
   it.each(files)('%s has none', (file) => {

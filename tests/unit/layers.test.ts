@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 /**
  * The layers of src/ point one way: the browser's code (components, theme, search, site)
  * and the code both sides share (shared, data) never import a plugin; shared code and
- * data sit below the UI; a plugin runs in Node and never imports a React component.
+ * data sit below the UI; a plugin runs in Node and never imports the UI's modules.
  */
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -25,11 +25,11 @@ interface Rule {
 const under = (folders: readonly string[]) => (file: string) =>
   folders.some((folder) => file === folder || file.startsWith(`${folder}/`));
 
-const isReactComponent = (target: string) =>
+const isUiModule = (target: string) =>
   target.startsWith('@theme/') ||
   target.startsWith('@theme-original/') ||
   target.startsWith('@theme-init/') ||
-  (under(['src/components', 'src/theme'])(target) && /\.(tsx|jsx)$/.test(target));
+  under(['src/components', 'src/theme'])(target);
 
 const RULES: readonly Rule[] = [
   {
@@ -44,8 +44,8 @@ const RULES: readonly Rule[] = [
   },
   {
     from: ['src/plugins'],
-    forbids: isReactComponent,
-    why: 'a plugin never imports a React component',
+    forbids: isUiModule,
+    why: 'a plugin never imports the UI (components and theme); what both sides need lives in src/shared',
   },
 ];
 
@@ -120,18 +120,21 @@ describe('layers', () => {
       "src/theme/Footer/index.tsx imports '@site/src/plugins/blog': code that runs in the browser or on both sides never imports a plugin",
       "src/search/lazy.ts imports '@site/src/plugins/search-index/indexer': code that runs in the browser or on both sides never imports a plugin",
       "src/shared/format.ts imports '@site/src/components/ModelSpecs': shared code and data sit below the UI",
-      "src/plugins/blog/index.ts imports '@theme/Layout': a plugin never imports a React component",
-      "src/plugins/twins/index.ts imports '../../components/BenchmarkChart': a plugin never imports a React component",
+      "src/plugins/blog/index.ts imports '@theme/Layout': a plugin never imports the UI (components and theme); what both sides need lives in src/shared",
+      "src/plugins/twins/index.ts imports '../../components/BenchmarkChart': a plugin never imports the UI (components and theme); what both sides need lives in src/shared",
     ]);
   });
 
-  it('lets a plugin read a component folder’s Markdown form and the browser read shared code', () => {
+  it('lets the browser and plugins read shared code, and no plugin read a component folder', () => {
     const files = new Map([
-      ['src/plugins/twins/index.ts', "import { chart } from '../../components/BenchmarkChart/markdown';"],
+      ['src/plugins/twins/index.ts', "import { tableMarkdown } from '@site/src/shared/tables/markdown';"],
       ['src/components/Link/index.tsx', "import { twinPath } from '@site/src/shared/twin-paths';"],
+      ['src/plugins/cards/index.ts', "import { chart } from '../../components/BenchmarkChart/bars';"],
     ]);
     const exists = (file: string) =>
-      ['src/components/BenchmarkChart/markdown.ts', 'src/shared/twin-paths.ts'].includes(file);
-    expect(layerViolations(files, exists)).toEqual([]);
+      ['src/shared/tables/markdown.ts', 'src/shared/twin-paths.ts', 'src/components/BenchmarkChart/bars.ts'].includes(file);
+    expect(layerViolations(files, exists).map(describeViolation)).toEqual([
+      "src/plugins/cards/index.ts imports '../../components/BenchmarkChart/bars': a plugin never imports the UI (components and theme); what both sides need lives in src/shared",
+    ]);
   });
 });

@@ -1,7 +1,14 @@
 import type { ReactNode } from 'react';
 
-import { NOT_MEASURED_TEXT, formatScore } from '@site/src/components/BenchmarkTable/logic';
-import { CHART_CAPTION, CHART_TITLE, chartBars, seriesLabels, type ChartBar, type Series } from './bars';
+import {
+  CHART_CAPTION,
+  CHART_TITLE,
+  chartBars,
+  seriesLabels,
+  type ChartBar,
+  type Series,
+} from '@site/src/shared/tables/benchmark-chart';
+import { NOT_MEASURED_TEXT, formatScore } from '@site/src/shared/tables/format';
 import styles from './styles.module.css';
 
 const WIDTH = 760;

@@ -1,37 +1,33 @@
 import clsx from 'clsx';
 import { useMemo, useState, type ReactNode } from 'react';
 
+import { InlineContent, alignClass } from '@site/src/components/DataTable';
 import table from '@site/src/components/DataTable/styles.module.css';
 import {
   benchmarks,
   kindLabels,
   lacksToolObservations,
-  scoreColumns,
   type BenchmarkKind,
   type BenchmarkRow,
 } from '@site/src/data/benchmarks';
-import Score from './Score';
 import {
   BENCHMARK_TABLE_CAPTION,
-  NOT_MEASURED_MARK,
   TOOL_OBSERVATION_MARK,
   TOOL_OBSERVATION_TEXT,
-  distinctNotes,
-  filterRows,
-  formatParams,
-  formatScore,
-  nextSort,
-  sortRows,
-  type SortKey,
-  type SortState,
-} from './logic';
+  benchmarkNotes as notes,
+  benchmarkTable,
+} from '@site/src/shared/tables/benchmark-table';
+import { NOT_MEASURED_MARK } from '@site/src/shared/tables/format';
+import { cellContent } from '@site/src/shared/tables/model';
+import { filterRows, nextSort, sortRows, type SortKey, type SortState } from './logic';
 import styles from './styles.module.css';
 
 const allKinds = Object.keys(kindLabels) as BenchmarkKind[];
+/** The columns after the row heading, which names the model. */
+const figureColumns = benchmarkTable.columns.slice(1);
 
 /** The id of the footnote that explains the ∔ marker. */
 const TOOL_OBSERVATION_NOTE_ID = 'benchmark-note-tool-observations';
-const notes: readonly string[] = distinctNotes(benchmarks);
 const noteId = (index: number): string => `benchmark-note-${index + 1}`;
 
 function ModelName({ row }: { row: BenchmarkRow }): ReactNode {
@@ -60,20 +56,18 @@ function ModelName({ row }: { row: BenchmarkRow }): ReactNode {
 }
 
 interface HeaderProps {
-  column: SortKey;
-  label: string;
+  column: (typeof benchmarkTable.columns)[number];
   sort: SortState | null;
   onSort: (column: SortKey) => void;
-  numeric?: boolean;
 }
 
-function SortableHeader({ column, label, sort, onSort, numeric = false }: HeaderProps): ReactNode {
-  const active = sort?.key === column;
+function SortableHeader({ column, sort, onSort }: HeaderProps): ReactNode {
+  const active = sort?.key === column.id;
   const arrow = !active ? '↕' : sort.direction === 'ascending' ? '↑' : '↓';
   return (
-    <th scope="col" aria-sort={active ? sort.direction : undefined} className={numeric ? table.numeric : undefined}>
-      <button type="button" className={styles.sortButton} onClick={() => onSort(column)}>
-        {label}
+    <th scope="col" aria-sort={active ? sort.direction : undefined} className={alignClass(column, true)}>
+      <button type="button" className={styles.sortButton} onClick={() => onSort(column.id)}>
+        {column.label}
         <span aria-hidden="true" className={styles.arrow}>
           {arrow}
         </span>
@@ -153,16 +147,12 @@ export default function BenchmarkTable(): ReactNode {
           </caption>
           <thead>
             <tr>
-              <SortableHeader column="model" label="Model" sort={sort} onSort={(c) => setSort(nextSort(sort, c))} />
-              <SortableHeader column="kind" label="Kind" sort={sort} onSort={(c) => setSort(nextSort(sort, c))} />
-              {scoreColumns.map((column) => (
+              {benchmarkTable.columns.map((column) => (
                 <SortableHeader
-                  key={column.key}
-                  column={column.key}
-                  label={column.label}
+                  key={column.id}
+                  column={column}
                   sort={sort}
-                  numeric
-                  onSort={(c) => setSort(nextSort(sort, c))}
+                  onSort={(key) => setSort(nextSort(sort, key))}
                 />
               ))}
             </tr>
@@ -173,13 +163,9 @@ export default function BenchmarkTable(): ReactNode {
                 <th scope="row">
                   <ModelName row={row} />
                 </th>
-                <td>{kindLabels[row.kind]}</td>
-                {scoreColumns.map((column) => (
-                  <td key={column.key} className={table.numeric}>
-                    <Score
-                      value={row[column.key]}
-                      format={column.key === 'paramsBillion' ? formatParams : formatScore}
-                    />
+                {figureColumns.map((column) => (
+                  <td key={column.id} className={alignClass(column)}>
+                    <InlineContent inline={cellContent(column, row)} />
                   </td>
                 ))}
               </tr>

@@ -1,29 +1,12 @@
 /**
- * The pure part of the benchmark tables: formatting, sorting and filtering.
- * Kept apart from the React components so that the unit tests can check it.
+ * The pure part of the sortable benchmark table: sorting and filtering.
+ * Kept apart from the React component so that the unit tests can check it.
  */
-import type { BenchmarkKind, BenchmarkRow, ScoreKey } from '@site/src/data/benchmarks';
+import type { BenchmarkKind, BenchmarkRow } from '@site/src/data/benchmarks';
+import type { BenchmarkColumnKey } from '@site/src/shared/tables/benchmarks';
 
-/** What a reader sees for a figure that was not measured. */
-export const NOT_MEASURED_MARK = '—';
-export const NOT_MEASURED_TEXT = 'not measured';
-
-/** Scores keep two decimals, which every figure in the data fits exactly. */
-export function formatScore(value: number | null): string {
-  return value === null ? NOT_MEASURED_MARK : value.toFixed(2);
-}
-
-/** Parameter counts in billions, as short as the figure allows. */
-export function formatParams(value: number | null): string {
-  return value === null ? NOT_MEASURED_MARK : String(value);
-}
-
-/** A rate between 0 and 1, with the precision of the data. */
-export function formatRate(value: number): string {
-  return String(value);
-}
-
-export type SortKey = 'model' | 'kind' | ScoreKey;
+/** A column the reader can sort by. */
+export type SortKey = BenchmarkColumnKey;
 export type SortDirection = 'ascending' | 'descending';
 
 export interface SortState {
@@ -83,13 +66,3 @@ export function filterRows(rows: readonly BenchmarkRow[], filter: RowFilter): Be
   const needle = filter.text.trim().toLocaleLowerCase('en');
   return rows.filter((row) => filter.kinds.has(row.kind) && row.model.toLocaleLowerCase('en').includes(needle));
 }
-
-/** The distinct notes of the rows, numbered in the order of the data so numbers never move. */
-export function distinctNotes(rows: readonly BenchmarkRow[]): string[] {
-  return [...new Set(rows.flatMap((row) => (row.note ? [row.note] : [])))];
-}
-
-export const TOOL_OBSERVATION_MARK = '∔';
-export const TOOL_OBSERVATION_TEXT =
-  'The model does not accept tool observations, so the result of each tool call was appended to the prompt instead.';
-export const BENCHMARK_TABLE_CAPTION = 'Benchmark results of Rubra models, their base models and third-party models.';

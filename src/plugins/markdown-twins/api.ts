@@ -2,7 +2,7 @@
  * The Markdown twin of an API page, from the same operation data the page renders
  * (src/plugins/api-reference builds it from the OpenAPI description).
  */
-import { markdownTable, inlineCode } from '../../shared/markdown';
+import { markdownTable, inlineCode } from '../../shared/tables/markdown';
 import { aboutHeading, API_HEADINGS, responseHeading, type ApiHeading } from '../api-reference/generate';
 import type { ApiOperationPage, ApiResponse, InlineText, SchemaNode } from '../../shared/api-types';
 import { TwinHeadingIds } from './heading-ids';

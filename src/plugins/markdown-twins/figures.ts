@@ -1,17 +1,17 @@
 /**
- * Checks the figures of a Markdown table against src/data: any table whose
- * columns are those of the benchmark, MT-bench pairwise or model tables, whether
- * a component wrote it or an author typed it into the MDX.
+ * Checks the figures of a Markdown table against src/data: any table that reads
+ * as one of the table models (its first heading is the model's first, and it has
+ * one of the model's figure columns), whether a component wrote it or an author
+ * typed it into the MDX. Each cell is compared with the value the model reads
+ * from src/data for the row its key columns name.
  */
-import { NOT_MEASURED_MARK, NOT_MEASURED_TEXT } from '../../components/BenchmarkTable/logic';
-import { RUBRA_PREFIX, benchmarks, kindLabels, mtBenchPairwise, scoreColumns } from '../../data/benchmarks';
-import { models } from '../../data/models';
+import { tableModels } from '../../shared/tables';
+import { NOT_MEASURED_MARK, NOT_MEASURED_TEXT } from '../../shared/tables/format';
+import type { AnyTableModel, Column, Figure } from '../../shared/tables/model';
 import type { TableText } from './mdx';
 
-type Expected = number | string | null;
-
 /** A cell matches a figure when it reads the same number (separators and trailing zeros aside). */
-function matches(cell: string, expected: Expected): boolean {
+function matches(cell: string, expected: Figure): boolean {
   const text = cell.trim();
   if (expected === null) {
     return text === NOT_MEASURED_MARK || text === NOT_MEASURED_TEXT;
@@ -23,106 +23,59 @@ function matches(cell: string, expected: Expected): boolean {
   return text !== '' && !Number.isNaN(value) && value === expected;
 }
 
-/** The model name of a cell, without the table's markers (∔, note numbers). */
-function modelName(cell: string): string {
-  return cell
-    .replace(/\s*\(note \d+\)/g, '')
-    .replace(/\s*∔/g, '')
-    .trim();
+type AnyColumn = Column<unknown>;
+
+/** The key columns of a model found in a table's header, with their positions; undefined if one is missing. */
+function keyPositions(model: AnyTableModel, header: readonly string[]): [AnyColumn, number][] | undefined {
+  const keys = (model.columns as AnyColumn[]).filter((column) => column.key);
+  const found = keys.map((column): [AnyColumn, number] => [column, header.indexOf(column.label)]);
+  return found.every(([, index]) => index >= 0) ? found : undefined;
 }
 
-interface Rule {
-  /** The table's source of truth, for messages. */
-  source: string;
-  applies: (header: readonly string[]) => boolean;
-  /** The data row a table row describes, by its first cells, or undefined. */
-  find: (cells: readonly string[], header: readonly string[]) => Record<string, Expected> | undefined;
+function applies(model: AnyTableModel, header: readonly string[]): boolean {
+  const columns = model.columns as AnyColumn[];
+  return (
+    header[0] === columns[0]?.label &&
+    keyPositions(model, header) !== undefined &&
+    columns.some((column) => !column.key && column.value && header.includes(column.label))
+  );
 }
 
-const scoreLabels = new Set<string>(scoreColumns.map((column) => column.label));
-
-const rules: Rule[] = [
-  {
-    source: 'src/data/benchmarks.ts',
-    applies: (header) => header[0] === 'Model' && header.some((label) => scoreLabels.has(label)),
-    find: (cells) => {
-      const row = benchmarks.find((candidate) => candidate.model === modelName(cells[0] ?? ''));
-      if (!row) return undefined;
-      const expected: Record<string, Expected> = { Kind: kindLabels[row.kind] };
-      for (const column of scoreColumns) {
-        expected[column.label] = row[column.key];
-      }
-      return expected;
-    },
-  },
-  {
-    source: 'src/data/benchmarks.ts',
-    applies: (header) => header[0] === 'Model' && header.includes('Function calling (%)'),
-    find: (cells) => {
-      const row = benchmarks.find((candidate) => candidate.model === modelName(cells[0] ?? ''));
-      return row ? { 'Function calling (%)': row.functionCalling } : undefined;
-    },
-  },
-  {
-    source: 'src/data/benchmarks.ts',
-    applies: (header) => header[0] === 'Model' && header[1] === 'Compared with',
-    find: (cells) => {
-      const row = mtBenchPairwise.find(
-        (candidate) => candidate.model === cells[0]?.trim() && candidate.comparedWith === cells[1]?.trim(),
-      );
-      return row
-        ? {
-            Wins: row.win,
-            Losses: row.loss,
-            Ties: row.tie,
-            'Win rate': row.winRate,
-            'Loss rate': row.lossRate,
-            'Adjusted win rate': row.adjustedWinRate,
-          }
-        : undefined;
-    },
-  },
-  {
-    source: 'src/data/models.ts',
-    applies: (header) =>
-      /^(Rubra )?model$/i.test(header[0] ?? '') &&
-      (header.includes('Context length (tokens)') || header.includes('Context (tokens)')),
-    find: (cells) => {
-      const name = (cells[0] ?? '').trim().replace(new RegExp(`^${RUBRA_PREFIX}`), '');
-      const model = models.find((candidate) => candidate.model === name);
-      return model
-        ? {
-            Parameters: model.params,
-            'Context length (tokens)': model.contextLength,
-            'Context (tokens)': model.contextLength,
-            'Grouped-query attention': model.gqa,
-            'Training tokens': model.trainingTokens,
-            'Knowledge cutoff': model.knowledgeCutoff,
-          }
-        : undefined;
-    },
-  },
-];
+/** The data row a table row describes, by its key cells, or undefined. */
+function findRow(model: AnyTableModel, keys: [AnyColumn, number][], cells: readonly string[]): unknown {
+  return (model.data as unknown[]).find((row) =>
+    keys.every(([column, index]) => {
+      const text = cells[index] ?? '';
+      const name = typeof column.key === 'function' ? column.key(text) : text.trim();
+      return String(column.value?.(row)) === name;
+    }),
+  );
+}
 
 /** Every difference between a table's figures and the data, as readable problems. */
 export function tableFigureProblems({ header, rows }: TableText): string[] {
-  const problems: string[] = [];
-  for (const rule of rules.filter((candidate) => candidate.applies(header))) {
+  const problems = new Set<string>();
+  for (const model of tableModels.filter((candidate) => applies(candidate, header))) {
+    const keys = keyPositions(model, header) ?? [];
     for (const cells of rows) {
-      const expected = rule.find(cells, header);
-      if (!expected) {
-        problems.push(`the row "${cells[0]}" names no model of ${rule.source}`);
+      const row = findRow(model, keys, cells);
+      if (row === undefined) {
+        problems.add(`the row "${cells[0]}" names no model of ${model.source}`);
         continue;
       }
-      header.forEach((label, index) => {
-        const figure = expected[label];
-        const cell = cells[index] ?? '';
-        if (figure !== undefined && !matches(cell, figure)) {
-          const wanted = figure === null ? NOT_MEASURED_MARK : String(figure);
-          problems.push(`"${cells[0]}", ${label}: the table says "${cell}", ${rule.source} says "${wanted}"`);
+      for (const column of model.columns as AnyColumn[]) {
+        const index = header.indexOf(column.label);
+        if (column.key || !column.value || index < 0) {
+          continue;
         }
-      });
+        const figure = column.value(row);
+        const cell = cells[index] ?? '';
+        if (!matches(cell, figure)) {
+          const wanted = figure === null ? NOT_MEASURED_MARK : String(figure);
+          problems.add(`"${cells[0]}", ${column.label}: the table says "${cell}", ${model.source} says "${wanted}"`);
+        }
+      }
     }
   }
-  return problems;
+  return [...problems];
 }

@@ -15,7 +15,7 @@ import type { Plugin } from '@docusaurus/types';
  * (Docusaurus's `styles` group ranks higher).
  */
 export const sharedSiteModules = {
-  test: /[\\/]src[\\/](components|data)[\\/].+\.(tsx?|module\.css)$/,
+  test: /[\\/]src[\\/](components|data|shared)[\\/].+\.(tsx?|module\.css)$/,
   chunks: 'async',
   minChunks: 2,
   // However small: a module split off by size alone would be copied into each page.

@@ -1,0 +1,112 @@
+import Link from '@docusaurus/Link';
+import { Fragment, type ReactNode } from 'react';
+
+import { NOT_MEASURED_MARK } from '@site/src/shared/tables/format';
+import { cellContent, visibleColumns, type Column, type Inline, type TableModel } from '@site/src/shared/tables/model';
+import table from './styles.module.css';
+
+interface InlineProps {
+  inline: Inline;
+  /** The class of a bulleted list of items. */
+  listClassName?: string | undefined;
+}
+
+/** Inline content of a table model as the page shows it. */
+export function InlineContent({ inline, listClassName }: InlineProps): ReactNode {
+  const render = (child: Inline): ReactNode => <InlineContent inline={child} listClassName={listClassName} />;
+  if (typeof inline === 'string') {
+    return inline;
+  }
+  if (Array.isArray(inline)) {
+    return (inline as readonly Inline[]).map((child, index) => <Fragment key={index}>{render(child)}</Fragment>);
+  }
+  const node = inline as Exclude<Inline, string | readonly Inline[]>;
+  if ('code' in node) return <code>{node.code}</code>;
+  if ('href' in node) return <a href={node.href}>{node.text}</a>;
+  if ('to' in node) return <Link to={node.to}>{node.text}</Link>;
+  if ('missing' in node) {
+    return (
+      <>
+        <span aria-hidden="true">{NOT_MEASURED_MARK}</span>
+        <span className={table.srOnly}>{node.missing}</span>
+      </>
+    );
+  }
+  if ('items' in node) {
+    const items = node.items.map((item, index) =>
+      node.bulleted ? <li key={index}>{render(item)}</li> : <Fragment key={index}>{render(item)}</Fragment>,
+    );
+    return node.bulleted ? <ul className={listClassName}>{items}</ul> : items;
+  }
+  return render(node.html);
+}
+
+/** The class of a column's cells, or of its heading: figures align to the end. */
+export function alignClass<Row>(column: Column<Row>, heading = false): string | undefined {
+  const end = column.align === 'end' && !(heading && column.headingAlign === 'start');
+  return end ? table.numeric : undefined;
+}
+
+type DataAttributes = { [name: `data-${string}`]: string };
+
+type DataTableProps<Row, Props> = {
+  model: TableModel<Row, Props>;
+  /** The MDX tag's props, which choose the rows. */
+  of: Props;
+  className: string | undefined;
+  listClassName?: string;
+  /** Attributes of each row, for styles and tests. */
+  rowAttributes?: (row: Row) => DataAttributes;
+} & DataAttributes;
+
+/**
+ * A table model as an HTML table, rendered on the server: the caption, a heading per
+ * column, and a row per data row whose first cell is its row heading.
+ */
+export default function DataTable<Row, Props>({
+  model,
+  of,
+  className,
+  listClassName,
+  rowAttributes,
+  ...attributes
+}: DataTableProps<Row, Props>): ReactNode {
+  const rows = model.rows(of);
+  const columns = visibleColumns(model.columns, rows);
+  const cell = (column: Column<Row>, row: Row) => (
+    <InlineContent inline={cellContent(column, row)} listClassName={listClassName} />
+  );
+  return (
+    <table className={className} {...attributes}>
+      <caption className={table.caption}>
+        <InlineContent inline={model.caption(of)} />
+      </caption>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column.label} scope="col" className={alignClass(column, true)}>
+              {column.heading ? <InlineContent inline={column.heading} /> : column.label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row, index) => (
+          <tr key={index} {...rowAttributes?.(row)}>
+            {columns.map((column, position) =>
+              position === 0 ? (
+                <th key={column.label} scope="row">
+                  {cell(column, row)}
+                </th>
+              ) : (
+                <td key={column.label} className={alignClass(column)}>
+                  {cell(column, row)}
+                </td>
+              ),
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,33 @@
+/** The llama.cpp `--chat-template` value of each model family (`<ChatTemplates />`). */
+import { families, modelsOf, type FamilyInfo } from '../../data/models';
+import type { TableModel } from './model';
+
+const FLAG = '--chat-template';
+
+export const chatTemplates = {
+  source: 'src/data/models.ts',
+  data: families,
+  rows: () => families,
+  caption: () => ['The ', { code: FLAG }, ' value for each model family'],
+  columns: [
+    {
+      label: 'Family',
+      value: (info) => info.family,
+      cell: (info) => ({ to: info.route, text: info.family }),
+      key: true,
+    },
+    {
+      label: 'Models',
+      value: (info) =>
+        modelsOf(info.family)
+          .map((model) => model.model)
+          .join(', '),
+    },
+    {
+      label: FLAG,
+      heading: { code: FLAG },
+      value: (info) => info.chatTemplate,
+      cell: (info) => ({ code: info.chatTemplate }),
+    },
+  ],
+} satisfies TableModel<FamilyInfo>;

@@ -1,0 +1,27 @@
+/** How the data tables write their figures, the same in the HTML and in the Markdown twins. */
+
+/** What a reader sees for a figure that was not measured. */
+export const NOT_MEASURED_MARK = '—';
+export const NOT_MEASURED_TEXT = 'not measured';
+
+const countFormat = new Intl.NumberFormat('en-US');
+
+/** A whole count with thousands separators. */
+export function formatCount(value: number): string {
+  return countFormat.format(value);
+}
+
+/** Scores keep two decimals, which every figure in the data fits exactly. */
+export function formatScore(value: number | null): string {
+  return value === null ? NOT_MEASURED_MARK : value.toFixed(2);
+}
+
+/** Parameter counts in billions, as short as the figure allows. */
+export function formatParams(value: number | null): string {
+  return value === null ? NOT_MEASURED_MARK : String(value);
+}
+
+/** A rate between 0 and 1, with the precision of the data. */
+export function formatRate(value: number): string {
+  return String(value);
+}

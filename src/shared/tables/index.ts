@@ -1,0 +1,85 @@
+/**
+ * The MDX components that render data, by the tag the pages use: each one's table
+ * models and its Markdown form, written from those models. The twins read this
+ * registry, the twins' figure check reads every model in it, and the content
+ * checks find the components' files through it.
+ */
+import { familyInfo, type ModelFamily } from '../../data/models';
+import { benchmarkChartTable, CHART_CAPTION } from './benchmark-chart';
+import { benchmarkNotes, benchmarkTable, TOOL_OBSERVATION_MARK, TOOL_OBSERVATION_TEXT } from './benchmark-table';
+import { familyBenchmarks, familyNotes } from './benchmarks';
+import { chatTemplates } from './chat-templates';
+import { inlineCode, tableMarkdown } from './markdown';
+import type { AnyTableModel } from './model';
+import { enhancedModels } from './enhanced-models';
+import { modelRepos, modelSpecs } from './model-specs';
+import { mtBenchPairwiseTable } from './mtbench-pairwise';
+
+/** An MDX tag's props as the twins read them: strings, or `true` for a bare attribute. */
+type MdxProps = Readonly<Record<string, string | true>>;
+
+interface DataComponent {
+  /** The tables the component renders; empty for one that writes a figure into running text. */
+  tables: readonly AnyTableModel[];
+  /** Markdown text, block or inline as the tag is used. */
+  markdown: (props: MdxProps) => string;
+}
+
+function family(props: MdxProps): ModelFamily {
+  const value = props.family;
+  if (typeof value !== 'string') {
+    throw new Error('the family prop is missing');
+  }
+  // Throws, naming the known families, when the value is not one of them.
+  return familyInfo(value as ModelFamily).family;
+}
+
+const blocks = (...parts: string[]): string => parts.filter(Boolean).join('\n\n');
+
+export const dataComponents: Readonly<Record<string, DataComponent>> = {
+  BenchmarkChart: {
+    tables: [benchmarkChartTable],
+    markdown: () => blocks(tableMarkdown(benchmarkChartTable, {}), CHART_CAPTION),
+  },
+  BenchmarkTable: {
+    tables: [benchmarkTable],
+    markdown: () =>
+      blocks(
+        tableMarkdown(benchmarkTable, {}),
+        `${TOOL_OBSERVATION_MARK} ${TOOL_OBSERVATION_TEXT}`,
+        benchmarkNotes.map((note, index) => `${index + 1}. ${note}`).join('\n'),
+      ),
+  },
+  ChatTemplates: { tables: [chatTemplates], markdown: () => tableMarkdown(chatTemplates, {}) },
+  ChatTemplateOf: { tables: [], markdown: (props) => inlineCode(familyInfo(family(props)).chatTemplate) },
+  EnhancedModels: { tables: [enhancedModels], markdown: () => tableMarkdown(enhancedModels, {}) },
+  FamilyBenchmarks: {
+    tables: [familyBenchmarks],
+    markdown: (props) => {
+      const of = { family: family(props) };
+      return blocks(
+        tableMarkdown(familyBenchmarks, of),
+        familyNotes(familyBenchmarks.rows(of))
+          .map(({ model, note }) => `- ${model}: ${note}.`)
+          .join('\n'),
+      );
+    },
+  },
+  ModelSpecs: {
+    tables: [modelSpecs, modelRepos],
+    markdown: (props) => {
+      const of = { family: family(props) };
+      return blocks(tableMarkdown(modelSpecs, of), tableMarkdown(modelRepos, of));
+    },
+  },
+  MtBenchPairwise: {
+    tables: [mtBenchPairwiseTable],
+    markdown: (props) =>
+      tableMarkdown(mtBenchPairwiseTable, props.family === undefined ? {} : { family: family(props) }),
+  },
+};
+
+/** Every table model of the registry, once. */
+export const tableModels: readonly AnyTableModel[] = [
+  ...new Set(Object.values(dataComponents).flatMap((component) => component.tables)),
+];

@@ -1,0 +1,64 @@
+/**
+ * The Markdown form of the data tables: the same models the React tables render,
+ * written as GFM tables for the pages' Markdown twins.
+ */
+import { NOT_MEASURED_MARK } from './format';
+import { cellContent, visibleColumns, type Inline, type TableModel } from './model';
+
+interface TableData {
+  /** Shown in bold above the table, as the caption is above the HTML table. */
+  caption?: string;
+  header: readonly string[];
+  rows: readonly (readonly string[])[];
+}
+
+/** A cell may hold inline Markdown; only what would break the table is escaped. */
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
+}
+
+export function markdownTable({ caption, header, rows }: TableData): string {
+  const line = (cells: readonly string[]) => `| ${cells.map(cell).join(' | ')} |`;
+  const table = [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
+  return caption ? `**${caption}**\n\n${table}` : table;
+}
+
+/** A Markdown link. */
+function markdownLink(text: string, href: string): string {
+  return `[${text.replace(/([[\]])/g, '\\$1')}](${href})`;
+}
+
+/** Inline code, fenced with enough backticks for its content. */
+export function inlineCode(text: string): string {
+  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((match) => match[0].length));
+  const fence = '`'.repeat(longest + 1);
+  return longest > 0 ? `${fence} ${text} ${fence}` : `${fence}${text}${fence}`;
+}
+
+/** Inline content as Markdown. */
+function inlineMarkdown(inline: Inline): string {
+  if (typeof inline === 'string') {
+    return inline;
+  }
+  if (Array.isArray(inline)) {
+    return (inline as readonly Inline[]).map(inlineMarkdown).join('');
+  }
+  const node = inline as Exclude<Inline, string | readonly Inline[]>;
+  if ('code' in node) return inlineCode(node.code);
+  if ('href' in node) return markdownLink(node.text, node.href);
+  if ('to' in node) return markdownLink(node.text, node.to);
+  if ('missing' in node) return NOT_MEASURED_MARK;
+  if ('items' in node) return node.items.map(inlineMarkdown).join(', ');
+  return inlineMarkdown(node.markdown);
+}
+
+/** A table model as a GFM table, for the rows of the MDX tag's props. */
+export function tableMarkdown<Row, Props>(model: TableModel<Row, Props>, props: Props): string {
+  const rows = model.rows(props);
+  const columns = visibleColumns(model.columns, rows);
+  return markdownTable({
+    caption: inlineMarkdown(model.caption(props)),
+    header: columns.map((column) => (column.heading ? inlineMarkdown(column.heading) : column.label)),
+    rows: rows.map((row) => columns.map((column) => inlineMarkdown(cellContent(column, row)))),
+  });
+}

@@ -1,0 +1,63 @@
+/** A family's specifications and the repositories of its Rubra models, on its guide (`<ModelSpecs family />`). */
+import { RUBRA_PREFIX } from '../../data/benchmarks';
+import { models, modelsOf, type ModelFamily, type RubraModel } from '../../data/models';
+import { formatCount } from './format';
+import type { TableModel } from './model';
+import { SOURCE, baseName, repoLink } from './model-columns';
+
+type FamilyProps = { family: ModelFamily };
+
+/** A guide's rows: the family's models, which must exist. */
+function familyModels({ family }: FamilyProps): RubraModel[] {
+  const rows = modelsOf(family);
+  if (rows.length === 0) {
+    throw new Error(`ModelSpecs: no models of the family "${family}" in ${SOURCE}`);
+  }
+  return rows;
+}
+
+export const modelSpecs = {
+  source: SOURCE,
+  data: models,
+  rows: familyModels,
+  caption: ({ family }) => [family, ': specifications of the base models'],
+  columns: [
+    { label: 'Model', value: (model) => model.model, key: baseName },
+    { label: 'Parameters', value: (model) => model.params },
+    {
+      label: 'Context length (tokens)',
+      value: (model) => model.contextLength,
+      format: formatCount,
+      align: 'end',
+      headingAlign: 'start',
+    },
+    { label: 'Grouped-query attention', value: (model) => model.gqa },
+    { label: 'Training tokens', value: (model) => model.trainingTokens },
+    { label: 'Knowledge cutoff', value: (model) => model.knowledgeCutoff },
+  ],
+} satisfies TableModel<RubraModel, FamilyProps>;
+
+export const modelRepos = {
+  source: SOURCE,
+  data: models,
+  rows: familyModels,
+  caption: ({ family }) => [family, ': Rubra models on Hugging Face'],
+  columns: [
+    {
+      label: 'Rubra model',
+      value: (model) => model.model,
+      cell: (model) => [RUBRA_PREFIX, model.model],
+      key: baseName,
+    },
+    { label: 'Full weights', value: (model) => model.hfRepo, cell: (model) => repoLink(model.hfRepo) },
+    { label: 'GGUF (llama.cpp)', value: (model) => model.ggufRepo, cell: (model) => repoLink(model.ggufRepo) },
+    {
+      label: 'AWQ',
+      cell: (model) =>
+        model.otherRepos.length === 0
+          ? { html: { missing: 'none' }, markdown: 'none' }
+          : { items: model.otherRepos.map((repo) => repoLink(repo)) },
+      when: (rows) => rows.some((model) => model.otherRepos.length > 0),
+    },
+  ],
+} satisfies TableModel<RubraModel, FamilyProps>;

@@ -1,0 +1,102 @@
+/**
+ * What a data table is, written once for both of its forms: the React table the
+ * page renders on the server and the Markdown table of the page's twin. A table
+ * model names its rows in src/data and its columns (label, value, format,
+ * alignment); the renderers on either side only lay it out.
+ */
+import { NOT_MEASURED_TEXT } from './format';
+
+/**
+ * A cell's or caption's content, as data both renderers understand. An array is
+ * a sequence (each string a text node of its own in the HTML).
+ */
+export type Inline =
+  | string
+  | readonly Inline[]
+  /** Inline code. */
+  | { readonly code: string }
+  /** A link off the site. */
+  | { readonly href: string; readonly text: string }
+  /** A link to a route of the site. */
+  | { readonly to: string; readonly text: string }
+  /** Nothing to show: a dash for the eye, these words for assistive technology. */
+  | { readonly missing: string }
+  /** Several items: a comma-separated list in Markdown; in the HTML, side by side or bulleted. */
+  | { readonly items: readonly Inline[]; readonly bulleted?: true }
+  /** Where the two forms differ by design: the page's marks and links against the twin's plain words. */
+  | { readonly html: Inline; readonly markdown: Inline };
+
+/** A figure as src/data holds it: `null` is "not measured". */
+export type Figure = number | string | null;
+
+export interface Column<Row> {
+  /** The heading, as a reader and the twins' figure check read it. */
+  label: string;
+  /** The heading's content when it has markup (inline code); its text must read as `label`. */
+  heading?: Inline;
+  /** The figure from src/data this column shows; the twins' check compares each cell with it. */
+  value?: (row: Row) => Figure;
+  /** A numeric figure as text; `String` when not given. Text figures show as they are. */
+  format?: (value: number) => string;
+  /** What the cell shows when it is more than the formatted figure (links, code, marks). */
+  cell?: (row: Row) => Inline;
+  /** `end`: figures, right-aligned. */
+  align?: 'end';
+  /** The heading keeps the start alignment of text although the figures align to the end. */
+  headingAlign?: 'start';
+  /**
+   * The column names the row: the check finds the data row whose value equals the
+   * cell's text, after this function takes the table's own marks off it.
+   */
+  key?: true | ((cellText: string) => string);
+  /** The column is shown only when this holds for the rows of the table. */
+  when?: (rows: readonly Row[]) => boolean;
+}
+
+export interface TableModel<Row, Props = Record<string, never>> {
+  /** The file the figures come from, for the twins' messages. */
+  source: string;
+  /** Every row the figures may be checked against. */
+  data: readonly Row[];
+  /** The rows this table shows for the MDX tag's props. */
+  rows: (props: Props) => readonly Row[];
+  caption: (props: Props) => Inline;
+  columns: readonly Column<Row>[];
+}
+
+/** A table model of any row type, as the registry and the figure check hold it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each model is checked with its own row type where it is written
+export type AnyTableModel = TableModel<any, any>;
+
+/** The columns a table shows for its rows. */
+export function visibleColumns<Row>(columns: readonly Column<Row>[], rows: readonly Row[]): Column<Row>[] {
+  return columns.filter((column) => column.when?.(rows) ?? true);
+}
+
+/** What a cell shows: its own content, the formatted figure, or the mark of a figure that was not measured. */
+export function cellContent<Row>(column: Column<Row>, row: Row): Inline {
+  if (column.cell) {
+    return column.cell(row);
+  }
+  const value = column.value?.(row) ?? null;
+  if (value === null) {
+    return { missing: NOT_MEASURED_TEXT };
+  }
+  return typeof value === 'number' ? (column.format ?? String)(value) : value;
+}
+
+/** The text of inline content as Markdown's and HTML's readers get it from the page's form, for labels. */
+export function inlineText(inline: Inline): string {
+  if (typeof inline === 'string') {
+    return inline;
+  }
+  if (Array.isArray(inline)) {
+    return (inline as readonly Inline[]).map(inlineText).join('');
+  }
+  const node = inline as Exclude<Inline, string | readonly Inline[]>;
+  if ('code' in node) return node.code;
+  if ('text' in node) return node.text;
+  if ('missing' in node) return node.missing;
+  if ('items' in node) return node.items.map(inlineText).join(', ');
+  return inlineText(node.html);
+}
