@@ -15,7 +15,7 @@ export interface At {
 /** Stops the conversion with a problem, at a node's line. */
 export type Fail = (problem: string, node?: At) => never;
 
-export type ComponentProps = Readonly<Record<string, string | true>>;
+type ComponentProps = Readonly<Record<string, string | true>>;
 
 /** A component's Markdown form: Markdown text, block or inline as the component is used. */
 export type ComponentMarkdown = (props: ComponentProps) => string;

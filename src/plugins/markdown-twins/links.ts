@@ -16,7 +16,7 @@ export interface LinkBase {
 const ABSOLUTE = /^[a-z][a-z0-9+.-]*:/i;
 
 /** A link made absolute: site paths on the site's origin, anchors on the page's URL. */
-export function siteUrl(url: string, { pageUrl, siteRoot }: LinkBase): string {
+function siteUrl(url: string, { pageUrl, siteRoot }: LinkBase): string {
   if (ABSOLUTE.test(url)) {
     return url;
   }
