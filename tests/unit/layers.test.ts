@@ -132,7 +132,9 @@ describe('layers', () => {
       ['src/plugins/cards/index.ts', "import { chart } from '../../components/BenchmarkChart/bars';"],
     ]);
     const exists = (file: string) =>
-      ['src/shared/tables/markdown.ts', 'src/shared/twin-paths.ts', 'src/components/BenchmarkChart/bars.ts'].includes(file);
+      ['src/shared/tables/markdown.ts', 'src/shared/twin-paths.ts', 'src/components/BenchmarkChart/bars.ts'].includes(
+        file,
+      );
     expect(layerViolations(files, exists).map(describeViolation)).toEqual([
       "src/plugins/cards/index.ts imports '../../components/BenchmarkChart/bars': a plugin never imports the UI (components and theme); what both sides need lives in src/shared",
     ]);
