@@ -56,7 +56,8 @@ export async function prepareVariant(root, dir, { pages, operations }) {
   }
 
   const jiti = createJiti(import.meta.url);
-  const { generateDocs, generateOpenApi } = jiti('./scale-content.ts');
+  const { generateDocs } = jiti('./scale-docs.ts');
+  const { generateOpenApi } = jiti('./scale-openapi.ts');
   for (const file of generateDocs(pages)) {
     const target = path.join(dir, 'docs', file.path);
     await mkdir(path.dirname(target), { recursive: true });

@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { parseProc, phasePeaks, treeRss } from '../../scripts/bench/build-time.mjs';
 import { BUDGETS, budgetFailures, checkBudgets, KB } from '../../scripts/bench/budgets';
 import { PAGE_TYPES, resolvePagePath, type PageType } from '../../scripts/bench/pages';
-import { docsLayout, generateDocs, generateOpenApi, seededRandom } from '../../scripts/bench/scale-content';
+import { docsLayout, generateDocs } from '../../scripts/bench/scale-docs';
+import { generateOpenApi } from '../../scripts/bench/scale-openapi';
+import { seededRandom } from '../../scripts/bench/scale-words';
 import { classify, describeFetched, isSearchResource, tally, type Fetched } from '../../scripts/bench/weight';
 
 const origin = 'http://127.0.0.1:4000';
@@ -144,7 +146,7 @@ describe('build memory', () => {
 
   it("reads each phase's peak from Docusaurus's performance lines, down to a depth", () => {
     const GiB = 1024 ** 3;
-    const memory = [0, 1, 2, 3, 4, 5, 6].map((t) => ({ t, rss: [1, 2, 5, 3, 4, 1, 1][t] * GiB }));
+    const memory = [1, 2, 5, 3, 4, 1, 1].map((gib, t) => ({ t, rss: gib * GiB }));
     const lines = [
       { t: 0.5, text: 'Loading…' },
       {
