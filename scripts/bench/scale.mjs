@@ -38,7 +38,7 @@ function sourceFiles(root) {
     .filter(Boolean);
 }
 
-export async function prepareVariant(root, dir, { pages, operations }) {
+async function prepareVariant(root, dir, { pages, operations }) {
   for (const file of sourceFiles(root)) {
     const target = path.join(dir, file);
     await mkdir(path.dirname(target), { recursive: true });
@@ -128,8 +128,11 @@ export async function runScale({ root, pages = 2000, operations = 300, runs = 3,
       buildSeconds: build.seconds,
       cards,
       peakBytes: build.peakBytes,
-      // The build's own phases (Build > locale > phase): loading, bundling, SSG, postBuild...
-      phases: phasePeaks(build.timeline, { depth: 3 }).filter((phase) => phase.label.split(' > ').length === 3),
+      // The build's own phases (Build > locale > phase) that last long enough to be sampled:
+      // loading, bundling, SSG, postBuild...
+      phases: phasePeaks(build.timeline, { depth: 3 }).filter(
+        (phase) => phase.label.split(' > ').length === 3 && phase.seconds >= 1,
+      ),
       outputBytes: await directorySize(buildDir),
       indexBytes: await directorySize(path.join(buildDir, 'pagefind')),
       firstQueryBytes: search.firstQueryKB * 1024,
