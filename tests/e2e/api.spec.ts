@@ -328,6 +328,25 @@ test.describe('schema trees hydrate nothing', () => {
     await nested.locator(':scope > summary').click();
     await expect(nested.locator('[data-property-name]').first()).toBeVisible();
   });
+
+  test.describe('when hydration fails', () => {
+    // React reports the mismatch, then renders the whole page afresh.
+    test.use({ expectedErrors: /Minified React error|hydrat/i });
+
+    test('the schema trees and parameters are rendered anew rather than left empty', async ({ page }) => {
+      // Markup that differs from what the page renders makes hydration fail.
+      await page.route('**/api/create-run', async (route) => {
+        const response = await route.fetch();
+        const html = (await response.text()).replace('<h1>Create a run</h1>', '<h1>Create a run, changed</h1>');
+        await route.fulfill({ response, body: html });
+      });
+      await gotoHydrated(page, '/api/create-run');
+      await expect(page.locator('h1')).toHaveText('Create a run');
+      await expect(page.locator('[data-api-parameters] [data-property-name]').first()).toBeVisible();
+      const response = page.locator('[data-api-response="200"]');
+      await expect(response.locator('ul[data-schema-level="top"] > li [data-property-name]').first()).toBeVisible();
+    });
+  });
 });
 
 test.describe('code samples', () => {

@@ -1,18 +1,31 @@
 import { useHistory } from '@docusaurus/router';
 import useIsBrowser from '@docusaurus/useIsBrowser';
-import { useEffect, useRef, useState, type MouseEvent, type SyntheticEvent } from 'react';
+import { useEffect, useLayoutEffect, useState, type MouseEvent, type RefObject, type SyntheticEvent } from 'react';
+
+/** A layout effect in the browser; on the server, where none runs, a plain one (which React does not warn about). */
+const useBrowserLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
+
+/** What stays of the inside when React keeps the server's: nothing rendered, the same value every time. */
+const KEPT_INSIDE = { __html: '' };
 
 /**
- * Whether this element keeps the markup the server rendered instead of rendering its
+ * Whether an element keeps the markup the server rendered instead of rendering its
  * children. True only for an element that mounts while the page hydrates: React then
  * adopts the server's DOM as it is and walks none of it, and the element stays that
  * way for its lifetime (the `<details>` inside open and close natively). The server
  * renders the children, and so does a page reached by client-side navigation, which
- * has no server markup to keep.
+ * has no server markup to keep. Should hydration fail and React render the page
+ * afresh, the element finds itself empty and renders its children before the browser
+ * paints.
  */
-export function useKeepsServerMarkup(): boolean {
+export function useKeepsServerMarkup(ref: RefObject<HTMLElement | null>, enabled = true): boolean {
   const isBrowser = useIsBrowser();
-  const [keeps] = useState(() => typeof window !== 'undefined' && !isBrowser);
+  const [keeps, setKeeps] = useState(() => enabled && typeof window !== 'undefined' && !isBrowser);
+  useBrowserLayoutEffect(() => {
+    if (keeps && ref.current && !ref.current.hasChildNodes()) {
+      setKeeps(false);
+    }
+  }, [keeps, ref]);
   return keeps;
 }
 
@@ -32,17 +45,16 @@ function anchorOf(event: SyntheticEvent<HTMLElement>): HTMLAnchorElement | undef
 
 /**
  * Props for an element whose inside stays the server's markup (see
- * `useKeepsServerMarkup`). Its links still behave as the site's links do: a plain
- * click navigates in the page, pointing at one loads its page's code, and one in view
- * prefetches it.
+ * `useKeepsServerMarkup`, given the same ref). Its links still behave as the site's
+ * links do: a plain click navigates in the page, pointing at one loads its page's code,
+ * and one in view prefetches it.
  */
-export function useServerMarkupProps<T extends HTMLElement>() {
+export function useServerMarkupProps<T extends HTMLElement>(ref: RefObject<T | null>, keeps: boolean) {
   const history = useHistory();
-  const ref = useRef<T>(null);
 
   useEffect(() => {
     const container = ref.current;
-    if (!container || typeof IntersectionObserver === 'undefined') {
+    if (!keeps || !container || typeof IntersectionObserver === 'undefined') {
       return undefined;
     }
     const observer = new IntersectionObserver((entries) => {
@@ -58,7 +70,7 @@ export function useServerMarkupProps<T extends HTMLElement>() {
     });
     container.querySelectorAll('a[href]').forEach((anchor) => observer.observe(anchor));
     return () => observer.disconnect();
-  }, []);
+  }, [ref, keeps]);
 
   const preload = (event: SyntheticEvent<T>) => {
     const anchor = anchorOf(event);
@@ -69,8 +81,7 @@ export function useServerMarkupProps<T extends HTMLElement>() {
   };
 
   return {
-    ref,
-    dangerouslySetInnerHTML: { __html: '' },
+    dangerouslySetInnerHTML: KEPT_INSIDE,
     suppressHydrationWarning: true,
     onMouseOver: preload,
     onTouchStart: preload,

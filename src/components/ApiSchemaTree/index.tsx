@@ -1,5 +1,5 @@
 import Link from '@docusaurus/Link';
-import type { ComponentPropsWithoutRef, ReactNode } from 'react';
+import { useRef, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 
 import type { InlineText, SchemaNode, SchemaRef } from '@site/src/plugins/api-reference/types';
 import { useKeepsServerMarkup, useServerMarkupProps } from './ServerMarkup';
@@ -174,12 +174,13 @@ export function ApiFieldList({
   level: 'top' | 'nested';
   children: ReactNode;
 } & ComponentPropsWithoutRef<'ul'>): ReactNode {
-  const keeps = useKeepsServerMarkup() && level === 'top';
-  const serverMarkup = useServerMarkupProps<HTMLUListElement>();
+  const ref = useRef<HTMLUListElement>(null);
+  const keeps = useKeepsServerMarkup(ref, level === 'top');
+  const serverMarkup = useServerMarkupProps(ref, keeps);
   return keeps ? (
-    <ul className={styles.list} data-schema-level={level} {...attributes} {...serverMarkup} />
+    <ul ref={ref} className={styles.list} data-schema-level={level} {...attributes} {...serverMarkup} />
   ) : (
-    <ul className={styles.list} data-schema-level={level} {...attributes}>
+    <ul ref={ref} className={styles.list} data-schema-level={level} {...attributes}>
       {children}
     </ul>
   );
@@ -256,13 +257,14 @@ export function ApiField({
  * server's markup, and React walks none of it (see ServerMarkup).
  */
 export default function ApiSchemaTree({ node }: { node: SchemaNode }): ReactNode {
-  const keeps = useKeepsServerMarkup();
-  const serverMarkup = useServerMarkupProps<HTMLDivElement>();
+  const ref = useRef<HTMLDivElement>(null);
+  const keeps = useKeepsServerMarkup(ref);
+  const serverMarkup = useServerMarkupProps(ref, keeps);
   if (keeps) {
-    return <div className={styles.tree} {...serverMarkup} />;
+    return <div ref={ref} className={styles.tree} {...serverMarkup} />;
   }
   return (
-    <div className={styles.tree}>
+    <div ref={ref} className={styles.tree}>
       <p className={styles.summary}>
         Schema: <TypeLabel node={node} />
       </p>
