@@ -67,40 +67,92 @@ async function readProcesses() {
  */
 
 /**
- * Runs `command args` in `cwd`; resolves with wall seconds, peak tree RSS in bytes and the output's last 20,000 characters.
+ * @typedef {object} Timeline
+ * @property {{ t: number, rss: number }[]} memory the tree's RSS every 250 ms
+ * @property {{ t: number, text: string }[]} lines each output line
+ */
+
+/**
+ * Runs `command args` in `cwd`; resolves with wall seconds, peak tree RSS in bytes, the
+ * output's last 20,000 characters, and a timeline: the tree's RSS every 250 ms and each
+ * output line, both in seconds from the start, so memory can be read per phase.
  * @param {string} command
  * @param {string[]} args
  * @param {RunOptions} [options]
- * @returns {Promise<{ seconds: number, peakBytes: number, output: string }>}
  */
-function timedRun(command, args, { cwd, env = process.env, log } = {}) {
+export function timedRun(command, args, { cwd, env = process.env, log } = {}) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
+    const now = () => (performance.now() - started) / 1000;
     const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
+    /** @type {{ t: number, text: string }[]} */
+    const lines = [];
+    let partial = '';
     const keep = (/** @type {Buffer} */ chunk) => {
-      const text = chunk.toString();
-      output = (output + text).slice(-20_000);
-      log?.(text);
+      const textChunk = chunk.toString();
+      output = (output + textChunk).slice(-20_000);
+      const text = partial + textChunk;
+      const complete = text.split('\n');
+      partial = complete.pop() ?? '';
+      for (const line of complete) {
+        if (lines.length < MAX_LINES) lines.push({ t: now(), text: line });
+      }
+      log?.(textChunk);
     };
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
-    let peak = 0;
+    /** @type {{ t: number, rss: number }[]} */
+    const memory = [];
     let sampling = false;
     const timer = setInterval(async () => {
       if (sampling) return;
       sampling = true;
-      peak = Math.max(peak, treeRss(child.pid, await readProcesses()));
+      const t = now();
+      memory.push({ t, rss: treeRss(child.pid, await readProcesses()) });
       sampling = false;
     }, 250);
     child.on('error', reject);
     child.on('exit', (code) => {
       clearInterval(timer);
-      const seconds = (performance.now() - started) / 1000;
-      if (code === 0) resolve({ seconds, peakBytes: peak, output });
+      const seconds = now();
+      const peakBytes = memory.reduce((peak, sample) => Math.max(peak, sample.rss), 0);
+      if (code === 0) resolve({ seconds, peakBytes, output, timeline: { memory, lines } });
       else reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output.slice(-4000)}`));
     });
   });
+}
+
+const MAX_LINES = 20_000;
+// eslint-disable-next-line no-control-regex
+const ANSI = /\u001b\[[0-9;]*m/g;
+const PERF_LINE = /^\[PERF\](?:\[KO\])? (.+?) - ([\d.]+) (ms|seconds)/;
+
+/**
+ * Peak RSS per phase, from a timeline whose output has Docusaurus's performance lines
+ * (DOCUSAURUS_PERF_LOGGER=true): each "[PERF] label - duration" line ends a phase that
+ * began `duration` earlier. Phases nested deeper than `depth` labels are left out.
+ * @param {Timeline} timeline
+ * @param {{ depth?: number }} [options]
+ */
+export function phasePeaks({ memory, lines }, { depth = 2 } = {}) {
+  const phases = [];
+  for (const line of lines) {
+    const match = PERF_LINE.exec(line.text.replace(ANSI, ''));
+    if (!match) continue;
+    const [, label = '', amount, unit] = match;
+    if (label.split(' > ').length > depth) continue;
+    const seconds = Number(amount) / (unit === 'ms' ? 1000 : 1);
+    const start = line.t - seconds;
+    const inside = memory.filter((sample) => sample.t >= start && sample.t <= line.t);
+    phases.push({
+      label,
+      start,
+      seconds,
+      peakBytes: inside.reduce((peak, sample) => Math.max(peak, sample.rss), 0),
+    });
+  }
+  return phases.sort((a, b) => a.start - b.start);
 }
 
 /**

@@ -1,6 +1,6 @@
 // Measures search in Chromium against a served site: the bytes fetched for the
 // first query (gzip size of every response after the page has hydrated, the
-// search UI included), the time from a keypress to results on a warm page, and the
+// search UI included, and of those Pagefind's own files), the time from a keypress to results on a warm page, and the
 // time from intent to first results on a cold page.
 import { gzipSync } from 'node:zlib';
 
@@ -66,6 +66,8 @@ export async function measureSearch({ baseUrl, path = '/', queries, runs }) {
   /** @type {number[]} */
   const firstQueryBytes = [];
   /** @type {number[]} */
+  const firstQueryIndexBytes = [];
+  /** @type {number[]} */
   const warmTimes = [];
   /** @type {{ path: string, gzip: number }[]} */
   let largestFiles = [];
@@ -98,6 +100,11 @@ export async function measureSearch({ baseUrl, path = '/', queries, runs }) {
       await page.waitForLoadState('networkidle');
       recording = false;
       firstQueryBytes.push(fetched.reduce((total, entry) => total + entry.bytes, 0));
+      firstQueryIndexBytes.push(
+        fetched
+          .filter((entry) => new URL(entry.url).pathname.startsWith('/pagefind/'))
+          .reduce((total, entry) => total + entry.bytes, 0),
+      );
       if (run === 0) {
         largestFiles = fetched
           .sort((a, b) => b.bytes - a.bytes)
@@ -115,6 +122,8 @@ export async function measureSearch({ baseUrl, path = '/', queries, runs }) {
   }
   return {
     firstQueryKB: median(firstQueryBytes) / 1024,
+    /** Of those, Pagefind's files: its script, WebAssembly, index entry, chunks and fragments. */
+    firstQueryIndexKB: median(firstQueryIndexBytes) / 1024,
     warmQueryMs: median(warmTimes),
     runs,
     samples: warmTimes.length,

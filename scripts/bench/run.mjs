@@ -30,7 +30,8 @@ const QUERIES = ['llama', 'enhanced', 'quantization', 'assistants', 'vllm', 'ben
 const SCALE_GOALS = {
   seconds: 300,
   bytes: 4 * 1024 ** 3,
-  firstQuery: 300 * 1024,
+  firstQuery: 200 * 1024,
+  warmQueryMs: 100,
   vocabulary: 40 * 1024,
   cardSeconds: 60,
 };
@@ -519,14 +520,25 @@ async function benchScale() {
       `40 KB: ${verdict(s.vocabularyGzipBytes <= SCALE_GOALS.vocabulary)}`,
     ],
     [
-      'first query fetches (gzip, search UI included)',
-      `${kb(s.firstQueryBytes)} KB`,
-      `300 KB: ${verdict(s.firstQueryBytes <= SCALE_GOALS.firstQuery)}`,
+      'first query fetches, Pagefind files (gzip)',
+      `${kb(s.firstQueryIndexBytes)} KB`,
+      `200 KB: ${verdict(s.firstQueryIndexBytes <= SCALE_GOALS.firstQuery)}`,
     ],
-    ['keypress to results, warm page', `${s.warmQueryMs.toFixed(0)} ms`, ''],
+    ['first query fetches, search UI included (gzip)', `${kb(s.firstQueryBytes)} KB`, ''],
+    [
+      'keypress to results, warm page (median)',
+      `${s.warmQueryMs.toFixed(0)} ms`,
+      `100 ms: ${verdict(s.warmQueryMs <= SCALE_GOALS.warmQueryMs)}`,
+    ],
   ];
+  const phaseRows = s.phases.map((phase) => [
+    phase.label.split(' > ').at(-1) ?? phase.label,
+    `${phase.start.toFixed(0)} s`,
+    `${phase.seconds.toFixed(0)} s`,
+    `${(phase.peakBytes / 1024 ** 3).toFixed(2)} GiB`,
+  ]);
   section(
-    `## Scale: ${s.pages} generated doc pages and ${s.operations} API operations\n\n${table(['', 'figure', 'goal'], rows)}`,
+    `## Scale: ${s.pages} generated doc pages and ${s.operations} API operations\n\n${table(['', 'figure', 'goal'], rows)}\n\nPhases of the build, with the peak RSS of the process tree while each ran:\n\n${table(['phase', 'from', 'took', 'peak RSS'], phaseRows)}`,
   );
 }
 

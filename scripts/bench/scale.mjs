@@ -13,7 +13,7 @@ import { gzipSync } from 'node:zlib';
 import createJiti from 'jiti';
 import { stringify } from 'yaml';
 
-import { coldBuild } from './build-time.mjs';
+import { coldBuild, phasePeaks } from './build-time.mjs';
 import { measureSearch } from './measure.mjs';
 import { startStaticHost } from '../../tests/support/static-server.mjs';
 
@@ -56,10 +56,17 @@ async function prepareVariant(root, dir, { pages, operations }) {
       if (error.code !== 'ENOENT') throw error;
     });
   }
-  await symlink(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  // The variant shares the site's packages but not its caches: `docusaurus clear` empties
+  // node_modules/.cache, which must stay the variant's own (and the site's untouched).
+  const modules = path.join(dir, 'node_modules');
+  await mkdir(modules);
+  for (const entry of await readdir(path.join(root, 'node_modules'))) {
+    if (entry !== '.cache') await symlink(path.join(root, 'node_modules', entry), path.join(modules, entry));
+  }
 
   const jiti = createJiti(import.meta.url);
-  const { generateDocs, generateOpenApi } = jiti('./scale-content.ts');
+  const { generateDocs } = jiti('./scale-docs.ts');
+  const { generateOpenApi } = jiti('./scale-openapi.ts');
   for (const file of generateDocs(pages)) {
     const target = path.join(dir, 'docs', file.path);
     await mkdir(path.dirname(target), { recursive: true });
@@ -103,7 +110,8 @@ export async function runScale({ root, pages = 2000, operations = 300, runs = 3,
     log(`  preparing ${pages} pages and ${operations} operations in ${dir}`);
     await prepareVariant(root, dir, { pages, operations });
     log('  cold build (docusaurus clear && docusaurus build)');
-    const build = await coldBuild(dir);
+    // Docusaurus's performance lines mark the phases, so the peak can be read per phase.
+    const build = await coldBuild(dir, { env: { ...process.env, DOCUSAURUS_PERF_LOGGER: 'true' } });
     const { parseCardReport } = createJiti(import.meta.url)('../../src/plugins/social-cards/report.ts');
     const cards = parseCardReport(build.output);
     if (!cards) {
@@ -132,9 +140,15 @@ export async function runScale({ root, pages = 2000, operations = 300, runs = 3,
       buildSeconds: build.seconds,
       cards,
       peakBytes: build.peakBytes,
+      // The build's own phases (Build > locale > phase) that last long enough to be sampled:
+      // loading, bundling, SSG, postBuild...
+      phases: phasePeaks(build.timeline, { depth: 3 }).filter(
+        (phase) => phase.label.split(' > ').length === 3 && phase.seconds >= 1,
+      ),
       outputBytes: await directorySize(buildDir),
       indexBytes: await directorySize(path.join(buildDir, 'pagefind')),
       firstQueryBytes: search.firstQueryKB * 1024,
+      firstQueryIndexBytes: search.firstQueryIndexKB * 1024,
       warmQueryMs: search.warmQueryMs,
       largestFiles: search.largestFiles,
     };

@@ -258,6 +258,97 @@ test('shared schemas link to the page that describes them', async ({ page }) => 
   await expect(page.locator('#schema-run')).toBeInViewport();
 });
 
+test.describe('schema trees hydrate nothing', () => {
+  /** React components (fibers) that hydration made for elements inside a top-level field list. */
+  async function fibersInsideFieldLists(page: Page): Promise<number> {
+    return page.evaluate(() => {
+      type Fiber = { child: Fiber | null; sibling: Fiber | null; stateNode: unknown };
+      const root = (window as unknown as { __hydratedRoot?: Fiber }).__hydratedRoot;
+      if (!root) throw new Error('React reported no commit to the hook');
+      let count = 0;
+      const stack: (Fiber | null)[] = [root];
+      while (stack.length > 0) {
+        const fiber = stack.pop();
+        if (!fiber) continue;
+        const node = fiber.stateNode;
+        if (node instanceof Element && node.parentElement?.closest('ul[data-schema-level="top"], [class^="tree_"]')) {
+          count += 1;
+        }
+        stack.push(fiber.child, fiber.sibling);
+      }
+      return count;
+    });
+  }
+
+  test.beforeEach(async ({ page }) => {
+    // A stand-in for React's developer tools hook: React hands it each committed tree.
+    await page.addInitScript(() => {
+      const target = window as unknown as Record<string, unknown>;
+      target.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+        supportsFiber: true,
+        isDisabled: false,
+        renderers: new Map(),
+        inject: () => 1,
+        checkDCE: () => undefined,
+        onScheduleFiberRoot: () => undefined,
+        onCommitFiberUnmount: () => undefined,
+        onPostCommitFiberRoot: () => undefined,
+        onCommitFiberRoot: (_id: number, root: { current: unknown }) => {
+          target.__hydratedRoot ??= root.current;
+        },
+      };
+    });
+  });
+
+  test('a loaded API page keeps the server markup of its schema trees and parameters, and their links navigate in the page', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/api/create-run');
+    await expect(page.locator('[data-api-parameters] [data-property-name]').first()).toBeVisible();
+    await expect(page.locator('[data-api-response="200"] [data-property-name]').first()).toBeVisible();
+    expect(await fibersInsideFieldLists(page)).toBe(0);
+
+    // Nested parts still open, natively.
+    const details = page.locator('[data-api-response="200"] details').first();
+    await details.locator(':scope > summary').click();
+    await expect(details).toHaveAttribute('open', '');
+    await expect(details.locator('[data-property-name]').first()).toBeVisible();
+
+    // A schema link navigates without reloading the page, as the site's links do.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await page.locator('[data-api-response="200"]').getByRole('link', { name: 'Run', exact: true }).first().click();
+    await expect(page).toHaveURL(/\/api\/get-run#schema-run$/);
+    await expect(page.locator('#schema-run')).toBeInViewport();
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+
+    // Reached in the page, get-run renders its trees itself, nested parts included.
+    const response = page.locator('[data-api-response="200"]');
+    await expect(response.locator('ul[data-schema-level="top"] > li [data-property-name]').first()).toBeVisible();
+    const nested = response.locator('details').first();
+    await nested.locator(':scope > summary').click();
+    await expect(nested.locator('[data-property-name]').first()).toBeVisible();
+  });
+
+  test.describe('when hydration fails', () => {
+    // React reports the mismatch, then renders the whole page afresh.
+    test.use({ expectedErrors: /Minified React error|hydrat/i });
+
+    test('the schema trees and parameters are rendered anew rather than left empty', async ({ page }) => {
+      // Markup that differs from what the page renders makes hydration fail.
+      await page.route('**/api/create-run', async (route) => {
+        const response = await route.fetch();
+        const html = (await response.text()).replace('<h1>Create a run</h1>', '<h1>Create a run, changed</h1>');
+        await route.fulfill({ response, body: html });
+      });
+      await gotoHydrated(page, '/api/create-run');
+      await expect(page.locator('h1')).toHaveText('Create a run');
+      await expect(page.locator('[data-api-parameters] [data-property-name]').first()).toBeVisible();
+      const response = page.locator('[data-api-response="200"]');
+      await expect(response.locator('ul[data-schema-level="top"] > li [data-property-name]').first()).toBeVisible();
+    });
+  });
+});
+
 test.describe('code samples', () => {
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 

@@ -1,10 +1,12 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { describe, expect, it } from 'vitest';
 
-import { parseProc, treeRss } from '../../scripts/bench/build-time.mjs';
+import { parseProc, phasePeaks, treeRss } from '../../scripts/bench/build-time.mjs';
 import { BUDGETS, budgetFailures, checkBudgets, KB } from '../../scripts/bench/budgets';
 import { PAGE_TYPES, resolvePagePath, type PageType } from '../../scripts/bench/pages';
-import { docsLayout, generateDocs, generateOpenApi, seededRandom } from '../../scripts/bench/scale-content';
+import { docsLayout, generateDocs } from '../../scripts/bench/scale-docs';
+import { generateOpenApi } from '../../scripts/bench/scale-openapi';
+import { seededRandom } from '../../scripts/bench/scale-words';
 import { classify, describeFetched, isSearchResource, tally, type Fetched } from '../../scripts/bench/weight';
 
 const origin = 'http://127.0.0.1:4000';
@@ -140,6 +142,28 @@ describe('build memory', () => {
     expect(treeRss(10, processes)).toBe(127);
     expect(treeRss(12, processes)).toBe(3);
     expect(treeRss(99, processes)).toBe(0);
+  });
+
+  it("reads each phase's peak from Docusaurus's performance lines, down to a depth", () => {
+    const GiB = 1024 ** 3;
+    const memory = [1, 2, 5, 3, 4, 1, 1].map((gib, t) => ({ t, rss: gib * GiB }));
+    const lines = [
+      { t: 0.5, text: 'Loading…' },
+      {
+        t: 1.1,
+        text: '\u001b[33m[PERF]\u001b[39m Build > en > Load site - \u001b[32m1000.00 ms\u001b[39m - (Heap 1mb)',
+      },
+      { t: 3, text: '[PERF] Build > en > Bundling with rspack - 1.90 seconds! - (Heap 2mb)' },
+      { t: 4, text: '[PERF] Build > en > Bundling with rspack > Compile - 1.00 seconds! - (Heap 2mb)' },
+      { t: 5, text: '[PERF][KO] Build > en > SSG - 2.00 seconds! - (Heap 2mb)' },
+      { t: 6, text: '[PERF] Build > en - 6.00 seconds! - (Heap 2mb)' },
+    ];
+    expect(phasePeaks({ memory, lines }, { depth: 3 })).toEqual([
+      { label: 'Build > en', start: 0, seconds: 6, peakBytes: 5 * GiB },
+      { label: 'Build > en > Load site', start: expect.closeTo(0.1, 5), seconds: 1, peakBytes: 2 * GiB },
+      { label: 'Build > en > Bundling with rspack', start: expect.closeTo(1.1, 5), seconds: 1.9, peakBytes: 5 * GiB },
+      { label: 'Build > en > SSG', start: 3, seconds: 2, peakBytes: 4 * GiB },
+    ]);
   });
 });
 

@@ -1,7 +1,8 @@
 import Link from '@docusaurus/Link';
-import type { ComponentPropsWithoutRef, ReactNode } from 'react';
+import { useRef, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 
 import type { InlineText, SchemaNode, SchemaRef } from '@site/src/shared/api-types';
+import { useKeepsServerMarkup, useServerMarkupProps } from './ServerMarkup';
 import styles from './styles.module.css';
 
 /** Inline Markdown, parsed at build time into tokens. */
@@ -161,7 +162,10 @@ function PropertyList({ nodes, top = false }: { nodes: SchemaNode[]; top?: boole
   );
 }
 
-/** A list of fields: the properties of a schema, or the parameters of an operation. */
+/**
+ * A list of fields: the properties of a schema, or the parameters of an operation. A
+ * top-level list on a page that hydrates keeps the server's markup (see ServerMarkup).
+ */
 export function ApiFieldList({
   level,
   children,
@@ -170,8 +174,13 @@ export function ApiFieldList({
   level: 'top' | 'nested';
   children: ReactNode;
 } & ComponentPropsWithoutRef<'ul'>): ReactNode {
-  return (
-    <ul className={styles.list} data-schema-level={level} {...attributes}>
+  const ref = useRef<HTMLUListElement>(null);
+  const keeps = useKeepsServerMarkup(ref, level === 'top');
+  const serverMarkup = useServerMarkupProps(ref, keeps);
+  return keeps ? (
+    <ul ref={ref} className={styles.list} data-schema-level={level} {...attributes} {...serverMarkup} />
+  ) : (
+    <ul ref={ref} className={styles.list} data-schema-level={level} {...attributes}>
       {children}
     </ul>
   );
@@ -244,10 +253,18 @@ export function ApiField({
 /**
  * A schema as a tree: the top level open, anything nested in expandable parts,
  * with required and nullable flags, enums, defaults, limits and labelled variants.
+ * Nothing in it changes once rendered, so on a page that hydrates it keeps the
+ * server's markup, and React walks none of it (see ServerMarkup).
  */
 export default function ApiSchemaTree({ node }: { node: SchemaNode }): ReactNode {
+  const ref = useRef<HTMLDivElement>(null);
+  const keeps = useKeepsServerMarkup(ref);
+  const serverMarkup = useServerMarkupProps(ref, keeps);
+  if (keeps) {
+    return <div ref={ref} className={styles.tree} {...serverMarkup} />;
+  }
   return (
-    <div className={styles.tree}>
+    <div ref={ref} className={styles.tree}>
       <p className={styles.summary}>
         Schema: <TypeLabel node={node} />
       </p>
