@@ -6,6 +6,7 @@
 import type { DocSearchModalProps } from '@docsearch/react';
 
 import type { AlgoliaSettings } from '../site/env';
+import type { ResultClasses } from './paintResults';
 import type { FacetFilters, SearchBackend } from './types';
 
 export interface SearchSetupOptions {
@@ -35,4 +36,6 @@ export interface SearchPageHeadProps {
   facetFilters: FacetFilters;
   /** How many results the page shows at first. */
   resultsPerPage: number;
+  /** The page's class names for the results' markup, for a backend that paints them early. */
+  classes: ResultClasses;
 }

@@ -6,6 +6,8 @@
  *   exactly one of them (Algolia only when ALGOLIA_* are set at build time).
  * - After a production build, indexes the built pages with Pagefind into
  *   <outDir>/pagefind/.
+ * - Bundles the /search page's early script (earlyScript.ts) for the local backend,
+ *   into <outDir>/ after a build and served at the site's root under `npm start`.
  * - Under `npm start`, indexes the docs sources into the generated-files folder,
  *   serves it at /pagefind/, and re-indexes whenever Docusaurus reloads content.
  */
@@ -16,6 +18,7 @@ import type { LoadedContent as DocsContent } from '@docusaurus/plugin-content-do
 
 import { identity } from '../../site/identity';
 import { parseEnv } from '../../site/env';
+import { bundleEarlyScript } from './earlyScript';
 import { readBuiltPages, writeIndex } from './indexer';
 import { renderSourcePages, type SourceDoc } from './sources';
 
@@ -50,6 +53,7 @@ export default function searchIndexPlugin(context: LoadContext): Plugin {
   const env = parseEnv(process.env);
   const searchPagePath = `${baseUrl}${identity.searchPagePath}`;
   const devIndexDir = path.join(generatedFilesDir, PLUGIN, 'pagefind');
+  const devEarlyDir = path.join(generatedFilesDir, PLUGIN, 'early');
   const backend = env.algolia ? 'algolia' : 'local';
   const backendModule = path.join(siteDir, 'src/search/backends', `${backend}.setup.ts`);
   const pageHeadModule = path.join(siteDir, 'src/search/backends', `${backend}.head.tsx`);
@@ -65,6 +69,7 @@ export default function searchIndexPlugin(context: LoadContext): Plugin {
       if (!isDevServer() || env.algolia) {
         return;
       }
+      await bundleEarlyScript(siteDir, devEarlyDir);
       const docs = docsFromContent(allContent as Record<string, Record<string, unknown>>);
       const pages = await renderSourcePages(siteDir, docs, i18n.currentLocale);
       const report = await writeIndex(pages, devIndexDir);
@@ -79,7 +84,10 @@ export default function searchIndexPlugin(context: LoadContext): Plugin {
       };
       if (isDevServer()) {
         config.devServer = {
-          static: [{ directory: devIndexDir, publicPath: `${baseUrl}pagefind`, watch: false }],
+          static: [
+            { directory: devIndexDir, publicPath: `${baseUrl}pagefind`, watch: false },
+            { directory: devEarlyDir, publicPath: baseUrl, watch: false },
+          ],
         };
       }
       return config;
@@ -89,6 +97,7 @@ export default function searchIndexPlugin(context: LoadContext): Plugin {
       if (env.algolia) {
         return;
       }
+      await bundleEarlyScript(siteDir, outDir);
       const excluded = new Set([searchPagePath, `${baseUrl}404.html`]);
       const routes = [...new Set(routesPaths)].filter((route) => !excluded.has(route));
       const pages = await readBuiltPages(outDir, routes, baseUrl);
