@@ -1,3 +1,7 @@
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
 import { describe, expect, it } from 'vitest';
 
 import { startEarlySearch, type EarlyScope } from '../../src/search/backends/local.early';
@@ -5,7 +9,7 @@ import type { LocalBackendOptions } from '../../src/search/backends/local';
 import type { EarlySearchConfig } from '../../src/search/backends/pagefindEarly';
 import { EARLY_SEARCH_GLOBAL, earlySearchBackend } from '../../src/search/earlySearch';
 import type { SearchBackend, SearchRequest } from '../../src/search/types';
-import { esbuildTargets } from '../../src/plugins/search-index/earlyScript';
+import { esbuildTargets, hintIndexFiles } from '../../src/plugins/search-index/earlyScript';
 
 const config: EarlySearchConfig = {
   bundlePath: '/pagefind/',
@@ -126,5 +130,35 @@ describe('esbuildTargets', () => {
 
   it('fails loudly on a query it cannot read', () => {
     expect(() => esbuildTargets(['> 0.5%'])).toThrow(/browserslist: "> 0.5%"/);
+  });
+});
+
+describe('hintIndexFiles', () => {
+  async function site(entry: unknown, html = '<html><head><title>Search</title></head><body></body></html>') {
+    const dir = await mkdtemp(path.join(tmpdir(), 'search-hints-'));
+    await writeFile(path.join(dir, 'pagefind-entry.json'), JSON.stringify(entry));
+    await writeFile(path.join(dir, 'search.html'), html);
+    return dir;
+  }
+
+  it('hints at the language’s metadata and WebAssembly, as fetches', async () => {
+    const dir = await site({ languages: { en: { hash: 'en_4cbb', wasm: 'en', page_count: 41 } } });
+    await hintIndexFiles(path.join(dir, 'search.html'), dir, '/pagefind/', 'en');
+    const html = await readFile(path.join(dir, 'search.html'), 'utf8');
+    expect(html).toContain(
+      '<link rel="preload" href="/pagefind/pagefind.en_4cbb.pf_meta" as="fetch" crossorigin="anonymous">' +
+        '<link rel="preload" href="/pagefind/wasm.en.pagefind" as="fetch" crossorigin="anonymous"></head>',
+    );
+  });
+
+  it('fails loudly, naming the file, on an index without languages or a page without a head', async () => {
+    const empty = await site({ languages: {} });
+    await expect(hintIndexFiles(path.join(empty, 'search.html'), empty, '/pagefind/', 'en')).rejects.toThrow(
+      /pagefind-entry\.json lists no language/,
+    );
+    const headless = await site({ languages: { en: { hash: 'en_1', wasm: 'en' } } }, '<p>no head</p>');
+    await expect(hintIndexFiles(path.join(headless, 'search.html'), headless, '/pagefind/', 'en')).rejects.toThrow(
+      /search\.html has no <\/head>/,
+    );
   });
 });

@@ -4,7 +4,7 @@
  * the page's HTML loads it before the site's bundle, so it cannot be a chunk of it.
  * The browsers are the site's own (package.json's browserslist).
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { build } from 'esbuild';
@@ -57,4 +57,33 @@ export async function bundleEarlyScript(siteDir: string, outDir: string): Promis
     throw new Error(`search-index: the early search script (${entry}) could not be bundled`, { cause: error });
   }
   return outFile;
+}
+
+/**
+ * Adds to the /search page's built HTML preload hints for the files every query needs
+ * first and that are named only once the index is written: the language's metadata
+ * and WebAssembly. They then download with Pagefind's module, not after it has read
+ * its entry file. `crossorigin` makes the hints match the `fetch` Pagefind makes them with.
+ */
+export async function hintIndexFiles(htmlFile: string, bundleDir: string, bundlePath: string, language: string) {
+  const entryFile = path.join(bundleDir, 'pagefind-entry.json');
+  const entry = JSON.parse(await readFile(entryFile, 'utf8')) as {
+    languages?: Record<string, { hash: string; wasm?: string | null }>;
+  };
+  const indexLanguage = entry.languages?.[language] ?? Object.values(entry.languages ?? {})[0];
+  if (!indexLanguage) {
+    throw new Error(`search-index: ${entryFile} lists no language to hint the /search page at`);
+  }
+  const files = [
+    `pagefind.${indexLanguage.hash}.pf_meta`,
+    ...(indexLanguage.wasm ? [`wasm.${indexLanguage.wasm}.pagefind`] : []),
+  ];
+  const hints = files.map(
+    (file) => `<link rel="preload" href="${bundlePath}${file}" as="fetch" crossorigin="anonymous">`,
+  );
+  const html = await readFile(htmlFile, 'utf8');
+  if (!html.includes('</head>')) {
+    throw new Error(`search-index: ${htmlFile} has no </head> to add the index hints to`);
+  }
+  await writeFile(htmlFile, html.replace('</head>', `${hints.join('')}</head>`));
 }

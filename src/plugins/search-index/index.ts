@@ -18,7 +18,7 @@ import type { LoadedContent as DocsContent } from '@docusaurus/plugin-content-do
 
 import { identity } from '../../site/identity';
 import { parseEnv } from '../../site/env';
-import { bundleEarlyScript } from './earlyScript';
+import { bundleEarlyScript, hintIndexFiles } from './earlyScript';
 import { readBuiltPages, writeIndex } from './indexer';
 import { renderSourcePages, type SourceDoc } from './sources';
 
@@ -102,6 +102,12 @@ export default function searchIndexPlugin(context: LoadContext): Plugin {
       const routes = [...new Set(routesPaths)].filter((route) => !excluded.has(route));
       const pages = await readBuiltPages(outDir, routes, baseUrl);
       const report = await writeIndex(pages, path.join(outDir, 'pagefind'));
+      await hintIndexFiles(
+        path.join(outDir, `${identity.searchPagePath}.html`),
+        path.join(outDir, 'pagefind'),
+        `${baseUrl}pagefind/`,
+        i18n.currentLocale,
+      );
       const duplicates = report.duplicates.map(({ url, sameAs }) => `${url} (same as ${sameAs})`);
       console.info(
         `[${PLUGIN}] indexed ${report.pages.length} pages into ${report.files} files (${Math.round(report.bytes / 1024)} KB, vocabulary ${Math.round(report.vocabularyBytes / 1024)} KB)` +

@@ -5,9 +5,9 @@
  * React has hydrated (local.early.ts). The script is a file, not inline code, so the
  * client renders the same element as the server (an inline script's text differs
  * between the two bundles, so the head manager would insert it again) and it needs
- * no hash in the Content-Security-Policy.
- * (A preload hint for the WebAssembly does not help: Chromium does not match it with
- * the `fetch` Pagefind makes, and downloads the file twice or revalidates it.)
+ * no hash in the Content-Security-Policy. The hints for the index's metadata and
+ * WebAssembly, named only once the index is written, are added to the built HTML by
+ * the search-index plugin (src/plugins/search-index/earlyScript.ts).
  */
 import Head from '@docusaurus/Head';
 import type { ReactNode } from 'react';
