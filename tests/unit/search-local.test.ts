@@ -110,3 +110,38 @@ describe('local search backend', () => {
     expect((await backend.search(request)).nbHits).toBe(0);
   });
 });
+
+describe('the first screen of results', () => {
+  it('has its fragments asked for together, before the query layer reads any of them', async () => {
+    const { scope } = network();
+    const asked: string[] = [];
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const result = (id: string) => ({
+      id,
+      score: 1,
+      data: async () => {
+        asked.push(id);
+        await released;
+        return { url: `/${id}`, excerpt: id, content: id, meta: { title: id }, sub_results: [] };
+      },
+    });
+    const backend = createLocalBackend({
+      bundlePath: '/pagefind/',
+      fallbackSection: 'Docs',
+      fetchScope: scope,
+      importPagefind: async () => ({
+        ...fakePagefind(scope, []),
+        search: async () => ({ results: [...'abcdefghijkl'].map(result) }),
+      }),
+    });
+    // More than the five whose texts the query layer reads first.
+    const answer = backend.search({ ...request, hitsPerPage: 8 });
+    await expect.poll(() => asked.length).toBe(8);
+    expect(asked).toEqual([...'abcdefgh']);
+    release();
+    expect((await answer).nbHits).toBe(12);
+  });
+});

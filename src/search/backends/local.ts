@@ -140,9 +140,22 @@ export function createLocalBackend(options: LocalBackendOptions): SearchBackend 
         }
         return data;
       };
+      let warmed = false;
       const engine: QueryEngine<PagefindResult> = {
-        // Pagefind answers null when a newer search superseded this one.
-        search: async (term) => (await pagefind.search(term, { filters }))?.results ?? [],
+        search: async (term) => {
+          // Pagefind answers null when a newer search superseded this one.
+          const results = (await pagefind.search(term, { filters }))?.results ?? [];
+          if (!warmed && page === 0) {
+            // The query layer reads the first results' texts, then their titles, and the
+            // page shows them: their fragments download together rather than in rounds.
+            // A failure surfaces where the data is read.
+            warmed = true;
+            for (const result of results.slice(0, hitsPerPage)) {
+              dataOf(result).catch(() => undefined);
+            }
+          }
+          return results;
+        },
         text: async (result) => (await dataOf(result)).content ?? '',
         title: async (result) => (await dataOf(result)).meta.title ?? '',
       };
