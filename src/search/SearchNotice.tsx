@@ -8,11 +8,12 @@ import type { ReactNode } from 'react';
 import { identity } from '../site/identity';
 import type { QueryNotice } from './query';
 import styles from './SearchNotice.module.css';
+import { fillNotice as fill } from './texts';
 
 const texts = identity.searchTexts;
 
-const fill = (text: string, notice: QueryNotice) =>
-  text.replace('{original}', notice.original).replace('{query}', notice.query);
+/** The notice's class names, for the /search page's early paint of the same markup. */
+export const noticeClasses = { notice: styles.notice ?? '', instead: styles.instead ?? '' };
 
 export interface SearchNoticeProps {
   notice: QueryNotice;
@@ -24,13 +25,13 @@ export interface SearchNoticeProps {
 export default function SearchNotice({ notice, onSearchLiteral, className }: SearchNoticeProps): ReactNode {
   if (notice.kind === 'relaxed') {
     return (
-      <p className={`${styles.notice} ${className ?? ''}`} data-search-notice="relaxed">
+      <p className={className ? `${styles.notice} ${className}` : styles.notice} data-search-notice="relaxed">
         {fill(texts.relaxedNotice, notice)}
       </p>
     );
   }
   return (
-    <p className={`${styles.notice} ${className ?? ''}`} data-search-notice="corrected">
+    <p className={className ? `${styles.notice} ${className}` : styles.notice} data-search-notice="corrected">
       {fill(texts.correctedNotice, notice)}{' '}
       <button type="button" className={styles.instead} onClick={() => onSearchLiteral(notice.original)}>
         {fill(texts.searchInstead, notice)}

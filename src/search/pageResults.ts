@@ -23,6 +23,11 @@ export interface PageResult {
 
 const HEADING_LEVELS = ['lvl6', 'lvl5', 'lvl4', 'lvl3', 'lvl2'] as const;
 
+/** The query of the /search page's URL (`?q=`), as typed. */
+export function readSearchQuery(search: string): string {
+  return new URLSearchParams(search).get('q') ?? '';
+}
+
 /** Turns a hit URL into a path inside the site when it points at the site itself. */
 export function toSitePath(url: string): string {
   if (url.startsWith(identity.url)) {

@@ -5,6 +5,7 @@
  */
 import type { DocSearchModalProps } from '@docsearch/react';
 
+import type { ResultClasses } from './paintResults';
 import type { FacetFilters, SearchBackend } from './types';
 
 /** What a backend's row reads from the environment at build time for its browser code. */
@@ -38,4 +39,6 @@ export interface SearchPageHeadProps {
   facetFilters: FacetFilters;
   /** How many results the page shows at first. */
   resultsPerPage: number;
+  /** The page's class names for the results' markup, for a backend that paints them early. */
+  classes: ResultClasses;
 }

@@ -7,6 +7,7 @@ import { builtPolicy, staleInlineCode, usesLocalSearch } from '../../deploy/buil
 import { IMMUTABLE_CACHE, REVALIDATE_CACHE, securityHeaders } from '../../deploy/headers.mjs';
 import { hashesInPolicy } from '../../deploy/inline-hashes.mjs';
 import { expect, gotoHydrated, test as siteTest } from './fixtures';
+import { holdSiteBundle } from './hold-bundle';
 import { sitemapRoutes } from './site';
 import { BUILD_DIR } from '../support/static-server.mjs';
 
@@ -94,7 +95,9 @@ test.describe('the interactive parts under the policy', () => {
     await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
   });
 
-  test('the search page shows results for llama, started by its early script', async ({ page }) => {
+  test('the search page paints the results of llama from its early script, before the bundle runs', async ({
+    page,
+  }) => {
     const early = page.waitForResponse((response) => new URL(response.url()).pathname === '/search-early.js');
     const setUps: string[] = [];
     page.on('request', (request) => {
@@ -102,11 +105,18 @@ test.describe('the interactive parts under the policy', () => {
         setUps.push(request.url());
       }
     });
-    await gotoHydrated(page, '/search?q=llama');
+    // The site's bundle waits until the early script has painted a result, under the policy.
+    const release = await holdSiteBundle(page);
+    await page.goto('/search?q=llama', { waitUntil: 'commit' });
     expect((await early).status()).toBe(200);
+    await expect(page.locator('main ol > li').first()).toBeVisible();
+    await expect(page.locator('main [aria-live]')).toHaveText(/^\d+ results? for “llama”$/);
+    release();
+    await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
+    await expect(page.locator('[data-search-early-target]')).toHaveCount(0);
     await expect(page.getByText(/^\d+ results? for/)).toBeVisible();
     await page.waitForLoadState('networkidle');
-    // One Pagefind set-up: the backend took the early script's instance over.
+    // One Pagefind set-up: the page took the early script's backend over.
     expect(setUps).toHaveLength(1);
   });
 

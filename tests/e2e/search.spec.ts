@@ -4,6 +4,7 @@ import type { Locator, Page } from '@playwright/test';
 import { PAGE_TYPES } from '../../scripts/bench/pages';
 import { identity } from '../../src/site/identity';
 import { expect, gotoHydrated, test } from './fixtures';
+import { holdSiteBundle } from './hold-bundle';
 import { layoutShift, watchLayoutShift } from './layout-shift';
 
 const texts = identity.searchTexts;
@@ -51,6 +52,28 @@ function recordSearchRequests(page: Page): string[] {
     }
   });
   return fetched;
+}
+
+type LargestPaintWindow = Window & { largestPaints: boolean[] };
+
+/** Records, for each largest-contentful-paint candidate, whether it is in the result list. */
+async function watchLargestPaint(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const record = window as unknown as LargestPaintWindow;
+    record.largestPaints = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { element: Element | null })[]) {
+        record.largestPaints.push(Boolean(entry.element?.closest('main ol')));
+      }
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+}
+
+/** The /search page's status region and result list: their classes and their markup. */
+function resultsMarkup(page: Page): Promise<string[][]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('main [aria-live], main ol')].map((node) => [node.className, node.innerHTML]),
+  );
 }
 
 /** A page that has loaded, hydrated and gone quiet, before any sign of intent. */
@@ -411,37 +434,73 @@ test.describe('search page', () => {
     await expect(page.locator('main ol mark').first()).toBeVisible();
   });
 
-  test('starts the query of q while the HTML is parsed, before the site bundle has run', async ({ page }) => {
-    const setUps: string[] = [];
-    let fragmentRequested: () => void = () => undefined;
-    const fragment = new Promise<void>((resolve) => {
-      fragmentRequested = resolve;
-    });
-    page.on('request', (request) => {
-      const { pathname } = new URL(request.url());
-      if (pathname.startsWith('/pagefind/fragment/')) {
-        fragmentRequested();
-      } else if (pathname === '/pagefind/pagefind-entry.json') {
-        setUps.push(pathname);
-      }
-    });
-    // The site's bundle is held back until a result's fragment is asked for: only the
-    // early script can ask for one while the bundle has not run.
-    let heldUntilFragment: boolean | null = null;
-    await page.route(/\/assets\/js\/main\.[0-9a-f]+\.js$/, async (route) => {
-      heldUntilFragment = await Promise.race([
-        fragment.then(() => true),
-        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 15_000)),
-      ]);
+  test('paints the first results of q before the site bundle has run, and React takes them over unchanged', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await watchLayoutShift(page);
+    await watchLargestPaint(page);
+    const release = await holdSiteBundle(page);
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto('/search?q=llama', { waitUntil: 'commit' });
+
+    const list = page.locator('main ol');
+    await expect(list.locator('> li').first()).toBeVisible();
+    await expect(page.locator('html')).not.toHaveAttribute('data-has-hydrated', 'true');
+    await expect(page.locator('main [aria-live]')).toHaveText(/^\d+ results for “llama”$/);
+    await expect(list.locator('a[href="/models/llama"]').first()).toBeVisible();
+    await expect(list.locator('mark').first()).toBeVisible();
+    await expect(page.locator('#search-page-input')).toHaveValue('llama');
+    const painted = await resultsMarkup(page);
+    const paintedLargest = await page.evaluate(() => (window as unknown as LargestPaintWindow).largestPaints.length);
+    expect(requested.filter((path) => /\/assets\/js\/main\./.test(path))).toHaveLength(1);
+
+    release();
+    await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
+    // The page's own render replaced the painted results: no target attribute is left.
+    await expect(page.locator('[data-search-early-target]')).toHaveCount(0);
+    expect(await resultsMarkup(page)).toEqual(painted);
+    await page.waitForLoadState('networkidle');
+    expect(await layoutShift(page)).toBe(0);
+    // The largest paint of the visit was an early-painted result, before hydration.
+    const largest = await page.evaluate(() => (window as unknown as LargestPaintWindow).largestPaints);
+    expect(largest.length).toBe(paintedLargest);
+    expect(largest.at(-1)).toBe(true);
+    // The page took the early script's backend over: no search backend code of its own.
+    expect(requested.filter((path) => path === '/pagefind/pagefind-entry.json')).toHaveLength(1);
+  });
+
+  test('the results hand over to the page when they arrive after hydration', async ({ page }) => {
+    // The index arrives late: the page hydrates first, paints nothing early, and shows its own results.
+    await page.route('**/pagefind/pagefind-entry.json', async (route) => {
+      await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
       await route.continue();
     });
     await gotoHydrated(page, '/search?q=llama');
-    expect(heldUntilFragment, 'a fragment was requested before the bundle ran').toBe(true);
-    await expect(page.getByText(/^\d+ results? for/)).toBeVisible();
+    await expect(page.locator('main [aria-live]')).toHaveText(/^\d+ results for “llama”$/);
+    await expect(page.locator('main ol > li').first()).toBeVisible();
+    await expect(page.locator('[data-search-early-target]')).toHaveCount(0);
+  });
+
+  test('result links load a page’s code on intent, not when they scroll into view', async ({ page }) => {
+    const chunks: string[] = [];
+    await gotoHydrated(page, '/search?q=llama');
     await expect(page.locator('main ol > li').first()).toBeVisible();
     await page.waitForLoadState('networkidle');
-    // The backend took the early Pagefind instance over instead of setting up its own.
-    expect(setUps).toHaveLength(1);
+    page.on('request', (request) => {
+      if (/\/assets\/js\/.*\.js$/.test(request.url())) chunks.push(request.url());
+    });
+    await page.locator('main ol > li').last().scrollIntoViewIfNeeded();
+    await page.waitForTimeout(500);
+    expect(chunks).toEqual([]);
+    const link = page.locator('main ol a[href="/models/llama"]').first();
+    await link.hover();
+    await expect.poll(() => chunks.length).toBeGreaterThan(0);
+    await link.click();
+    await expect(page).toHaveURL(/\/models\/llama$/);
+    // A navigation inside the app: the page did not load again.
+    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
   });
 
   test('only its own HTML hints at the search files', async ({ page }) => {
@@ -579,6 +638,25 @@ test.describe('queries the docs do not match word for word', () => {
     await expect(page.locator('#search-page-input')).toHaveValue(TYPO.query);
     await expect(page.getByText(new RegExp(`results? for “${TYPO.query}”`))).toBeVisible();
   });
+
+  for (const [kind, { query }, text] of [
+    ['relaxed', RELAXED, relaxedText],
+    ['corrected', TYPO, correctedText],
+  ] as const) {
+    test(`the search page paints the ${kind} notice before hydration, as React renders it`, async ({ page }) => {
+      await watchLayoutShift(page);
+      const release = await holdSiteBundle(page);
+      await page.goto(`/search?q=${encodeURIComponent(query)}`, { waitUntil: 'commit' });
+      await expect(page.locator('main [aria-live="polite"] [data-search-notice]')).toHaveText(text);
+      await expect(page.locator('main ol > li').first()).toBeVisible();
+      const painted = await resultsMarkup(page);
+      release();
+      await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
+      await expect(page.locator('[data-search-early-target]')).toHaveCount(0);
+      expect(await resultsMarkup(page)).toEqual(painted);
+      expect(await layoutShift(page)).toBe(0);
+    });
+  }
 
   test('the vocabulary is fetched only for a query with a word the results do not hold', async ({ page }) => {
     const fetched = recordSearchRequests(page);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
 import { createLocalBackend, type PagefindApi } from '../../src/search/backends/local';
-import { EARLY_PAGEFIND_GLOBAL, takeEarlyPagefind } from '../../src/search/backends/pagefindEarly';
 import { SearchUnavailableError } from '../../src/search/types';
 
 const request = { query: 'llama', facetFilters: [], hitsPerPage: 10, page: 0 };
@@ -112,48 +111,37 @@ describe('local search backend', () => {
   });
 });
 
-describe('the instance the early script started', () => {
-  function backendWithEarly(early: Promise<PagefindApi> | null) {
+describe('the first screen of results', () => {
+  it('has its fragments asked for together, before the query layer reads any of them', async () => {
     const { scope } = network();
-    const imported: string[] = [];
+    const asked: string[] = [];
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const result = (id: string) => ({
+      id,
+      score: 1,
+      data: async () => {
+        asked.push(id);
+        await released;
+        return { url: `/${id}`, excerpt: id, content: id, meta: { title: id }, sub_results: [] };
+      },
+    });
     const backend = createLocalBackend({
       bundlePath: '/pagefind/',
       fallbackSection: 'Docs',
       fetchScope: scope,
-      importPagefind: async (url) => {
-        imported.push(url);
-        return fakePagefind(scope, []);
-      },
-      takeEarlyPagefind: () => early,
+      importPagefind: async () => ({
+        ...fakePagefind(scope, []),
+        search: async () => ({ results: [...'abcdefghijkl'].map(result) }),
+      }),
     });
-    return { backend, imported, scope };
-  }
-
-  it('is taken over: the backend loads no Pagefind of its own', async () => {
-    const { scope } = network();
-    const { backend, imported } = backendWithEarly(Promise.resolve(fakePagefind(scope, [])));
-    expect((await backend.search(request)).nbHits).toBe(1);
-    expect(imported).toEqual([]);
-  });
-
-  it('is dropped for a load of its own when it failed', async () => {
-    const { backend, imported } = backendWithEarly(Promise.reject(new TypeError('Failed to fetch')));
-    expect((await backend.search(request)).nbHits).toBe(1);
-    expect(imported).toEqual(['/pagefind/pagefind.js']);
-  });
-});
-
-describe('takeEarlyPagefind', () => {
-  it('hands the instance over once', async () => {
-    const instance = Promise.resolve({} as PagefindApi);
-    const scope: Record<string, unknown> = { [EARLY_PAGEFIND_GLOBAL]: instance };
-    expect(takeEarlyPagefind(scope)).toBe(instance);
-    expect(takeEarlyPagefind(scope)).toBeNull();
-    // The key stays, so the early script, run again, does not start a second instance.
-    expect(EARLY_PAGEFIND_GLOBAL in scope).toBe(true);
-  });
-
-  it('answers null when no early script ran', () => {
-    expect(takeEarlyPagefind({})).toBeNull();
+    // More than the five whose texts the query layer reads first.
+    const answer = backend.search({ ...request, hitsPerPage: 8 });
+    await expect.poll(() => asked.length).toBe(8);
+    expect(asked).toEqual([...'abcdefgh']);
+    release();
+    expect((await answer).nbHits).toBe(12);
   });
 });

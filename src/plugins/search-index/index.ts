@@ -6,6 +6,8 @@
  *   from the environment, so a build ships exactly one.
  * - After a production build, indexes the built pages with Pagefind into
  *   <outDir>/pagefind/.
+ * - Bundles the /search page's early script (earlyScript.ts) for the local backend,
+ *   into <outDir>/ after a build and served at the site's root under `npm start`.
  * - Under `npm start`, indexes the pages' Markdown twins (the text the build's
  *   twins hold) into the generated-files folder, serves it at /pagefind/, and
  *   re-indexes whenever Docusaurus reloads content.
@@ -17,6 +19,7 @@ import type { LoadContext, Plugin } from '@docusaurus/types';
 import { identity } from '../../site/identity';
 import { chooseSearchBackend } from '../../search/backends/registry';
 import { loadTwins } from '../markdown-twins/twins';
+import { bundleEarlyScript, hintIndexFiles } from './earlyScript';
 import { readBuiltPages, writeIndex } from './indexer';
 import { twinPageHtml } from './twin-pages';
 
@@ -36,6 +39,7 @@ export default function searchIndexPlugin(context: LoadContext, options: SearchI
   const backend = chooseSearchBackend(process.env).row;
   const searchPagePath = `${baseUrl}${identity.searchPagePath}`;
   const devIndexDir = path.join(generatedFilesDir, PLUGIN, 'pagefind');
+  const devEarlyDir = path.join(generatedFilesDir, PLUGIN, 'early');
   const backendModule = path.join(siteDir, 'src/search/backends', `${backend.id}.setup.ts`);
   const pageHeadModule = path.join(siteDir, 'src/search/backends', `${backend.id}.head.tsx`);
 
@@ -50,6 +54,7 @@ export default function searchIndexPlugin(context: LoadContext, options: SearchI
       if (!isDevServer() || !backend.pagefind) {
         return;
       }
+      await bundleEarlyScript(siteDir, devEarlyDir);
       const twins = await loadTwins(context, allContent, options.apiPluginId);
       const pages = twins.map((twin) => ({ url: twin.route, html: twinPageHtml(twin, i18n.currentLocale) }));
       const report = await writeIndex(pages, devIndexDir);
@@ -64,7 +69,10 @@ export default function searchIndexPlugin(context: LoadContext, options: SearchI
       };
       if (isDevServer()) {
         config.devServer = {
-          static: [{ directory: devIndexDir, publicPath: `${baseUrl}pagefind`, watch: false }],
+          static: [
+            { directory: devIndexDir, publicPath: `${baseUrl}pagefind`, watch: false },
+            { directory: devEarlyDir, publicPath: baseUrl, watch: false },
+          ],
         };
       }
       return config;
@@ -74,10 +82,17 @@ export default function searchIndexPlugin(context: LoadContext, options: SearchI
       if (!backend.pagefind) {
         return;
       }
+      await bundleEarlyScript(siteDir, outDir);
       const excluded = new Set([searchPagePath, `${baseUrl}404.html`]);
       const routes = [...new Set(routesPaths)].filter((route) => !excluded.has(route));
       const pages = await readBuiltPages(outDir, routes, baseUrl);
       const report = await writeIndex(pages, path.join(outDir, 'pagefind'));
+      await hintIndexFiles(
+        path.join(outDir, `${identity.searchPagePath}.html`),
+        path.join(outDir, 'pagefind'),
+        `${baseUrl}pagefind/`,
+        i18n.currentLocale,
+      );
       const duplicates = report.duplicates.map(({ url, sameAs }) => `${url} (same as ${sameAs})`);
       console.info(
         `[${PLUGIN}] indexed ${report.pages.length} pages into ${report.files} files (${Math.round(report.bytes / 1024)} KB, vocabulary ${Math.round(report.vocabularyBytes / 1024)} KB)` +

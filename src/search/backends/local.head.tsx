@@ -1,34 +1,34 @@
 /**
  * The local backend's part of the /search page's <head>: a hint that starts the
  * download of Pagefind's module while the HTML is parsed, and the early script that
- * loads Pagefind and runs the query of `?q=` before React has hydrated. The script
- * is a file, not inline code, so the client renders the same element as the server
- * (an inline script's text differs between the two bundles, so the head manager
- * would insert it again) and it needs no hash in the Content-Security-Policy.
- * (A preload hint for the WebAssembly does not help: Chromium does not match it with
- * the `fetch` Pagefind makes, and downloads the file twice or revalidates it.)
+ * sets the backend up, runs the query of `?q=` and paints its first results before
+ * React has hydrated (local.early.ts). The script is a file, not inline code, so the
+ * client renders the same element as the server (an inline script's text differs
+ * between the two bundles, so the head manager would insert it again) and it needs
+ * no hash in the Content-Security-Policy. The hints for the index's metadata and
+ * WebAssembly, named only once the index is written, are added to the built HTML by
+ * the search-index plugin (src/plugins/search-index/earlyScript.ts).
  */
 import Head from '@docusaurus/Head';
 import type { ReactNode } from 'react';
 
-import { toPagefindFilters } from '../facets';
+import { EARLY_SCRIPT_ATTRIBUTE } from '../earlySearch';
 import type { SearchPageHeadProps } from '../setup';
-import {
-  EARLY_PAGEFIND_GLOBAL,
-  EARLY_SEARCH_SCRIPT,
-  pagefindModuleUrl,
-  pagefindOptions,
-  type EarlySearchConfig,
-} from './pagefindEarly';
+import { EARLY_SEARCH_SCRIPT, pagefindModuleUrl, type EarlySearchConfig } from './pagefindEarly';
 
-export default function SearchPageHead({ options, facetFilters, resultsPerPage }: SearchPageHeadProps): ReactNode {
+export default function SearchPageHead({
+  options,
+  facetFilters,
+  resultsPerPage,
+  classes,
+}: SearchPageHeadProps): ReactNode {
   const bundlePath = `${options.baseUrl}pagefind/`;
   const config: EarlySearchConfig = {
-    global: EARLY_PAGEFIND_GLOBAL,
-    moduleUrl: pagefindModuleUrl(bundlePath),
-    options: pagefindOptions(bundlePath),
-    filters: toPagefindFilters(facetFilters),
+    bundlePath,
+    fallbackSection: options.fallbackSection,
+    facetFilters,
     resultsPerPage,
+    classes,
   };
   return (
     <Head>
@@ -37,7 +37,7 @@ export default function SearchPageHead({ options, facetFilters, resultsPerPage }
         type="module"
         async
         src={`${options.baseUrl}${EARLY_SEARCH_SCRIPT}`}
-        data-search-early={JSON.stringify(config)}
+        {...{ [EARLY_SCRIPT_ATTRIBUTE]: JSON.stringify(config) }}
       />
     </Head>
   );

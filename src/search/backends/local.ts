@@ -7,7 +7,7 @@ import { toPagefindFilters, type PagefindFilters } from '../facets';
 import { pagefindResultToHits, type PagefindResultData } from '../pagefindHits';
 import { understandQuery, type QueryEngine } from '../query';
 import { SearchUnavailableError, type SearchBackend, type SearchRequest, type SearchResponse } from '../types';
-import { pagefindModuleUrl, pagefindOptions, takeEarlyPagefind } from './pagefindEarly';
+import { pagefindModuleUrl, pagefindOptions } from './pagefindEarly';
 
 /** The part of Pagefind's browser API the backend uses. */
 export interface PagefindApi {
@@ -33,11 +33,6 @@ export interface LocalBackendOptions {
   importPagefind?: (url: string) => Promise<PagefindApi>;
   /** Where the `fetch` that Pagefind calls lives; the default is the global object. */
   fetchScope?: { fetch: typeof fetch };
-  /**
-   * The Pagefind instance the /search page's early script started, if any; the
-   * default takes it from the global object.
-   */
-  takeEarlyPagefind?: () => Promise<PagefindApi> | null;
 }
 
 const MAX_HEADING_HITS = 3;
@@ -109,18 +104,12 @@ function vocabularyLoader(url: string): () => Promise<readonly string[]> {
 export function createLocalBackend(options: LocalBackendOptions): SearchBackend {
   const importPagefind = options.importPagefind ?? importAtRunTime;
   const vocabulary = vocabularyLoader(`${options.bundlePath}${VOCABULARY_FILE}`);
-  const takeEarly = options.takeEarlyPagefind ?? (() => takeEarlyPagefind(globalThis as Record<string, unknown>));
   let loading: Promise<PagefindApi> | null = null;
   let failedChunkDownloads: (() => number) | null = null;
 
   function load(): Promise<PagefindApi> {
     loading ??= (async () => {
       failedChunkDownloads ??= watchChunkDownloads(options.fetchScope ?? globalThis, options.bundlePath);
-      // The early script set its instance up with the same options; if it failed, load afresh.
-      const early = await takeEarly()?.catch(() => null);
-      if (early) {
-        return early;
-      }
       const pagefind = await importPagefind(pagefindModuleUrl(options.bundlePath));
       await pagefind.options(pagefindOptions(options.bundlePath, options.siteBaseUrl));
       await pagefind.init();
@@ -151,9 +140,22 @@ export function createLocalBackend(options: LocalBackendOptions): SearchBackend 
         }
         return data;
       };
+      let warmed = false;
       const engine: QueryEngine<PagefindResult> = {
-        // Pagefind answers null when a newer search superseded this one.
-        search: async (term) => (await pagefind.search(term, { filters }))?.results ?? [],
+        search: async (term) => {
+          // Pagefind answers null when a newer search superseded this one.
+          const results = (await pagefind.search(term, { filters }))?.results ?? [];
+          if (!warmed && page === 0) {
+            // The query layer reads the first results' texts, then their titles, and the
+            // page shows them: their fragments download together rather than in rounds.
+            // A failure surfaces where the data is read.
+            warmed = true;
+            for (const result of results.slice(0, hitsPerPage)) {
+              dataOf(result).catch(() => undefined);
+            }
+          }
+          return results;
+        },
         text: async (result) => (await dataOf(result)).content ?? '',
         title: async (result) => (await dataOf(result)).meta.title ?? '',
       };

@@ -1,12 +1,12 @@
 /**
- * What the local backend and the /search page's early script (static/search-early.js,
- * loaded by backends/local.head.tsx) share: Pagefind's options and module, and the
- * global through which the script hands its Pagefind instance to the backend.
+ * What the local backend and the /search page's early script (local.early.ts, bundled
+ * into `search-early.js` by the search-index plugin and loaded by local.head.tsx)
+ * share: Pagefind's options and module, the script's file and its settings.
  */
-import type { PagefindFilters } from '../facets';
-import type { PagefindApi } from './local';
+import type { FacetFilters } from '../types';
+import type { ResultClasses } from '../paintResults';
 
-/** The Pagefind options of the local backend, early or not. */
+/** The Pagefind options of the local backend. */
 export function pagefindOptions(bundlePath: string, siteBaseUrl?: string): Record<string, unknown> {
   // The worker adds a download of its own; the index is small enough for the main thread.
   return {
@@ -22,31 +22,18 @@ export function pagefindModuleUrl(bundlePath: string): string {
   return `${bundlePath}pagefind.js`;
 }
 
-/** The early script, from the site's static files. */
+/** The early script, served from the site's root. */
 export const EARLY_SEARCH_SCRIPT = 'search-early.js';
-
-/** Where the early script leaves its Pagefind instance for the backend. */
-export const EARLY_PAGEFIND_GLOBAL = '__rubraEarlyPagefind';
 
 /** The early script's settings, in its element's `data-search-early` attribute. */
 export interface EarlySearchConfig {
-  global: string;
-  moduleUrl: string;
-  options: Record<string, unknown>;
-  filters: PagefindFilters;
-  /** How many results the first screen shows: their fragments are fetched early too. */
+  /** Where pagefind.js and its index live, e.g. "/pagefind/". */
+  bundlePath: string;
+  fallbackSection: string;
+  /** The page's contextual filters. */
+  facetFilters: FacetFilters;
+  /** How many results the first screen shows. */
   resultsPerPage: number;
-}
-
-/**
- * Takes the instance the early script started, once: later loads (after a failure,
- * say) start afresh. Null when there is none.
- */
-export function takeEarlyPagefind(scope: Record<string, unknown>): Promise<PagefindApi> | null {
-  const early = scope[EARLY_PAGEFIND_GLOBAL] as Promise<PagefindApi> | null | undefined;
-  if (!early) {
-    return null;
-  }
-  scope[EARLY_PAGEFIND_GLOBAL] = null;
-  return early;
+  /** The page's class names for the results' markup. */
+  classes: ResultClasses;
 }

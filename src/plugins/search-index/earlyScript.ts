@@ -1,0 +1,89 @@
+/**
+ * Bundles the /search page's early script (src/search/backends/local.early.ts, the
+ * local backend with the page's early paint) into one small ES module of its own:
+ * the page's HTML loads it before the site's bundle, so it cannot be a chunk of it.
+ * The browsers are the site's own (package.json's browserslist).
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+import { build } from 'esbuild';
+
+import { EARLY_SEARCH_SCRIPT } from '../../search/backends/pagefindEarly';
+
+/** esbuild's names for the browserslist names the site uses. */
+const ENGINES: Record<string, string> = {
+  chrome: 'chrome',
+  edge: 'edge',
+  firefox: 'firefox',
+  safari: 'safari',
+  ios_saf: 'ios',
+};
+
+/** Turns browserslist queries of the form "chrome >= 99" into esbuild targets ("chrome99"). */
+export function esbuildTargets(queries: readonly string[]): string[] {
+  return queries.map((query) => {
+    const match = /^\s*(\w+)\s*>=\s*([\d.]+)\s*$/.exec(query);
+    const engine = match && ENGINES[match[1]?.toLowerCase() ?? ''];
+    if (!match || !engine) {
+      throw new Error(
+        `package.json browserslist: "${query}" is not of the form "<browser> >= <version>" for a known browser`,
+      );
+    }
+    return `${engine}${match[2]}`;
+  });
+}
+
+/** Writes `search-early.js` into `outDir`; a bundling error names the file it is in. */
+export async function bundleEarlyScript(siteDir: string, outDir: string): Promise<string> {
+  const manifest = JSON.parse(await readFile(path.join(siteDir, 'package.json'), 'utf8')) as {
+    browserslist?: string[];
+  };
+  const entry = path.join(siteDir, 'src/search/backends/local.early.ts');
+  const outFile = path.join(outDir, EARLY_SEARCH_SCRIPT);
+  try {
+    await build({
+      entryPoints: [entry],
+      outfile: outFile,
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      target: esbuildTargets(manifest.browserslist ?? []),
+      minify: true,
+      legalComments: 'none',
+      logLevel: 'silent',
+    });
+  } catch (error) {
+    throw new Error(`search-index: the early search script (${entry}) could not be bundled`, { cause: error });
+  }
+  return outFile;
+}
+
+/**
+ * Adds to the /search page's built HTML preload hints for the files every query needs
+ * first and that are named only once the index is written: the language's metadata
+ * and WebAssembly. They then download with Pagefind's module, not after it has read
+ * its entry file. `crossorigin` makes the hints match the `fetch` Pagefind makes them with.
+ */
+export async function hintIndexFiles(htmlFile: string, bundleDir: string, bundlePath: string, language: string) {
+  const entryFile = path.join(bundleDir, 'pagefind-entry.json');
+  const entry = JSON.parse(await readFile(entryFile, 'utf8')) as {
+    languages?: Record<string, { hash: string; wasm?: string | null }>;
+  };
+  const indexLanguage = entry.languages?.[language] ?? Object.values(entry.languages ?? {})[0];
+  if (!indexLanguage) {
+    throw new Error(`search-index: ${entryFile} lists no language to hint the /search page at`);
+  }
+  const files = [
+    `pagefind.${indexLanguage.hash}.pf_meta`,
+    ...(indexLanguage.wasm ? [`wasm.${indexLanguage.wasm}.pagefind`] : []),
+  ];
+  const hints = files.map(
+    (file) => `<link rel="preload" href="${bundlePath}${file}" as="fetch" crossorigin="anonymous">`,
+  );
+  const html = await readFile(htmlFile, 'utf8');
+  if (!html.includes('</head>')) {
+    throw new Error(`search-index: ${htmlFile} has no </head> to add the index hints to`);
+  }
+  await writeFile(htmlFile, html.replace('</head>', `${hints.join('')}</head>`));
+}

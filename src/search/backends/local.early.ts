@@ -1,0 +1,82 @@
+/**
+ * The /search page's early start of the local search, bundled on its own into
+ * `search-early.js` (by the search-index plugin) and loaded by the page's HTML as an
+ * async module (local.head.tsx), long before the site's bundle has run. It sets the
+ * local backend up, runs the query of `?q=` and paints the first screen of results
+ * into the server-rendered page; the page then takes this backend over (see
+ * ../earlySearch.ts) and renders the same results in React.
+ */
+import { EARLY_SCRIPT_ATTRIBUTE, EARLY_SEARCH_GLOBAL, EARLY_TARGET_ATTRIBUTE, type EarlySearch } from '../earlySearch';
+import { groupHitsByPage, readSearchQuery } from '../pageResults';
+import { paintResults } from '../paintResults';
+import type { SearchBackend } from '../types';
+import { createLocalBackend, type LocalBackendOptions } from './local';
+import type { EarlySearchConfig } from './pagefindEarly';
+
+/** The part of the window the early start reads and writes. */
+export interface EarlyScope {
+  [EARLY_SEARCH_GLOBAL]?: EarlySearch;
+  location: { search: string };
+  document: Document;
+}
+
+function target(doc: Document, name: 'status' | 'list'): Element | null {
+  return doc.querySelector(`[${EARLY_TARGET_ATTRIBUTE}="${name}"]`);
+}
+
+/**
+ * Starts the search and paints its first results. On a page that has already
+ * hydrated (a client-side navigation to /search), or a second time, it starts
+ * nothing: the page loads its backend itself. It paints only results (a miss or a
+ * failure is the page's to show), and only while the page's targets still wait for
+ * them, so a page that has rendered results of its own is left alone.
+ */
+export async function startEarlySearch(
+  config: EarlySearchConfig,
+  scope: EarlyScope,
+  createBackend: (options: LocalBackendOptions) => SearchBackend = createLocalBackend,
+): Promise<void> {
+  if (EARLY_SEARCH_GLOBAL in scope) {
+    return;
+  }
+  const doc = scope.document;
+  if (doc.documentElement.getAttribute('data-has-hydrated') === 'true') {
+    scope[EARLY_SEARCH_GLOBAL] = { backend: null };
+    return;
+  }
+  const backend = createBackend({ bundlePath: config.bundlePath, fallbackSection: config.fallbackSection });
+  scope[EARLY_SEARCH_GLOBAL] = { backend };
+  const query = readSearchQuery(scope.location.search);
+  if (!query.trim()) {
+    await backend.preload();
+    return;
+  }
+  // A failure is the page's to report, when it runs the query itself.
+  const response = await backend
+    .search({ query, facetFilters: config.facetFilters, hitsPerPage: config.resultsPerPage, page: 0 })
+    .catch(() => null);
+  const status = target(doc, 'status');
+  const list = target(doc, 'list');
+  if (!response || response.nbHits === 0 || !status || !list || list.hasChildNodes()) {
+    return;
+  }
+  const pages = groupHitsByPage(response.hits);
+  paintResults(
+    { status, list },
+    { query, pages, nbHits: response.nbHits, notice: response.notice ?? null },
+    config.classes,
+  );
+  list.removeAttribute('hidden');
+  const input = doc.querySelector<HTMLInputElement>('input[name="q"]');
+  if (input && !input.value) {
+    input.value = query;
+  }
+}
+
+const settings =
+  typeof document === 'undefined'
+    ? null
+    : document.querySelector(`script[${EARLY_SCRIPT_ATTRIBUTE}]`)?.getAttribute(EARLY_SCRIPT_ATTRIBUTE);
+if (settings) {
+  void startEarlySearch(JSON.parse(settings) as EarlySearchConfig, window as unknown as EarlyScope);
+}
