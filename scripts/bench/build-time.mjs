@@ -80,7 +80,7 @@ async function readProcesses() {
  * @param {string[]} args
  * @param {RunOptions} [options]
  */
-export function timedRun(command, args, { cwd, env = process.env, log } = {}) {
+function timedRun(command, args, { cwd, env = process.env, log } = {}) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const now = () => (performance.now() - started) / 1000;

@@ -80,7 +80,7 @@ const TAGS = [
   'Catalogue',
 ];
 
-export interface SdkCall {
+interface SdkCall {
   resource: string;
   action: 'list' | 'create' | 'retrieve' | 'update' | 'delete';
   result: string;

@@ -44,7 +44,7 @@ export function loadSearchModal(): Promise<SearchModalModule> {
 }
 
 /** Warms the index; failures are left for the real query to report. */
-export function preloadSearchIndex(options: SearchSetupOptions): void {
+function preloadSearchIndex(options: SearchSetupOptions): void {
   void loadSearchSetup(options)
     .then((loaded) => loaded.backend.preload())
     .catch(() => undefined);

@@ -30,7 +30,7 @@ export function useKeepsServerMarkup(ref: RefObject<HTMLElement | null>, enabled
 }
 
 /** The site-internal address of a link a plain left click follows, or undefined. */
-export function internalTarget(anchor: HTMLAnchorElement, origin: string): string | undefined {
+function internalTarget(anchor: HTMLAnchorElement, origin: string): string | undefined {
   if ((anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download')) {
     return undefined;
   }

@@ -17,9 +17,9 @@ import type { SearchConfig } from '@site/src/search/useSearchConfig';
 export const RESULTS_PER_PAGE = 10;
 const TYPING_DELAY_MS = 200;
 
-export type Status = 'idle' | 'loading' | 'done' | 'error';
+type Status = 'idle' | 'loading' | 'done' | 'error';
 
-export interface Results {
+interface Results {
   query: string;
   pages: PageResult[];
   nbHits: number;
