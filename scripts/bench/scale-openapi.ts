@@ -1,7 +1,9 @@
 /**
  * The scale run's generated API: an OpenAPI 3.1 description of many operations, five
- * per resource, and how the SDKs call each of them.
+ * per resource, each with the `x-sdk-call` that says how the SDKs call it.
  */
+
+import { SDK_CALL_KEY, type SdkCall } from '../../src/plugins/api-reference/sdk-call';
 
 const RESOURCES = [
   'assistants',
@@ -80,16 +82,9 @@ const TAGS = [
   'Catalogue',
 ];
 
-interface SdkCall {
-  resource: string;
-  action: 'list' | 'create' | 'retrieve' | 'update' | 'delete';
-  result: string;
-}
-
 export interface GeneratedApi {
+  /** The description; each operation says how the SDKs call it in its `x-sdk-call`. */
   document: Record<string, unknown>;
-  /** How each generated operation is called with the SDKs, by operationId. */
-  sdkCalls: Record<string, SdkCall>;
 }
 
 const camel = (text: string) => text.replace(/(^|_)([a-z])/g, (_, __, c: string) => c.toUpperCase());
@@ -335,7 +330,6 @@ export function generateOpenApi(operationCount: number): GeneratedApi {
   const names = resourceNames(Math.ceil(operationCount / 5));
   const schemas: Record<string, unknown> = { Error: ERROR_SCHEMA };
   const paths: Record<string, Record<string, unknown>> = {};
-  const sdkCalls: Record<string, SdkCall> = {};
   let operations = 0;
   names.forEach((name, index) => {
     const one = singular(name);
@@ -345,16 +339,17 @@ export function generateOpenApi(operationCount: number): GeneratedApi {
     for (const [path, method, operationId, action, operation] of resourceOperations(resource)) {
       if (operations >= operationCount) break;
       paths[path] ??= {};
-      paths[path][method] = {
-        operationId,
-        tags: [tag],
-        description: `${operation.summary as string}. Part of the ${tag} group.`,
-        ...operation,
-      };
-      sdkCalls[operationId] = {
+      const call: SdkCall = {
         resource: `beta.${name}`,
         action,
         result: action === 'list' ? name : action === 'delete' ? 'deleted' : one,
+      };
+      paths[path][method] = {
+        operationId,
+        [SDK_CALL_KEY]: call,
+        tags: [tag],
+        description: `${operation.summary as string}. Part of the ${tag} group.`,
+        ...operation,
       };
       operations += 1;
     }
@@ -374,5 +369,5 @@ export function generateOpenApi(operationCount: number): GeneratedApi {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
     },
   };
-  return { document, sdkCalls };
+  return { document };
 }

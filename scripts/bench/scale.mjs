@@ -19,7 +19,6 @@ import { startStaticHost } from '../../tests/support/static-server.mjs';
 
 const { VOCABULARY_FILE } = createJiti(import.meta.url)('../../src/shared/searchWords.ts');
 
-const SDK_CALLS_START = 'export const SDK_CALLS: Readonly<Record<string, SdkCall>> = {';
 const TWIN_SECTIONS_START = 'const pageSections: PageSection[] = [';
 
 /** @param {string} dir */
@@ -74,18 +73,6 @@ async function prepareVariant(root, dir, { pages, operations }) {
   }
   const api = generateOpenApi(operations);
   await writeFile(path.join(dir, 'openapi', 'rubra.yaml'), stringify(api.document, { aliasDuplicateObjects: false }));
-  // The API reference writes curl, Python and Node.js samples from a table of SDK
-  // calls by operationId, and fails loudly on an operation it does not know: the
-  // variant's copy of that table learns the generated operations.
-  const samplesFile = path.join(dir, 'src', 'plugins', 'api-reference', 'samples.ts');
-  const samples = await readFile(samplesFile, 'utf8');
-  if (!samples.includes(SDK_CALLS_START)) {
-    throw new Error(`${samplesFile}: the SDK_CALLS table was not found, so the generated operations cannot be added`);
-  }
-  const entries = Object.entries(api.sdkCalls)
-    .map(([id, call]) => `  ${JSON.stringify(id)}: ${JSON.stringify(call)},`)
-    .join('\n');
-  await writeFile(samplesFile, samples.replace(SDK_CALLS_START, `${SDK_CALLS_START}\n${entries}`));
   // llms.txt and the social cards place every page in a section and fail the build on one they cannot place:
   // the generated pages and their category indexes (all under /scale/) get one of their own.
   const configFile = path.join(dir, 'docusaurus.config.ts');

@@ -316,6 +316,59 @@ describe('bad input fails with the file and the JSON pointer', () => {
     );
   });
 
+  describe('an x-sdk-call', () => {
+    const withCall = async (name: string, call: string) => {
+      const fixture = await readFile(path.join(FIXTURES, 'valid.yaml'), 'utf8');
+      const text = fixture.replace('x-sdk-call: { resource: beta.assistants, action: list, result: assistants }', call);
+      expect(text, 'valid.yaml holds the x-sdk-call to replace').not.toBe(fixture);
+      return loadApiDescription(await scratchFile(name, text), `fixtures/${name}`);
+    };
+
+    it.each([
+      [
+        'that is missing',
+        '',
+        'the operation has no x-sdk-call, so its SDK samples cannot be written; it needs x-sdk-call: { resource:',
+      ],
+      ['that is not a mapping', 'x-sdk-call: beta.assistants.list', 'x-sdk-call must be a mapping'],
+      [
+        'with an unknown action',
+        'x-sdk-call: { resource: beta.assistants, action: fetch, result: assistants }',
+        'x-sdk-call.action must be one of list, create, retrieve, update, delete, content, not "fetch"',
+      ],
+      [
+        'without a resource',
+        'x-sdk-call: { action: list, result: assistants }',
+        'x-sdk-call.resource must be a dotted client path such as beta.threads.runs, not undefined',
+      ],
+      [
+        'with a result that is no variable name',
+        'x-sdk-call: { resource: beta.assistants, action: list, result: all assistants }',
+        'x-sdk-call.result must be a variable name such as runStep, not "all assistants"',
+      ],
+      [
+        'with a key it does not know',
+        'x-sdk-call: { resource: beta.assistants, action: list, result: assistants, method: get }',
+        'x-sdk-call has unknown keys (method)',
+      ],
+    ])('%s', async (_, call, problem) => {
+      await expect(withCall('sdk-call.yaml', call)).rejects.toThrow(
+        `fixtures/sdk-call.yaml#/paths/~1assistants/get/x-sdk-call: operationId "listAssistants": ${problem}`,
+      );
+    });
+
+    it('that the samples follow', async () => {
+      const loaded = await withCall(
+        'sdk-call-models.yaml',
+        'x-sdk-call: { resource: models, action: list, result: modelList }',
+      );
+      const [page] = buildApiReference(loaded.dereferenced, options('fixtures/sdk-call-models.yaml')).pages;
+      const code = (id: string) => page?.samples.find((sample) => sample.id === id)?.code;
+      expect(code('python')).toContain('model_list = client.models.list()');
+      expect(code('node')).toContain('const modelList = await client.models.list();');
+    });
+  });
+
   it('a broken $ref', async () => {
     await expect(load('broken-ref.yaml')).rejects.toThrow(
       'fixtures/broken-ref.yaml#/paths/~1assistants/get/responses/200/content/application~1json/schema/$ref: broken $ref "#/components/schemas/Assistent"',

@@ -3,6 +3,8 @@ import { readFile } from 'node:fs/promises';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { isMap, isPair, isScalar, isSeq, parseDocument, type Node as YamlNode } from 'yaml';
 
+import { readSdkCall, SDK_CALL_KEY } from './sdk-call';
+
 /** An OpenAPI 3.1 document once parsed: a plain JSON value. */
 export type OpenApiDocument = Record<string, unknown>;
 
@@ -101,7 +103,10 @@ function yamlPathAt(node: YamlNode | null | undefined | unknown, offset: number)
   return [];
 }
 
-/** Checks what the OpenAPI schema allows but the reference needs: ids that make unique pages. */
+/**
+ * Checks what the OpenAPI schema allows but the reference needs: ids that make unique
+ * pages, and an `x-sdk-call` on each operation for its SDK samples.
+ */
 function checkOperations(document: OpenApiDocument, file: string): void {
   const paths = document.paths;
   if (!isRecord(paths)) {
@@ -132,6 +137,14 @@ function checkOperations(document: OpenApiDocument, file: string): void {
         );
       }
       seen.set(pageId, `the operation at ${pointer}`);
+      const call = readSdkCall(operation);
+      if ('problem' in call) {
+        throw new ApiDescriptionError(
+          file,
+          `${pointer}/${SDK_CALL_KEY}`,
+          `operationId "${operationId}": ${call.problem}`,
+        );
+      }
     }
   }
 }

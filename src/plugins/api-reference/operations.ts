@@ -2,6 +2,7 @@ import { ApiDescriptionError, HTTP_METHODS, isRecord, pageIdOf, toPointer, type 
 import { parseInline } from './inline';
 import { codeSamples, type SampleRequest } from './samples';
 import { asRecord, isBinary, SchemaConverter, type Json } from './schema';
+import { readSdkCall } from './sdk-call';
 import type { ApiOperationPage, ApiParameter, ApiRequestBody, ApiResponse, ApiSecurity } from '../../shared/api-types';
 
 /** A tag of the description with the pages of its operations, in the description's order. */
@@ -176,8 +177,12 @@ function buildPage(api: OpenApiDocument, raw: RawOperation, context: PageContext
     buildResponse(status, asRecord(response), context, pageId),
   );
 
+  const call = readSdkCall(operation);
+  if ('problem' in call) {
+    throw new Error(`operationId "${operationId}": ${call.problem}`);
+  }
   const sampleRequest: SampleRequest = {
-    operationId,
+    call,
     method,
     path,
     serverUrl: context.serverUrl,

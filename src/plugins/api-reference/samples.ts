@@ -1,53 +1,17 @@
 import type { ApiCodeSample } from '../../shared/api-types';
 
+import type { SdkCall } from './sdk-call';
+
 /**
  * Code samples, generated at build time, in curl and with the official `openai`
  * SDKs for Python and Node.js, whose beta assistants, threads and files methods
- * call this API once their base URL points at the server.
+ * call this API once their base URL points at the server. Which method an operation
+ * calls is its `x-sdk-call` in the description (see `sdk-call.ts`).
  */
 
-interface SdkCall {
-  /** The resource path on the client, the same in both SDKs: `beta.threads.runs`. */
-  resource: string;
-  action: 'list' | 'create' | 'retrieve' | 'update' | 'delete' | 'content';
-  /** The variable that receives the result. */
-  result: string;
-}
-
-/** How each operation is called with the SDKs, by operationId. */
-const SDK_CALLS: Readonly<Record<string, SdkCall>> = {
-  listAssistants: { resource: 'beta.assistants', action: 'list', result: 'assistants' },
-  createAssistant: { resource: 'beta.assistants', action: 'create', result: 'assistant' },
-  getAssistant: { resource: 'beta.assistants', action: 'retrieve', result: 'assistant' },
-  modifyAssistant: { resource: 'beta.assistants', action: 'update', result: 'assistant' },
-  deleteAssistant: { resource: 'beta.assistants', action: 'delete', result: 'deleted' },
-  listAssistantFiles: { resource: 'beta.assistants.files', action: 'list', result: 'assistantFiles' },
-  createAssistantFile: { resource: 'beta.assistants.files', action: 'create', result: 'assistantFile' },
-  getAssistantFile: { resource: 'beta.assistants.files', action: 'retrieve', result: 'assistantFile' },
-  deleteAssistantFile: { resource: 'beta.assistants.files', action: 'delete', result: 'deleted' },
-  createThread: { resource: 'beta.threads', action: 'create', result: 'thread' },
-  getThread: { resource: 'beta.threads', action: 'retrieve', result: 'thread' },
-  modifyThread: { resource: 'beta.threads', action: 'update', result: 'thread' },
-  deleteThread: { resource: 'beta.threads', action: 'delete', result: 'deleted' },
-  listMessages: { resource: 'beta.threads.messages', action: 'list', result: 'messages' },
-  createMessage: { resource: 'beta.threads.messages', action: 'create', result: 'message' },
-  getMessage: { resource: 'beta.threads.messages', action: 'retrieve', result: 'message' },
-  modifyMessage: { resource: 'beta.threads.messages', action: 'update', result: 'message' },
-  createRun: { resource: 'beta.threads.runs', action: 'create', result: 'run' },
-  getRun: { resource: 'beta.threads.runs', action: 'retrieve', result: 'run' },
-  modifyRun: { resource: 'beta.threads.runs', action: 'update', result: 'run' },
-  listRunSteps: { resource: 'beta.threads.runs.steps', action: 'list', result: 'runSteps' },
-  getRunStep: { resource: 'beta.threads.runs.steps', action: 'retrieve', result: 'runStep' },
-  listModels: { resource: 'models', action: 'list', result: 'models' },
-  listFiles: { resource: 'files', action: 'list', result: 'files' },
-  createFile: { resource: 'files', action: 'create', result: 'file' },
-  retrieveFile: { resource: 'files', action: 'retrieve', result: 'file' },
-  deleteFile: { resource: 'files', action: 'delete', result: 'deleted' },
-  downloadFile: { resource: 'files', action: 'content', result: 'content' },
-};
-
 export interface SampleRequest {
-  operationId: string;
+  /** How the SDKs call the operation: its `x-sdk-call`. */
+  call: SdkCall;
   method: string;
   path: string;
   serverUrl: string;
@@ -59,10 +23,7 @@ export interface SampleRequest {
 }
 
 export function codeSamples(request: SampleRequest): ApiCodeSample[] {
-  const call = SDK_CALLS[request.operationId];
-  if (!call) {
-    throw new Error(`no SDK call is known for operationId "${request.operationId}"`);
-  }
+  const { call } = request;
   return [
     { id: 'curl', label: 'curl', language: 'bash', code: curlSample(request) },
     { id: 'python', label: 'Python', language: 'python', code: pythonSample(request, call) },
@@ -103,7 +64,7 @@ function curlSample(request: SampleRequest): string {
   } else if (method === 'POST') {
     lines.push('-X POST');
   }
-  if (request.operationId === 'downloadFile') {
+  if (request.call.action === 'content') {
     lines.push(`-o ${shellQuote(downloadName(request))}`);
   }
   return lines.join(' \\\n  ');
