@@ -401,6 +401,18 @@ test.describe('phone', () => {
     }
   });
 
+  test('at 390 px nothing moves while the page hydrates: the button stays on the breadcrumb line', async ({ page }) => {
+    await watchLayoutShift(page);
+    for (const route of ['/', '/models/llama', '/inference/vllm', '/api/create-run']) {
+      await gotoHydrated(page, route);
+      const button = await trigger(page).boundingBox();
+      const crumbs = await page.locator('article .theme-doc-breadcrumbs').boundingBox();
+      expect(button && crumbs && button.y >= crumbs.y && button.y < crumbs.y + crumbs.height, route).toBe(true);
+      // The sum starts again with each page: it covers this page's first paint and hydration.
+      expect(await layoutShift(page), route).toBeLessThan(0.001);
+    }
+  });
+
   test('at 390 px the titles of the longest pages take fewer lines and nothing moves when the menu arrives', async ({
     page,
   }) => {
