@@ -1,11 +1,20 @@
 /**
  * The files behind the MDX components that render data, found from their
- * registration (src/shared/tables/index.ts) and the pages' imports, so that the
- * content checks cover a new table without a list kept by hand.
+ * registration (src/shared/tables/index.ts), the models the pages' `<DataTable>`
+ * tags name and the pages' imports, so that the content checks cover a new table
+ * without a list kept by hand.
  */
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
 
+import type { Root } from 'mdast';
+
+import {
+  dataTableElements,
+  dataTableModelName,
+  moduleFile as importedFile,
+  pageImports,
+} from '../../src/plugins/markdown-twins/table-models';
 import { dataComponents } from '../../src/shared/tables';
 
 /** The folder of the table models, relative to the site. */
@@ -18,12 +27,10 @@ export function tableModelFiles(root: string): string[] {
     .map((name) => `${TABLE_MODELS_DIR}/${name}`);
 }
 
-/** A module the pages import as `@site/…`, as the file it resolves to, relative to the site. */
-function moduleFile(root: string, specifier: string): string | undefined {
-  const path = specifier.replace(/^@site\//, '');
-  return [`${path}.tsx`, `${path}.ts`, `${path}/index.tsx`, `${path}/index.ts`].find((file) =>
-    existsSync(join(root, file)),
-  );
+/** The file a page's import resolves to, relative to the site, as the twins resolve it. */
+function moduleFile(root: string, page: string, specifier: string): string | undefined {
+  const file = importedFile(root, page, specifier);
+  return file === undefined ? undefined : relative(root, file);
 }
 
 /**
@@ -42,12 +49,36 @@ export function dataComponentFiles(
         .split(/[\s,]+/)
         .filter(Boolean);
       for (const tag of tags.filter((name) => name in dataComponents)) {
-        const file = moduleFile(root, specifier);
+        const file = moduleFile(root, page.file, specifier);
         if (!file) {
           throw new Error(`${page.file}: <${tag}> is imported from "${specifier}", which resolves to no file`);
         }
         files.set(tag, file);
       }
+    }
+  }
+  return files;
+}
+
+/**
+ * The file of each table model a page's `<DataTable model={…}>` names, found
+ * through the page's imports; throws, naming the page, when one resolves to no file.
+ */
+export function dataTableModelFiles(
+  root: string,
+  pages: readonly { file: string; read: { tree: Root } }[],
+): Set<string> {
+  const files = new Set<string>();
+  for (const page of pages) {
+    const imports = pageImports(page.read.tree);
+    for (const element of dataTableElements(page.read.tree)) {
+      const name = dataTableModelName(element) ?? '';
+      const specifier = imports.get(name)?.specifier ?? '';
+      const file = moduleFile(root, page.file, specifier);
+      if (!file) {
+        throw new Error(`${page.file}: <DataTable model={${name}}> names no model imported from a file of the site`);
+      }
+      files.add(file);
     }
   }
   return files;

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 
 import { families } from '@site/src/data/models';
 import { dataComponents } from '@site/src/shared/tables';
-import { dataComponentFiles, tableModelFiles } from '../support/data-components';
+import { dataComponentFiles, dataTableModelFiles, tableModelFiles } from '../support/data-components';
 import { readFactRows } from '../support/facts';
 import {
   ROOT,
@@ -175,15 +175,26 @@ describe('docs front matter', () => {
   });
 });
 
-/** What renders the data tables a reader sees: each data component's file, and the table models. */
+/**
+ * What renders the data tables a reader sees: each data component's file, the model
+ * file of each page's <DataTable>, and the table models.
+ */
 const dataComponentSources = dataComponentFiles(ROOT, pages);
-const dataTableFiles = [...new Set(dataComponentSources.values()), ...tableModelFiles(ROOT)];
+const dataTableModelSources = dataTableModelFiles(ROOT, pages);
+const dataTableFiles = [
+  ...new Set([...dataComponentSources.values(), ...dataTableModelSources, ...tableModelFiles(ROOT)]),
+];
 
 describe('the data components', () => {
   it('are found, through their registration, in the file each page imports them from', () => {
     const used = Object.keys(dataComponents).filter((tag) => pages.some((page) => page.body.includes(`<${tag}`)));
     expect(used.length).toBeGreaterThan(0);
     expect([...dataComponentSources.keys()].sort()).toEqual(used.sort());
+  });
+
+  it('and the models of the pages’ <DataTable> tags, through each page’s imports', () => {
+    expect(dataTableModelSources).toContain('src/shared/tables/enhanced-models.ts');
+    expect(dataTableModelSources).toContain('src/shared/tables/chat-templates.ts');
   });
 
   it('and their table models are spell-checked by lint:content, folder by folder', () => {

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import type { Code, Root, Table } from 'mdast';
@@ -9,14 +9,35 @@ import { identity } from '@site/src/site/identity';
 import { families, modelsOf } from '@site/src/data/models';
 import { componentMarkdown } from '@site/src/plugins/markdown-twins/components';
 import { tableFigureProblems } from '@site/src/plugins/markdown-twins/figures';
-import { mdxToMarkdown, tableText, TwinError } from '@site/src/plugins/markdown-twins/mdx';
+import { mdxToMarkdown, readMdx, tableText } from '@site/src/plugins/markdown-twins/mdx';
+import { importModule, pageTableModels } from '@site/src/plugins/markdown-twins/table-models';
+import { TwinError } from '@site/src/plugins/markdown-twins/twin-error';
 import { parseMarkdown } from '@site/src/plugins/markdown-twins/remark';
 import { parseTwin } from '../../mcp/src/twin';
 import { readFactRows } from '../support/facts';
+import { allTableModels } from '../support/table-models';
 import { expectedBenchmarkRows, expectedPairwiseRows, expectedSpecRows } from '../support/facts-tables';
 
 const FIXTURES = path.join('tests', 'unit', 'fixtures', 'markdown-twins');
 const SITE = 'https://docs.example';
+const ROOT = process.cwd();
+
+/** The models the figure check knows in these tests: every one the table folder exports. */
+const models = await allTableModels(ROOT);
+const checkTable = (table: { header: string[]; rows: string[][] }) => tableFigureProblems(table, models);
+
+/** The <DataTable> models of each fixture, loaded through its imports as the plugin loads a page's. */
+const fixtureModels = new Map(
+  await Promise.all(
+    readdirSync(FIXTURES)
+      .filter((name) => name.endsWith('.mdx'))
+      .map(async (fixture) => {
+        const file = path.join(FIXTURES, fixture);
+        const { tree } = readMdx(readFileSync(file, 'utf8'), file);
+        return [fixture, await pageTableModels(tree, { file, siteDir: ROOT, load: importModule })] as const;
+      }),
+  ),
+);
 
 function convert(fixture: string): string {
   const file = path.join(FIXTURES, fixture);
@@ -26,8 +47,9 @@ function convert(fixture: string): string {
     siteRoot: SITE,
     resolveSourceLink: (target) => (target === './other.mdx' ? '/other' : undefined),
     components: componentMarkdown,
+    tableModels: fixtureModels.get(fixture) ?? new Map(),
     scope: { identity },
-    checkTable: tableFigureProblems,
+    checkTable,
   });
 }
 
@@ -40,7 +62,7 @@ function inline(source: string): string {
     resolveSourceLink: () => undefined,
     components: componentMarkdown,
     scope: { identity },
-    checkTable: tableFigureProblems,
+    checkTable,
   });
 }
 
@@ -250,7 +272,7 @@ describe('MDX to Markdown, failures', () => {
         resolveSourceLink: () => undefined,
         components: broken,
         scope: {},
-        checkTable: tableFigureProblems,
+        checkTable,
       }),
     ).toThrow(
       /docs\/models\/llama\.mdx \(line 1\): the Markdown table of <FamilyBenchmarks family="Llama 3"> differs from the data: "Rubra Llama-3 8B Instruct", MT-bench: the table says "9\.99"/,
@@ -261,7 +283,7 @@ describe('MDX to Markdown, failures', () => {
 describe('table figures against src/data', () => {
   it('accepts tables that agree with the data, whatever their number formatting', () => {
     expect(
-      tableFigureProblems({
+      checkTable({
         header: ['Model', 'Params (B)', 'MMLU (5-shot)', 'Context (tokens)'],
         rows: [['Rubra Llama-3 8B Instruct', '8.9', '64.390', '8000']],
       }),
@@ -269,17 +291,17 @@ describe('table figures against src/data', () => {
   });
 
   it('leaves tables with other columns alone and flags rows that name no model', () => {
-    expect(tableFigureProblems({ header: ['Step', 'Call', 'Result'], rows: [['1', 'find', '43']] })).toEqual([]);
-    expect(tableFigureProblems({ header: ['Model', 'MT-bench'], rows: [['Nobody 1B', '5']] })).toEqual([
+    expect(checkTable({ header: ['Step', 'Call', 'Result'], rows: [['1', 'find', '43']] })).toEqual([]);
+    expect(checkTable({ header: ['Model', 'MT-bench'], rows: [['Nobody 1B', '5']] })).toEqual([
       'the row "Nobody 1B" names no model of src/data/benchmarks.ts',
     ]);
   });
 
   it('reads a dash or "not measured" as a figure that was not measured', () => {
     const row = (value: string) => ({ header: ['Model', 'Function calling'], rows: [['Llama-3 8B Instruct', value]] });
-    expect(tableFigureProblems(row('—'))).toEqual([]);
-    expect(tableFigureProblems(row('not measured'))).toEqual([]);
-    expect(tableFigureProblems(row('0'))).toHaveLength(1);
+    expect(checkTable(row('—'))).toEqual([]);
+    expect(checkTable(row('not measured'))).toEqual([]);
+    expect(checkTable(row('0'))).toHaveLength(1);
   });
 });
 
@@ -301,5 +323,68 @@ describe('the theme’s contents list', () => {
     );
     expect(markdown).not.toMatch(/TOCCollapsible|toc/);
     expect(markdown).toContain('## Results');
+  });
+});
+
+describe('<DataTable model={…}> in the twins, through the page’s imports', () => {
+  const FILE = 'docs/guide/tables.mdx';
+  const load = (mdx: string) =>
+    pageTableModels(readMdx(mdx, FILE).tree, { file: FILE, siteDir: ROOT, load: importModule });
+  const page = (imports: string, tag = '<DataTable model={chatTemplates} />') =>
+    `---\ntitle: Tables\n---\n\n${imports}\n\nText.\n\n${tag}\n`;
+
+  it('loads the named export of the module the page imports, and writes its Markdown table', async () => {
+    const mdx = page(
+      "import { chatTemplates } from '@site/src/shared/tables/chat-templates';\nimport { enhancedModels as all } from '../../src/shared/tables/enhanced-models';",
+      '<DataTable model={chatTemplates} />\n\n<DataTable model={all} />',
+    );
+    const tableModels = await load(mdx);
+    expect([...tableModels.keys()]).toEqual(['chatTemplates', 'all']);
+    const markdown = mdxToMarkdown(mdx, {
+      file: FILE,
+      pageUrl: `${SITE}/guide/tables`,
+      siteRoot: SITE,
+      resolveSourceLink: () => undefined,
+      components: componentMarkdown,
+      tableModels,
+      scope: {},
+      checkTable,
+    });
+    const tables = tablesByCaption(markdown);
+    expect(tables.get('The --chat-template value for each model family')?.children).toHaveLength(families.length + 1);
+    expect(tables.get('Rubra enhanced models and where to get them')?.children).toHaveLength(
+      readFactRows('models').length + 1,
+    );
+  });
+
+  it('fails on a model the page does not import, naming the file and the line', async () => {
+    await expect(load(page("import Tabs from '@theme/Tabs';"))).rejects.toThrow(
+      /^Markdown twin of docs\/guide\/tables\.mdx \(line 9\): <DataTable> names the model "chatTemplates", which the page does not import/,
+    );
+  });
+
+  it('fails on an import of a name the module does not export, naming the file', async () => {
+    await expect(
+      load(page("import { chatTemplates } from '@site/src/shared/tables/enhanced-models';")),
+    ).rejects.toThrow(
+      /^Markdown twin of docs\/guide\/tables\.mdx \(line 9\): <DataTable> imports "chatTemplates" from "@site\/src\/shared\/tables\/enhanced-models", which does not export it/,
+    );
+  });
+
+  it('fails on an export that is not a table model, naming the file', async () => {
+    await expect(
+      load(page("import { formatCount as chatTemplates } from '@site/src/shared/tables/format';")),
+    ).rejects.toThrow(
+      /^Markdown twin of docs\/guide\/tables\.mdx \(line 9\): <DataTable> names "chatTemplates" from "@site\/src\/shared\/tables\/format", which is not a table model/,
+    );
+  });
+
+  it('fails on a module that resolves to no file, and on a tag without a model', async () => {
+    await expect(load(page("import { chatTemplates } from '@site/src/shared/tables/gone';"))).rejects.toThrow(
+      /docs\/guide\/tables\.mdx \(line 9\): <DataTable> imports "chatTemplates" from "@site\/src\/shared\/tables\/gone", which resolves to no file/,
+    );
+    await expect(load(page('', '<DataTable />'))).rejects.toThrow(
+      /docs\/guide\/tables\.mdx \(line 9\): <DataTable> needs model=\{name\}/,
+    );
   });
 });

@@ -6,15 +6,19 @@ import { describe, expect, it } from 'vitest';
 
 import { families } from '@site/src/data/models';
 import { tableFigureProblems } from '@site/src/plugins/markdown-twins/figures';
-import { dataComponents, tableModels } from '@site/src/shared/tables';
+import { dataComponents } from '@site/src/shared/tables';
 import { tableMarkdown } from '@site/src/shared/tables/markdown';
 import { inlineText, type AnyTableModel, type Column } from '@site/src/shared/tables/model';
 import { tableText } from '@site/src/plugins/markdown-twins/mdx';
 import { parseMarkdown } from '@site/src/plugins/markdown-twins/remark';
 import type { Table } from 'mdast';
+import { allTableModels } from '../support/table-models';
 
 /** The props each model is rendered with here: a family for the guides' tables. */
 const family = families[0]?.family;
+
+/** Every table model of src/shared/tables: the registry's and those pages name in <DataTable>. */
+const models = await allTableModels(process.cwd());
 
 function markdownTables(markdown: string): { header: string[]; rows: string[][] }[] {
   return parseMarkdown(markdown)
@@ -22,7 +26,7 @@ function markdownTables(markdown: string): { header: string[]; rows: string[][] 
     .map(tableText);
 }
 
-describe.each(tableModels.map((model) => [inlineText(model.caption({ family })), model] as const))(
+describe.each(models.map((model) => [inlineText(model.caption({ family })), model] as const))(
   'the table model "%s"',
   (_name, model: AnyTableModel) => {
     const [table] = markdownTables(tableMarkdown(model, { family }));
@@ -33,7 +37,7 @@ describe.each(tableModels.map((model) => [inlineText(model.caption({ family })),
     it('writes a Markdown table the figure check reads as its own, and agrees with the data', () => {
       expect(table?.rows.length).toBeGreaterThan(0);
       expect(checked.length).toBeGreaterThan(0);
-      expect(tableFigureProblems(table as { header: string[]; rows: string[][] })).toEqual([]);
+      expect(tableFigureProblems(table as { header: string[]; rows: string[][] }, models)).toEqual([]);
     });
 
     it('fails the figure check on a wrong figure in any column that reads src/data', () => {
@@ -43,7 +47,7 @@ describe.each(tableModels.map((model) => [inlineText(model.caption({ family })),
         const wrong = rows.map((cells, row) =>
           row === 0 ? cells.map((cell, position) => (position === index ? `${cell}9` : cell)) : cells,
         );
-        const problems = tableFigureProblems({ header, rows: wrong });
+        const problems = tableFigureProblems({ header, rows: wrong }, models);
         expect(problems, column.label).toHaveLength(1);
         expect(problems[0]).toContain(`, ${column.label}: the table says`);
         expect(problems[0]).toContain(model.source);

@@ -8,11 +8,15 @@ import { describe, expect, it, vi } from 'vitest';
 
 import BenchmarkChart from '@site/src/components/BenchmarkChart';
 import BenchmarkTable from '@site/src/components/BenchmarkTable';
-import ChatTemplates from '@site/src/components/ChatTemplates';
+import { DataTableTag } from '@site/src/components/DataTable';
+import css from '@site/src/components/DataTable/styles.module.css';
 import FamilyBenchmarks from '@site/src/components/FamilyBenchmarks';
 import ModelSpecs from '@site/src/components/ModelSpecs';
 import MtBenchPairwise from '@site/src/components/MtBenchPairwise';
 import { families, type ModelFamily } from '@site/src/data/models';
+import { chatTemplates } from '@site/src/shared/tables/chat-templates';
+import { enhancedModels } from '@site/src/shared/tables/enhanced-models';
+import type { TableModel } from '@site/src/shared/tables/model';
 import { readFactRows } from '../support/facts';
 import { expectedBenchmarkRows, expectedPairwiseRows, expectedSpecRows } from '../support/facts-tables';
 import { cellNumber, parseTables, type ParsedTable } from './html-tables';
@@ -115,13 +119,77 @@ describe('other tables', () => {
     expect(bodyRows(table, 2)).toEqual(expectedPairwiseRows());
   });
 
-  it('ChatTemplates lists the llama.cpp chat template of each family from models.ts', () => {
-    const [table] = render(<ChatTemplates />) as [ParsedTable];
+  it('the chat templates table lists the llama.cpp chat template of each family from models.ts', () => {
+    const [table] = render(<DataTableTag model={chatTemplates} />) as [ParsedTable];
     const expected = [...new Set(modelFacts.map((row) => row.family))].map((family) => {
       const rows = modelFacts.filter((row) => row.family === family);
       return [family, rows.map((row) => row.model).join(', '), rows[0]?.llamacpp_chat_template];
     });
     expect(table.rows.slice(1)).toEqual(expected);
+  });
+});
+
+describe('the <DataTable> tag', () => {
+  interface Row {
+    name: string;
+    family: string;
+    size: number;
+    links: string[];
+  }
+  const data: Row[] = [
+    { name: 'One', family: 'A', size: 1000, links: ['x', 'y'] },
+    { name: 'Two', family: 'B', size: 2, links: [] },
+  ];
+  const model = (look: TableModel<Row, { family?: string }>['look']): TableModel<Row, { family?: string }> => ({
+    source: 'a test',
+    data,
+    rows: ({ family }) => data.filter((row) => family === undefined || row.family === family),
+    caption: ({ family }) => `Rows of ${family ?? 'every family'}`,
+    columns: [
+      { label: 'Name', value: (row) => row.name, key: true },
+      { label: 'Size', value: (row) => row.size, format: (value) => value.toLocaleString('en-US'), align: 'end' },
+      { label: 'Links', cell: (row) => ({ items: row.links, bulleted: true }) },
+    ],
+    ...(look ? { look } : {}),
+  });
+
+  it('renders the rows its other props choose, with the caption and the formatted figures', () => {
+    const [table] = render(<DataTableTag model={model(undefined)} family="A" />) as [ParsedTable];
+    expect(table.caption).toBe('Rows of A');
+    expect(table.rows).toEqual([
+      ['Name', 'Size', 'Links'],
+      ['One', '1,000', 'xy'],
+    ]);
+    expect(render(<DataTableTag model={model(undefined)} />)[0]?.rows).toHaveLength(3);
+  });
+
+  const classes = (...names: string[]) => names.map((name) => css[name]).join(' ');
+
+  it('puts the table in a scrolling box, a focusable named region only when the model names one', () => {
+    const box = `<div class="${classes('wrapper', 'scroller')}"`;
+    const plain = renderToStaticMarkup(<DataTableTag model={model(undefined)} />);
+    expect(plain.startsWith(`${box}><table class="${classes('table')}">`)).toBe(true);
+    expect(plain).not.toContain('role=');
+    const region = renderToStaticMarkup(<DataTableTag model={model({ region: 'Sizes', marker: 'sizes' })} />);
+    expect(
+      region.startsWith(
+        `${box} role="region" aria-label="Sizes" tabindex="0"><table class="${classes('table')}" data-sizes="">`,
+      ),
+    ).toBe(true);
+  });
+
+  it('takes its text size, row headings, margin and lists from the model’s look', () => {
+    const html = renderToStaticMarkup(
+      <DataTableTag model={model({ textSize: 'page', rowHeadings: 'nowrap', margin: 'theme', lists: 'plain' })} />,
+    );
+    expect(html).toContain(`<table class="${classes('table', 'pageText', 'nowrapRowHeadings', 'themeMargin')}">`);
+    expect(html).toContain(`<ul class="${classes('plainList')}"><li>x</li><li>y</li></ul>`);
+    expect(renderToStaticMarkup(<DataTableTag model={model(undefined)} />)).toContain('<ul><li>x</li>');
+  });
+
+  it('renders the enhanced models table with a row per model of models.ts', () => {
+    const [table] = render(<DataTableTag model={enhancedModels} />) as [ParsedTable];
+    expect(table.rows.slice(1).map((row) => row[0])).toEqual(modelFacts.map((row) => `Rubra ${row.model}`));
   });
 });
 

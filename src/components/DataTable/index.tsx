@@ -1,8 +1,16 @@
 import Link from '@docusaurus/Link';
+import clsx from 'clsx';
 import { Fragment, type ReactNode } from 'react';
 
 import { NOT_MEASURED_MARK } from '@site/src/shared/tables/format';
-import { cellContent, visibleColumns, type Column, type Inline, type TableModel } from '@site/src/shared/tables/model';
+import {
+  cellContent,
+  visibleColumns,
+  type AnyTableModel,
+  type Column,
+  type Inline,
+  type TableModel,
+} from '@site/src/shared/tables/model';
 import table from './styles.module.css';
 
 interface InlineProps {
@@ -108,5 +116,36 @@ export default function DataTable<Row, Props>({
         ))}
       </tbody>
     </table>
+  );
+}
+
+type DataTableTagProps = {
+  model: AnyTableModel;
+} & Readonly<Record<string, unknown>>;
+
+/**
+ * The `<DataTable model={…} />` tag of the pages, registered for every MDX page in
+ * src/theme/MDXComponents: a table model in its scrolling box, laid out as the
+ * model's `look` asks. The tag's other props choose the rows, as in the twin.
+ */
+export function DataTableTag({ model, ...of }: DataTableTagProps): ReactNode {
+  const look = model.look ?? {};
+  const region = look.region ? { role: 'region', 'aria-label': look.region, tabIndex: 0 } : {};
+  const marker = look.marker ? { [`data-${look.marker}`]: '' } : {};
+  return (
+    <div className={clsx(table.wrapper, table.scroller)} {...region}>
+      <DataTable
+        model={model}
+        of={of}
+        className={clsx(
+          table.table,
+          look.textSize === 'page' && table.pageText,
+          look.rowHeadings === 'nowrap' && table.nowrapRowHeadings,
+          look.margin === 'theme' && table.themeMargin,
+        )}
+        {...(look.lists === 'plain' ? { listClassName: table.plainList } : {})}
+        {...marker}
+      />
+    </div>
   );
 }

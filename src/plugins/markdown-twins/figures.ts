@@ -2,10 +2,10 @@
  * Checks the figures of a Markdown table against src/data: any table that reads
  * as one of the table models (its first heading is the model's first, and it has
  * one of the model's figure columns), whether a component wrote it or an author
- * typed it into the MDX. Each cell is compared with the value the model reads
+ * typed it into the MDX. The models are the registry's and those the pages' `<DataTable>`
+ * tags name (`twins.ts` gathers them). Each cell is compared with the value the model reads
  * from src/data for the row its key columns name.
  */
-import { tableModels } from '../../shared/tables';
 import { NOT_MEASURED_MARK, NOT_MEASURED_TEXT } from '../../shared/tables/format';
 import type { AnyTableModel, Column, Figure } from '../../shared/tables/model';
 import type { TableText } from './mdx';
@@ -52,10 +52,10 @@ function findRow(model: AnyTableModel, keys: [AnyColumn, number][], cells: reado
   );
 }
 
-/** Every difference between a table's figures and the data, as readable problems. */
-export function tableFigureProblems({ header, rows }: TableText): string[] {
+/** Every difference between a table's figures and the data of the models it reads as, as readable problems. */
+export function tableFigureProblems({ header, rows }: TableText, models: readonly AnyTableModel[]): string[] {
   const problems = new Set<string>();
-  for (const model of tableModels.filter((candidate) => applies(candidate, header))) {
+  for (const model of models.filter((candidate) => applies(candidate, header))) {
     const keys = keyPositions(model, header) ?? [];
     for (const cells of rows) {
       const row = findRow(model, keys, cells);

@@ -5,7 +5,10 @@
  */
 import type { Parent, PhrasingContent, Root, RootContent, Text } from 'mdast';
 
+import { tableMarkdown } from '../../shared/tables/markdown';
+import type { AnyTableModel } from '../../shared/tables/model';
 import { parseMarkdown, textOf } from './remark';
+import { DATA_TABLE_TAG, dataTableModelName } from './table-models';
 
 /** Where in the source a node starts, for messages. */
 export interface At {
@@ -42,6 +45,8 @@ export interface ExpressionNode extends At {
 export interface JsxConversion {
   /** The Markdown form of each MDX component, by the name the page uses. */
   components: Readonly<Record<string, ComponentMarkdown>>;
+  /** The table model of each `<DataTable model={name}>` of the page, by `name`. */
+  tableModels: ReadonlyMap<string, AnyTableModel>;
   /** Values that `{a.b}` expressions may read. */
   scope: Readonly<Record<string, unknown>>;
   fail: Fail;
@@ -83,9 +88,9 @@ export function expressionNodes(node: ExpressionNode, { scope, fail }: JsxConver
   return node.type === 'mdxFlowExpression' ? [{ type: 'paragraph', children: [text] }] : [text];
 }
 
-function propsOf(node: JsxElement, fail: Fail): Record<string, string | true> {
+function propsOf(node: JsxElement, fail: Fail, skip?: string): Record<string, string | true> {
   const props: Record<string, string | true> = {};
-  for (const attribute of node.attributes) {
+  for (const attribute of node.attributes.filter((candidate) => skip === undefined || candidate.name !== skip)) {
     if (attribute.type !== 'mdxJsxAttribute' || !attribute.name) {
       return fail(`<${node.name}> spreads an expression into its props; write each prop out`, node);
     }
@@ -138,20 +143,39 @@ export function elementNodes(node: JsxElement, conversion: JsxConversion): RootC
   if (name === 'code') {
     return [{ type: 'inlineCode', value: textOf({ type: 'root', children: node.children }) }];
   }
-  return componentNodes(node, name, conversion);
-}
-
-/** A registered component as its own Markdown form, with the figures of its tables checked. */
-function componentNodes(node: JsxElement, name: string, conversion: JsxConversion): RootContent[] {
-  const { fail } = conversion;
+  if (name === DATA_TABLE_TAG) {
+    return dataTableNodes(node, conversion);
+  }
   const render = conversion.components[name];
   if (!render) {
     return fail(
-      `<${name}> has no Markdown rendering; give the component a markdown.ts beside its index.tsx and register it in src/plugins/markdown-twins/components.ts`,
+      `<${name}> has no Markdown rendering: write a plain table as <${DATA_TABLE_TAG} model={…} /> for a model of src/shared/tables, or register the component with its Markdown form in src/shared/tables/index.ts`,
       node,
     );
   }
-  const props = propsOf(node, fail);
+  return componentNodes(node, name, render, propsOf(node, fail), conversion);
+}
+
+/** A `<DataTable model={name} …>` as its model's Markdown table, for the rows the other props choose. */
+function dataTableNodes(node: JsxElement, conversion: JsxConversion): RootContent[] {
+  const { fail } = conversion;
+  const name = dataTableModelName(node) ?? fail(`<${DATA_TABLE_TAG}> needs model={name}`, node);
+  const model =
+    conversion.tableModels.get(name) ??
+    fail(`<${DATA_TABLE_TAG}> names the model "${name}", which was not loaded`, node);
+  const props = propsOf(node, fail, 'model');
+  return componentNodes(node, DATA_TABLE_TAG, (of) => tableMarkdown(model, of), props, conversion);
+}
+
+/** A component as its own Markdown form, with the figures of its tables checked. */
+function componentNodes(
+  node: JsxElement,
+  name: string,
+  render: ComponentMarkdown,
+  props: ComponentProps,
+  conversion: JsxConversion,
+): RootContent[] {
+  const { fail } = conversion;
   let markdown: string;
   try {
     markdown = render(props);

@@ -8,6 +8,8 @@
 import type { Heading, Parent, Root, RootContent, Table } from 'mdast';
 import { visit } from 'unist-util-visit';
 
+import type { AnyTableModel } from '../../shared/tables/model';
+
 import { groupAdmonitions } from './admonitions';
 import { TwinHeadingIds } from './heading-ids';
 import {
@@ -21,18 +23,7 @@ import {
 } from './jsx';
 import { pageLinkUrl, type LinkBase } from './links';
 import { readPage, stringifyMarkdown, textOf, type ReadPage } from './remark';
-
-/** Raised when a page cannot be turned into Markdown; the message names the file and the problem. */
-export class TwinError extends Error {
-  constructor(
-    readonly file: string,
-    problem: string,
-    line?: number,
-  ) {
-    super(`Markdown twin of ${file}${line ? ` (line ${line})` : ''}: ${problem}`);
-    this.name = 'TwinError';
-  }
-}
+import { TwinError } from './twin-error';
 
 export interface TableText {
   header: string[];
@@ -48,6 +39,8 @@ export interface MdxToMarkdownOptions extends LinkBase {
   components: Readonly<Record<string, ComponentMarkdown>>;
   /** Values that `{a.b}` expressions in the MDX may read. */
   scope: Readonly<Record<string, unknown>>;
+  /** The table model of each `<DataTable model={name}>` of the page, by `name` (`table-models.ts`). */
+  tableModels?: ReadonlyMap<string, AnyTableModel>;
   /** Returns the problems of a table's figures; each one fails the twin. */
   checkTable?: (table: TableText) => string[];
 }
@@ -57,18 +50,24 @@ export function tableText(table: Table): TableText {
   return { header: head ?? [], rows: body };
 }
 
-/** Converts one MDX page to Markdown, without its title (the caller adds `# Title`). */
-export function mdxToMarkdown(source: string, options: MdxToMarkdownOptions): string {
+/** Reads a docs source; a source that does not parse throws, naming the file. */
+export function readMdx(source: string, file: string): ReadPage {
+  try {
+    return readPage(source, 'mdx');
+  } catch (error) {
+    throw new TwinError(file, `the MDX does not parse: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/**
+ * Converts one MDX page, as its source or as `readMdx` read it, to Markdown,
+ * without its title (the caller adds `# Title`). The tree read is converted in place.
+ */
+export function mdxToMarkdown(source: string | ReadPage, options: MdxToMarkdownOptions): string {
   const fail = (problem: string, node?: At): never => {
     throw new TwinError(options.file, problem, node?.position?.start.line);
   };
-  let page: ReadPage;
-  try {
-    page = readPage(source, 'mdx');
-  } catch (error) {
-    return fail(`the MDX does not parse: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  const { tree, givenIds } = page;
+  const { tree, givenIds } = typeof source === 'string' ? readMdx(source, options.file) : source;
 
   /** Tables that components wrote, already checked under the component's name. */
   const checked = new WeakSet<Table>();
@@ -81,6 +80,7 @@ export function mdxToMarkdown(source: string, options: MdxToMarkdownOptions): st
 
   const conversion: JsxConversion = {
     components: options.components,
+    tableModels: options.tableModels ?? new Map(),
     scope: options.scope,
     fail,
     convert: (parent: Parent): void => {

@@ -10,6 +10,8 @@ import path from 'node:path';
 import type { LoadedContent as DocsContent } from '@docusaurus/plugin-content-docs';
 import type { LoadContext } from '@docusaurus/types';
 
+import { tableModels as registryModels } from '../../shared/tables';
+import type { AnyTableModel } from '../../shared/tables/model';
 import { identity } from '../../site/identity';
 import { LANDING_PAGE_ID } from '../api-reference/generate';
 import { apiReferenceOf } from '../api-reference/index';
@@ -17,8 +19,11 @@ import { apiPageMarkdown } from './api';
 import { componentMarkdown } from './components';
 import { tableFigureProblems } from './figures';
 import { absoluteLinks } from './links';
-import { mdxToMarkdown, TwinError } from './mdx';
+import { mdxToMarkdown, readMdx } from './mdx';
+import type { ReadPage } from './remark';
+import { TwinError } from './twin-error';
 import { routeOf as pageRouteOf } from './sections';
+import { importModule, pageTableModels, type LoadModule } from './table-models';
 
 export interface Twin {
   /** The HTML page's route (permalink). */
@@ -74,18 +79,38 @@ export async function loadTwins(
   const routeOf = (permalink: string) => pageRouteOf(permalink, baseUrl);
   const tagOf = (pluginId: string, version: Version) => `docs-${pluginId}-${version.versionName}`;
 
-  async function docTwin(doc: DocMetadata, tag: string, sourceRoutes: ReadonlyMap<string, string>): Promise<Twin> {
+  /** A docs page read, with the table models its `<DataTable>` tags name. */
+  interface ReadDoc {
+    page: ReadPage;
+    models: ReadonlyMap<string, AnyTableModel>;
+  }
+
+  /** Each module that pages take table models from, loaded once. */
+  const modules = new Map<string, ReturnType<LoadModule>>();
+  const load: LoadModule = (file) => {
+    const loaded = modules.get(file) ?? importModule(file);
+    modules.set(file, loaded);
+    return loaded;
+  };
+
+  async function readDoc(doc: DocMetadata): Promise<ReadDoc> {
+    const source = siteRelative(siteDir, doc.source);
+    const page = readMdx(await readFile(path.join(siteDir, source), 'utf8'), source);
+    return { page, models: await pageTableModels(page.tree, { file: source, siteDir, load }) };
+  }
+
+  function docTwin(doc: DocMetadata, read: ReadDoc, tag: string, sourceRoutes: ReadonlyMap<string, string>): Twin {
     const source = siteRelative(siteDir, doc.source);
     const file = path.join(siteDir, source);
-    const mdx = await readFile(file, 'utf8');
-    const body = mdxToMarkdown(mdx, {
+    const body = mdxToMarkdown(read.page, {
       file: source,
       pageUrl: absolute(routeOf(doc.permalink)),
       siteRoot,
       resolveSourceLink: (target) => sourceRoutes.get(path.resolve(path.dirname(file), decodeURI(target))),
       components: componentMarkdown,
+      tableModels: read.models,
       scope: { identity },
-      checkTable: tableFigureProblems,
+      checkTable: (table) => tableFigureProblems(table, checkedModels),
     });
     return { route: routeOf(doc.permalink), title: doc.title, description: doc.description, source, body, tag };
   }
@@ -100,6 +125,7 @@ export async function loadTwins(
     const sourceRoutes = new Map(
       version.docs.map((doc) => [path.join(siteDir, siteRelative(siteDir, doc.source)), routeOf(doc.permalink)]),
     );
+    const twinOf = (doc: DocMetadata): Twin => docTwin(doc, reads.get(doc.source) as ReadDoc, tag, sourceRoutes);
     const result: Twin[] = [];
     const seen = new Set<string>();
     const walk = async (items: readonly SidebarItem[]): Promise<void> => {
@@ -108,7 +134,7 @@ export async function loadTwins(
           const doc = byId.get(item.id);
           if (doc && !seen.has(doc.id)) {
             seen.add(doc.id);
-            result.push(await docTwin(doc, tag, sourceRoutes));
+            result.push(twinOf(doc));
           }
         } else if (item.type === 'category') {
           if (item.link?.type === 'generated-index') {
@@ -125,7 +151,7 @@ export async function loadTwins(
     }
     // Pages outside every sidebar still get a twin, after the sidebar's pages.
     for (const doc of version.docs.filter((candidate) => !seen.has(candidate.id))) {
-      result.push(await docTwin(doc, tag, sourceRoutes));
+      result.push(twinOf(doc));
     }
     return result;
   }
@@ -192,6 +218,18 @@ export async function loadTwins(
   }
 
   const docsPlugins = (allContent['docusaurus-plugin-content-docs'] ?? {}) as Record<string, DocsContent>;
+  // Every page is read before any is converted, so that a table typed into one page is
+  // checked against the models that the other pages' <DataTable> tags name.
+  const reads = new Map<string, ReadDoc>();
+  for (const [pluginId, content] of Object.entries(docsPlugins)) {
+    for (const doc of pluginId === apiPluginId ? [] : (content.loadedVersions[0]?.docs ?? [])) {
+      reads.set(doc.source, await readDoc(doc));
+    }
+  }
+  /** The models the figure check knows: the registry's and every one a page's `<DataTable>` names. */
+  const checkedModels: readonly AnyTableModel[] = [
+    ...new Set([...registryModels, ...[...reads.values()].flatMap((read) => [...read.models.values()])]),
+  ];
   const twins: Twin[] = [];
   for (const [pluginId, content] of Object.entries(docsPlugins)) {
     if (pluginId !== apiPluginId) {

@@ -1,4 +1,4 @@
-/** The llama.cpp `--chat-template` value of each model family (`<ChatTemplates />`). */
+/** The llama.cpp `--chat-template` value of each model family. */
 import { families, modelsOf, type FamilyInfo } from '../../data/models';
 import type { TableModel } from './model';
 
@@ -30,4 +30,5 @@ export const chatTemplates = {
       cell: (info) => ({ code: info.chatTemplate }),
     },
   ],
+  look: { region: 'Chat templates for llama.cpp', marker: 'chat-templates', margin: 'theme' },
 } satisfies TableModel<FamilyInfo>;

@@ -1,4 +1,4 @@
-/** Every Rubra model, with its repositories and its guide, on the home page (`<EnhancedModels />`). */
+/** Every Rubra model, with its repositories and its guide, on the home page. */
 import { familyInfo, models, type RubraModel } from '../../data/models';
 import { formatCount } from './format';
 import type { TableModel } from './model';
@@ -28,4 +28,5 @@ export const enhancedModels = {
       cell: (model) => ({ to: familyInfo(model.family).route, text: model.family }),
     },
   ],
+  look: { textSize: 'page', rowHeadings: 'nowrap', lists: 'plain' },
 } satisfies TableModel<RubraModel>;

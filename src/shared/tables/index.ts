@@ -1,17 +1,17 @@
 /**
- * The MDX components that render data, by the tag the pages use: each one's table
- * models and its Markdown form, written from those models. The twins read this
- * registry, the twins' figure check reads every model in it, and the content
- * checks find the components' files through it.
+ * The MDX components that render data beyond one plain table (several tables,
+ * notes, a chart, a figure in running text), by the tag the pages use: each one's
+ * table models and its Markdown form, written from those models. The twins read
+ * this registry, the twins' figure check reads every model in it, and the content
+ * checks find the components' files through it. A plain table needs no entry: the
+ * page writes `<DataTable model={…} />` for the model it imports.
  */
 import { familyInfo, type ModelFamily } from '../../data/models';
 import { benchmarkChartTable, CHART_CAPTION } from './benchmark-chart';
 import { benchmarkNotes, benchmarkTable, TOOL_OBSERVATION_MARK, TOOL_OBSERVATION_TEXT } from './benchmark-table';
 import { familyBenchmarks, familyNotes } from './benchmarks';
-import { chatTemplates } from './chat-templates';
 import { inlineCode, tableMarkdown } from './markdown';
 import type { AnyTableModel } from './model';
-import { enhancedModels } from './enhanced-models';
 import { modelRepos, modelSpecs } from './model-specs';
 import { mtBenchPairwiseTable } from './mtbench-pairwise';
 
@@ -50,9 +50,7 @@ export const dataComponents: Readonly<Record<string, DataComponent>> = {
         benchmarkNotes.map((note, index) => `${index + 1}. ${note}`).join('\n'),
       ),
   },
-  ChatTemplates: { tables: [chatTemplates], markdown: () => tableMarkdown(chatTemplates, {}) },
   ChatTemplateOf: { tables: [], markdown: (props) => inlineCode(familyInfo(family(props)).chatTemplate) },
-  EnhancedModels: { tables: [enhancedModels], markdown: () => tableMarkdown(enhancedModels, {}) },
   FamilyBenchmarks: {
     tables: [familyBenchmarks],
     markdown: (props) => {

@@ -53,6 +53,25 @@ export interface Column<Row> {
   when?: (rows: readonly Row[]) => boolean;
 }
 
+/**
+ * How the page lays a table out when the generic `<DataTable>` tag renders it; the
+ * Markdown twin has no use for it. Every table scrolls sideways in a box of its own.
+ */
+interface TableLook {
+  /** The box is a region with this name, which takes keyboard focus so that it can be scrolled. */
+  region?: string;
+  /** An attribute `data-<marker>` on the table, for tests and styles. */
+  marker?: string;
+  /** `page`: the page's text size rather than the data tables' smaller one. */
+  textSize?: 'page';
+  /** The row headings stay on one line. */
+  rowHeadings?: 'nowrap';
+  /** `theme`: the theme's margin under the table, as a table in running text has. */
+  margin?: 'theme';
+  /** `plain`: bulleted lists in cells show without bullets or indent, a little smaller. */
+  lists?: 'plain';
+}
+
 export interface TableModel<Row, Props = Record<string, never>> {
   /** The file the figures come from, for the twins' messages. */
   source: string;
@@ -62,11 +81,36 @@ export interface TableModel<Row, Props = Record<string, never>> {
   rows: (props: Props) => readonly Row[];
   caption: (props: Props) => Inline;
   columns: readonly Column<Row>[];
+  /** How the `<DataTable>` tag lays the table out on the page. */
+  look?: TableLook;
 }
 
 /** A table model of any row type, as the registry and the figure check hold it. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each model is checked with its own row type where it is written
 export type AnyTableModel = TableModel<any, any>;
+
+/**
+ * Whether a value (a module's export, as the twins load it) has the shape of a
+ * table model, so a page's `<DataTable model={…}>` can be checked at build time.
+ */
+export function isTableModel(value: unknown): value is AnyTableModel {
+  if (typeof value !== 'object' || value === null) {
+    return false;
+  }
+  const model = value as Record<string, unknown>;
+  return (
+    typeof model.source === 'string' &&
+    Array.isArray(model.data) &&
+    typeof model.rows === 'function' &&
+    typeof model.caption === 'function' &&
+    Array.isArray(model.columns) &&
+    model.columns.length > 0 &&
+    (model.columns as unknown[]).every(
+      (column) =>
+        typeof column === 'object' && column !== null && typeof (column as { label?: unknown }).label === 'string',
+    )
+  );
+}
 
 /** The columns a table shows for its rows. */
 export function visibleColumns<Row>(columns: readonly Column<Row>[], rows: readonly Row[]): Column<Row>[] {

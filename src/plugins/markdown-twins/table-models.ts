@@ -1,0 +1,168 @@
+/**
+ * The table models of a page's `<DataTable model={name} />` tags, found through the
+ * page's own imports: `name` is looked up among the MDX file's `import` statements,
+ * the module is loaded (in the build through Docusaurus's TypeScript loader) and its
+ * export is checked to be a table model. A missing import, a missing export or an
+ * export of another kind stops the build, naming the file and the line.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+import type { Root } from 'mdast';
+import { visit } from 'unist-util-visit';
+
+import { isTableModel, type AnyTableModel } from '../../shared/tables/model';
+import type { JsxElement } from './jsx';
+import { TwinError } from './twin-error';
+
+/** The MDX tag of a plain data table, registered for every page in src/theme/MDXComponents. */
+export const DATA_TABLE_TAG = 'DataTable';
+
+/** The prop of the tag that names the model. */
+const MODEL_PROP = 'model';
+
+/** One name a page's `import` statement binds. */
+export interface PageImport {
+  /** What the module exports under it: a name, `default`, or `*` for the whole module. */
+  imported: string;
+  /** The module as the page writes it. */
+  specifier: string;
+  line: number | undefined;
+}
+
+/** The parts of the ESTree program that remark-mdx attaches to an `import`, as read here. */
+interface EsmProgram {
+  body: {
+    type: string;
+    source?: { value?: unknown };
+    specifiers?: { type: string; local: { name: string }; imported?: { name?: string; value?: string } }[];
+  }[];
+}
+
+/** Every name the page's `import` statements bind, by the local name. */
+export function pageImports(tree: Root): Map<string, PageImport> {
+  const imports = new Map<string, PageImport>();
+  visit(tree, 'mdxjsEsm', (node) => {
+    const program = (node.data as { estree?: EsmProgram } | undefined)?.estree;
+    for (const statement of program?.body ?? []) {
+      const specifier = statement.source?.value;
+      if (statement.type !== 'ImportDeclaration' || typeof specifier !== 'string') {
+        continue;
+      }
+      for (const binding of statement.specifiers ?? []) {
+        const imported =
+          binding.type === 'ImportDefaultSpecifier'
+            ? 'default'
+            : binding.type === 'ImportNamespaceSpecifier'
+              ? '*'
+              : (binding.imported?.name ?? binding.imported?.value ?? binding.local.name);
+        imports.set(binding.local.name, { imported, specifier, line: node.position?.start.line });
+      }
+    }
+  });
+  return imports;
+}
+
+/** The name a `<DataTable>` element gives its model (`model={name}`), or undefined when it gives none. */
+export function dataTableModelName(element: JsxElement): string | undefined {
+  const attribute = element.attributes.find((candidate) => candidate.name === MODEL_PROP);
+  const value = attribute?.value;
+  if (typeof value !== 'object' || value === null || value.type !== 'mdxJsxAttributeValueExpression') {
+    return undefined;
+  }
+  const name = value.value.trim();
+  return /^[A-Za-z_$][\w$]*$/.test(name) ? name : undefined;
+}
+
+/** Every `<DataTable>` element of a page. */
+export function dataTableElements(tree: Root): JsxElement[] {
+  const elements: JsxElement[] = [];
+  visit(tree, (node) => {
+    if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && 'name' in node) {
+      if (node.name === DATA_TABLE_TAG) {
+        elements.push(node as unknown as JsxElement);
+      }
+    }
+  });
+  return elements;
+}
+
+const EXTENSIONS = ['.ts', '.tsx', '.js', '.mjs'];
+
+/**
+ * The file a page's import resolves to, as the bundler resolves it (`@site/…` from
+ * the site, `./…` from the page), or undefined for a package or a missing file.
+ */
+export function moduleFile(siteDir: string, pageFile: string, specifier: string): string | undefined {
+  let base: string;
+  if (specifier.startsWith('@site/')) {
+    base = path.join(siteDir, specifier.slice('@site/'.length));
+  } else if (specifier.startsWith('.')) {
+    base = path.resolve(path.dirname(path.join(siteDir, pageFile)), specifier);
+  } else {
+    return undefined;
+  }
+  const candidates = [
+    base,
+    ...EXTENSIONS.map((extension) => base + extension),
+    ...EXTENSIONS.map((extension) => path.join(base, `index${extension}`)),
+  ];
+  return candidates.find((candidate) => path.extname(candidate) !== '' && existsSync(candidate));
+}
+
+/** Loads a module by its absolute file name. */
+export type LoadModule = (file: string) => Promise<Readonly<Record<string, unknown>>>;
+
+/** Docusaurus runs the plugins through its TypeScript loader, which also loads what they import this way. */
+export const importModule: LoadModule = async (file) => (await import(file)) as Record<string, unknown>;
+
+export interface PageModelsOptions {
+  /** The page's file, relative to the site, for messages and relative imports. */
+  file: string;
+  siteDir: string;
+  load: LoadModule;
+}
+
+/**
+ * The table model of each `<DataTable model={name}>` of a page, by `name`. Throws a
+ * TwinError naming the page and the tag's line when a model cannot be found.
+ */
+export async function pageTableModels(
+  tree: Root,
+  { file, siteDir, load }: PageModelsOptions,
+): Promise<Map<string, AnyTableModel>> {
+  const models = new Map<string, AnyTableModel>();
+  const elements = dataTableElements(tree);
+  if (elements.length === 0) {
+    return models;
+  }
+  const imports = pageImports(tree);
+  for (const element of elements) {
+    const line = element.position?.start.line;
+    const fail = (problem: string): never => {
+      throw new TwinError(file, `<${DATA_TABLE_TAG}> ${problem}`, line);
+    };
+    const name =
+      dataTableModelName(element) ?? fail(`needs ${MODEL_PROP}={name}, naming a table model the page imports`);
+    if (models.has(name)) {
+      continue;
+    }
+    const found = imports.get(name) ?? fail(`names the model "${name}", which the page does not import`);
+    const moduleName = moduleFile(siteDir, file, found.specifier);
+    if (moduleName === undefined) {
+      return fail(`imports "${name}" from "${found.specifier}", which resolves to no file of the site`);
+    }
+    const exports = await load(moduleName);
+    const value = found.imported === '*' ? exports : exports[found.imported];
+    if (value === undefined) {
+      return fail(`imports "${found.imported}" from "${found.specifier}", which does not export it`);
+    }
+    if (!isTableModel(value)) {
+      return fail(
+        `names "${name}" from "${found.specifier}", which is not a table model (src/shared/tables/model.ts says what one holds)`,
+      );
+    }
+    models.set(name, value);
+  }
+  return models;
+}
