@@ -13,6 +13,7 @@ import { mdxToMarkdown, readMdx, tableText } from '@site/src/plugins/markdown-tw
 import { importModule, pageTableModels } from '@site/src/plugins/markdown-twins/table-models';
 import { TwinError } from '@site/src/plugins/markdown-twins/twin-error';
 import { parseMarkdown } from '@site/src/plugins/markdown-twins/remark';
+import type { AnyTableModel } from '@site/src/shared/tables/model';
 import { parseTwin } from '../../mcp/src/twin';
 import { readFactRows } from '../support/facts';
 import { allTableModels } from '../support/table-models';
@@ -124,7 +125,7 @@ describe('MDX to Markdown, each component kind', () => {
     expect(markdown).toContain(`(https://huggingface.co/${modelsOf('Llama 3')[0]?.ggufRepo})`);
   });
 
-  it('writes FamilyBenchmarks, BenchmarkTable and MtBenchPairwise with the figures of the facts', () => {
+  it('writes FamilyBenchmarks, BenchmarkTable and the MT-bench pairwise tables with the figures of the facts', () => {
     const gemma = table('Gemma: base and Rubra models on each benchmark');
     expect(asFacts(gemma.rows, 2)).toEqual(expectedBenchmarkRows((row) => row.model?.includes('Gemma') ?? false));
     const all = table('Benchmark results of Rubra models, their base models and third-party models.');
@@ -330,6 +331,17 @@ describe('<DataTable model={…}> in the twins, through the page’s imports', (
   const FILE = 'docs/guide/tables.mdx';
   const load = (mdx: string) =>
     pageTableModels(readMdx(mdx, FILE).tree, { file: FILE, siteDir: ROOT, load: importModule });
+  const twin = (mdx: string, tableModels: Map<string, AnyTableModel>) =>
+    mdxToMarkdown(mdx, {
+      file: FILE,
+      pageUrl: `${SITE}/guide/tables`,
+      siteRoot: SITE,
+      resolveSourceLink: () => undefined,
+      components: componentMarkdown,
+      tableModels,
+      scope: {},
+      checkTable,
+    });
   const page = (imports: string, tag = '<DataTable model={chatTemplates} />') =>
     `---\ntitle: Tables\n---\n\n${imports}\n\nText.\n\n${tag}\n`;
 
@@ -340,20 +352,22 @@ describe('<DataTable model={…}> in the twins, through the page’s imports', (
     );
     const tableModels = await load(mdx);
     expect([...tableModels.keys()]).toEqual(['chatTemplates', 'all']);
-    const markdown = mdxToMarkdown(mdx, {
-      file: FILE,
-      pageUrl: `${SITE}/guide/tables`,
-      siteRoot: SITE,
-      resolveSourceLink: () => undefined,
-      components: componentMarkdown,
-      tableModels,
-      scope: {},
-      checkTable,
-    });
+    const markdown = twin(mdx, tableModels);
     const tables = tablesByCaption(markdown);
     expect(tables.get('The --chat-template value for each model family')?.children).toHaveLength(families.length + 1);
     expect(tables.get('Rubra enhanced models and where to get them')?.children).toHaveLength(
       readFactRows('models').length + 1,
+    );
+  });
+
+  it('fails on props that choose no rows of the model, naming the file and the line', async () => {
+    const mdx = page(
+      "import { mtBenchPairwiseTable } from '@site/src/shared/tables/mtbench-pairwise';",
+      '<DataTable model={mtBenchPairwiseTable} family="Falcon" />',
+    );
+    const tableModels = await load(mdx);
+    expect(() => twin(mdx, tableModels)).toThrow(
+      /^Markdown twin of docs\/guide\/tables\.mdx \(line 9\): <DataTable> could not be rendered as Markdown: Unknown model family "Falcon"/,
     );
   });
 

@@ -12,11 +12,11 @@ import { DataTableTag } from '@site/src/components/DataTable';
 import css from '@site/src/components/DataTable/styles.module.css';
 import FamilyBenchmarks from '@site/src/components/FamilyBenchmarks';
 import ModelSpecs from '@site/src/components/ModelSpecs';
-import MtBenchPairwise from '@site/src/components/MtBenchPairwise';
 import { families, type ModelFamily } from '@site/src/data/models';
 import { chatTemplates } from '@site/src/shared/tables/chat-templates';
 import { enhancedModels } from '@site/src/shared/tables/enhanced-models';
 import type { TableModel } from '@site/src/shared/tables/model';
+import { mtBenchPairwiseTable } from '@site/src/shared/tables/mtbench-pairwise';
 import { readFactRows } from '../support/facts';
 import { expectedBenchmarkRows, expectedPairwiseRows, expectedSpecRows } from '../support/facts-tables';
 import { cellNumber, parseTables, type ParsedTable } from './html-tables';
@@ -106,7 +106,7 @@ describe.each(families.map((info) => info.family))('the %s guide', (family: Mode
   });
 
   it('shows both sides of its MT-bench pairwise comparisons', () => {
-    const [table] = render(<MtBenchPairwise family={family} />) as [ParsedTable];
+    const [table] = render(<DataTableTag model={mtBenchPairwiseTable} family={family} />) as [ParsedTable];
     const rows = bodyRows(table, 2);
     expect(rows).toHaveLength(familyModels.length * 2);
     expect(rows).toEqual(expectedPairwiseRows(new Set(rows.map((row) => row[0] as string))));
@@ -114,8 +114,8 @@ describe.each(families.map((info) => info.family))('the %s guide', (family: Mode
 });
 
 describe('other tables', () => {
-  it('MtBenchPairwise without a family shows all of mtbench-pairwise.ts', () => {
-    const [table] = render(<MtBenchPairwise />) as [ParsedTable];
+  it('the MT-bench pairwise table without a family shows all of mtbench-pairwise.ts', () => {
+    const [table] = render(<DataTableTag model={mtBenchPairwiseTable} />) as [ParsedTable];
     expect(bodyRows(table, 2)).toEqual(expectedPairwiseRows());
   });
 

@@ -5,6 +5,7 @@ import { Fragment, type ReactNode } from 'react';
 import { NOT_MEASURED_MARK } from '@site/src/shared/tables/format';
 import {
   cellContent,
+  inlineText,
   visibleColumns,
   type AnyTableModel,
   type Column,
@@ -130,7 +131,8 @@ type DataTableTagProps = {
  */
 export function DataTableTag({ model, ...of }: DataTableTagProps): ReactNode {
   const look = model.look ?? {};
-  const region = look.region ? { role: 'region', 'aria-label': look.region, tabIndex: 0 } : {};
+  const name = look.region === true ? inlineText(model.caption(of)) : look.region;
+  const region = name ? { role: 'region', 'aria-label': name, tabIndex: 0 } : {};
   const marker = look.marker ? { [`data-${look.marker}`]: '' } : {};
   return (
     <div className={clsx(table.wrapper, table.scroller)} {...region}>

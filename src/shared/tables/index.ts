@@ -13,7 +13,6 @@ import { familyBenchmarks, familyNotes } from './benchmarks';
 import { inlineCode, tableMarkdown } from './markdown';
 import type { AnyTableModel } from './model';
 import { modelRepos, modelSpecs } from './model-specs';
-import { mtBenchPairwiseTable } from './mtbench-pairwise';
 
 /** An MDX tag's props as the twins read them: strings, or `true` for a bare attribute. */
 type MdxProps = Readonly<Record<string, string | true>>;
@@ -69,11 +68,6 @@ export const dataComponents: Readonly<Record<string, DataComponent>> = {
       const of = { family: family(props) };
       return blocks(tableMarkdown(modelSpecs, of), tableMarkdown(modelRepos, of));
     },
-  },
-  MtBenchPairwise: {
-    tables: [mtBenchPairwiseTable],
-    markdown: (props) =>
-      tableMarkdown(mtBenchPairwiseTable, props.family === undefined ? {} : { family: family(props) }),
   },
 };
 

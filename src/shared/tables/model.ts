@@ -58,8 +58,11 @@ export interface Column<Row> {
  * Markdown twin has no use for it. Every table scrolls sideways in a box of its own.
  */
 interface TableLook {
-  /** The box is a region with this name, which takes keyboard focus so that it can be scrolled. */
-  region?: string;
+  /**
+   * The box is a region with this name (`true`: the caption's text), which takes
+   * keyboard focus so that it can be scrolled.
+   */
+  region?: string | true;
   /** An attribute `data-<marker>` on the table, for tests and styles. */
   marker?: string;
   /** `page`: the page's text size rather than the data tables' smaller one. */

@@ -1,13 +1,18 @@
-/** The pairwise MT-bench comparisons (`<MtBenchPairwise family? />`): every one, or a family's. */
+/**
+ * The pairwise MT-bench comparisons, every one or a family's
+ * (`<DataTable model={mtBenchPairwiseTable} family="Gemma" />`): each row is one
+ * model's record against the other, judged by GPT-4.
+ */
 import { mtBenchPairwise, mtBenchPairwiseOf, type MtBenchPairwiseRow } from '../../data/benchmarks';
-import type { ModelFamily } from '../../data/models';
+import { familyInfo, type ModelFamily } from '../../data/models';
 import { formatRate } from './format';
 import type { TableModel } from './model';
 
 export const mtBenchPairwiseTable = {
   source: 'src/data/benchmarks.ts',
   data: mtBenchPairwise,
-  rows: ({ family }) => (family ? mtBenchPairwiseOf(family) : mtBenchPairwise),
+  // A family the data does not know stops the build, naming the known ones.
+  rows: ({ family }) => (family ? mtBenchPairwiseOf(familyInfo(family).family) : mtBenchPairwise),
   caption: ({ family }) => (family ? `${family}: MT-bench pairwise comparisons` : 'MT-bench pairwise comparisons'),
   columns: [
     { label: 'Model', value: (row) => row.model, key: true },
@@ -19,4 +24,5 @@ export const mtBenchPairwiseTable = {
     { label: 'Loss rate', value: (row) => row.lossRate, format: formatRate, align: 'end' },
     { label: 'Adjusted win rate', value: (row) => row.adjustedWinRate, format: formatRate, align: 'end' },
   ],
+  look: { region: true, marker: 'mtbench-pairwise' },
 } satisfies TableModel<MtBenchPairwiseRow, { family?: ModelFamily }>;
