@@ -352,7 +352,7 @@ describe('page structure', () => {
       const page = pageByRoute(info.route) as DocPage;
       for (const tag of [
         'ModelSpecs',
-        'FamilyBenchmarks',
+        'DataTable model={familyBenchmarks}',
         'DataTable model={mtBenchPairwiseTable}',
         'ChatTemplateOf',
       ]) {

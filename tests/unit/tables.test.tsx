@@ -10,11 +10,12 @@ import BenchmarkChart from '@site/src/components/BenchmarkChart';
 import BenchmarkTable from '@site/src/components/BenchmarkTable';
 import { DataTableTag } from '@site/src/components/DataTable';
 import css from '@site/src/components/DataTable/styles.module.css';
-import FamilyBenchmarks from '@site/src/components/FamilyBenchmarks';
 import ModelSpecs from '@site/src/components/ModelSpecs';
 import { families, type ModelFamily } from '@site/src/data/models';
+import { familyBenchmarks } from '@site/src/shared/tables/benchmarks';
 import { chatTemplates } from '@site/src/shared/tables/chat-templates';
 import { enhancedModels } from '@site/src/shared/tables/enhanced-models';
+import { tableMarkdown } from '@site/src/shared/tables/markdown';
 import type { TableModel } from '@site/src/shared/tables/model';
 import { mtBenchPairwiseTable } from '@site/src/shared/tables/mtbench-pairwise';
 import { readFactRows } from '../support/facts';
@@ -96,7 +97,7 @@ describe.each(families.map((info) => info.family))('the %s guide', (family: Mode
   });
 
   it('shows its base and Rubra rows of benchmarks.ts', () => {
-    const [table] = render(<FamilyBenchmarks family={family} />) as [ParsedTable];
+    const [table] = render(<DataTableTag model={familyBenchmarks} family={family} />) as [ParsedTable];
     const rows = bodyRows(table, 2);
     expect(rows.length).toBeGreaterThanOrEqual(2);
     const names = new Set(rows.map((row) => row[0] as string));
@@ -185,6 +186,25 @@ describe('the <DataTable> tag', () => {
     expect(html).toContain(`<table class="${classes('table', 'pageText', 'nowrapRowHeadings', 'themeMargin')}">`);
     expect(html).toContain(`<ul class="${classes('plainList')}"><li>x</li><li>y</li></ul>`);
     expect(renderToStaticMarkup(<DataTableTag model={model(undefined)} />)).toContain('<ul><li>x</li>');
+  });
+
+  it('puts the model’s notes under the scrolling box, and its row attributes on the rows', () => {
+    const withNotes = {
+      ...model({ region: true }),
+      notes: ({ family }: { family?: string }) => (family === 'B' ? [] : [['One', ': ', 'a note', '.']]),
+      rowAttributes: (row: Row) => ({ 'data-family': row.family }),
+    };
+    const html = renderToStaticMarkup(<DataTableTag model={withNotes} family="A" />);
+    expect(
+      html.startsWith(
+        `<div class="${classes('wrapper')}"><div class="${classes('scroller')}" role="region" aria-label="Rows of A" tabindex="0"><table`,
+      ),
+    ).toBe(true);
+    expect(html).toContain('<tr data-family="A"><th scope="row">One</th>');
+    expect(html.endsWith(`</table></div><ul class="${classes('notes')}"><li>One: a note.</li></ul></div>`)).toBe(true);
+    expect(renderToStaticMarkup(<DataTableTag model={withNotes} family="B" />)).not.toContain(classes('notes'));
+    expect(tableMarkdown(withNotes, { family: 'A' })).toMatch(/\| One \| 1,000 \| x, y \|\n\n- One: a note\.$/);
+    expect(tableMarkdown(withNotes, { family: 'B' })).toMatch(/\| Two \| 2 \| {2}\|$/);
   });
 
   it('renders the enhanced models table with a row per model of models.ts', () => {

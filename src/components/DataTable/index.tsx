@@ -127,27 +127,51 @@ type DataTableTagProps = {
 /**
  * The `<DataTable model={…} />` tag of the pages, registered for every MDX page in
  * src/theme/MDXComponents: a table model in its scrolling box, laid out as the
- * model's `look` asks. The tag's other props choose the rows, as in the twin.
+ * model's `look` asks, with the model's notes under the box. The tag's other props
+ * choose the rows, as in the twin.
  */
 export function DataTableTag({ model, ...of }: DataTableTagProps): ReactNode {
   const look = model.look ?? {};
   const name = look.region === true ? inlineText(model.caption(of)) : look.region;
   const region = name ? { role: 'region', 'aria-label': name, tabIndex: 0 } : {};
   const marker = look.marker ? { [`data-${look.marker}`]: '' } : {};
+  const tableElement = (
+    <DataTable
+      model={model}
+      of={of}
+      className={clsx(
+        table.table,
+        look.textSize === 'page' && table.pageText,
+        look.rowHeadings === 'nowrap' && table.nowrapRowHeadings,
+        look.margin === 'theme' && table.themeMargin,
+      )}
+      {...(look.lists === 'plain' ? { listClassName: table.plainList } : {})}
+      {...(model.rowAttributes ? { rowAttributes: model.rowAttributes } : {})}
+      {...marker}
+    />
+  );
+  if (!model.notes) {
+    return (
+      <div className={clsx(table.wrapper, table.scroller)} {...region}>
+        {tableElement}
+      </div>
+    );
+  }
+  const notes = model.notes(of);
   return (
-    <div className={clsx(table.wrapper, table.scroller)} {...region}>
-      <DataTable
-        model={model}
-        of={of}
-        className={clsx(
-          table.table,
-          look.textSize === 'page' && table.pageText,
-          look.rowHeadings === 'nowrap' && table.nowrapRowHeadings,
-          look.margin === 'theme' && table.themeMargin,
-        )}
-        {...(look.lists === 'plain' ? { listClassName: table.plainList } : {})}
-        {...marker}
-      />
+    <div className={table.wrapper}>
+      <div className={table.scroller} {...region}>
+        {tableElement}
+      </div>
+      {notes.length > 0 && (
+        <ul className={table.notes}>
+          {notes.map((note, index) => (
+            <li key={index}>
+              <InlineContent inline={note} />
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

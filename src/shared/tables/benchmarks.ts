@@ -1,6 +1,6 @@
 /**
  * The benchmark columns, which the sortable table of every model (`benchmark-table.ts`)
- * and a family's table on its guide (`<FamilyBenchmarks family />`) share.
+ * and a family's table on its guide (`<DataTable model={familyBenchmarks} family="Gemma" />`) share.
  */
 import {
   benchmarks,
@@ -10,7 +10,7 @@ import {
   type BenchmarkRow,
   type ScoreKey,
 } from '../../data/benchmarks';
-import type { ModelFamily } from '../../data/models';
+import { familyInfo, type ModelFamily } from '../../data/models';
 import { formatParams, formatScore } from './format';
 import type { Column, TableModel } from './model';
 
@@ -41,15 +41,17 @@ export const figureColumns: readonly BenchmarkColumn[] = [
   })),
 ];
 
+/** A family's base and Rubra models; a family the data does not know stops the build, naming the known ones. */
+const rowsOf = ({ family }: { family: ModelFamily }) => benchmarksOf(familyInfo(family).family);
+
 export const familyBenchmarks = {
   source: 'src/data/benchmarks.ts',
   data: benchmarks,
-  rows: ({ family }) => benchmarksOf(family),
+  rows: rowsOf,
   caption: ({ family }) => `${family}: base and Rubra models on each benchmark`,
   columns: [modelColumn, ...figureColumns],
+  // Each model's note, with its name.
+  notes: (props) => rowsOf(props).flatMap((row) => (row.note ? [[row.model, ': ', row.note, '.']] : [])),
+  rowAttributes: (row) => ({ 'data-kind': row.kind }),
+  look: { region: true, marker: 'benchmark-table' },
 } satisfies TableModel<BenchmarkRow, { family: ModelFamily }>;
-
-/** The notes under a family's table: each model's note, with its name. */
-export function familyNotes(rows: readonly BenchmarkRow[]): { model: string; note: string }[] {
-  return rows.flatMap((row) => (row.note ? [{ model: row.model, note: row.note }] : []));
-}

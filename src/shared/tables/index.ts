@@ -9,7 +9,6 @@
 import { familyInfo, type ModelFamily } from '../../data/models';
 import { benchmarkChartTable, CHART_CAPTION } from './benchmark-chart';
 import { benchmarkNotes, benchmarkTable, TOOL_OBSERVATION_MARK, TOOL_OBSERVATION_TEXT } from './benchmark-table';
-import { familyBenchmarks, familyNotes } from './benchmarks';
 import { inlineCode, tableMarkdown } from './markdown';
 import type { AnyTableModel } from './model';
 import { modelRepos, modelSpecs } from './model-specs';
@@ -50,18 +49,6 @@ export const dataComponents: Readonly<Record<string, DataComponent>> = {
       ),
   },
   ChatTemplateOf: { tables: [], markdown: (props) => inlineCode(familyInfo(family(props)).chatTemplate) },
-  FamilyBenchmarks: {
-    tables: [familyBenchmarks],
-    markdown: (props) => {
-      const of = { family: family(props) };
-      return blocks(
-        tableMarkdown(familyBenchmarks, of),
-        familyNotes(familyBenchmarks.rows(of))
-          .map(({ model, note }) => `- ${model}: ${note}.`)
-          .join('\n'),
-      );
-    },
-  },
   ModelSpecs: {
     tables: [modelSpecs, modelRepos],
     markdown: (props) => {

@@ -52,13 +52,16 @@ function inlineMarkdown(inline: Inline): string {
   return inlineMarkdown(node.markdown);
 }
 
-/** A table model as a GFM table, for the rows of the MDX tag's props. */
+/** A table model as a GFM table, for the rows of the MDX tag's props, with its notes as a list under it. */
 export function tableMarkdown<Row, Props>(model: TableModel<Row, Props>, props: Props): string {
   const rows = model.rows(props);
   const columns = visibleColumns(model.columns, rows);
-  return markdownTable({
+  const table = markdownTable({
     caption: inlineMarkdown(model.caption(props)),
     header: columns.map((column) => (column.heading ? inlineMarkdown(column.heading) : column.label)),
     rows: rows.map((row) => columns.map((column) => inlineMarkdown(cellContent(column, row)))),
   });
+  const notes = model.notes?.(props) ?? [];
+  const list = notes.map((note) => `- ${inlineMarkdown(note)}`).join('\n');
+  return notes.length > 0 ? `${table}\n\n${list}` : table;
 }

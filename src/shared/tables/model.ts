@@ -84,6 +84,13 @@ export interface TableModel<Row, Props = Record<string, never>> {
   rows: (props: Props) => readonly Row[];
   caption: (props: Props) => Inline;
   columns: readonly Column<Row>[];
+  /**
+   * Notes under the table, one list item each, for the rows of the MDX tag's props.
+   * A model with notes keeps them outside the table's scrolling box.
+   */
+  notes?: (props: Props) => readonly Inline[];
+  /** Attributes of each row on the page, for styles and tests. */
+  rowAttributes?: (row: Row) => { [name: `data-${string}`]: string };
   /** How the `<DataTable>` tag lays the table out on the page. */
   look?: TableLook;
 }
