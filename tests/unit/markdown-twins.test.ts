@@ -125,7 +125,7 @@ describe('MDX to Markdown, each component kind', () => {
     expect(markdown).toContain(`(https://huggingface.co/${modelsOf('Llama 3')[0]?.ggufRepo})`);
   });
 
-  it('writes FamilyBenchmarks, BenchmarkTable and the MT-bench pairwise tables with the figures of the facts', () => {
+  it('writes the family benchmark tables, BenchmarkTable and the MT-bench pairwise tables with the figures of the facts', () => {
     const gemma = table('Gemma: base and Rubra models on each benchmark');
     expect(asFacts(gemma.rows, 2)).toEqual(expectedBenchmarkRows((row) => row.model?.includes('Gemma') ?? false));
     const all = table('Benchmark results of Rubra models, their base models and third-party models.');
@@ -262,11 +262,11 @@ describe('MDX to Markdown, failures', () => {
   it('fails when a table a component writes differs from the data, naming the component', () => {
     const broken = {
       ...componentMarkdown,
-      FamilyBenchmarks: () =>
+      FamilyScores: () =>
         '| Model | Kind | MT-bench |\n| --- | --- | --- |\n| Rubra Llama-3 8B Instruct | Rubra | 9.99 |',
     };
     expect(() =>
-      mdxToMarkdown('<FamilyBenchmarks family="Llama 3" />', {
+      mdxToMarkdown('<FamilyScores family="Llama 3" />', {
         file: 'docs/models/llama.mdx',
         pageUrl: `${SITE}/models/llama`,
         siteRoot: SITE,
@@ -276,7 +276,7 @@ describe('MDX to Markdown, failures', () => {
         checkTable,
       }),
     ).toThrow(
-      /docs\/models\/llama\.mdx \(line 1\): the Markdown table of <FamilyBenchmarks family="Llama 3"> differs from the data: "Rubra Llama-3 8B Instruct", MT-bench: the table says "9\.99"/,
+      /docs\/models\/llama\.mdx \(line 1\): the Markdown table of <FamilyScores family="Llama 3"> differs from the data: "Rubra Llama-3 8B Instruct", MT-bench: the table says "9\.99"/,
     );
   });
 });

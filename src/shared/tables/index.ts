@@ -1,6 +1,6 @@
 /**
- * The MDX components that render data beyond one plain table (several tables,
- * notes, a chart, a figure in running text), by the tag the pages use: each one's
+ * The MDX components that render data beyond what one table model holds (several
+ * tables in one box, a chart, sorting and filtering, a figure in running text), by the tag the pages use: each one's
  * table models and its Markdown form, written from those models. The twins read
  * this registry, the twins' figure check reads every model in it, and the content
  * checks find the components' files through it. A plain table needs no entry: the
