@@ -5,7 +5,6 @@ import DataTable from '@site/src/components/DataTable';
 import table from '@site/src/components/DataTable/styles.module.css';
 import type { ModelFamily } from '@site/src/data/models';
 import { modelRepos, modelSpecs } from '@site/src/shared/tables/model-specs';
-import styles from './styles.module.css';
 
 /**
  * A family's specification table and the repositories of its Rubra models:
@@ -20,8 +19,19 @@ export default function ModelSpecs({ family }: { family: ModelFamily }): ReactNo
       aria-label={`${family} specifications and downloads`}
       tabIndex={0}
     >
-      <DataTable model={modelSpecs} of={{ family }} className={clsx(table.table, styles.table)} data-model-specs="" />
-      <DataTable model={modelRepos} of={{ family }} className={clsx(table.table, styles.table)} data-model-repos="" />
+      {/* Both tables keep the theme's margin under a table, which spaces them apart. */}
+      <DataTable
+        model={modelSpecs}
+        of={{ family }}
+        className={clsx(table.table, table.themeMargin)}
+        data-model-specs=""
+      />
+      <DataTable
+        model={modelRepos}
+        of={{ family }}
+        className={clsx(table.table, table.themeMargin)}
+        data-model-repos=""
+      />
     </div>
   );
 }
