@@ -2,7 +2,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { compressTextFiles } from './compress.mjs';
+import { compressPagefindFiles, compressTextFiles } from './compress.mjs';
 import {
   renderHeadersFile,
   renderNginxCacheMap,
@@ -37,7 +37,7 @@ export function usesLocalSearch(buildDir) {
 
 /**
  * Hashes the inline code, writes the nginx includes and `_headers`, then compresses
- * every text file. Run after `docusaurus build` has finished, postBuild hooks included.
+ * every text file and gives Pagefind's files their twins. Run after `docusaurus build` has finished, postBuild hooks included.
  * @param {string} buildDir
  */
 export async function finishBuild(buildDir) {
@@ -51,7 +51,8 @@ export async function finishBuild(buildDir) {
   writeFileSync(path.join(buildDir, NGINX_CACHE_MAP_FILE), renderNginxCacheMap());
   writeFileSync(path.join(buildDir, HEADERS_FILE), renderHeadersFile(headers));
   const compression = await compressTextFiles(buildDir, isHostConfig);
-  return { hashes, compression };
+  const pagefind = await compressPagefindFiles(buildDir);
+  return { hashes, compression, pagefind };
 }
 
 /**

@@ -8,14 +8,16 @@ import { finishBuild, staleInlineCode } from '../deploy/build-output.mjs';
 
 const buildDir = path.resolve(process.argv[2] ?? 'build');
 try {
-  const { hashes, compression } = await finishBuild(buildDir);
+  const { hashes, compression, pagefind } = await finishBuild(buildDir);
   const unallowed = staleInlineCode(buildDir);
   if (unallowed.length > 0) {
     throw new Error(`inline code without a hash in the policy: ${JSON.stringify(unallowed, null, 2)}`);
   }
   console.info(
     `[finish-build] policy: ${hashes.scriptHashes.length} inline script and ${hashes.styleHashes.length} style hashes; ` +
-      `${compression.written} of ${compression.files} text files precompressed (.gz, .br)`,
+      `${compression.written} of ${compression.files} text files precompressed (.gz, .br); ` +
+      `${pagefind.files} Pagefind files given .gz and .br twins (${Math.round(pagefind.gzipBytes / 1024)} KB gzip, ` +
+      `${Math.round(pagefind.brotliBytes / 1024)} KB Brotli)`,
   );
 } catch (error) {
   console.error(`[finish-build] ${error instanceof Error ? error.message : String(error)}`);

@@ -6,6 +6,7 @@
  */
 import type { Page, Response } from '@playwright/test';
 
+import { HELD_SCRIPTS_META } from '../../src/search/backends/pagefindEarly';
 import { describeFetched, type Fetched, type Phase } from './weight';
 
 export const AFTER_LOAD_MS = 10_000;
@@ -37,15 +38,39 @@ export async function recordVisit(page: Page, url: string, afterLoadMs = AFTER_L
   let phase: Phase = 'load';
   let recording = true;
   const pending: Promise<Fetched | null>[] = [];
+  // A page that holds its own scripts back until its first paint (the /search page,
+  // HELD_SCRIPTS_META) has not finished its first load before they have run: its load
+  // phase lasts until it has hydrated, so that those scripts count as first-load.
+  let holdsScripts: Promise<boolean> = Promise.resolve(false);
   const onResponse = (response: Response) => {
-    if (recording) pending.push(weighResponse(response, phase));
+    if (!recording) return;
+    pending.push(weighResponse(response, phase));
+    if (response.request().isNavigationRequest() && response.frame() === page.mainFrame()) {
+      holdsScripts = response.text().then(
+        (html) => html.includes(`<meta name="${HELD_SCRIPTS_META}"`),
+        () => false,
+      );
+    }
   };
   page.on('response', onResponse);
-  page.once('load', () => {
-    phase = 'afterLoad';
+  const loaded = new Promise<void>((resolve) => {
+    page.once('load', () => {
+      void holdsScripts
+        .then((holds) =>
+          holds
+            ? page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true')
+            : null,
+        )
+        .catch(() => null)
+        .finally(() => {
+          phase = 'afterLoad';
+          resolve();
+        });
+    });
   });
   try {
     const response = await page.goto(url, { waitUntil: 'load' });
+    await loaded;
     await page.waitForTimeout(afterLoadMs);
     recording = false;
     // A chunk that a route prefetch and the page itself request at the same moment is

@@ -335,9 +335,17 @@ siteTest.describe('what nginx answers', () => {
       const fallback = await get(baseURL, '/deploy-check-fallback.txt', 'gzip, br');
       expect(fallback.headers.get('content-encoding')).toBe('gzip');
       expect(await fallback.text()).toBe(fixtures['deploy-check-fallback.txt']);
-      // Pagefind's files are gzipped already and are not compressed again.
+      // Pagefind's files, gzipped by Pagefind, go by their twins: the browser inflates them.
+      const wasmFile = join(BUILD_DIR, 'pagefind/wasm.en.pagefind');
       const wasm = await get(baseURL, '/pagefind/wasm.en.pagefind', 'gzip, br');
-      expect(wasm.headers.get('content-encoding')).toBeNull();
+      expect(wasm.headers.get('content-encoding')).toBe('br');
+      expect(Number(wasm.headers.get('content-length'))).toBe(statSync(`${wasmFile}.br`).size);
+      const wasmGzip = await get(baseURL, '/pagefind/wasm.en.pagefind', 'gzip');
+      expect(wasmGzip.headers.get('content-encoding')).toBe('gzip');
+      expect(Number(wasmGzip.headers.get('content-length'))).toBe(statSync(wasmFile).size);
+      const wasmPlain = await get(baseURL, '/pagefind/wasm.en.pagefind');
+      expect(wasmPlain.headers.get('content-encoding')).toBeNull();
+      expect(Number(wasmPlain.headers.get('content-length'))).toBe(statSync(wasmFile).size);
     },
   );
 

@@ -454,7 +454,8 @@ test.describe('search page', () => {
     await expect(page.locator('#search-page-input')).toHaveValue('llama');
     const painted = await resultsMarkup(page);
     const paintedLargest = await page.evaluate(() => (window as unknown as LargestPaintWindow).largestPaints.length);
-    expect(requested.filter((path) => /\/assets\/js\/main\./.test(path))).toHaveLength(1);
+    // The early script lets the bundle load once the results are on screen.
+    await expect.poll(() => requested.filter((path) => /\/assets\/js\/main\./.test(path)).length).toBe(1);
 
     release();
     await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
@@ -471,9 +472,51 @@ test.describe('search page', () => {
     expect(requested.filter((path) => path === '/pagefind/pagefind-entry.json')).toHaveLength(1);
   });
 
+  test('the site’s bundle is asked for only once the first results are on screen', async ({ page }) => {
+    await page.addInitScript(() => {
+      const record = window as unknown as { firstResultAt?: number };
+      new MutationObserver(() => {
+        if (record.firstResultAt === undefined && document.querySelector('main ol > li')) {
+          record.firstResultAt = performance.now();
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await gotoHydrated(page, '/search?q=llama');
+    const times = await page.evaluate(() => ({
+      firstResult: (window as unknown as { firstResultAt?: number }).firstResultAt ?? Infinity,
+      bundle: performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/assets\/js\/(runtime~)?main\.[0-9a-f]+\.js$/.test(entry.name))
+        .map((entry) => entry.startTime),
+    }));
+    expect(times.bundle).toHaveLength(2);
+    for (const start of times.bundle) {
+      expect(start).toBeGreaterThan(times.firstResult);
+    }
+    // The page works as before once it has hydrated: a new query gets its own results.
+    await page.locator('#search-page-input').fill('vllm');
+    await expect(page).toHaveURL(/[?&]q=vllm/);
+    await expect(page.locator('main [aria-live]')).toHaveText(/^\d+ results? for “vllm”$/);
+  });
+
+  test('without a query, or with a search that does not answer, the page does not wait for it', async ({ page }) => {
+    // Pagefind's metadata never arrives: the search cannot start, and the page must still hydrate.
+    await page.route(/\/pagefind\/pagefind\.[^/]+\.pf_meta$/, () => undefined);
+    const started = Date.now();
+    await gotoHydrated(page, '/search');
+    const withoutQuery = Date.now() - started;
+    await expect(page.locator('#search-page-input')).toBeEditable();
+
+    const again = Date.now();
+    await gotoHydrated(page, '/search?q=llama');
+    // Released at the latest after the early script's limit (HOLD_LIMIT_MS, 2 s).
+    expect(Date.now() - again).toBeGreaterThanOrEqual(1900);
+    expect(withoutQuery).toBeLessThan(1900);
+  });
+
   test('the results hand over to the page when they arrive after hydration', async ({ page }) => {
     // The index arrives late: the page hydrates first, paints nothing early, and shows its own results.
-    await page.route('**/pagefind/pagefind-entry.json', async (route) => {
+    await page.route(/\/pagefind\/pagefind-entry\.json(\?|$)/, async (route) => {
       await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
       await route.continue();
     });
@@ -520,7 +563,10 @@ test.describe('search page', () => {
 
   test('fetches each hinted search file once', async ({ page }) => {
     const html = await (await page.request.get('/search')).text();
-    const hinted = [...html.matchAll(/<link[^>]*\bhref="?(\/pagefind\/[^"\s>]+)/g)].map((match) => match[1] ?? '');
+    // By path: a hint and a fetch that differ only in their query would be two downloads.
+    const hinted = [...html.matchAll(/<link[^>]*\bhref="?(\/pagefind\/[^"\s>]+)/g)].map(
+      (match) => new URL(match[1] ?? '', 'http://127.0.0.1').pathname,
+    );
     expect(hinted.length).toBeGreaterThan(0);
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));

@@ -3,8 +3,10 @@
 // `/faq.html`), a clean path falls back to its `.html` file or its folder's
 // index.html, and anything else gets 404.html with status 404. `mount` serves the
 // site under a sub-path, to play a host whose base path differs from the site's;
-// `gzip` compresses text as a production host would (level 9, once per file).
-import { createReadStream } from 'node:fs';
+// `gzip` compresses text as a production host would (level 9, once per file), and
+// sends the files it does not compress itself (Pagefind's) by their precompressed
+// `.br` or `.gz` twins when the build wrote them, as nginx's brotli_static and gzip_static do.
+import { createReadStream, existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import path from 'node:path';
@@ -83,7 +85,28 @@ export async function startStaticHost({ root = BUILD_DIR, mount = '/', gzip = fa
       const file = found ?? path.join(base, '404.html');
       const status = found ? 200 : 404;
       const type = contentType(file);
-      if (gzip && COMPRESSIBLE.test(type) && /\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
+      const accepts = request.headers['accept-encoding'] ?? '';
+      const acceptsGzip = /\bgzip\b/.test(accepts);
+      // As nginx's brotli_static and gzip_static, for the files this host does not compress
+      // itself (Pagefind's): their twins, written by the build, go as they are.
+      if (gzip && found && !COMPRESSIBLE.test(type)) {
+        const twin = [
+          { encoding: 'br', file: `${file}.br`, accepted: /\bbr\b/.test(accepts) },
+          { encoding: 'gzip', file: `${file}.gz`, accepted: acceptsGzip },
+        ].find((candidate) => candidate.accepted && existsSync(candidate.file));
+        if (twin) {
+          response.writeHead(status, {
+            'content-type': type,
+            vary: 'accept-encoding',
+            'content-encoding': twin.encoding,
+          });
+          createReadStream(twin.file)
+            .on('error', () => response.end())
+            .pipe(response);
+          return;
+        }
+      }
+      if (gzip && COMPRESSIBLE.test(type) && acceptsGzip) {
         let body = gzipped.get(file);
         if (!body) {
           body = gzipSync(await readFile(file), { level: 9 });

@@ -2,7 +2,7 @@ import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFile
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import {
@@ -124,6 +124,27 @@ describe('the build step', () => {
     expect(compression.unchanged).toEqual(['robots.txt']);
     // The host configuration is not served, so it is not compressed.
     expect(compression.files).toBe(4);
+  });
+
+  it('gives Pagefind’s gzipped files a .gz twin as they are and a .br twin of their content', async () => {
+    const content = Buffer.from('pagefind_dcd' + 'an index chunk '.repeat(200));
+    mkdirSync(path.join(dir, 'pagefind', 'index'), { recursive: true });
+    writeFileSync(path.join(dir, 'pagefind', 'index', 'en_1.pf_index'), gzipSync(content));
+    writeFileSync(path.join(dir, 'pagefind', 'wasm.en.pagefind'), gzipSync(content));
+    const { pagefind } = await finishBuild(dir);
+    expect(pagefind.files).toBe(2);
+    for (const name of ['pagefind/index/en_1.pf_index', 'pagefind/wasm.en.pagefind']) {
+      const file = path.join(dir, name);
+      expect(readFileSync(`${file}.gz`)).toEqual(readFileSync(file));
+      expect(brotliDecompressSync(readFileSync(`${file}.br`))).toEqual(content);
+    }
+    expect(pagefind.brotliBytes).toBeLessThan(pagefind.gzipBytes);
+  });
+
+  it('fails, naming the file, on a Pagefind file that is not gzipped', async () => {
+    mkdirSync(path.join(dir, 'pagefind', 'fragment'), { recursive: true });
+    writeFileSync(path.join(dir, 'pagefind', 'fragment', 'en_2.pf_fragment'), 'pagefind_dcd{}');
+    await expect(finishBuild(dir)).rejects.toThrow(/pagefind\/fragment\/en_2\.pf_fragment is not a gzip stream/);
   });
 
   it('writes the nginx includes and _headers', async () => {

@@ -2,14 +2,25 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
-import { startEarlySearch, type EarlyScope } from '../../src/search/backends/local.early';
+import {
+  releaseHeldScripts,
+  startEarlySearch,
+  startPage,
+  type EarlyScope,
+} from '../../src/search/backends/local.early';
 import type { LocalBackendOptions } from '../../src/search/backends/local';
-import type { EarlySearchConfig } from '../../src/search/backends/pagefindEarly';
+import {
+  HELD_SCRIPTS_META,
+  HOLD_LIMIT_MS,
+  pagefindEntryUrl,
+  pagefindOptions,
+  type EarlySearchConfig,
+} from '../../src/search/backends/pagefindEarly';
 import { EARLY_SEARCH_GLOBAL, earlySearchBackend } from '../../src/search/earlySearch';
 import type { SearchBackend, SearchRequest } from '../../src/search/types';
-import { esbuildTargets, hintIndexFiles } from '../../src/plugins/search-index/earlyScript';
+import { esbuildTargets, prepareSearchPage } from '../../src/plugins/search-index/earlyScript';
 
 const config: EarlySearchConfig = {
   bundlePath: '/pagefind/',
@@ -133,32 +144,140 @@ describe('esbuildTargets', () => {
   });
 });
 
-describe('hintIndexFiles', () => {
-  async function site(entry: unknown, html = '<html><head><title>Search</title></head><body></body></html>') {
+describe('prepareSearchPage', () => {
+  const builtPage =
+    '<html><head><title>Search</title></head><body><div id="__docusaurus"></div>' +
+    '<script src=/assets/js/runtime~main.1.js defer></script><script src=/assets/js/main.2.js defer></script>' +
+    '<script src=/other/widget.js defer></script></body></html>';
+
+  async function site(entry: unknown, html = builtPage) {
     const dir = await mkdtemp(path.join(tmpdir(), 'search-hints-'));
     await writeFile(path.join(dir, 'pagefind-entry.json'), JSON.stringify(entry));
     await writeFile(path.join(dir, 'search.html'), html);
     return dir;
   }
+  const prepare = (dir: string) =>
+    prepareSearchPage({
+      htmlFile: path.join(dir, 'search.html'),
+      bundleDir: dir,
+      bundlePath: '/pagefind/',
+      language: 'en',
+      baseUrl: '/',
+    });
 
-  it('hints at the language’s metadata and WebAssembly, as fetches', async () => {
-    const dir = await site({ languages: { en: { hash: 'en_4cbb', wasm: 'en', page_count: 41 } } });
-    await hintIndexFiles(path.join(dir, 'search.html'), dir, '/pagefind/', 'en');
+  it('hints at the entry file (by the index’s tag), the language’s metadata and WebAssembly, as fetches', async () => {
+    const entry = { languages: { en: { hash: 'en_4cbb', wasm: 'en', page_count: 41 } } };
+    const dir = await site(entry);
+    await prepare(dir);
     const html = await readFile(path.join(dir, 'search.html'), 'utf8');
+    const tag = /<meta name="search-index-tag" content="([0-9a-f]{12})">/.exec(html)?.[1];
+    expect(tag).toBeDefined();
     expect(html).toContain(
-      '<link rel="preload" href="/pagefind/pagefind.en_4cbb.pf_meta" as="fetch" crossorigin="anonymous">' +
-        '<link rel="preload" href="/pagefind/wasm.en.pagefind" as="fetch" crossorigin="anonymous"></head>',
+      `<link rel="preload" href="/pagefind/pagefind-entry.json?ts=${tag}" as="fetch" crossorigin="anonymous">` +
+        '<link rel="preload" href="/pagefind/pagefind.en_4cbb.pf_meta" as="fetch" crossorigin="anonymous">' +
+        '<link rel="preload" href="/pagefind/wasm.en.pagefind" as="fetch" crossorigin="anonymous">',
     );
+    // Pagefind asks for the entry file by the same URL when given the tag.
+    expect(pagefindEntryUrl('/pagefind/', tag ?? '')).toBe(`/pagefind/pagefind-entry.json?ts=${tag}`);
+    expect(pagefindOptions('/pagefind/', undefined, tag)).toMatchObject({ metaCacheTag: tag });
+    // Another index, another tag.
+    const other = await site({ languages: { en: { hash: 'en_9999', wasm: 'en', page_count: 42 } } });
+    await prepare(other);
+    expect(await readFile(path.join(other, 'search.html'), 'utf8')).not.toContain(`content="${tag}"`);
   });
 
-  it('fails loudly, naming the file, on an index without languages or a page without a head', async () => {
+  it('holds the site’s own scripts back, in order, and leaves other scripts alone', async () => {
+    const dir = await site({ languages: { en: { hash: 'en_1', wasm: 'en' } } });
+    await prepare(dir);
+    const html = await readFile(path.join(dir, 'search.html'), 'utf8');
+    expect(html).toContain(
+      `<meta name="${HELD_SCRIPTS_META}" content="/assets/js/runtime~main.1.js /assets/js/main.2.js">`,
+    );
+    expect(html).not.toMatch(/<script src=\/assets\/js\//);
+    expect(html).toContain('<script src=/other/widget.js defer></script>');
+  });
+
+  it('fails loudly, naming the file, on an index without languages, a page without a head or without the site’s scripts', async () => {
     const empty = await site({ languages: {} });
-    await expect(hintIndexFiles(path.join(empty, 'search.html'), empty, '/pagefind/', 'en')).rejects.toThrow(
-      /pagefind-entry\.json lists no language/,
-    );
+    await expect(prepare(empty)).rejects.toThrow(/pagefind-entry\.json lists no language/);
     const headless = await site({ languages: { en: { hash: 'en_1', wasm: 'en' } } }, '<p>no head</p>');
-    await expect(hintIndexFiles(path.join(headless, 'search.html'), headless, '/pagefind/', 'en')).rejects.toThrow(
-      /search\.html has no <\/head>/,
+    await expect(prepare(headless)).rejects.toThrow(/search\.html has no <\/head>/);
+    const scriptless = await site(
+      { languages: { en: { hash: 'en_1', wasm: 'en' } } },
+      '<html><head></head><body></body></html>',
     );
+    await expect(prepare(scriptless)).rejects.toThrow(/search\.html has no script of the site's bundle/);
+  });
+});
+
+describe('releasing the held scripts', () => {
+  function held(content: string | null) {
+    const appended: { src: string; async: boolean }[] = [];
+    let meta: { getAttribute: () => string | null; remove: () => void } | null =
+      content === null ? null : { getAttribute: () => content, remove: () => (meta = null) };
+    const doc = {
+      querySelector: (selector: string) => (selector === `meta[name="${HELD_SCRIPTS_META}"]` ? meta : null),
+      createElement: () => ({ src: '', async: true }),
+      body: { append: (script: { src: string; async: boolean }) => appended.push(script) },
+    } as unknown as Document;
+    return { doc, appended };
+  }
+
+  it('adds the scripts back in their order, keeping the order when they run, once', () => {
+    const { doc, appended } = held('/assets/js/runtime~main.1.js /assets/js/main.2.js');
+    releaseHeldScripts(doc);
+    releaseHeldScripts(doc);
+    expect(appended).toEqual([
+      { src: '/assets/js/runtime~main.1.js', async: false },
+      { src: '/assets/js/main.2.js', async: false },
+    ]);
+  });
+
+  it('does nothing on a page that holds nothing', () => {
+    const { doc, appended } = held(null);
+    releaseHeldScripts(doc);
+    expect(appended).toEqual([]);
+  });
+
+  it('releases at once without settings, after the painted frame with them, and at the latest at the limit', async () => {
+    const events: string[] = [];
+    const frames: (() => void)[] = [];
+    const timers: { ms: number; run: () => void }[] = [];
+    const { doc, appended } = held('/assets/js/main.2.js');
+    const scope = {
+      location: { search: '?q=llama' },
+      document: Object.assign(doc, {
+        documentElement: { getAttribute: () => null },
+      }),
+      requestAnimationFrame: (run: () => void) => frames.push(run),
+      setTimeout: (run: () => void, ms: number) => timers.push({ ms, run }),
+    } as unknown as Parameters<typeof startPage>[1];
+
+    startPage(null, scope);
+    expect(appended).toHaveLength(1);
+
+    const later = held('/assets/js/main.2.js');
+    const withQuery = {
+      ...scope,
+      document: Object.assign(later.doc, { documentElement: { getAttribute: () => null } }),
+    };
+    startPage(config, withQuery, () => ({
+      kind: 'local',
+      preload: async () => undefined,
+      search: async () => {
+        events.push('searched');
+        return { hits: [], nbHits: 0, page: 0, nbPages: 0 };
+      },
+    }));
+    expect(timers.map((timer) => timer.ms)).toContain(HOLD_LIMIT_MS);
+    await vi.waitFor(() => expect(frames).toHaveLength(1));
+    expect(events).toEqual(['searched']);
+    expect(later.appended).toHaveLength(0);
+    frames.shift()?.();
+    expect(frames).toHaveLength(1);
+    frames.shift()?.();
+    expect(later.appended).toHaveLength(0);
+    timers.filter((timer) => timer.ms === 0).forEach((timer) => timer.run());
+    expect(later.appended).toHaveLength(1);
   });
 });

@@ -4,12 +4,18 @@
  * the page's HTML loads it before the site's bundle, so it cannot be a chunk of it.
  * The browsers are the site's own (package.json's browserslist).
  */
+import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { build } from 'esbuild';
 
-import { EARLY_SEARCH_SCRIPT } from '../../search/backends/pagefindEarly';
+import {
+  EARLY_SEARCH_SCRIPT,
+  HELD_SCRIPTS_META,
+  INDEX_TAG_META,
+  pagefindEntryUrl,
+} from '../../search/backends/pagefindEarly';
 
 /** esbuild's names for the browserslist names the site uses. */
 const ENGINES: Record<string, string> = {
@@ -60,14 +66,15 @@ export async function bundleEarlyScript(siteDir: string, outDir: string): Promis
 }
 
 /**
- * Adds to the /search page's built HTML preload hints for the files every query needs
- * first and that are named only once the index is written: the language's metadata
- * and WebAssembly. They then download with Pagefind's module, not after it has read
- * its entry file. `crossorigin` makes the hints match the `fetch` Pagefind makes them with.
+ * Preload hints for the files every query needs first and that are named only once
+ * the index is written: Pagefind's entry file, the language's metadata and WebAssembly. They then download
+ * with Pagefind's module, not after it has read its entry file. `crossorigin` makes
+ * the hints match the `fetch` Pagefind makes them with.
  */
-export async function hintIndexFiles(htmlFile: string, bundleDir: string, bundlePath: string, language: string) {
+async function indexHints(bundleDir: string, bundlePath: string, language: string): Promise<string[]> {
   const entryFile = path.join(bundleDir, 'pagefind-entry.json');
-  const entry = JSON.parse(await readFile(entryFile, 'utf8')) as {
+  const entryText = await readFile(entryFile, 'utf8');
+  const entry = JSON.parse(entryText) as {
     languages?: Record<string, { hash: string; wasm?: string | null }>;
   };
   const indexLanguage = entry.languages?.[language] ?? Object.values(entry.languages ?? {})[0];
@@ -78,12 +85,54 @@ export async function hintIndexFiles(htmlFile: string, bundleDir: string, bundle
     `pagefind.${indexLanguage.hash}.pf_meta`,
     ...(indexLanguage.wasm ? [`wasm.${indexLanguage.wasm}.pagefind`] : []),
   ];
-  const hints = files.map(
-    (file) => `<link rel="preload" href="${bundlePath}${file}" as="fetch" crossorigin="anonymous">`,
-  );
+  const hint = (url: string) => `<link rel="preload" href="${url}" as="fetch" crossorigin="anonymous">`;
+  // The entry file too, under the tag the early script gives Pagefind (pagefindOptions).
+  const tag = createHash('sha256').update(entryText).digest('hex').slice(0, 12);
+  return [
+    `<meta name="${INDEX_TAG_META}" content="${tag}">`,
+    hint(pagefindEntryUrl(bundlePath, tag)),
+    ...files.map((file) => hint(`${bundlePath}${file}`)),
+  ];
+}
+
+/**
+ * Takes the site's own `defer` scripts (its bundle, under `assets/js/`) out of the
+ * page and lists them, in order, in a meta element that the early script reads: it
+ * adds them back once it has painted the first results (local.early.ts).
+ */
+export function holdSiteScripts(html: string, htmlFile: string, baseUrl: string): string {
+  const held: string[] = [];
+  const tag = /<script src="?([^"\s>]+)"? defer><\/script>/g;
+  const rest = html.replace(tag, (whole, src: string) => {
+    if (!src.startsWith(`${baseUrl}assets/js/`)) {
+      return whole;
+    }
+    held.push(src);
+    return '';
+  });
+  if (held.length === 0) {
+    throw new Error(`search-index: ${htmlFile} has no script of the site's bundle (${baseUrl}assets/js/) to hold back`);
+  }
+  return rest.replace('</head>', `<meta name="${HELD_SCRIPTS_META}" content="${held.join(' ')}"></head>`);
+}
+
+/**
+ * Readies the built /search page for its early start: the index hints, and the
+ * site's scripts held back until the first results are painted.
+ */
+export async function prepareSearchPage(options: {
+  htmlFile: string;
+  bundleDir: string;
+  bundlePath: string;
+  language: string;
+  baseUrl: string;
+}): Promise<void> {
+  const { htmlFile } = options;
   const html = await readFile(htmlFile, 'utf8');
   if (!html.includes('</head>')) {
     throw new Error(`search-index: ${htmlFile} has no </head> to add the index hints to`);
   }
-  await writeFile(htmlFile, html.replace('</head>', `${hints.join('')}</head>`));
+  const hints = await indexHints(options.bundleDir, options.bundlePath, options.language);
+  const hinted = html.replace('</head>', `${hints.join('')}</head>`);
+  await writeFile(htmlFile, holdSiteScripts(hinted, htmlFile, options.baseUrl));
 }

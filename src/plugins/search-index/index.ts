@@ -19,7 +19,7 @@ import type { LoadContext, Plugin } from '@docusaurus/types';
 import { identity } from '../../site/identity';
 import { chooseSearchBackend } from '../../search/backends/registry';
 import { loadTwins } from '../markdown-twins/twins';
-import { bundleEarlyScript, hintIndexFiles } from './earlyScript';
+import { bundleEarlyScript, prepareSearchPage } from './earlyScript';
 import { readBuiltPages, writeIndex } from './indexer';
 import { twinPageHtml } from './twin-pages';
 
@@ -87,12 +87,13 @@ export default function searchIndexPlugin(context: LoadContext, options: SearchI
       const routes = [...new Set(routesPaths)].filter((route) => !excluded.has(route));
       const pages = await readBuiltPages(outDir, routes, baseUrl);
       const report = await writeIndex(pages, path.join(outDir, 'pagefind'));
-      await hintIndexFiles(
-        path.join(outDir, `${identity.searchPagePath}.html`),
-        path.join(outDir, 'pagefind'),
-        `${baseUrl}pagefind/`,
-        i18n.currentLocale,
-      );
+      await prepareSearchPage({
+        htmlFile: path.join(outDir, `${identity.searchPagePath}.html`),
+        bundleDir: path.join(outDir, 'pagefind'),
+        bundlePath: `${baseUrl}pagefind/`,
+        language: i18n.currentLocale,
+        baseUrl,
+      });
       const duplicates = report.duplicates.map(({ url, sameAs }) => `${url} (same as ${sameAs})`);
       console.info(
         `[${PLUGIN}] indexed ${report.pages.length} pages into ${report.files} files (${Math.round(report.bytes / 1024)} KB, vocabulary ${Math.round(report.vocabularyBytes / 1024)} KB)` +

@@ -11,7 +11,7 @@ import { groupHitsByPage, readSearchQuery } from '../pageResults';
 import { paintResults } from '../paintResults';
 import type { SearchBackend } from '../types';
 import { createLocalBackend, type LocalBackendOptions } from './local';
-import type { EarlySearchConfig } from './pagefindEarly';
+import { HELD_SCRIPTS_META, HOLD_LIMIT_MS, INDEX_TAG_META, type EarlySearchConfig } from './pagefindEarly';
 
 /** The part of the window the early start reads and writes. */
 export interface EarlyScope {
@@ -35,6 +35,8 @@ export async function startEarlySearch(
   config: EarlySearchConfig,
   scope: EarlyScope,
   createBackend: (options: LocalBackendOptions) => SearchBackend = createLocalBackend,
+  /** Called as soon as it is known that there is no query to paint results for. */
+  onNothingToPaint: () => void = () => {},
 ): Promise<void> {
   if (EARLY_SEARCH_GLOBAL in scope) {
     return;
@@ -44,10 +46,15 @@ export async function startEarlySearch(
     scope[EARLY_SEARCH_GLOBAL] = { backend: null };
     return;
   }
-  const backend = createBackend({ bundlePath: config.bundlePath, fallbackSection: config.fallbackSection });
+  const backend = createBackend({
+    bundlePath: config.bundlePath,
+    fallbackSection: config.fallbackSection,
+    indexTag: doc.querySelector(`meta[name="${INDEX_TAG_META}"]`)?.getAttribute('content') ?? undefined,
+  });
   scope[EARLY_SEARCH_GLOBAL] = { backend };
   const query = readSearchQuery(scope.location.search);
   if (!query.trim()) {
+    onNothingToPaint();
     await backend.preload();
     return;
   }
@@ -73,10 +80,49 @@ export async function startEarlySearch(
   }
 }
 
-const settings =
-  typeof document === 'undefined'
-    ? null
-    : document.querySelector(`script[${EARLY_SCRIPT_ATTRIBUTE}]`)?.getAttribute(EARLY_SCRIPT_ATTRIBUTE);
-if (settings) {
-  void startEarlySearch(JSON.parse(settings) as EarlySearchConfig, window as unknown as EarlyScope);
+/**
+ * Lets the site's scripts that the built page holds back (HELD_SCRIPTS_META) load and
+ * run, in their order, as the page's own `defer` scripts would have; a second call
+ * does nothing.
+ */
+export function releaseHeldScripts(doc: Document): void {
+  const meta = doc.querySelector(`meta[name="${HELD_SCRIPTS_META}"]`);
+  if (!meta) {
+    return;
+  }
+  meta.remove();
+  for (const src of (meta.getAttribute('content') ?? '').split(' ').filter(Boolean)) {
+    const script = doc.createElement('script');
+    script.src = src;
+    // Inserted scripts run as soon as they arrive unless told to keep their order.
+    script.async = false;
+    doc.body.append(script);
+  }
+}
+
+/**
+ * Runs the early start and then releases the site's scripts: once the first results
+ * are painted or there is nothing to paint, and at the latest after HOLD_LIMIT_MS.
+ */
+export function startPage(
+  config: EarlySearchConfig | null,
+  scope: EarlyScope & Pick<Window, 'setTimeout' | 'requestAnimationFrame'>,
+  createBackend: (options: LocalBackendOptions) => SearchBackend = createLocalBackend,
+): void {
+  const release = () => releaseHeldScripts(scope.document);
+  if (!config) {
+    release();
+    return;
+  }
+  scope.setTimeout(release, HOLD_LIMIT_MS);
+  // Once the frame that shows the results is on screen (the frame after it has begun),
+  // so that the bundle's download and run do not delay them.
+  const releaseAfterPaint = () =>
+    scope.requestAnimationFrame(() => scope.requestAnimationFrame(() => scope.setTimeout(release, 0)));
+  void startEarlySearch(config, scope, createBackend, release).finally(releaseAfterPaint);
+}
+
+if (typeof document !== 'undefined') {
+  const settings = document.querySelector(`script[${EARLY_SCRIPT_ATTRIBUTE}]`)?.getAttribute(EARLY_SCRIPT_ATTRIBUTE);
+  startPage(settings ? (JSON.parse(settings) as EarlySearchConfig) : null, window as unknown as EarlyScope & Window);
 }

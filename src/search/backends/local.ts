@@ -29,6 +29,8 @@ export interface LocalBackendOptions {
   fallbackSection: string;
   /** The site's base URL that result URLs start with; Pagefind's default derives it from bundlePath. */
   siteBaseUrl?: string;
+  /** The index's tag, when the page knows it (INDEX_TAG_META): Pagefind's entry file is then asked for by it. */
+  indexTag?: string | undefined;
   /** Loads the Pagefind module; the default imports it at run time from bundlePath. */
   importPagefind?: (url: string) => Promise<PagefindApi>;
   /** Where the `fetch` that Pagefind calls lives; the default is the global object. */
@@ -111,7 +113,7 @@ export function createLocalBackend(options: LocalBackendOptions): SearchBackend 
     loading ??= (async () => {
       failedChunkDownloads ??= watchChunkDownloads(options.fetchScope ?? globalThis, options.bundlePath);
       const pagefind = await importPagefind(pagefindModuleUrl(options.bundlePath));
-      await pagefind.options(pagefindOptions(options.bundlePath, options.siteBaseUrl));
+      await pagefind.options(pagefindOptions(options.bundlePath, options.siteBaseUrl, options.indexTag));
       await pagefind.init();
       return pagefind;
     })().catch((error: unknown) => {
