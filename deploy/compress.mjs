@@ -79,7 +79,7 @@ export async function compressTextFiles(dir, skip = () => false) {
 }
 
 /** Pagefind's index, filters, fragments and WebAssembly: each file a gzip stream Pagefind wrote. */
-export const PAGEFIND_GZIPPED = /\.(pf_meta|pf_index|pf_filter|pf_fragment|pagefind)$/;
+const PAGEFIND_GZIPPED = /\.(pf_meta|pf_index|pf_filter|pf_fragment|pagefind)$/;
 
 /**
  * Writes beside each of Pagefind's gzipped files a `.gz` twin (the file as it is) and a

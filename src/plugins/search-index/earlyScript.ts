@@ -100,7 +100,7 @@ async function indexHints(bundleDir: string, bundlePath: string, language: strin
  * page and lists them, in order, in a meta element that the early script reads: it
  * adds them back once it has painted the first results (local.early.ts).
  */
-export function holdSiteScripts(html: string, htmlFile: string, baseUrl: string): string {
+function holdSiteScripts(html: string, htmlFile: string, baseUrl: string): string {
   const held: string[] = [];
   const tag = /<script src="?([^"\s>]+)"? defer><\/script>/g;
   const rest = html.replace(tag, (whole, src: string) => {
