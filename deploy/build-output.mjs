@@ -27,12 +27,29 @@ function isHostConfig(relativePath) {
 }
 
 /**
- * A build searches with the local Pagefind index unless it was made for Algolia, in
- * which case the search-index plugin writes no index.
- * @param {string} buildDir
+ * The build's search backend's needs of the Content-Security-Policy (its row of
+ * src/search/backends/registry.ts), written by the search-index plugin.
  */
-export function usesLocalSearch(buildDir) {
-  return existsSync(path.join(buildDir, 'pagefind', 'pagefind.js'));
+export const SEARCH_POLICY_FILE = `${NGINX_DIR}/search-policy.json`;
+
+/**
+ * What the build's search backend adds to the Content-Security-Policy, as the
+ * search-index plugin wrote it into the build.
+ * @param {string} buildDir
+ * @returns {import('./headers.mjs').SearchPolicy}
+ */
+export function searchPolicy(buildDir) {
+  const file = path.join(buildDir, SEARCH_POLICY_FILE);
+  if (!existsSync(file)) {
+    throw new Error(`${file} is missing: the search-index plugin writes it during docusaurus build`);
+  }
+  const policy = JSON.parse(readFileSync(file, 'utf8'));
+  const sources = (/** @type {unknown} */ value) =>
+    Array.isArray(value) && value.every((source) => typeof source === 'string');
+  if (!sources(policy?.scriptSrc) || !sources(policy?.connectSrc)) {
+    throw new Error(`${file}: scriptSrc and connectSrc must be lists of sources`);
+  }
+  return { scriptSrc: policy.scriptSrc, connectSrc: policy.connectSrc };
 }
 
 /**
@@ -45,7 +62,7 @@ export async function finishBuild(buildDir) {
     throw new Error(`${path.join(buildDir, 'index.html')} is missing: run docusaurus build first`);
   }
   const hashes = collectInlineHashes(buildDir);
-  const headers = securityHeaders({ ...hashes, algolia: !usesLocalSearch(buildDir) });
+  const headers = securityHeaders({ ...hashes, search: searchPolicy(buildDir) });
   mkdirSync(path.join(buildDir, NGINX_DIR), { recursive: true });
   writeFileSync(path.join(buildDir, NGINX_HEADERS_FILE), renderNginxHeaders(headers));
   writeFileSync(path.join(buildDir, NGINX_CACHE_MAP_FILE), renderNginxCacheMap());

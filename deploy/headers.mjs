@@ -20,9 +20,6 @@ export const REVALIDATE_CACHE = 'no-cache';
  */
 export const IMMUTABLE_PATH_PREFIXES = ['/assets/', '/pagefind/fragment/', '/pagefind/index/', '/pagefind/filter/'];
 
-/** Hosts the hosted search backend talks to, allowed only in an Algolia build. */
-const ALGOLIA_CONNECT_SOURCES = ['https://*.algolia.net', 'https://*.algolianet.com'];
-
 /**
  * Inline styles that scripts add after the page has loaded, so they are not in the
  * built HTML: DocSearch's modal draws the Algolia logo as an SVG with this <style>.
@@ -30,10 +27,17 @@ const ALGOLIA_CONNECT_SOURCES = ['https://*.algolia.net', 'https://*.algolianet.
 const RUNTIME_INLINE_STYLES = ['.cls-1,.cls-2{fill:#003dff;}.cls-2{fill-rule:evenodd;}'];
 
 /**
+ * @typedef {object} SearchPolicy
+ * @property {readonly string[]} scriptSrc sources added to script-src
+ * @property {readonly string[]} connectSrc sources added to connect-src
+ */
+
+/**
  * @typedef {object} PolicyInputs
  * @property {string[]} scriptHashes 'sha256-…' sources of the inline scripts in the built HTML
  * @property {string[]} styleHashes 'sha256-…' sources of the style attributes in the built HTML
- * @property {boolean} [algolia] whether the build searches Algolia instead of the local index
+ * @property {SearchPolicy} search what the build's search backend adds (its row in
+ *   src/search/backends/registry.ts, written into the build by the search-index plugin)
  */
 
 /**
@@ -41,13 +45,13 @@ const RUNTIME_INLINE_STYLES = ['.cls-1,.cls-2{fill:#003dff;}.cls-2{fill-rule:eve
  * @param {PolicyInputs} inputs
  * @returns {[string, string[]][]}
  */
-function cspDirectives({ scriptHashes, styleHashes, algolia = false }) {
+function cspDirectives({ scriptHashes, styleHashes, search }) {
   const styles = [...new Set([...styleHashes, ...RUNTIME_INLINE_STYLES.map(sha256Source)])].sort();
   return [
     ['default-src', ["'self'"]],
-    // Scripts: our own files, the inline scripts by hash, and WebAssembly compilation
-    // for Pagefind's search engine (not in an Algolia build); no eval, no other inline code.
-    ['script-src', ["'self'", ...(algolia ? [] : ["'wasm-unsafe-eval'"]), ...scriptHashes.map(quote)]],
+    // Scripts: our own files, what the search backend needs (WebAssembly compilation for
+    // Pagefind), and the inline scripts by hash; no eval, no other inline code.
+    ['script-src', ["'self'", ...search.scriptSrc, ...scriptHashes.map(quote)]],
     // Styles: our own stylesheets, plus by hash the style attributes of the prerendered
     // HTML (code highlighting colours, a hidden SVG sprite) and the inline styles
     // above; 'unsafe-hashes' lets a hash match an attribute, and no other inline style.
@@ -55,7 +59,8 @@ function cspDirectives({ scriptHashes, styleHashes, algolia = false }) {
     // The CSS inlines its small icons as data: URIs.
     ['img-src', ["'self'", 'data:']],
     ['font-src', ["'self'"]],
-    ['connect-src', ["'self'", ...(algolia ? ALGOLIA_CONNECT_SOURCES : [])]],
+    // Fetches: the site, and the hosts of a hosted search backend.
+    ['connect-src', ["'self'", ...search.connectSrc]],
     ['object-src', ["'none'"]],
     ['base-uri', ["'none'"]],
     ['form-action', ["'self'"]],

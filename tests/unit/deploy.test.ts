@@ -12,6 +12,7 @@ import {
   NGINX_CACHE_MAP_FILE,
   NGINX_HEADERS_FILE,
   staleInlineCode,
+  SEARCH_POLICY_FILE,
 } from '@site/deploy/build-output.mjs';
 import { TEXT_EXTENSIONS } from '@site/deploy/compress.mjs';
 import {
@@ -23,6 +24,7 @@ import {
   securityHeaders,
 } from '@site/deploy/headers.mjs';
 import { collectInlineHashes, inlineCodeOf, sha256Source } from '@site/deploy/inline-hashes.mjs';
+import { SEARCH_BACKENDS } from '@site/src/search/backends/registry';
 import {
   ACCESS_LOG_FILE,
   DEPLOYED_ROOT,
@@ -34,6 +36,9 @@ import {
 
 const page = (body: string, head = '') =>
   `<!doctype html><html><head>${head}<script>document.documentElement.dataset.ready="1"</script></head><body>${body}</body></html>`;
+
+/** The local backend's sources, as the search-index plugin writes them into a build. */
+const LOCAL_SEARCH = SEARCH_BACKENDS.find((row) => row.id === 'local')?.policy ?? { scriptSrc: [], connectSrc: [] };
 
 describe('inline code of a page', () => {
   it('hashes like a browser: SHA-256 of the UTF-8 text, base64', () => {
@@ -81,8 +86,19 @@ describe('the build step', () => {
     writeFileSync(path.join(dir, 'faq.html'), page('<p>Questions</p>'.repeat(50)));
     writeFileSync(path.join(dir, 'assets', 'main.0123abcd.js'), 'console.log("a bundle");\n'.repeat(40));
     writeFileSync(path.join(dir, 'robots.txt'), 'User-agent: *\n');
+    mkdirSync(path.join(dir, path.dirname(SEARCH_POLICY_FILE)), { recursive: true });
+    writeFileSync(path.join(dir, SEARCH_POLICY_FILE), JSON.stringify(LOCAL_SEARCH));
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('puts the search backend’s sources into the policy, and fails, naming the file, without them', async () => {
+    await finishBuild(dir);
+    expect(builtPolicy(dir)).toContain("script-src 'self' 'wasm-unsafe-eval'");
+    writeFileSync(path.join(dir, SEARCH_POLICY_FILE), JSON.stringify({ scriptSrc: 'x' }));
+    await expect(finishBuild(dir)).rejects.toThrow(/search-policy\.json: scriptSrc and connectSrc must be lists/);
+    rmSync(path.join(dir, SEARCH_POLICY_FILE));
+    await expect(finishBuild(dir)).rejects.toThrow(/search-policy\.json is missing/);
+  });
 
   it('puts the hashes of the built pages into the policy', async () => {
     const { hashes } = await finishBuild(dir);
@@ -161,7 +177,11 @@ describe('the build step', () => {
 });
 
 describe('the two renderings of the headers', () => {
-  const headers = securityHeaders({ scriptHashes: [sha256Source('a()')], styleHashes: [sha256Source('color:red')] });
+  const headers = securityHeaders({
+    scriptHashes: [sha256Source('a()')],
+    styleHashes: [sha256Source('color:red')],
+    search: LOCAL_SEARCH,
+  });
 
   /** name → value of every add_header line of the nginx include. */
   function nginxHeaders(text: string): Map<string, string> {
@@ -219,19 +239,23 @@ describe('the two renderings of the headers', () => {
     expect(filePrefixes).toEqual(expected);
   });
 
-  it('allow no inline script or eval, and WebAssembly only for the local search', () => {
-    const policy = (algolia: boolean) =>
-      securityHeaders({ scriptHashes: [], styleHashes: [], algolia }).find(
-        ({ name }) => name === 'Content-Security-Policy',
-      )?.value ?? '';
-    expect(policy(false)).toMatch(/script-src 'self' 'wasm-unsafe-eval';/);
-    expect(policy(true)).toMatch(/script-src 'self';/);
-    expect(policy(true)).toContain("connect-src 'self' https://*.algolia.net https://*.algolianet.com;");
-    for (const algolia of [false, true]) {
-      expect(policy(algolia)).not.toMatch(/'unsafe-inline'|'unsafe-eval'/);
-      expect(policy(algolia)).toContain(
-        "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+  it('allow no inline script or eval, and what each search backend’s row asks for', () => {
+    const policy = (id: string) => {
+      const row = SEARCH_BACKENDS.find((candidate) => candidate.id === id);
+      if (!row) throw new Error(`no search backend ${id}`);
+      return (
+        securityHeaders({ scriptHashes: [], styleHashes: [], search: row.policy }).find(
+          ({ name }) => name === 'Content-Security-Policy',
+        )?.value ?? ''
       );
+    };
+    expect(policy('local')).toMatch(/script-src 'self' 'wasm-unsafe-eval';/);
+    expect(policy('local')).toContain("connect-src 'self';");
+    expect(policy('algolia')).toMatch(/script-src 'self';/);
+    expect(policy('algolia')).toContain("connect-src 'self' https://*.algolia.net https://*.algolianet.com;");
+    for (const { id } of SEARCH_BACKENDS) {
+      expect(policy(id)).not.toMatch(/'unsafe-inline'|'unsafe-eval'/);
+      expect(policy(id)).toContain("object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'");
     }
   });
 });

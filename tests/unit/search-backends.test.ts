@@ -33,7 +33,7 @@ describe('search backends', () => {
   });
 
   it('fails loudly when no row accepts the environment', () => {
-    const rows = [{ id: 'hosted', settings: () => null, pagefind: false }];
+    const rows = [{ id: 'hosted', settings: () => null, pagefind: false, policy: { scriptSrc: [], connectSrc: [] } }];
     expect(() => chooseSearchBackend({}, rows)).toThrow(/No search backend accepts this environment/);
   });
 

@@ -4,19 +4,22 @@
  * - Points `@rubra/search-backend` (and `@rubra/search-page-head`, what the /search
  *   page's <head> needs of it) at the backend src/search/backends/registry.ts chooses
  *   from the environment, so a build ships exactly one.
- * - After a production build, indexes the built pages with Pagefind into
- *   <outDir>/pagefind/.
+ * - After a production build, writes the backend's needs of the Content-Security-Policy
+ *   (registry.ts) into the build's host configuration, and for the local backend
+ *   indexes the built pages with Pagefind into <outDir>/pagefind/.
  * - Bundles the /search page's early script (earlyScript.ts) for the local backend,
  *   into <outDir>/ after a build and served at the site's root under `npm start`.
  * - Under `npm start`, indexes the pages' Markdown twins (the text the build's
  *   twins hold) into the generated-files folder, serves it at /pagefind/, and
  *   re-indexes whenever Docusaurus reloads content.
  */
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import type { LoadContext, Plugin } from '@docusaurus/types';
 
 import { identity } from '../../site/identity';
+import { SEARCH_POLICY_FILE } from '../../../deploy/build-output.mjs';
 import { chooseSearchBackend } from '../../search/backends/registry';
 import { loadTwins } from '../markdown-twins/twins';
 import { bundleEarlyScript, prepareSearchPage } from './earlyScript';
@@ -79,6 +82,10 @@ export default function searchIndexPlugin(context: LoadContext, options: SearchI
     },
 
     async postBuild({ outDir, routesPaths }) {
+      // The backend's needs of the Content-Security-Policy, for the step that writes the headers.
+      const policyFile = path.join(outDir, SEARCH_POLICY_FILE);
+      await mkdir(path.dirname(policyFile), { recursive: true });
+      await writeFile(policyFile, `${JSON.stringify({ backend: backend.id, ...backend.policy }, null, 2)}\n`);
       if (!backend.pagefind) {
         return;
       }

@@ -19,6 +19,20 @@ export interface SearchBackendRow {
   settings(env: RawEnv): SearchSettings | null;
   /** Whether the build indexes the built pages with Pagefind (and the dev server the sources). */
   pagefind: boolean;
+  /** What the backend's browser code needs of the Content-Security-Policy beyond the site itself. */
+  policy: SearchPolicy;
+}
+
+/**
+ * Sources a backend adds to the Content-Security-Policy. The search-index plugin writes
+ * the chosen backend's into the build (deploy/build-output.mjs's SEARCH_POLICY_FILE),
+ * where the step that writes the headers reads it.
+ */
+interface SearchPolicy {
+  /** Added to `script-src`. */
+  scriptSrc: readonly string[];
+  /** Added to `connect-src`: the hosts the backend fetches from. */
+  connectSrc: readonly string[];
 }
 
 function algoliaSettings(env: RawEnv): SearchSettings | null {
@@ -38,9 +52,15 @@ function algoliaSettings(env: RawEnv): SearchSettings | null {
 }
 
 export const SEARCH_BACKENDS: readonly SearchBackendRow[] = [
-  { id: 'algolia', settings: algoliaSettings, pagefind: false },
-  // The default: the Pagefind index the build writes, no settings needed.
-  { id: 'local', settings: () => ({}), pagefind: true },
+  {
+    id: 'algolia',
+    settings: algoliaSettings,
+    pagefind: false,
+    policy: { scriptSrc: [], connectSrc: ['https://*.algolia.net', 'https://*.algolianet.com'] },
+  },
+  // The default: the Pagefind index the build writes, no settings needed. Pagefind
+  // compiles its WebAssembly, which needs 'wasm-unsafe-eval' (and nothing else from eval).
+  { id: 'local', settings: () => ({}), pagefind: true, policy: { scriptSrc: ["'wasm-unsafe-eval'"], connectSrc: [] } },
 ];
 
 export interface ChosenSearchBackend {
