@@ -78,8 +78,9 @@ export default {
   },
 
   plugins: [
-    // Search: the /search page, the Pagefind index (after the build and in the dev
-    // server), and the choice of backend (src/search/backends/registry.ts).
+    // Search: the /search page and the choice of backend (src/search/backends/registry.ts);
+    // then the local backend's Pagefind index, after the build and in the dev server.
+    './src/plugins/search/index.ts',
     ['./src/plugins/search-index/index.ts', { apiPluginId }],
     './src/plugins/clean-urls/index.ts',
     './src/plugins/shared-chunks/index.ts',

@@ -28,20 +28,20 @@ function isHostConfig(relativePath) {
 
 /**
  * The build's search backend's needs of the Content-Security-Policy (its row of
- * src/search/backends/registry.ts), written by the search-index plugin.
+ * src/search/backends/registry.ts), written by the search plugin.
  */
 export const SEARCH_POLICY_FILE = `${NGINX_DIR}/search-policy.json`;
 
 /**
  * What the build's search backend adds to the Content-Security-Policy, as the
- * search-index plugin wrote it into the build.
+ * search plugin wrote it into the build.
  * @param {string} buildDir
  * @returns {import('./headers.mjs').SearchPolicy}
  */
 export function searchPolicy(buildDir) {
   const file = path.join(buildDir, SEARCH_POLICY_FILE);
   if (!existsSync(file)) {
-    throw new Error(`${file} is missing: the search-index plugin writes it during docusaurus build`);
+    throw new Error(`${file} is missing: the search plugin (src/plugins/search) writes it during docusaurus build`);
   }
   const policy = JSON.parse(readFileSync(file, 'utf8'));
   const sources = (/** @type {unknown} */ value) =>

@@ -37,7 +37,7 @@ const RUNTIME_INLINE_STYLES = ['.cls-1,.cls-2{fill:#003dff;}.cls-2{fill-rule:eve
  * @property {string[]} scriptHashes 'sha256-…' sources of the inline scripts in the built HTML
  * @property {string[]} styleHashes 'sha256-…' sources of the style attributes in the built HTML
  * @property {SearchPolicy} search what the build's search backend adds (its row in
- *   src/search/backends/registry.ts, written into the build by the search-index plugin)
+ *   src/search/backends/registry.ts, written into the build by the search plugin)
  */
 
 /**

@@ -1,6 +1,6 @@
 /**
  * What the search UI needs from a backend module. src/search/backends/*.setup.ts
- * each export `createSearchSetup`; the search-index plugin aliases
+ * each export `createSearchSetup`; the search plugin aliases
  * `@rubra/search-backend` to the one this build uses (backends/registry.ts).
  */
 import type { DocSearchModalProps } from '@docsearch/react';

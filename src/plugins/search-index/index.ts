@@ -1,25 +1,19 @@
 /**
- * search-index: the local search backend's build side.
- * - Adds the /search page route.
- * - Points `@rubra/search-backend` (and `@rubra/search-page-head`, what the /search
- *   page's <head> needs of it) at the backend src/search/backends/registry.ts chooses
- *   from the environment, so a build ships exactly one.
- * - After a production build, writes the backend's needs of the Content-Security-Policy
- *   (registry.ts) into the build's host configuration, and for the local backend
- *   indexes the built pages with Pagefind into <outDir>/pagefind/.
- * - Bundles the /search page's early script (earlyScript.ts) for the local backend,
- *   into <outDir>/ after a build and served at the site's root under `npm start`.
+ * search-index: the local search backend's Pagefind index (the route and the choice of
+ * backend are the search plugin's, ../search).
+ * - After a production build, indexes the built pages with Pagefind into
+ *   <outDir>/pagefind/, bundles the /search page's early script (earlyScript.ts) into
+ *   <outDir>/ and readies the built /search page for it.
  * - Under `npm start`, indexes the pages' Markdown twins (the text the build's
- *   twins hold) into the generated-files folder, serves it at /pagefind/, and
- *   re-indexes whenever Docusaurus reloads content.
+ *   twins hold) into the generated-files folder, serves it at /pagefind/ with the early
+ *   script at the site's root, and re-indexes whenever Docusaurus reloads content.
+ * It does nothing for a backend that does not search a Pagefind index.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import type { LoadContext, Plugin } from '@docusaurus/types';
 
 import { identity } from '../../site/identity';
-import { SEARCH_POLICY_FILE } from '../../../deploy/build-output.mjs';
 import { chooseSearchBackend } from '../../search/backends/registry';
 import { loadTwins } from '../markdown-twins/twins';
 import { bundleEarlyScript, prepareSearchPage } from './earlyScript';
@@ -43,15 +37,9 @@ export default function searchIndexPlugin(context: LoadContext, options: SearchI
   const searchPagePath = `${baseUrl}${identity.searchPagePath}`;
   const devIndexDir = path.join(generatedFilesDir, PLUGIN, 'pagefind');
   const devEarlyDir = path.join(generatedFilesDir, PLUGIN, 'early');
-  const backendModule = path.join(siteDir, 'src/search/backends', `${backend.id}.setup.ts`);
-  const pageHeadModule = path.join(siteDir, 'src/search/backends', `${backend.id}.head.tsx`);
 
   return {
     name: PLUGIN,
-
-    async contentLoaded({ actions }) {
-      actions.addRoute({ path: searchPagePath, component: '@theme/SearchPage', exact: true });
-    },
 
     async allContentLoaded({ allContent }) {
       if (!isDevServer() || !backend.pagefind) {
@@ -65,12 +53,8 @@ export default function searchIndexPlugin(context: LoadContext, options: SearchI
     },
 
     configureWebpack() {
-      const config: Record<string, unknown> = {
-        resolve: {
-          alias: { '@rubra/search-backend$': backendModule, '@rubra/search-page-head$': pageHeadModule },
-        },
-      };
-      if (isDevServer()) {
+      const config: Record<string, unknown> = {};
+      if (isDevServer() && backend.pagefind) {
         config.devServer = {
           static: [
             { directory: devIndexDir, publicPath: `${baseUrl}pagefind`, watch: false },
@@ -82,10 +66,6 @@ export default function searchIndexPlugin(context: LoadContext, options: SearchI
     },
 
     async postBuild({ outDir, routesPaths }) {
-      // The backend's needs of the Content-Security-Policy, for the step that writes the headers.
-      const policyFile = path.join(outDir, SEARCH_POLICY_FILE);
-      await mkdir(path.dirname(policyFile), { recursive: true });
-      await writeFile(policyFile, `${JSON.stringify({ backend: backend.id, ...backend.policy }, null, 2)}\n`);
       if (!backend.pagefind) {
         return;
       }

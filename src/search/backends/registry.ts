@@ -1,6 +1,6 @@
 /**
  * The search backends a build can ship, one row each. A build ships exactly one: the
- * first row whose settings the environment holds. The search-index plugin points
+ * first row whose settings the environment holds. The search plugin points
  * `@rubra/search-backend` at that row's `<id>.setup.ts` and `@rubra/search-page-head` at
  * its `<id>.head.tsx` (both in this folder), and the site hands the row's settings to
  * them through `customFields.searchSettings`. Read at build time only.
@@ -24,7 +24,7 @@ export interface SearchBackendRow {
 }
 
 /**
- * Sources a backend adds to the Content-Security-Policy. The search-index plugin writes
+ * Sources a backend adds to the Content-Security-Policy. The search plugin (src/plugins/search) writes
  * the chosen backend's into the build (deploy/build-output.mjs's SEARCH_POLICY_FILE),
  * where the step that writes the headers reads it.
  */

@@ -1,0 +1,49 @@
+/**
+ * search: the site's search, whichever backend serves it.
+ * - Adds the /search page route.
+ * - Points `@rubra/search-backend` (and `@rubra/search-page-head`, what the /search
+ *   page's <head> needs of it) at the backend src/search/backends/registry.ts chooses
+ *   from the environment, so a build ships exactly one.
+ * - After a build, writes that backend's needs of the Content-Security-Policy into the
+ *   build's host configuration, for the step that writes the headers.
+ * The local backend's index is another plugin's work (../search-index).
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+import type { LoadContext, Plugin } from '@docusaurus/types';
+
+import { SEARCH_POLICY_FILE } from '../../../deploy/build-output.mjs';
+import { chooseSearchBackend } from '../../search/backends/registry';
+import { identity } from '../../site/identity';
+
+export default function searchPlugin(context: LoadContext): Plugin {
+  const { siteDir, baseUrl } = context;
+  const backend = chooseSearchBackend(process.env).row;
+  const backendsDir = path.join(siteDir, 'src/search/backends');
+
+  return {
+    name: 'search',
+
+    async contentLoaded({ actions }) {
+      actions.addRoute({ path: `${baseUrl}${identity.searchPagePath}`, component: '@theme/SearchPage', exact: true });
+    },
+
+    configureWebpack() {
+      return {
+        resolve: {
+          alias: {
+            '@rubra/search-backend$': path.join(backendsDir, `${backend.id}.setup.ts`),
+            '@rubra/search-page-head$': path.join(backendsDir, `${backend.id}.head.tsx`),
+          },
+        },
+      };
+    },
+
+    async postBuild({ outDir }) {
+      const policyFile = path.join(outDir, SEARCH_POLICY_FILE);
+      await mkdir(path.dirname(policyFile), { recursive: true });
+      await writeFile(policyFile, `${JSON.stringify({ backend: backend.id, ...backend.policy }, null, 2)}\n`);
+    },
+  };
+}
