@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 import BenchmarkChart from '@site/src/components/BenchmarkChart';
 import BenchmarkTable from '@site/src/components/BenchmarkTable';
-import { DataTableTag } from '@site/src/components/DataTable';
+import DataTable from '@site/src/components/DataTable';
 import css from '@site/src/components/DataTable/styles.module.css';
 import ModelSpecs from '@site/src/components/ModelSpecs';
 import { families, type ModelFamily } from '@site/src/data/models';
@@ -97,7 +97,7 @@ describe.each(families.map((info) => info.family))('the %s guide', (family: Mode
   });
 
   it('shows its base and Rubra rows of benchmarks.ts', () => {
-    const [table] = render(<DataTableTag model={familyBenchmarks} family={family} />) as [ParsedTable];
+    const [table] = render(<DataTable model={familyBenchmarks} family={family} />) as [ParsedTable];
     const rows = bodyRows(table, 2);
     expect(rows.length).toBeGreaterThanOrEqual(2);
     const names = new Set(rows.map((row) => row[0] as string));
@@ -107,7 +107,7 @@ describe.each(families.map((info) => info.family))('the %s guide', (family: Mode
   });
 
   it('shows both sides of its MT-bench pairwise comparisons', () => {
-    const [table] = render(<DataTableTag model={mtBenchPairwiseTable} family={family} />) as [ParsedTable];
+    const [table] = render(<DataTable model={mtBenchPairwiseTable} family={family} />) as [ParsedTable];
     const rows = bodyRows(table, 2);
     expect(rows).toHaveLength(familyModels.length * 2);
     expect(rows).toEqual(expectedPairwiseRows(new Set(rows.map((row) => row[0] as string))));
@@ -116,12 +116,12 @@ describe.each(families.map((info) => info.family))('the %s guide', (family: Mode
 
 describe('other tables', () => {
   it('the MT-bench pairwise table without a family shows all of mtbench-pairwise.ts', () => {
-    const [table] = render(<DataTableTag model={mtBenchPairwiseTable} />) as [ParsedTable];
+    const [table] = render(<DataTable model={mtBenchPairwiseTable} />) as [ParsedTable];
     expect(bodyRows(table, 2)).toEqual(expectedPairwiseRows());
   });
 
   it('the chat templates table lists the llama.cpp chat template of each family from models.ts', () => {
-    const [table] = render(<DataTableTag model={chatTemplates} />) as [ParsedTable];
+    const [table] = render(<DataTable model={chatTemplates} />) as [ParsedTable];
     const expected = [...new Set(modelFacts.map((row) => row.family))].map((family) => {
       const rows = modelFacts.filter((row) => row.family === family);
       return [family, rows.map((row) => row.model).join(', '), rows[0]?.llamacpp_chat_template];
@@ -155,23 +155,23 @@ describe('the <DataTable> tag', () => {
   });
 
   it('renders the rows its other props choose, with the caption and the formatted figures', () => {
-    const [table] = render(<DataTableTag model={model(undefined)} family="A" />) as [ParsedTable];
+    const [table] = render(<DataTable model={model(undefined)} family="A" />) as [ParsedTable];
     expect(table.caption).toBe('Rows of A');
     expect(table.rows).toEqual([
       ['Name', 'Size', 'Links'],
       ['One', '1,000', 'xy'],
     ]);
-    expect(render(<DataTableTag model={model(undefined)} />)[0]?.rows).toHaveLength(3);
+    expect(render(<DataTable model={model(undefined)} />)[0]?.rows).toHaveLength(3);
   });
 
   const classes = (...names: string[]) => names.map((name) => css[name]).join(' ');
 
   it('puts the table in a scrolling box, a focusable named region only when the model names one', () => {
     const box = `<div class="${classes('wrapper', 'scroller')}"`;
-    const plain = renderToStaticMarkup(<DataTableTag model={model(undefined)} />);
+    const plain = renderToStaticMarkup(<DataTable model={model(undefined)} />);
     expect(plain.startsWith(`${box}><table class="${classes('table')}">`)).toBe(true);
     expect(plain).not.toContain('role=');
-    const region = renderToStaticMarkup(<DataTableTag model={model({ region: 'Sizes', marker: 'sizes' })} />);
+    const region = renderToStaticMarkup(<DataTable model={model({ region: 'Sizes', marker: 'sizes' })} />);
     expect(
       region.startsWith(
         `${box} role="region" aria-label="Sizes" tabindex="0"><table class="${classes('table')}" data-sizes="">`,
@@ -181,11 +181,11 @@ describe('the <DataTable> tag', () => {
 
   it('takes its text size, row headings, margin and lists from the model’s look', () => {
     const html = renderToStaticMarkup(
-      <DataTableTag model={model({ textSize: 'page', rowHeadings: 'nowrap', margin: 'theme', lists: 'plain' })} />,
+      <DataTable model={model({ textSize: 'page', rowHeadings: 'nowrap', margin: 'theme', lists: 'plain' })} />,
     );
     expect(html).toContain(`<table class="${classes('table', 'pageText', 'nowrapRowHeadings', 'themeMargin')}">`);
     expect(html).toContain(`<ul class="${classes('plainList')}"><li>x</li><li>y</li></ul>`);
-    expect(renderToStaticMarkup(<DataTableTag model={model(undefined)} />)).toContain('<ul><li>x</li>');
+    expect(renderToStaticMarkup(<DataTable model={model(undefined)} />)).toContain('<ul><li>x</li>');
   });
 
   it('puts the model’s notes under the scrolling box, and its row attributes on the rows', () => {
@@ -194,7 +194,7 @@ describe('the <DataTable> tag', () => {
       notes: ({ family }: { family?: string }) => (family === 'B' ? [] : [['One', ': ', 'a note', '.']]),
       rowAttributes: (row: Row) => ({ 'data-family': row.family }),
     };
-    const html = renderToStaticMarkup(<DataTableTag model={withNotes} family="A" />);
+    const html = renderToStaticMarkup(<DataTable model={withNotes} family="A" />);
     expect(
       html.startsWith(
         `<div class="${classes('wrapper')}"><div class="${classes('scroller')}" role="region" aria-label="Rows of A" tabindex="0"><table`,
@@ -202,13 +202,13 @@ describe('the <DataTable> tag', () => {
     ).toBe(true);
     expect(html).toContain('<tr data-family="A"><th scope="row">One</th>');
     expect(html.endsWith(`</table></div><ul class="${classes('notes')}"><li>One: a note.</li></ul></div>`)).toBe(true);
-    expect(renderToStaticMarkup(<DataTableTag model={withNotes} family="B" />)).not.toContain(classes('notes'));
+    expect(renderToStaticMarkup(<DataTable model={withNotes} family="B" />)).not.toContain(classes('notes'));
     expect(tableMarkdown(withNotes, { family: 'A' })).toMatch(/\| One \| 1,000 \| x, y \|\n\n- One: a note\.$/);
     expect(tableMarkdown(withNotes, { family: 'B' })).toMatch(/\| Two \| 2 \| {2}\|$/);
   });
 
   it('renders the enhanced models table with a row per model of models.ts', () => {
-    const [table] = render(<DataTableTag model={enhancedModels} />) as [ParsedTable];
+    const [table] = render(<DataTable model={enhancedModels} />) as [ParsedTable];
     expect(table.rows.slice(1).map((row) => row[0])).toEqual(modelFacts.map((row) => `Rubra ${row.model}`));
   });
 });

@@ -58,7 +58,7 @@ export function alignClass<Row>(column: Column<Row>, heading = false): string | 
 
 type DataAttributes = { [name: `data-${string}`]: string };
 
-type DataTableProps<Row, Props> = {
+type ModelTableProps<Row, Props> = {
   model: TableModel<Row, Props>;
   /** The MDX tag's props, which choose the rows. */
   of: Props;
@@ -72,14 +72,14 @@ type DataTableProps<Row, Props> = {
  * A table model as an HTML table, rendered on the server: the caption, a heading per
  * column, and a row per data row whose first cell is its row heading.
  */
-export default function DataTable<Row, Props>({
+export function ModelTable<Row, Props>({
   model,
   of,
   className,
   listClassName,
   rowAttributes,
   ...attributes
-}: DataTableProps<Row, Props>): ReactNode {
+}: ModelTableProps<Row, Props>): ReactNode {
   const rows = model.rows(of);
   const columns = visibleColumns(model.columns, rows);
   const cell = (column: Column<Row>, row: Row) => (
@@ -125,18 +125,18 @@ type DataTableTagProps = {
 } & Readonly<Record<string, unknown>>;
 
 /**
- * The `<DataTable model={…} />` tag of the pages, registered for every MDX page in
- * src/theme/MDXComponents: a table model in its scrolling box, laid out as the
+ * The `<DataTable model={…} />` tag of the pages, which import it with the model
+ * (so pages without a table load none of this): a table model in its scrolling box, laid out as the
  * model's `look` asks, with the model's notes under the box. The tag's other props
  * choose the rows, as in the twin.
  */
-export function DataTableTag({ model, ...of }: DataTableTagProps): ReactNode {
+export default function DataTable({ model, ...of }: DataTableTagProps): ReactNode {
   const look = model.look ?? {};
   const name = look.region === true ? inlineText(model.caption(of)) : look.region;
   const region = name ? { role: 'region', 'aria-label': name, tabIndex: 0 } : {};
   const marker = look.marker ? { [`data-${look.marker}`]: '' } : {};
   const tableElement = (
-    <DataTable
+    <ModelTable
       model={model}
       of={of}
       className={clsx(

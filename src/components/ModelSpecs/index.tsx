@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import type { ReactNode } from 'react';
 
-import DataTable from '@site/src/components/DataTable';
+import { ModelTable } from '@site/src/components/DataTable';
 import table from '@site/src/components/DataTable/styles.module.css';
 import type { ModelFamily } from '@site/src/data/models';
 import { modelRepos, modelSpecs } from '@site/src/shared/tables/model-specs';
@@ -20,13 +20,13 @@ export default function ModelSpecs({ family }: { family: ModelFamily }): ReactNo
       tabIndex={0}
     >
       {/* Both tables keep the theme's margin under a table, which spaces them apart. */}
-      <DataTable
+      <ModelTable
         model={modelSpecs}
         of={{ family }}
         className={clsx(table.table, table.themeMargin)}
         data-model-specs=""
       />
-      <DataTable
+      <ModelTable
         model={modelRepos}
         of={{ family }}
         className={clsx(table.table, table.themeMargin)}

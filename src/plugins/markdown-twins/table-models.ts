@@ -15,7 +15,7 @@ import { isTableModel, type AnyTableModel } from '../../shared/tables/model';
 import type { JsxElement } from './jsx';
 import { TwinError } from './twin-error';
 
-/** The MDX tag of a plain data table, registered for every page in src/theme/MDXComponents. */
+/** The MDX tag of a plain data table, which a page imports from src/components/DataTable with its model. */
 export const DATA_TABLE_TAG = 'DataTable';
 
 /** The prop of the tag that names the model. */
