@@ -7,10 +7,8 @@
  */
 import { toSitePath, type PageResult } from './pageResults';
 import type { QueryNotice } from './query';
-import { identity } from '../site/identity';
+import { searchTexts as texts } from '../site/identity';
 import { fillNotice, resultCountText } from './texts';
-
-const texts = identity.searchTexts;
 
 /** The class names of the page's CSS modules that the results' markup uses. */
 export interface ResultClasses {

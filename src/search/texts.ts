@@ -2,10 +2,8 @@
  * The search texts that carry a value (a count, a corrected query): filled in one
  * place for the modal, the /search page and the page's early paint, so they read alike.
  */
-import { identity } from '../site/identity';
+import { searchTexts as texts } from '../site/identity';
 import type { QueryNotice } from './query';
-
-const texts = identity.searchTexts;
 
 /** A notice text with the query as understood and the words as typed filled in. */
 export function fillNotice(text: string, notice: QueryNotice): string {

@@ -1,39 +1,50 @@
 /**
  * The site's identity: every name, label, URL and line of fixed text that the
  * configuration, the theme and the content share. Nothing else hard-codes them.
+ * The parts the /search page's early script needs are constants of their own, so
+ * that its bundle takes them without the rest.
  */
+
+/** The site's address. */
+export const siteUrl = 'https://docs.rubra.ai';
+
+const copyrightHolder = 'Rubra';
+const copyrightYear = 2024;
+
+/** The search texts the spec fixes, shared by the search modal and the /search page. */
+export const searchTexts = {
+  buttonText: 'Search',
+  placeholder: 'Search docs',
+  seeAllResults: 'See all {count} results',
+  noResults: 'No results for',
+  relaxedNotice: 'No results for "{original}". Showing results for "{query}".',
+  correctedNotice: 'Showing results for "{query}".',
+  searchInstead: 'Search instead for "{original}"',
+  trySearchingFor: 'Try searching for',
+  reportMissing: 'Believe this query should return results?',
+  reportMissingLink: 'Let us know.',
+  errorTitle: 'Unable to fetch results',
+  errorHelp: 'You might want to check your network connection.',
+  resultCount: '{count} results for',
+  oneResult: '1 result for',
+  loadMore: 'Show more results',
+  searching: 'Searching…',
+  pageTitle: 'Search the documentation',
+} as const;
+
 export const identity = {
   productName: 'Rubra',
   title: 'Rubra Docs',
   tagline: 'Welcome to Rubra Docs',
-  url: 'https://docs.rubra.ai',
+  url: siteUrl,
   baseUrl: '/',
   organizationName: 'rubra-ai',
   projectName: 'rubra',
-  copyrightHolder: 'Rubra',
-  copyrightYear: 2024,
+  copyrightHolder,
+  copyrightYear,
   searchIndexName: 'rubra',
   searchPagePath: 'search',
-  /** The search texts the spec fixes, shared by the search modal and the /search page. */
-  searchTexts: {
-    buttonText: 'Search',
-    placeholder: 'Search docs',
-    seeAllResults: 'See all {count} results',
-    noResults: 'No results for',
-    relaxedNotice: 'No results for "{original}". Showing results for "{query}".',
-    correctedNotice: 'Showing results for "{query}".',
-    searchInstead: 'Search instead for "{original}"',
-    trySearchingFor: 'Try searching for',
-    reportMissing: 'Believe this query should return results?',
-    reportMissingLink: 'Let us know.',
-    errorTitle: 'Unable to fetch results',
-    errorHelp: 'You might want to check your network connection.',
-    resultCount: '{count} results for',
-    oneResult: '1 result for',
-    loadMore: 'Show more results',
-    searching: 'Searching…',
-    pageTitle: 'Search the documentation',
-  },
+  searchTexts,
   editUrl: 'https://github.com/rubra-ai/rubra/tree/main/docs',
   issuesUrl: 'https://github.com/rubra-ai/rubra/issues',
   demoUrl: 'https://huggingface.co/spaces/sanjay920/rubra-v0.1-function-calling',
@@ -56,4 +67,4 @@ export const identity = {
   },
 } as const;
 
-export const copyrightLine = `Copyright © ${identity.copyrightYear} ${identity.copyrightHolder}`;
+export const copyrightLine = `Copyright © ${copyrightYear} ${copyrightHolder}`;
