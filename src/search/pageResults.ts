@@ -2,7 +2,7 @@
  * Groups DocSearch hits by page for the /search page: one entry per page, with the
  * headings that matched under it. Works for local and Algolia hits alike.
  */
-import { identity } from '../site/identity';
+import { siteUrl } from '../site/identity';
 import { escapeHtml } from './html';
 import type { DocSearchHit } from './types';
 
@@ -21,6 +21,13 @@ export interface PageResult {
   headings: HeadingResult[];
 }
 
+/**
+ * How many pages of results /search shows at a time (a button shows more). The local
+ * search reads the texts of as many first results to understand the query (RESULTS_READ
+ * in ./query.ts), so a first screen of this size downloads nothing more.
+ */
+export const RESULTS_PER_PAGE = 5;
+
 const HEADING_LEVELS = ['lvl6', 'lvl5', 'lvl4', 'lvl3', 'lvl2'] as const;
 
 /** The query of the /search page's URL (`?q=`), as typed. */
@@ -30,8 +37,8 @@ export function readSearchQuery(search: string): string {
 
 /** Turns a hit URL into a path inside the site when it points at the site itself. */
 export function toSitePath(url: string): string {
-  if (url.startsWith(identity.url)) {
-    return url.slice(identity.url.length) || '/';
+  if (url.startsWith(siteUrl)) {
+    return url.slice(siteUrl.length) || '/';
   }
   return url;
 }

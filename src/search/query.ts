@@ -36,6 +36,13 @@ export interface QueryEngine<R extends EngineResult> {
   text(result: R): Promise<string>;
   /** The title of a result's page. */
   title(result: R): Promise<string>;
+  /**
+   * Where the query first matches in a result's text, in words from its start, when the
+   * engine knows without reading the text (Pagefind's word locations). A page's text opens
+   * with its title, so a page that matches only further in cannot have the query for its
+   * title: its title is then not read.
+   */
+  firstMatch?(result: R): number | undefined;
 }
 
 export type QueryNotice =
@@ -55,9 +62,14 @@ export interface UnderstandOptions {
 }
 
 /** How many of the first results are read to decide that a word is one the docs use. */
-const RESULTS_READ = 5;
+export const RESULTS_READ = 5;
 /** How many of the first results may move up for a title that is the query itself. */
 const TITLES_READ = 10;
+/**
+ * How far into a page's text the query's first match may lie for its title (the text's
+ * opening words) to be the query: a title may open with a stop word or two ("How to ...").
+ */
+const TITLE_OPENING_WORDS = 4;
 
 /** The number of edits forgiven in a word of this length. */
 export function allowedEdits(word: string): 0 | 1 | 2 {
@@ -186,7 +198,11 @@ async function titlesFirst<R extends EngineResult>(
 ): Promise<R[]> {
   const key = (list: readonly string[]) => [...new Set(list)].sort().join(' ');
   const wanted = new Set([key(words), key(canonicalWords(words, table))]);
-  const head = results.slice(0, TITLES_READ);
+  // The first results' texts are read anyway; further down, only a result that matches
+  // at the very start of its text can be titled with the query.
+  const head = results
+    .slice(0, TITLES_READ)
+    .filter((result, index) => index < RESULTS_READ || (engine.firstMatch?.(result) ?? 0) < TITLE_OPENING_WORDS);
   const titles = await Promise.all(head.map((result) => engine.title(result)));
   const exact = head.filter((_, index) => wanted.has(key(queryWords(titles[index] ?? '', data))));
   return exact.length === 0 ? results : [...exact, ...results.filter((result) => !exact.includes(result))];

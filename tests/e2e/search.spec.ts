@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 
 import { PAGE_TYPES } from '../../scripts/bench/pages';
+import { RESULTS_PER_PAGE } from '../../src/search/pageResults';
 import { identity } from '../../src/site/identity';
 import { expect, gotoHydrated, test } from './fixtures';
 import { holdSiteBundle } from './hold-bundle';
@@ -615,9 +616,23 @@ test.describe('search page', () => {
   test('more results on demand', async ({ page }) => {
     await gotoHydrated(page, '/search?q=model');
     const items = page.locator('main ol > li');
-    await expect(items).toHaveCount(10);
+    await expect(items).toHaveCount(RESULTS_PER_PAGE);
     await page.getByRole('button', { name: texts.loadMore }).click();
-    await expect.poll(() => items.count()).toBeGreaterThan(10);
+    await expect.poll(() => items.count()).toBe(2 * RESULTS_PER_PAGE);
+  });
+
+  test('the first screen downloads the texts of the results it shows, and no others', async ({ page }) => {
+    const fragments: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('.pf_fragment')) {
+        fragments.push(request.url());
+      }
+    });
+    await gotoHydrated(page, '/search?q=llama');
+    await expect(page.locator('main ol > li')).toHaveCount(RESULTS_PER_PAGE);
+    // The search code has settled: the page's status says how many results there are.
+    await expect(page.getByText(/^\d+ results? for/)).toBeVisible();
+    expect(new Set(fragments).size).toBe(RESULTS_PER_PAGE);
   });
 
   test('no results: the spec texts', async ({ page }) => {

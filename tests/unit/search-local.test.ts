@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
 import { createLocalBackend, type PagefindApi } from '../../src/search/backends/local';
+import { RESULTS_PER_PAGE } from '../../src/search/pageResults';
+import { RESULTS_READ } from '../../src/search/query';
 import { SearchUnavailableError } from '../../src/search/types';
 
 const request = { query: 'llama', facetFilters: [], hitsPerPage: 10, page: 0 };
@@ -31,6 +33,7 @@ function fakePagefind(scope: { fetch: typeof fetch }, urls: string[]): PagefindA
               {
                 id: 'llama',
                 score: 1,
+                words: [0],
                 data: async () => ({
                   url: '/models/llama',
                   excerpt: 'Rubra <mark>Llama</mark>',
@@ -64,6 +67,18 @@ function backendOn(scope: { fetch: typeof fetch }, ...urls: string[]) {
     fallbackSection: 'Docs',
     fetchScope: scope,
     importPagefind: async () => fakePagefind(scope, urls),
+  });
+}
+
+type PagefindResults = NonNullable<Awaited<ReturnType<PagefindApi['search']>>>['results'];
+
+/** A local backend over a Pagefind that answers every query with these results. */
+function backendAnswering(scope: { fetch: typeof fetch }, results: PagefindResults) {
+  return createLocalBackend({
+    bundlePath: '/pagefind/',
+    fallbackSection: 'Docs',
+    fetchScope: scope,
+    importPagefind: async () => ({ ...fakePagefind(scope, []), search: async () => ({ results }) }),
   });
 }
 
@@ -122,26 +137,48 @@ describe('the first screen of results', () => {
     const result = (id: string) => ({
       id,
       score: 1,
+      words: [7],
       data: async () => {
         asked.push(id);
         await released;
         return { url: `/${id}`, excerpt: id, content: id, meta: { title: id }, sub_results: [] };
       },
     });
-    const backend = createLocalBackend({
-      bundlePath: '/pagefind/',
-      fallbackSection: 'Docs',
-      fetchScope: scope,
-      importPagefind: async () => ({
-        ...fakePagefind(scope, []),
-        search: async () => ({ results: [...'abcdefghijkl'].map(result) }),
-      }),
-    });
+    const backend = backendAnswering(scope, [...'abcdefghijkl'].map(result));
     // More than the five whose texts the query layer reads first.
     const answer = backend.search({ ...request, hitsPerPage: 8 });
     await expect.poll(() => asked.length).toBe(8);
     expect(asked).toEqual([...'abcdefgh']);
     release();
     expect((await answer).nbHits).toBe(12);
+  });
+
+  it('shows a first screen of /search no larger than the results the query layer reads anyway', () => {
+    expect(RESULTS_PER_PAGE).toBeLessThanOrEqual(RESULTS_READ);
+  });
+
+  it('reads the fragments of the results it shows, and further down only those that may be titled with the query', async () => {
+    const scope = { fetch: async () => new Response('') };
+    const asked: string[] = [];
+    // Pages a to j match "llama" at the word given; f opens with it, so its title may be the query.
+    const opening: Record<string, number> = { a: 0, b: 9, c: 3, d: 12, e: 40, f: 0, g: 25, h: 6, i: 2, j: 80 };
+    const backend = backendAnswering(
+      scope,
+      Object.entries(opening).map(([id, first], index) => ({
+        id,
+        score: 10 - index,
+        words: [first + 5, first],
+        data: async () => {
+          asked.push(id);
+          const title = id === 'f' ? 'Llama' : `Page ${id}`;
+          return { url: `/${id}`, excerpt: id, content: `${title}. Llama.`, meta: { title }, sub_results: [] };
+        },
+      })),
+    );
+    const answer = await backend.search({ ...request, hitsPerPage: RESULTS_PER_PAGE });
+    expect([...new Set(asked)].sort()).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'i']);
+    // The page titled with the query moves to the top.
+    expect(answer.hits[0]?.url).toBe('/f');
+    expect(answer.nbHits).toBe(10);
   });
 });

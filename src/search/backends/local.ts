@@ -20,6 +20,8 @@ export interface PagefindApi {
 interface PagefindResult {
   id: string;
   score: number;
+  /** Where the page's text holds the query's words, as word positions. */
+  words: number[];
   data: () => Promise<PagefindResultData>;
 }
 
@@ -160,6 +162,7 @@ export function createLocalBackend(options: LocalBackendOptions): SearchBackend 
         },
         text: async (result) => (await dataOf(result)).content ?? '',
         title: async (result) => (await dataOf(result)).meta.title ?? '',
+        firstMatch: (result) => (result.words.length > 0 ? Math.min(...result.words) : undefined),
       };
       let understood;
       try {

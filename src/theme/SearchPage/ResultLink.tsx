@@ -1,5 +1,5 @@
 /**
- * A result's link. A page of results holds ten pages' links or more: unlike
+ * A result's link. A page of results holds five pages' links or more (with their sections'): unlike
  * Docusaurus's Link, which downloads the code of every linked page that scrolls into
  * view, it loads a page's code when the reader points at or touches its link, and
  * navigates inside the app on a plain click.

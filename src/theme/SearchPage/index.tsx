@@ -14,6 +14,7 @@ import Layout from '@theme/Layout';
 import type { ReactNode } from 'react';
 
 import { EARLY_SCRIPT_ATTRIBUTE, EARLY_TARGET_ATTRIBUTE } from '@site/src/search/earlySearch';
+import { RESULTS_PER_PAGE } from '@site/src/search/pageResults';
 import type { ResultClasses } from '@site/src/search/paintResults';
 import { preloadSearchBackend } from '@site/src/search/runtime';
 import SearchNotice, { noticeClasses } from '@site/src/search/SearchNotice';
@@ -23,7 +24,7 @@ import { identity } from '@site/src/site/identity';
 
 import ResultLink, { Html } from './ResultLink';
 import styles from './styles.module.css';
-import { RESULTS_PER_PAGE, useSearchPage, type SearchPageState } from './useSearchPage';
+import { useSearchPage, type SearchPageState } from './useSearchPage';
 
 // This route's code runs before React hydrates the page: without an early script to
 // take the backend from, the backend's code starts downloading now, not after hydration.

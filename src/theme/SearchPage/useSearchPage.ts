@@ -8,13 +8,12 @@ import { useHistory, useLocation } from '@docusaurus/router';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 
 import { earlySearchBackend } from '@site/src/search/earlySearch';
-import { groupHitsByPage, readSearchQuery, type PageResult } from '@site/src/search/pageResults';
+import { groupHitsByPage, readSearchQuery, RESULTS_PER_PAGE, type PageResult } from '@site/src/search/pageResults';
 import { loadSearchSetup } from '@site/src/search/runtime';
 import type { SearchSetupOptions } from '@site/src/search/setup';
 import type { QueryNotice, SearchBackend } from '@site/src/search/types';
 import type { SearchConfig } from '@site/src/search/useSearchConfig';
 
-export const RESULTS_PER_PAGE = 10;
 const TYPING_DELAY_MS = 200;
 
 type Status = 'idle' | 'loading' | 'done' | 'error';
