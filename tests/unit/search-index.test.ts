@@ -5,6 +5,7 @@ import {
   contentFingerprint,
   pageMetadata,
   prepareForIndex,
+  separateBlocks,
 } from '../../src/plugins/search-index/html';
 import { twinPageHtml } from '../../src/plugins/search-index/twin-pages';
 
@@ -32,6 +33,26 @@ describe('preparing a built page for the index', () => {
     expect(prepared).toContain('<meta data-pagefind-filter="docusaurus_tag[content]" content="docs-api-current">');
     expect(prepared).toContain('<meta data-pagefind-meta="section[content]" content="Assistants &amp; files">');
     expect(prepareForIndex('<html><body>no main</body></html>', { locale: 'en', tag: 't' })).toBeNull();
+  });
+
+  it('keeps the text of neighbouring cells, items and blocks apart, and leaves inline markup whole', () => {
+    // Closing tags left out, as the built pages do where HTML allows it.
+    expect(separateBlocks('<tr><th>Knowledge cutoff<th>Params<tr><td>March 2023</td>')).toBe(
+      ' <tr> <th>Knowledge cutoff <th>Params <tr> <td>March 2023 </td>',
+    );
+    expect(
+      separateBlocks('<p>at most 128 items<details><summary>Show more</summary><ol><li>Any of<li>One of</ol>'),
+    ).toBe(' <p>at most 128 items <details> <summary>Show more </summary> <ol> <li>Any of <li>One of </ol>');
+    expect(separateBlocks('one<br>two<br/>three')).toBe('one <br>two <br/>three');
+    // Inline elements, and elements whose names only start like a separating one, are left whole.
+    expect(separateBlocks('<code>llama</code>.<strong>cpp</strong>s<span>!</span><picture><progress>')).toBe(
+      '<code>llama</code>.<strong>cpp</strong>s<span>!</span><picture><progress>',
+    );
+    const prepared = prepareForIndex(html.replace('<p>GET /assistants</p>', '<td>GET<td>/assistants'), {
+      locale: 'en',
+      tag: 'docs-api-current',
+    });
+    expect(prepared).toContain(' <td>GET <td>/assistants');
   });
 
   it('sees the same content at two routes, and different content apart', () => {

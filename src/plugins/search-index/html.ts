@@ -90,6 +90,21 @@ export function pageMetadata(html: string): PageMetadata | null {
   return locale && tag ? { locale, tag } : null;
 }
 
+/**
+ * The tags, opening or closing, of the elements whose text a browser shows apart from
+ * their neighbours' (blocks, list items, table cells, a summary and its details), and
+ * line breaks. Pagefind joins the text of neighbouring elements as it comes, and the
+ * built pages leave out the closing tags HTML allows them to, so that a table's cells
+ * "Knowledge cutoff" and "March 2023" would be indexed as the one word "cutoffMarch".
+ */
+const SEPARATING_TAGS =
+  /<\/?(?:address|article|aside|blockquote|br|caption|dd|details|div|dl|dt|figcaption|figure|h[1-6]|header|li|ol|p|pre|section|summary|table|tbody|td|tfoot|th|thead|tr|ul)\b/gi;
+
+/** The page with a space before every tag that sets text apart (SEPARATING_TAGS). */
+export function separateBlocks(html: string): string {
+  return html.replace(SEPARATING_TAGS, ' $&');
+}
+
 /** The HTML Pagefind indexes for one page, or null when the page has no <main>. */
 export function prepareForIndex(html: string, metadata: PageMetadata): string | null {
   if (!/<main\b/i.test(html)) {
@@ -101,7 +116,7 @@ export function prepareForIndex(html: string, metadata: PageMetadata): string | 
     `<meta data-pagefind-filter="docusaurus_tag[content]" content="${attributeValue(metadata.tag)}">`,
     section ? `<meta data-pagefind-meta="section[content]" content="${attributeValue(section)}">` : '',
   ].join('');
-  const withBody = html.replace(/<main\b/i, '<main data-pagefind-body');
+  const withBody = separateBlocks(html).replace(/<main\b/i, '<main data-pagefind-body');
   return /<\/head>/i.test(withBody) ? withBody.replace(/<\/head>/i, `${tags}</head>`) : `${tags}${withBody}`;
 }
 
