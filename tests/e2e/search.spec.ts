@@ -621,6 +621,14 @@ test.describe('search page', () => {
     await expect.poll(() => items.count()).toBe(2 * RESULTS_PER_PAGE);
   });
 
+  test('the results show the cells of a table as words apart', async ({ page }) => {
+    await gotoHydrated(page, '/search?q=knowledge%20cutoff');
+    const results = page.locator('main ol');
+    await expect(results.locator('> li').first()).toContainText(/knowledge cutoff/i);
+    // The model guides' specifications tables: "Training tokens", "Knowledge cutoff", then a model's row.
+    expect(await results.innerText()).not.toMatch(/[a-z]Knowledge|cutoff[A-Z0-9]/);
+  });
+
   test('the first screen downloads the texts of the results it shows, and no others', async ({ page }) => {
     const fragments: string[] = [];
     page.on('request', (request) => {

@@ -27,7 +27,7 @@ export function ApiOperationHeader({ operation }: OperationProps): ReactNode {
   return (
     <div className={styles.header} data-api-endpoint="">
       <p className={styles.endpoint}>
-        <ApiMethodBadge method={operation.method} />
+        <ApiMethodBadge method={operation.method} />{' '}
         <code className={styles.path} data-api-path="">
           {operation.path}
         </code>

@@ -222,16 +222,23 @@ export function ApiField({
   return (
     <li className={styles.property}>
       <div className={styles.head} data-property-head="">
+        {/* Spaces between the parts, which the flex layout sets apart: their text reads as words. */}
         <code className={styles.name} data-property-name="" data-parameter-name={location ? '' : undefined}>
           {name}
-        </code>
-        <span className={styles.type}>{type}</span>
+        </code>{' '}
+        <span className={styles.type}>{type}</span>{' '}
         {location ? (
-          <span className={styles.location} data-parameter-in="">
-            in {location}
-          </span>
+          <>
+            <span className={styles.location} data-parameter-in="">
+              in {location}
+            </span>{' '}
+          </>
         ) : null}
-        {nullable ? <span className={styles.flag}>nullable</span> : null}
+        {nullable ? (
+          <>
+            <span className={styles.flag}>nullable</span>{' '}
+          </>
+        ) : null}
         {required ? <span className={styles.required}>required</span> : <span className={styles.flag}>optional</span>}
       </div>
       {description.length > 0 ? (
