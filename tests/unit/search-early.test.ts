@@ -8,12 +8,15 @@ import {
   releaseHeldScripts,
   startEarlySearch,
   startPage,
+  whenOnScreen,
   type EarlyScope,
+  type PaintScope,
 } from '../../src/search/backends/local.early';
 import type { LocalBackendOptions } from '../../src/search/backends/local';
 import {
   HELD_SCRIPTS_META,
   HOLD_LIMIT_MS,
+  PAINT_REPORT_WAIT_MS,
   pagefindEntryUrl,
   pagefindOptions,
   type EarlySearchConfig,
@@ -102,7 +105,7 @@ describe('the /search page early script', () => {
 
   it('leaves a failed search for the page to report', async () => {
     const { scope, createBackend } = page('?q=llama', false, true);
-    await expect(startEarlySearch(config, scope, createBackend)).resolves.toBeUndefined();
+    await expect(startEarlySearch(config, scope, createBackend)).resolves.toBe(false);
     expect(scope[EARLY_SEARCH_GLOBAL]?.backend).not.toBeNull();
   });
 });
@@ -239,45 +242,107 @@ describe('releasing the held scripts', () => {
     expect(appended).toEqual([]);
   });
 
-  it('releases at once without settings, after the painted frame with them, and at the latest at the limit', async () => {
-    const events: string[] = [];
-    const frames: (() => void)[] = [];
+  it('releases at once without settings, or when the query paints nothing, and sets the limit', async () => {
     const timers: { ms: number; run: () => void }[] = [];
-    const { doc, appended } = held('/assets/js/main.2.js');
-    const scope = {
-      location: { search: '?q=llama' },
-      document: Object.assign(doc, {
-        documentElement: { getAttribute: () => null },
-      }),
-      requestAnimationFrame: (run: () => void) => frames.push(run),
-      setTimeout: (run: () => void, ms: number) => timers.push({ ms, run }),
-    } as unknown as Parameters<typeof startPage>[1];
+    const scopeOf = (doc: Document) =>
+      ({
+        location: { search: '?q=llama' },
+        document: Object.assign(doc, { documentElement: { getAttribute: () => null } }),
+        requestAnimationFrame: () => 0,
+        setTimeout: (run: () => void, ms: number) => timers.push({ ms, run }),
+        performance: { now: () => 0 },
+      }) as unknown as Parameters<typeof startPage>[1];
 
-    startPage(null, scope);
-    expect(appended).toHaveLength(1);
+    const bare = held('/assets/js/main.2.js');
+    startPage(null, scopeOf(bare.doc));
+    expect(bare.appended).toHaveLength(1);
 
-    const later = held('/assets/js/main.2.js');
-    const withQuery = {
-      ...scope,
-      document: Object.assign(later.doc, { documentElement: { getAttribute: () => null } }),
-    };
-    startPage(config, withQuery, () => ({
+    const missed = held('/assets/js/main.2.js');
+    const searched: string[] = [];
+    startPage(config, scopeOf(missed.doc), () => ({
       kind: 'local',
       preload: async () => undefined,
       search: async () => {
-        events.push('searched');
+        searched.push('searched');
         return { hits: [], nbHits: 0, page: 0, nbPages: 0 };
       },
     }));
     expect(timers.map((timer) => timer.ms)).toContain(HOLD_LIMIT_MS);
-    await vi.waitFor(() => expect(frames).toHaveLength(1));
-    expect(events).toEqual(['searched']);
-    expect(later.appended).toHaveLength(0);
-    frames.shift()?.();
-    expect(frames).toHaveLength(1);
-    frames.shift()?.();
-    expect(later.appended).toHaveLength(0);
-    timers.filter((timer) => timer.ms === 0).forEach((timer) => timer.run());
-    expect(later.appended).toHaveLength(1);
+    // Nothing was painted, so there is nothing to wait for: the page shows its miss.
+    await vi.waitFor(() => expect(missed.appended).toHaveLength(1));
+    expect(searched).toEqual(['searched']);
+  });
+});
+
+describe('waiting for painted results to be on screen', () => {
+  /** A window whose frames, timers and largest-contentful-paint reports the test runs by hand. */
+  function screen(reports: boolean) {
+    const frames: (() => void)[] = [];
+    const timers: { ms: number; run: () => void }[] = [];
+    const observers: { report: (startTimes: number[]) => void; disconnected: boolean; type?: string }[] = [];
+    class Observer {
+      static supportedEntryTypes = reports ? ['largest-contentful-paint'] : ['paint'];
+      private readonly entry: (typeof observers)[number];
+      constructor(callback: (list: { getEntries: () => { startTime: number }[] }) => void) {
+        this.entry = {
+          report: (startTimes) => callback({ getEntries: () => startTimes.map((startTime) => ({ startTime })) }),
+          disconnected: false,
+        };
+        observers.push(this.entry);
+      }
+      observe({ type }: { type: string }) {
+        this.entry.type = type;
+      }
+      disconnect() {
+        this.entry.disconnected = true;
+      }
+    }
+    const scope = {
+      requestAnimationFrame: (run: () => void) => frames.push(run),
+      setTimeout: (run: () => void, ms: number) => timers.push({ ms, run }),
+      performance: { now: () => 100 },
+      PerformanceObserver: Observer,
+    } as unknown as PaintScope;
+    const nextFrame = () => frames.shift()?.();
+    return { scope, frames, timers, observers, nextFrame };
+  }
+
+  it('goes on at the first largest paint the browser reports since the results were painted', () => {
+    const { scope, observers } = screen(true);
+    const then = vi.fn();
+    whenOnScreen(scope, 100, then);
+    expect(observers[0]?.type).toBe('largest-contentful-paint');
+    // A paint from before the results (the page's heading) does not count.
+    observers[0]?.report([40]);
+    expect(then).not.toHaveBeenCalled();
+    observers[0]?.report([40, 130]);
+    expect(then).toHaveBeenCalledTimes(1);
+    expect(observers[0]?.disconnected).toBe(true);
+  });
+
+  it('without a report, goes on a while after the frame that shows the results, once', () => {
+    const { scope, timers, observers, nextFrame } = screen(true);
+    const then = vi.fn();
+    whenOnScreen(scope, 100, then);
+    nextFrame();
+    expect(timers).toHaveLength(0);
+    nextFrame();
+    expect(timers.map((timer) => timer.ms)).toEqual([PAINT_REPORT_WAIT_MS]);
+    timers[0]?.run();
+    expect(then).toHaveBeenCalledTimes(1);
+    observers[0]?.report([130]);
+    expect(then).toHaveBeenCalledTimes(1);
+  });
+
+  it('in a browser that cannot report paints, goes on right after the frame that shows the results', () => {
+    const { scope, timers, observers, nextFrame } = screen(false);
+    const then = vi.fn();
+    whenOnScreen(scope, 100, then);
+    expect(observers).toHaveLength(0);
+    nextFrame();
+    nextFrame();
+    expect(timers.map((timer) => timer.ms)).toEqual([0]);
+    timers[0]?.run();
+    expect(then).toHaveBeenCalledTimes(1);
   });
 });

@@ -11,7 +11,13 @@ import { groupHitsByPage, readSearchQuery } from '../pageResults';
 import { paintResults } from '../paintResults';
 import type { SearchBackend } from '../types';
 import { createLocalBackend, type LocalBackendOptions } from './local';
-import { HELD_SCRIPTS_META, HOLD_LIMIT_MS, INDEX_TAG_META, type EarlySearchConfig } from './pagefindEarly';
+import {
+  HELD_SCRIPTS_META,
+  HOLD_LIMIT_MS,
+  INDEX_TAG_META,
+  PAINT_REPORT_WAIT_MS,
+  type EarlySearchConfig,
+} from './pagefindEarly';
 
 /** The part of the window the early start reads and writes. */
 export interface EarlyScope {
@@ -37,14 +43,14 @@ export async function startEarlySearch(
   createBackend: (options: LocalBackendOptions) => SearchBackend = createLocalBackend,
   /** Called as soon as it is known that there is no query to paint results for. */
   onNothingToPaint: () => void = () => {},
-): Promise<void> {
+): Promise<boolean> {
   if (EARLY_SEARCH_GLOBAL in scope) {
-    return;
+    return false;
   }
   const doc = scope.document;
   if (doc.documentElement.getAttribute('data-has-hydrated') === 'true') {
     scope[EARLY_SEARCH_GLOBAL] = { backend: null };
-    return;
+    return false;
   }
   const backend = createBackend({
     bundlePath: config.bundlePath,
@@ -56,7 +62,7 @@ export async function startEarlySearch(
   if (!query.trim()) {
     onNothingToPaint();
     await backend.preload();
-    return;
+    return false;
   }
   // A failure is the page's to report, when it runs the query itself.
   const response = await backend
@@ -65,7 +71,7 @@ export async function startEarlySearch(
   const status = target(doc, 'status');
   const list = target(doc, 'list');
   if (!response || response.nbHits === 0 || !status || !list || list.hasChildNodes()) {
-    return;
+    return false;
   }
   const pages = groupHitsByPage(response.hits);
   paintResults(
@@ -78,6 +84,7 @@ export async function startEarlySearch(
   if (input && !input.value) {
     input.value = query;
   }
+  return true;
 }
 
 /**
@@ -100,13 +107,53 @@ export function releaseHeldScripts(doc: Document): void {
   }
 }
 
+/** The part of the window that tells when painted results are on screen. */
+export type PaintScope = Pick<Window, 'setTimeout' | 'requestAnimationFrame' | 'performance'> & {
+  PerformanceObserver?: typeof PerformanceObserver;
+};
+
 /**
- * Runs the early start and then releases the site's scripts: once the first results
- * are painted or there is nothing to paint, and at the latest after HOLD_LIMIT_MS.
+ * Calls `then` once what was painted at `paintedAt` (a `performance.now()` time) is on
+ * screen, as the browser reports it: at the first largest-contentful-paint entry
+ * rendered since. A browser that reports no such paint, or none since (the painted
+ * results were not larger than what was on screen before), has it called
+ * PAINT_REPORT_WAIT_MS after the frame that shows them, or right after that frame
+ * where it cannot report at all.
+ */
+export function whenOnScreen(scope: PaintScope, paintedAt: number, then: () => void): void {
+  let done = false;
+  let observer: PerformanceObserver | undefined;
+  const finish = () => {
+    if (!done) {
+      done = true;
+      observer?.disconnect();
+      then();
+    }
+  };
+  const Observer = scope.PerformanceObserver;
+  const reports = Observer?.supportedEntryTypes?.includes('largest-contentful-paint') === true;
+  if (Observer && reports) {
+    observer = new Observer((list) => {
+      if (list.getEntries().some((entry) => entry.startTime >= paintedAt)) {
+        finish();
+      }
+    });
+    observer.observe({ type: 'largest-contentful-paint', buffered: true });
+  }
+  // The frame after the painted one has begun, so the painted one has been drawn.
+  scope.requestAnimationFrame(() =>
+    scope.requestAnimationFrame(() => scope.setTimeout(finish, reports ? PAINT_REPORT_WAIT_MS : 0)),
+  );
+}
+
+/**
+ * Runs the early start and then releases the site's scripts: once the browser has
+ * shown the first results, at once when there is nothing to paint, and at the latest
+ * after HOLD_LIMIT_MS.
  */
 export function startPage(
   config: EarlySearchConfig | null,
-  scope: EarlyScope & Pick<Window, 'setTimeout' | 'requestAnimationFrame'>,
+  scope: EarlyScope & PaintScope,
   createBackend: (options: LocalBackendOptions) => SearchBackend = createLocalBackend,
 ): void {
   const release = () => releaseHeldScripts(scope.document);
@@ -115,14 +162,17 @@ export function startPage(
     return;
   }
   scope.setTimeout(release, HOLD_LIMIT_MS);
-  // Once the frame that shows the results is on screen (the frame after it has begun),
-  // so that the bundle's download and run do not delay them.
-  const releaseAfterPaint = () =>
-    scope.requestAnimationFrame(() => scope.requestAnimationFrame(() => scope.setTimeout(release, 0)));
-  void startEarlySearch(config, scope, createBackend, release).finally(releaseAfterPaint);
+  // Once the results are on screen, so that the bundle's download and run do not delay
+  // them; at once when there is nothing painted to wait for (the page shows a miss).
+  void startEarlySearch(config, scope, createBackend, release)
+    .catch(() => false)
+    .then((painted) => (painted ? whenOnScreen(scope, scope.performance.now(), release) : release()));
 }
 
 if (typeof document !== 'undefined') {
   const settings = document.querySelector(`script[${EARLY_SCRIPT_ATTRIBUTE}]`)?.getAttribute(EARLY_SCRIPT_ATTRIBUTE);
-  startPage(settings ? (JSON.parse(settings) as EarlySearchConfig) : null, window as unknown as EarlyScope & Window);
+  startPage(
+    settings ? (JSON.parse(settings) as EarlySearchConfig) : null,
+    window as unknown as EarlyScope & PaintScope,
+  );
 }

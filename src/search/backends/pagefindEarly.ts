@@ -50,6 +50,13 @@ export function pagefindEntryUrl(bundlePath: string, indexTag: string): string {
 /** The longest the early script holds the site's scripts back, in milliseconds, however slow the search. */
 export const HOLD_LIMIT_MS = 2000;
 
+/**
+ * How long the early script waits, after the frame that shows its first results, for the
+ * browser to report them painted (a largest-contentful-paint entry) before it releases
+ * the site's scripts without that report, in milliseconds.
+ */
+export const PAINT_REPORT_WAIT_MS = 100;
+
 /** The early script's settings, in its element's `data-search-early` attribute. */
 export interface EarlySearchConfig {
   /** Where pagefind.js and its index live, e.g. "/pagefind/". */
