@@ -22,6 +22,8 @@ export interface PagefindResultData {
   content?: string;
   meta: Record<string, string | undefined>;
   sub_results: PagefindSubResult[];
+  /** The page's elements with an id, headings among them, in order. */
+  anchors?: { element: string; id: string; text: string; location: number }[];
 }
 
 export interface HitOptions {

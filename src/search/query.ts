@@ -1,20 +1,25 @@
 /**
  * The query layer between the reader and the local engine, shared by the modal,
  * /search and the dev server. It reads a query the way a hosted search would:
- * - synonyms and spelling variants (synonyms.json): the query is also searched with
- *   each listed word replaced by the docs' own word, and the answers are merged;
+ * - synonyms and spelling variants (synonyms.json): each word is also searched as the
+ *   docs' own word for it, and counts as found where either is;
+ * - ranking: each word is searched on its own; a page scores the sum of its words'
+ *   scores, each weighed by how few pages hold the word, times the share of the query's
+ *   words it holds; a page titled with the query, or with a section headed with all its
+ *   words, comes first;
  * - typo tolerance: a word that the results do not contain and the site's vocabulary
- *   does not know is corrected to the nearest word it knows (Damerau-Levenshtein: one
- *   edit for words of 4 to 7 letters, two from 8; ties go to the more frequent word).
- *   The vocabulary is fetched only then;
- * - no dead ends: when nothing matches every word, the words that match nothing, then
- *   the least selective ones, are left out until something matches, as Algolia's
- *   removeWordsIfNoResults does.
+ *   does not know is searched as the docs write it apart (llama3 as "llama 3"), or
+ *   corrected to the nearest word it knows (Damerau-Levenshtein: one edit for words of
+ *   4 to 7 letters, two from 8; ties go to the more frequent word), or left out. The
+ *   vocabulary is fetched only then;
+ * - no dead ends: when no page holds every word, the query keeps the words the best
+ *   page holds, as Algolia's removeWordsIfNoResults does.
  * The reader is told of a correction or a relaxation (`QueryNotice`). Pure: the engine
  * and the vocabulary are passed in.
  */
-import { isCorrectable, searchWords } from '../shared/searchWords';
-import synonymsFile from './synonyms.json';
+import { isCorrectable, searchWords, wordParts } from '../shared/searchWords';
+// Named imports, so that the browser's bundles leave out the file's comment.
+import { groups, stopWords } from './synonyms.json';
 
 export interface QueryData {
   /** Each group: the docs' own word first, then what readers may type instead. */
@@ -22,7 +27,13 @@ export interface QueryData {
   stopWords: readonly string[];
 }
 
-export const QUERY_DATA: QueryData = synonymsFile;
+export const QUERY_DATA: QueryData = { groups, stopWords };
+
+/**
+ * Where the build publishes QUERY_DATA at the site's root, for other readers of the
+ * site to read queries alike: the docs MCP server reads it.
+ */
+export const QUERY_DATA_FILE = 'search-words.json';
 
 export interface EngineResult {
   id: string;
@@ -36,6 +47,8 @@ export interface QueryEngine<R extends EngineResult> {
   text(result: R): Promise<string>;
   /** The title of a result's page. */
   title(result: R): Promise<string>;
+  /** The headings of a result's page, when the engine knows them. */
+  headings?(result: R): Promise<string[]>;
   /**
    * Where the query first matches in a result's text, in words from its start, when the
    * engine knows without reading the text (Pagefind's word locations). A page's text opens
@@ -43,6 +56,8 @@ export interface QueryEngine<R extends EngineResult> {
    * title: its title is then not read.
    */
   firstMatch?(result: R): number | undefined;
+  /** How many pages the engine searches; without it, a word's weight is relative to the query's other words. */
+  pageCount?(): Promise<number>;
 }
 
 export type QueryNotice =
@@ -59,6 +74,11 @@ export interface UnderstandOptions {
   vocabulary: () => Promise<readonly string[]>;
   /** Search the words as typed: no correction (the reader asked for it). */
   literal?: boolean;
+  /**
+   * How many of the first results the caller shows: their texts start loading with the
+   * ones the layer reads, rather than after it has answered.
+   */
+  shown?: number;
 }
 
 /** How many of the first results are read to decide that a word is one the docs use. */
@@ -110,9 +130,17 @@ export function editDistance(a: string, b: string, max: number): number {
   return Math.min(previous[t.length] ?? max + 1, max + 1);
 }
 
-/** A word the vocabulary holds, or the start of one (a partial word is not a typo). */
+/** English endings that make another form of a word (finishes, finished, finishing). */
+const ENDINGS = /(?:es|s|ed|ing)$/;
+
+/**
+ * A word the vocabulary holds, or the start of one (a partial word is not a typo), or
+ * another form of one: the engine finds "finishes" where the docs say "finished".
+ */
 export function isKnown(word: string, vocabulary: readonly string[]): boolean {
-  return vocabulary.some((known) => known.startsWith(word));
+  const stem = word.replace(ENDINGS, '');
+  const forms = stem.length >= 4 && stem !== word ? [word, stem] : [word];
+  return vocabulary.some((known) => forms.some((form) => known.startsWith(form)));
 }
 
 /** The nearest known word within the allowed edits; the most frequent of equals. Null when none. */
@@ -167,37 +195,103 @@ export function canonicalWords(words: readonly string[], table: ReadonlyMap<stri
   return words.flatMap((word) => table.get(word) ?? [word]);
 }
 
-function mergeResults<R extends EngineResult>(lists: readonly R[][]): R[] {
-  const best = new Map<string, R>();
-  for (const list of lists) {
-    for (const result of list) {
-      const known = best.get(result.id);
-      if (!known || result.score > known.score) {
-        best.set(result.id, result);
-      }
-    }
-  }
-  return [...best.values()].sort((a, b) => b.score - a.score);
-}
-
 function containsWord(text: string, word: string): boolean {
   return searchWords(text).some((candidate) => candidate.startsWith(word));
 }
 
+/** A word of the query and the terms that search for it: as typed, then as the docs say it. */
+interface QueryWord {
+  /** The word as the reader is shown it: as typed, or corrected. */
+  word: string;
+  terms: string[];
+}
+
+function queryWord(word: string, table: ReadonlyMap<string, string[]>): QueryWord {
+  return { word, terms: [...new Set([word, canonicalWords([word], table).join(' ')])] };
+}
+
+/** A page in a ranking: what shows it, its score and which of the query's words it holds. */
+interface RankedPage<R> {
+  result: R;
+  score: number;
+  matched: Set<string>;
+}
+
 /**
- * A page whose title says exactly what the query says (its words, stop words aside, as
- * typed or as the docs' words) answers it best: "Models" is the models index, "get an
- * assistant" the operation of that name. Such results move to the top, in their order.
+ * In a query of this many words or more, a page that holds all of them but one is a
+ * result too: a reader's extra word ("set", "page") should not hide the page that
+ * answers the rest.
  */
-async function titlesFirst<R extends EngineResult>(
+const LONG_QUERY_WORDS = 3;
+
+/**
+ * Ranks the pages that hold the query's words. Each word is searched on its own (in
+ * every form: as typed, as the docs say it), and a page's score is the sum of its
+ * words' scores, scaled by the share of the query's words it holds: a page that
+ * answers most of a question strongly beats one that mentions every word in passing.
+ * The engine's own score for a single word already weighs titles and headings above
+ * text; each word's scores are weighed by how few pages hold it.
+ */
+async function rankPages<R extends EngineResult>(
+  words: readonly QueryWord[],
+  search: (term: string) => Promise<R[]>,
+  pageCount: (() => Promise<number>) | undefined,
+): Promise<RankedPage<R>[]> {
+  const pages = new Map<string, RankedPage<R>>();
+  const best = new Map<string, Map<string, number>>();
+  const pagesOf = new Map<string, Set<string>>();
+  await Promise.all(
+    words.map(async ({ word, terms }) => {
+      const lists = await Promise.all(terms.map((term) => search(term)));
+      const holding = new Set<string>();
+      for (const result of lists.flat()) {
+        holding.add(result.id);
+        const scores = best.get(result.id) ?? new Map<string, number>();
+        best.set(result.id, scores);
+        if (result.score > (scores.get(word) ?? -Infinity)) {
+          scores.set(word, result.score);
+          const page = pages.get(result.id);
+          // A page is shown by the result of its strongest word (its excerpt shows that word).
+          if (!page || result.score > page.score) {
+            pages.set(result.id, { result, score: result.score, matched: new Set() });
+          }
+        }
+      }
+      pagesOf.set(word, holding);
+    }),
+  );
+  // A word few pages hold says more about a page than one most pages hold (its
+  // inverse document frequency); the engine's own score for one word does not weigh that.
+  const total = (await pageCount?.()) ?? Math.max(...[...pagesOf.values()].map((holding) => holding.size), 1);
+  const weight = new Map(
+    [...pagesOf].map(([word, holding]) => [word, Math.log(1 + total / Math.max(holding.size, 1))]),
+  );
+  for (const [id, page] of pages) {
+    const scores = best.get(id) ?? new Map<string, number>();
+    page.matched = new Set(scores.keys());
+    const sum = [...scores].reduce((all, [word, score]) => all + score * (weight.get(word) ?? 1), 0);
+    page.score = (sum * page.matched.size) / Math.max(words.length, 1);
+  }
+  return [...pages.values()].sort((a, b) => b.score - a.score);
+}
+
+/**
+ * The pages that answer the query by name come first: a page whose title says exactly
+ * what the query says (its words, stop words aside, as typed or as the docs' words:
+ * "Models" is the models index, "get an assistant" the operation of that name), then,
+ * among the first results, a page with a section whose heading holds every word of the
+ * query ("who is rubra for" is the FAQ's "Who is Rubra for?"). Each keeps its order.
+ */
+async function byName<R extends EngineResult>(
   results: R[],
-  words: readonly string[],
+  words: readonly QueryWord[],
   engine: QueryEngine<R>,
   data: QueryData,
   table: ReadonlyMap<string, string[]>,
 ): Promise<R[]> {
+  const typed = words.map(({ word }) => word);
   const key = (list: readonly string[]) => [...new Set(list)].sort().join(' ');
-  const wanted = new Set([key(words), key(canonicalWords(words, table))]);
+  const wanted = new Set([key(typed), key(canonicalWords(typed, table))]);
   // The first results' texts are read anyway; further down, only a result that matches
   // at the very start of its text can be titled with the query.
   const head = results
@@ -205,7 +299,19 @@ async function titlesFirst<R extends EngineResult>(
     .filter((result, index) => index < RESULTS_READ || (engine.firstMatch?.(result) ?? 0) < TITLE_OPENING_WORDS);
   const titles = await Promise.all(head.map((result) => engine.title(result)));
   const exact = head.filter((_, index) => wanted.has(key(queryWords(titles[index] ?? '', data))));
-  return exact.length === 0 ? results : [...exact, ...results.filter((result) => !exact.includes(result))];
+  const first = results.slice(0, RESULTS_READ);
+  const headings = await Promise.all(first.map(async (result) => (await engine.headings?.(result)) ?? []));
+  const holdsEveryWord = (heading: string) =>
+    words.every(({ terms }) => terms.some((term) => searchWords(term).every((part) => containsWord(heading, part))));
+  // The first results are the first of `head` too, so their titles are at the same index.
+  const answering = first.filter(
+    (result, index) =>
+      !exact.includes(result) &&
+      words.length > 1 &&
+      [titles[index] ?? '', ...(headings[index] ?? [])].some(holdsEveryWord),
+  );
+  const named = [...exact, ...answering];
+  return named.length === 0 ? results : [...named, ...results.filter((result) => !named.includes(result))];
 }
 
 /** Reads a query, searches the engine, and says how the query was understood. */
@@ -217,74 +323,125 @@ export async function understandQuery<R extends EngineResult>(
   const data = options.data ?? QUERY_DATA;
   const table = synonymTable(data);
   const original = query.trim().replace(/\s+/g, ' ');
-  const run = async (words: readonly string[]): Promise<R[]> => {
-    const canonical = canonicalWords(words, table);
-    const terms = [...new Set([words.join(' '), canonical.join(' ')])].filter(Boolean);
-    return mergeResults(await Promise.all(terms.map((term) => engine.search(term))));
+  const searches = new Map<string, Promise<R[]>>();
+  const search = (term: string) => {
+    let found = searches.get(term);
+    if (!found) {
+      found = engine.search(term);
+      searches.set(term, found);
+    }
+    return found;
+  };
+  const pageCount = engine.pageCount?.bind(engine);
+
+  /**
+   * The pages for `words`, best first: those that hold every word of `kept` or, in a
+   * long query, all of its words but one, ranked by all of `words`. A page that holds
+   * every kept word is shown by the engine's result for all of them at once, whose
+   * excerpt and sections show every word.
+   */
+  const answer = async (words: readonly QueryWord[], kept: readonly QueryWord[] = words) => {
+    const keptWords = kept.map(({ word }) => word);
+    const typed = kept.map(({ terms }) => terms[0]).join(' ');
+    const docs = kept.map(({ terms }) => terms.at(-1)).join(' ');
+    const [ranked, together] = await Promise.all([
+      rankPages(words, search, pageCount),
+      Promise.all([...new Set([typed, docs])].filter(Boolean).map(search)),
+    ]);
+    const shownBy = new Map(together.flat().map((result) => [result.id, result]));
+    const holdsKept = (page: RankedPage<R>) => keptWords.every((word) => page.matched.has(word));
+    const enough = (page: RankedPage<R>) =>
+      holdsKept(page) || (words.length >= LONG_QUERY_WORDS && page.matched.size >= words.length - 1);
+    return {
+      // The best page of all, whatever it holds: a relaxed query keeps its words.
+      best: ranked[0],
+      full: ranked.some(holdsKept),
+      results: ranked.filter(enough).map((page) => shownBy.get(page.result.id) ?? page.result),
+    };
   };
 
-  let words = queryWords(original, data);
-  let results = await run(words);
-  let known: readonly string[] | null = null;
-  const vocabulary = async () => (known ??= await options.vocabulary());
+  let words = queryWords(original, data).map((word) => queryWord(word, table));
+  let outcome = await answer(words);
+  const typedWords = new Set(words.map(({ word }) => word));
   const corrections = new Map<string, string>();
+  let unknownLeftOut = false;
   // What the reader is shown: their own words, corrected, without the words left out.
-  const shown = (kept: readonly string[]) =>
-    searchWords(original)
-      .map((word) => corrections.get(word) ?? word)
-      .filter((word) => kept.includes(word) || !words.includes(word))
+  const shown = (kept: readonly QueryWord[]) => {
+    const keptWords = new Set(kept.map(({ word }) => word));
+    return searchWords(original)
+      .map((typed) => ({ typed, word: corrections.get(typed) ?? typed }))
+      .filter(({ typed, word }) => !typedWords.has(typed) || keptWords.has(word))
+      .map(({ word }) => word)
       .join(' ');
+  };
 
   if (!options.literal) {
-    const texts = await Promise.all(results.slice(0, RESULTS_READ).map((result) => engine.text(result)));
+    const reading = outcome.results
+      .slice(0, Math.max(RESULTS_READ, options.shown ?? 0))
+      .map((result) => engine.text(result));
+    // The texts past the first few are only loaded here, for the caller.
+    reading.slice(RESULTS_READ).forEach((text) => text.catch(() => ''));
+    const texts = await Promise.all(reading.slice(0, RESULTS_READ));
     const unseen = words.filter(
-      (word) =>
+      ({ word, terms }) =>
         allowedEdits(word) > 0 &&
         isCorrectable(word) &&
-        !texts.some((text) => [word, ...(table.get(word) ?? [])].some((form) => containsWord(text, form))),
+        !texts.some((text) => terms.some((term) => searchWords(term).every((part) => containsWord(text, part)))),
     );
-    if (unseen.length > 0) {
-      const site = await vocabulary();
-      const fixed = words.map((word) =>
-        unseen.includes(word) && !isKnown(word, site) ? (correctWord(word, site) ?? word) : word,
-      );
-      if (fixed.some((word, index) => word !== words[index])) {
-        const fixedResults = await run(fixed);
-        if (fixedResults.length > 0 || results.length === 0) {
-          words.forEach((word, index) => corrections.set(word, fixed[index] ?? word));
+    // An empty vocabulary is one that could not be loaded: nothing is corrected this time.
+    const site = unseen.length > 0 ? await options.vocabulary() : [];
+    if (site.length > 0) {
+      const fixes = new Map<string, string>();
+      // The engine answers a word it does not hold with near matches: such a word is
+      // searched as the docs say it (a synonym, its parts written apart), or as
+      // the nearest word they use, or left out.
+      const fixed = words.flatMap((entry): QueryWord[] => {
+        if (!unseen.includes(entry) || isKnown(entry.word, site)) {
+          return [entry];
+        }
+        if (entry.terms.length > 1) {
+          return [{ word: entry.word, terms: entry.terms.slice(1) }];
+        }
+        const apart = wordParts(entry.word);
+        if (apart && searchWords(apart).every((part) => !isCorrectable(part) || isKnown(part, site))) {
+          return [{ word: entry.word, terms: [apart] }];
+        }
+        const correction = correctWord(entry.word, site);
+        if (!correction) {
+          return [];
+        }
+        fixes.set(entry.word, correction);
+        return [queryWord(correction, table)];
+      });
+      if (fixed.length === 0) {
+        // No word of the query occurs in the docs.
+        return { results: [], notice: null };
+      }
+      if (fixed.length < words.length || fixed.some((entry, index) => entry !== words[index])) {
+        const fixedOutcome = await answer(fixed);
+        if (fixedOutcome.results.length > 0 || outcome.results.length === 0) {
+          fixes.forEach((correction, word) => corrections.set(word, correction));
+          unknownLeftOut = fixed.length < words.length;
           words = fixed;
-          results = fixedResults;
+          outcome = fixedOutcome;
         }
       }
     }
   }
 
-  if (results.length === 0 && words.length > 1) {
-    // The engine may answer a word it does not hold with near matches: a word the
-    // vocabulary does not know counts as matching nothing.
-    const site = await vocabulary();
-    const counts = new Map<string, number>();
-    for (const word of new Set(words)) {
-      counts.set(word, isCorrectable(word) && !isKnown(word, site) ? 0 : (await run([word])).length);
-    }
-    let kept = words.filter((word) => (counts.get(word) ?? 0) > 0);
-    let relaxed = kept.length > 0 && kept.length < words.length ? await run(kept) : [];
-    while (relaxed.length === 0 && kept.length > 1) {
-      // Leave out the word that narrows the answer least: the one most pages contain.
-      const loosest = kept.reduce((a, b) => ((counts.get(b) ?? 0) > (counts.get(a) ?? 0) ? b : a));
-      kept = kept.filter((word) => word !== loosest);
-      relaxed = await run(kept);
-    }
-    if (relaxed.length > 0) {
-      return {
-        results: await titlesFirst(relaxed, kept, engine, data, table),
-        notice: { kind: 'relaxed', query: shown(kept), original },
-      };
-    }
+  const { best } = outcome;
+  if (!outcome.full && words.length > 1 && best) {
+    // No page holds every word: keep the words the best page holds, and say so.
+    const kept = words.filter(({ word }) => best.matched.has(word));
+    const relaxed = await answer(words, kept);
+    return {
+      results: await byName(relaxed.results, kept, engine, data, table),
+      notice: { kind: 'relaxed', query: shown(kept), original },
+    };
   }
-
-  return {
-    results: await titlesFirst(results, words, engine, data, table),
-    notice: corrections.size > 0 ? { kind: 'corrected', query: shown(words), original } : null,
-  };
+  const results = await byName(outcome.results, words, engine, data, table);
+  if (unknownLeftOut && results.length > 0) {
+    return { results, notice: { kind: 'relaxed', query: shown(words), original } };
+  }
+  return { results, notice: corrections.size > 0 ? { kind: 'corrected', query: shown(words), original } : null };
 }

@@ -19,7 +19,24 @@ export function searchWords(text: string): string[] {
   return [...text.toLowerCase().matchAll(WORD)].map(([word]) => word);
 }
 
-/** Only words made of letters can be misspelt in a way the vocabulary can correct. */
+/**
+ * A word the vocabulary can correct: one that starts with a letter and has three or
+ * more (qwen2, phi-3, rubra_tools), not a number, a size or a version (8000, 8b, v0.3).
+ */
 export function isCorrectable(word: string): boolean {
-  return /^\p{L}+$/u.test(word);
+  return /^\p{L}/u.test(word) && (word.match(/\p{L}/gu)?.length ?? 0) >= 3;
+}
+
+/**
+ * A word's parts written apart, as the docs may write them: its letters apart from a
+ * number they run into (llama3, phi3) and the parts its joiners hold together
+ * (block-expansion, llama-cpp); null for a word of one part.
+ */
+export function wordParts(word: string): string | null {
+  const apart = word
+    .replace(/(\p{L})(\p{N})/gu, '$1 $2')
+    .replace(/(\p{N})(\p{L})/gu, '$1 $2')
+    .replace(/[.\-_'’]+/g, ' ')
+    .trim();
+  return apart === word ? null : apart;
 }

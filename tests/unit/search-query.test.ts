@@ -15,7 +15,7 @@ import {
 } from '../../src/search/query';
 import { buildVocabulary } from '../../src/plugins/search-index/vocabulary';
 import { mainText } from '../../src/plugins/search-index/html';
-import { searchWords } from '../../src/shared/searchWords';
+import { searchWords, wordParts } from '../../src/shared/searchWords';
 
 interface Page {
   id: string;
@@ -50,7 +50,7 @@ const data: QueryData = {
     ['delete', 'remove'],
     ['hugging face', 'hf'],
   ],
-  stopWords: ['a', 'the', 'how', 'to'],
+  stopWords: ['a', 'the', 'how', 'to', 'for', 'by', 'is'],
 };
 
 const pages = {
@@ -96,7 +96,14 @@ describe('typo correction', () => {
     expect(correctWord('bost', ['bust', 'best'])).toBe('bust');
   });
 
-  it('leaves short words, words with digits and hopeless words alone', () => {
+  it('corrects names with digits and joined words too', () => {
+    expect(correctWord('qwne2', ['qwen2', 'queue'])).toBe('qwen2');
+    expect(correctWord('rubra_toosl', ['rubra', 'tools', 'rubra_tools'])).toBe('rubra_tools');
+    expect(correctWord('8001', ['8000'])).toBeNull();
+    expect(correctWord('v0.4', ['v0.3'])).toBeNull();
+  });
+
+  it('leaves short words, numbers and hopeless words alone', () => {
     expect(correctWord('mdl', vocabulary)).toBeNull();
     expect(correctWord('qwen3', vocabulary)).toBeNull();
     expect(correctWord('zzzzzzzz', vocabulary)).toBeNull();
@@ -105,9 +112,12 @@ describe('typo correction', () => {
     expect(correctWord('assistantt', vocabulary)).toBe('assistant');
   });
 
-  it('treats the start of a known word as known', () => {
+  it('treats the start of a known word, and another form of one, as known', () => {
     expect(isKnown('assist', vocabulary)).toBe(true);
     expect(isKnown('asist', vocabulary)).toBe(false);
+    expect(isKnown('containing', vocabulary)).toBe(true);
+    expect(isKnown('finishes', ['finished'])).toBe(true);
+    expect(isKnown('uses', ['used'])).toBe(false);
   });
 });
 
@@ -256,11 +266,186 @@ describe('understandQuery', () => {
   });
 });
 
+/**
+ * An engine that scores as Pagefind does, roughly: a page holding every word of a term
+ * scores by how often it holds them, a word in its title (its first sentence) counting
+ * five times; every page it searches is known (`pageCount`).
+ */
+function scoringEngine(pages: Record<string, string>): QueryEngine<Page> & { terms: string[] } {
+  const terms: string[] = [];
+  const occurrences = (text: string, word: string) =>
+    searchWords(text).filter((known) => known.startsWith(word)).length;
+  return {
+    terms,
+    async search(term) {
+      terms.push(term);
+      const words = searchWords(term);
+      return Object.entries(pages)
+        .map(([id, text]) => {
+          const title = text.split('.')[0] ?? '';
+          const counts = words.map((word) => occurrences(text, word) + 4 * occurrences(title, word));
+          return { id, text, score: counts.every((count) => count > 0) ? counts.reduce((a, b) => a + b, 0) : 0 };
+        })
+        .filter((page) => page.score > 0)
+        .sort((a, b) => b.score - a.score);
+    },
+    async text(result) {
+      return result.text;
+    },
+    async title(result) {
+      return result.text.split('.')[0] ?? '';
+    },
+    async pageCount() {
+      return Object.keys(pages).length;
+    },
+  };
+}
+
+describe('ranking the pages of a query', () => {
+  const options = (words: string[]) => ({ data, vocabulary: async () => words });
+  const guides = {
+    '/vllm': 'Serve with vLLM. Start the vLLM server with an API key. The vLLM server. vLLM on a GPU.',
+    '/llamacpp': 'Serve with llama.cpp. Set the port of the server. Clients set any API key; vLLM is elsewhere.',
+    '/faq': 'Questions. Who is Rubra for? Rubra is for developers.',
+    '/rubra': 'Rubra models. Rubra, Rubra and Rubra again: Rubra Rubra.',
+    '/other': 'Other page. Nothing about the product here.',
+  };
+
+  it('puts the page that holds most of a long query strongly above one that mentions every word in passing', async () => {
+    const { results, notice } = await understandQuery(
+      'set api key for vllm server',
+      scoringEngine(guides),
+      options(buildVocabulary(Object.values(guides)).words),
+    );
+    expect(results.map((result) => result.id)).toEqual(['/vllm', '/llamacpp']);
+    expect(notice).toBeNull();
+  });
+
+  it('weighs a word by how few pages hold it', async () => {
+    // Every page holds "rubra"; two hold "who", the FAQ six times.
+    const pages = {
+      '/faq': 'Questions. Who? Who, who, who, who, who? Rubra.',
+      '/rubra': 'Rubra. Rubra Rubra Rubra Rubra. Who knows.',
+      ...Object.fromEntries([...'abcdef'].map((id) => [`/${id}`, `Page ${id}. Rubra.`])),
+    };
+    const { results } = await understandQuery('who is rubra for', scoringEngine(pages), options([]));
+    expect(results.map((result) => result.id)).toEqual(['/faq', '/rubra']);
+  });
+
+  it('scales a page’s score by the share of the query’s words it holds', async () => {
+    const pages = {
+      '/strong': `vLLM. ${'vLLM '.repeat(15)}server.`,
+      '/whole': `Serving. ${'vLLM server port. '.repeat(5)}`,
+      '/port': 'Port. Port.',
+    };
+    const { results } = await understandQuery('vllm server port', scoringEngine(pages), options([]));
+    expect(results.map((result) => result.id)).toEqual(['/whole', '/strong']);
+  });
+
+  it('keeps, in a long query where no page holds every word, the pages that hold all but one', async () => {
+    const pages = {
+      '/faq': 'Questions. You can filter the files you list.',
+      '/list-files': 'List files. Files uploaded with a purpose; files.',
+      '/create-file': 'Upload files. Give the files a purpose.',
+      '/threads': 'Threads. Nothing else.',
+    };
+    const { results, notice } = await understandQuery(
+      'filter files by purpose',
+      scoringEngine(pages),
+      options(buildVocabulary(Object.values(pages)).words),
+    );
+    expect([...results.map((result) => result.id)].sort()).toEqual(['/create-file', '/faq', '/list-files']);
+    expect(notice?.kind).toBe('relaxed');
+  });
+
+  it('leaves out, and says so, a word the docs never use though the engine answers it with near matches', async () => {
+    const exact = scoringEngine(guides);
+    const fuzzy: QueryEngine<Page> = {
+      ...exact,
+      // Pagefind answers a word it does not hold with pages holding something like it.
+      search: async (term) => exact.search(term.replace('leaderboard', 'server')),
+    };
+    const { results, notice } = await understandQuery(
+      'vllm leaderboard',
+      fuzzy,
+      options(buildVocabulary(Object.values(guides)).words),
+    );
+    expect(results[0]?.id).toBe('/vllm');
+    expect(notice).toEqual({ kind: 'relaxed', query: 'vllm', original: 'vllm leaderboard' });
+    const alone = await understandQuery('leaderboard', fuzzy, options(buildVocabulary(Object.values(guides)).words));
+    expect(alone).toEqual({ results: [], notice: null });
+  });
+
+  it('searches a name whose number or joiner the docs write apart as they write it, silently', async () => {
+    const pages = { '/llama': 'Rubra Llama 3. The 8B model.', '/phi': 'Rubra Phi. Phi mini.' };
+    const engine = scoringEngine(pages);
+    const { results, notice } = await understandQuery(
+      'llama3',
+      engine,
+      options(buildVocabulary(Object.values(pages)).words),
+    );
+    expect(results.map((result) => result.id)).toEqual(['/llama']);
+    expect(notice).toBeNull();
+    expect(engine.terms).toContain('llama 3');
+    expect(wordParts('llama3')).toBe('llama 3');
+    expect(wordParts('block-expan')).toBe('block expan');
+    expect(wordParts('llama')).toBeNull();
+  });
+
+  it('corrects and leaves out nothing when the vocabulary could not be loaded', async () => {
+    const exact = engineOver(pages);
+    // Like Pagefind, which answers a word it does not hold with near matches.
+    const fuzzy: QueryEngine<Page> = {
+      ...exact,
+      search: async (term) => exact.search(term.replace('asistant', 'assistant')),
+    };
+    const { results, notice } = await understandQuery('asistant', fuzzy, options([]));
+    expect(results.map((result) => result.id)).toEqual(['/assistants', '/delete']);
+    expect(notice).toBeNull();
+  });
+
+  it('puts a page with a section whose heading holds every word first, after a page titled with the query', async () => {
+    const pages = {
+      '/mistral': 'Rubra Mistral. Mistral calls tools. Mistral, Mistral, Mistral already calls tools well.',
+      '/faq': 'Questions. Does Mistral already call tools? Yes, some.',
+      '/tools': 'Call tools. Mistral already does.',
+    };
+    const headed: QueryEngine<Page> = {
+      ...scoringEngine(pages),
+      headings: async (result) => (result.id === '/faq' ? ['Does Mistral already call tools?'] : []),
+    };
+    const plain = await understandQuery('does mistral already call tools', scoringEngine(pages), options([]));
+    expect(plain.results[0]?.id).not.toBe('/faq');
+    const { results } = await understandQuery('does mistral already call tools', headed, options([]));
+    expect(results[0]?.id).toBe('/faq');
+    expect(results).toHaveLength(3);
+    const { results: titled } = await understandQuery('call tools', headed, options([]));
+    expect(titled[0]?.id).toBe('/tools');
+  });
+
+  it('starts loading the texts of the results the caller shows with those it reads', async () => {
+    const many = Object.fromEntries([...'abcdefghij'].map((id) => [`/${id}`, `Page ${id}. Llama.`]));
+    const engine = scoringEngine(many);
+    const read: string[] = [];
+    const reading: QueryEngine<Page> = {
+      ...engine,
+      text: async (result) => {
+        read.push(result.id);
+        return result.text;
+      },
+    };
+    await understandQuery('llama', reading, { ...options([]), shown: 8 });
+    expect(new Set(read).size).toBe(8);
+  });
+});
+
 describe('vocabulary', () => {
   it('lists the words a typo can be corrected to, most frequent first', () => {
-    expect(buildVocabulary(['Run a run; RUN the model', 'model qwen2 llama.cpp ab']).words).toEqual([
+    expect(buildVocabulary(['Run a run; RUN the model', 'model qwen2 llama.cpp ab 8000 v0.3']).words).toEqual([
       'run',
       'model',
+      'llama.cpp',
+      'qwen2',
       'the',
     ]);
   });

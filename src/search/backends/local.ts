@@ -14,7 +14,8 @@ export interface PagefindApi {
   options(options: Record<string, unknown>): Promise<void>;
   init(): Promise<void>;
   preload(term: string, options?: { filters?: PagefindFilters }): Promise<void>;
-  search(term: string, options?: { filters?: PagefindFilters }): Promise<{ results: PagefindResult[] } | null>;
+  /** A null term searches by the filters alone. */
+  search(term: string | null, options?: { filters?: PagefindFilters }): Promise<{ results: PagefindResult[] } | null>;
 }
 
 interface PagefindResult {
@@ -109,6 +110,7 @@ export function createLocalBackend(options: LocalBackendOptions): SearchBackend 
   const importPagefind = options.importPagefind ?? importAtRunTime;
   const vocabulary = vocabularyLoader(`${options.bundlePath}${VOCABULARY_FILE}`);
   let loading: Promise<PagefindApi> | null = null;
+  const pageCounts = new Map<string, Promise<number>>();
   let failedChunkDownloads: (() => number) | null = null;
 
   function load(): Promise<PagefindApi> {
@@ -144,29 +146,32 @@ export function createLocalBackend(options: LocalBackendOptions): SearchBackend 
         }
         return data;
       };
-      let warmed = false;
       const engine: QueryEngine<PagefindResult> = {
-        search: async (term) => {
-          // Pagefind answers null when a newer search superseded this one.
-          const results = (await pagefind.search(term, { filters }))?.results ?? [];
-          if (!warmed && page === 0) {
-            // The query layer reads the first results' texts, then their titles, and the
-            // page shows them: their fragments download together rather than in rounds.
-            // A failure surfaces where the data is read.
-            warmed = true;
-            for (const result of results.slice(0, hitsPerPage)) {
-              dataOf(result).catch(() => undefined);
-            }
-          }
-          return results;
-        },
+        // Pagefind answers null when a newer search superseded this one.
+        search: async (term) => (await pagefind.search(term, { filters }))?.results ?? [],
         text: async (result) => (await dataOf(result)).content ?? '',
         title: async (result) => (await dataOf(result)).meta.title ?? '',
+        headings: async (result) =>
+          ((await dataOf(result)).anchors ?? [])
+            .filter((anchor) => /^h[1-6]$/.test(anchor.element))
+            .map((anchor) => anchor.text),
         firstMatch: (result) => (result.words.length > 0 ? Math.min(...result.words) : undefined),
+        pageCount: () => {
+          // A search by the filters alone answers every page they let through.
+          const key = JSON.stringify(filters);
+          let count = pageCounts.get(key);
+          if (!count) {
+            count = pagefind.search(null, { filters }).then((found) => found?.results.length ?? 0);
+            // Forget a failure, so that the next query asks again.
+            count.catch(() => pageCounts.delete(key));
+            pageCounts.set(key, count);
+          }
+          return count;
+        },
       };
       let understood;
       try {
-        understood = await understandQuery(query, engine, { vocabulary, literal });
+        understood = await understandQuery(query, engine, { vocabulary, literal, shown: (page + 1) * hitsPerPage });
       } catch (error) {
         throw new SearchUnavailableError('The search index could not be read.', { cause: error });
       }
