@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   breadcrumbSection,
   contentFingerprint,
+  headingIdsOnly,
   pageMetadata,
   prepareForIndex,
   separateBlocks,
@@ -53,6 +54,16 @@ describe('preparing a built page for the index', () => {
       tag: 'docs-api-current',
     });
     expect(prepared).toContain(' <td>GET <td>/assistants');
+  });
+
+  it('keeps the ids of headings only, which Pagefind makes sections of', () => {
+    expect(
+      headingIdsOnly(
+        '<h2 id=setup>Set up</h2><button id=":R6:-button" class=b>Page actions</button><li id="note-1">A note<h3 class=x id="x">X</h3><p data-id=keep>',
+      ),
+    ).toBe(
+      '<h2 id=setup>Set up</h2><button class=b>Page actions</button><li>A note<h3 class=x id="x">X</h3><p data-id=keep>',
+    );
   });
 
   it('sees the same content at two routes, and different content apart', () => {

@@ -105,6 +105,17 @@ export function separateBlocks(html: string): string {
   return html.replace(SEPARATING_TAGS, ' $&');
 }
 
+/**
+ * The page without the ids of elements other than headings. Pagefind keeps every
+ * element with an id in a page's fragment, which each result downloads, but makes
+ * sections of headings only: other ids (a button's, a footnote's) are bytes for nothing.
+ */
+export function headingIdsOnly(html: string): string {
+  return html.replace(/<(?!h[1-6][\s>])([a-z][\w-]*)(\s[^>]*)>/gi, (tag, name: string, attributes: string) =>
+    /\sid=/i.test(attributes) ? `<${name}${attributes.replace(/\sid=(?:"[^"]*"|'[^']*'|[^\s>]+)/gi, '')}>` : tag,
+  );
+}
+
 /** The HTML Pagefind indexes for one page, or null when the page has no <main>. */
 export function prepareForIndex(html: string, metadata: PageMetadata): string | null {
   if (!/<main\b/i.test(html)) {
@@ -116,7 +127,7 @@ export function prepareForIndex(html: string, metadata: PageMetadata): string | 
     `<meta data-pagefind-filter="docusaurus_tag[content]" content="${attributeValue(metadata.tag)}">`,
     section ? `<meta data-pagefind-meta="section[content]" content="${attributeValue(section)}">` : '',
   ].join('');
-  const withBody = separateBlocks(html).replace(/<main\b/i, '<main data-pagefind-body');
+  const withBody = headingIdsOnly(separateBlocks(html)).replace(/<main\b/i, '<main data-pagefind-body');
   return /<\/head>/i.test(withBody) ? withBody.replace(/<\/head>/i, `${tags}</head>`) : `${tags}${withBody}`;
 }
 
