@@ -1,6 +1,6 @@
 import { parseLlmsTxt, type LlmsTxt } from './llms-txt.js';
 import { pagesOf, twinPathFor, type DocsPage } from './pages.js';
-import { DocsIndex } from './search.js';
+import { DocsIndex, NO_QUERY_WORDS, parseQueryWords, QUERY_WORDS_PATH, type QueryWords } from './search.js';
 import { NotFoundError, type DocsSource } from './source.js';
 import { parseTwin } from './twin.js';
 
@@ -94,8 +94,23 @@ export class Docs {
         parsed[at] = { page, twin: parseTwin(await this.readListedTwin(page), this.source.locate(page.twinPath)) };
       }
     };
-    await Promise.all(Array.from({ length: Math.min(PARALLEL_READS, pages.length) }, worker));
-    return new DocsIndex(parsed);
+    const [words] = await Promise.all([
+      this.queryWords(),
+      ...Array.from({ length: Math.min(PARALLEL_READS, pages.length) }, worker),
+    ]);
+    return new DocsIndex(parsed, words);
+  }
+
+  /** The site's query words; a site that publishes none is searched word for word. */
+  private async queryWords(): Promise<QueryWords> {
+    try {
+      return parseQueryWords(await this.source.read(QUERY_WORDS_PATH), this.source.locate(QUERY_WORDS_PATH));
+    } catch (error) {
+      if (error instanceof NotFoundError) {
+        return NO_QUERY_WORDS;
+      }
+      throw error;
+    }
   }
 
   private async readListedTwin(page: DocsPage): Promise<string> {

@@ -26,16 +26,40 @@ interface SectionDocument {
 
 const SNIPPET_LENGTH = 220;
 
-// Words that say nothing about a page; left in, they make every section match.
-const STOP_WORDS = new Set(
-  'a an and are as at be by can do does for from how i in is it its my of on or should that the this to what when where which with you your'.split(
-    ' ',
-  ),
-);
+/**
+ * How the site's search reads a query, as the site publishes it (`/search-words.json`):
+ * groups of words readers use for one thing, the docs' own word first, and the stop
+ * words that say nothing about a page.
+ */
+export interface QueryWords {
+  groups: string[][];
+  stopWords: string[];
+}
 
-function processTerm(term: string): string | null {
-  const lower = term.toLowerCase();
-  return STOP_WORDS.has(lower) ? null : lower;
+/** The site's file of query words. */
+export const QUERY_WORDS_PATH = '/search-words.json';
+
+/** For a site that publishes no query words: every word as typed. */
+export const NO_QUERY_WORDS: QueryWords = { groups: [], stopWords: [] };
+
+/** Reads the query words file; `where` names it in the error. */
+export function parseQueryWords(text: string, where: string): QueryWords {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`${where} is not JSON: ${(error as Error).message}`);
+  }
+  const { groups, stopWords } = (data ?? {}) as Partial<Record<keyof QueryWords, unknown>>;
+  const isWords = (list: unknown): list is string[] =>
+    Array.isArray(list) && list.every((word) => typeof word === 'string' && word.trim() !== '');
+  if (!Array.isArray(groups) || !groups.every((group) => isWords(group) && group.length >= 2)) {
+    throw new Error(`${where}: "groups" must be lists of two words or more.`);
+  }
+  if (!isWords(stopWords)) {
+    throw new Error(`${where}: "stopWords" must be a list of words.`);
+  }
+  return { groups, stopWords };
 }
 
 const FENCE_LINE = /^\s*(`{3,}|~{3,})/;
@@ -69,18 +93,37 @@ export function prose(markdown: string): string {
  * description, then the text; prefix and fuzzy matching forgive partial words and typos.
  */
 export class DocsIndex {
-  private readonly miniSearch = new MiniSearch<SectionDocument>({
-    fields: ['pageTitle', 'heading', 'description', 'text'],
-    storeFields: ['pageTitle', 'heading', 'url', 'prose'],
-    processTerm,
-    searchOptions: {
-      boost: { pageTitle: 3, heading: 2, description: 1.5 },
-      prefix: (term) => term.length >= 3,
-      fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
-    },
-  });
+  private readonly miniSearch: MiniSearch<SectionDocument>;
+  /** Each word readers may type for one the docs use, with the docs' word. */
+  private readonly docsWords = new Map<string, string>();
 
-  constructor(pages: readonly { page: DocsPage; twin: ParsedTwin }[]) {
+  /**
+   * `words` are the site's query words: a stop word is neither indexed nor searched, and
+   * a query is searched with the docs' own word beside each reader's word.
+   */
+  constructor(pages: readonly { page: DocsPage; twin: ParsedTwin }[], words: QueryWords = NO_QUERY_WORDS) {
+    const stopWords = new Set(words.stopWords);
+    for (const [docsWord, ...variants] of words.groups) {
+      for (const variant of variants) {
+        if (docsWord && !this.docsWords.has(variant)) {
+          this.docsWords.set(variant, docsWord);
+        }
+      }
+    }
+    this.miniSearch = new MiniSearch<SectionDocument>({
+      fields: ['pageTitle', 'heading', 'description', 'text'],
+      storeFields: ['pageTitle', 'heading', 'url', 'prose'],
+      processTerm: (term) => {
+        const lower = term.toLowerCase();
+        // Left in, words that say nothing about a page make every section match.
+        return stopWords.has(lower) ? null : lower;
+      },
+      searchOptions: {
+        boost: { pageTitle: 3, heading: 2, description: 1.5 },
+        prefix: (term) => term.length >= 3,
+        fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
+      },
+    });
     let id = 0;
     const documents: SectionDocument[] = [];
     // A page may repeat another's sections (the API landing page is an operation's
@@ -112,18 +155,44 @@ export class DocsIndex {
     return this.miniSearch.documentCount;
   }
 
-  search(query: string, limit: number): SearchHit[] {
-    return this.miniSearch
-      .search(query)
-      .slice(0, limit)
-      .map((result) => ({
-        pageTitle: result.pageTitle as string,
-        heading: result.heading as string,
-        url: result.url as string,
-        snippet: snippet(result.prose as string, result),
-        score: result.score,
-      }));
+  /** The query with the docs' own word added after each word a reader may type for it. */
+  readAs(query: string): string {
+    return query
+      .split(/\s+/)
+      .flatMap((word) => {
+        const docsWord = this.docsWords.get(word.toLowerCase().replace(/^\W+|\W+$/g, ''));
+        return docsWord ? [word, docsWord] : [word];
+      })
+      .join(' ');
   }
+
+  search(query: string, limit: number): SearchHit[] {
+    const read = this.readAs(query);
+    let results = this.miniSearch.search(read);
+    if (results.length === 0) {
+      // Fuzzy matching counts two neighbouring letters typed in the wrong order as two
+      // edits: a query that finds nothing is tried with each such pair put back.
+      results = this.miniSearch.search([read, ...read.split(/\s+/).flatMap(swaps)].join(' '));
+    }
+    return results.slice(0, limit).map((result) => ({
+      pageTitle: result.pageTitle as string,
+      heading: result.heading as string,
+      url: result.url as string,
+      snippet: snippet(result.prose as string, result),
+      score: result.score,
+    }));
+  }
+}
+
+/** The word with one pair of neighbouring letters swapped, each way it can be. */
+function swaps(word: string): string[] {
+  const letters = [...word];
+  return letters.slice(1).map((letter, index) => {
+    const swapped = [...letters];
+    swapped[index] = letter;
+    swapped[index + 1] = letters[index] ?? '';
+    return swapped.join('');
+  });
 }
 
 /** About SNIPPET_LENGTH characters of `text` around the first word the query matched. */

@@ -88,6 +88,13 @@ test('search_docs finds the create-run operation for "create a run"', async ({ r
   }
 });
 
+test('search_docs reads a reader’s word as the site’s search does, from the words the build publishes', async () => {
+  // "erase" is the docs' "delete" and "conversation" their "thread" (src/search/synonyms.json,
+  // published as /search-words.json); word for word, a model guide's text would come first.
+  const urls = urlsOf((await build.call('search_docs', { query: 'erase conversation', limit: 3 })).text);
+  expect(new URL(urls[0] ?? '').pathname).toBe('/api/delete-thread');
+});
+
 test('every section URL search_docs can give lands on an element with that id on its page', async ({ page }) => {
   test.setTimeout(180_000);
   // The package's own reading of the build: every section of every page llms.txt lists.
@@ -174,6 +181,7 @@ test('--site on the suite server answers like --build', async ({ baseURL }) => {
       ['list_pages', {}],
       ['search_docs', { query: 'serve with vLLM in Docker' }],
       ['search_docs', { query: 'stream a run', limit: 8 }],
+      ['search_docs', { query: 'erase conversation', limit: 3 }],
       ['read_page', { path: '/api/create-run' }],
       ['read_page', { path: `${PUBLISHED}/faq` }],
       ['read_page', { path: '/models/nonexistent' }],

@@ -1,10 +1,14 @@
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { Docs } from '../../mcp/src/docs';
-import { DocsIndex, prose } from '../../mcp/src/search';
+import { DocsIndex, NO_QUERY_WORDS, parseQueryWords, prose, QUERY_WORDS_PATH } from '../../mcp/src/search';
 import { BuildSource } from '../../mcp/src/source';
+import { QUERY_DATA, QUERY_DATA_FILE } from '../../src/search/query';
 import { parseTwin } from '../../mcp/src/twin';
 
 const FIXTURE_SITE = fileURLToPath(new URL('fixtures/mcp-site', import.meta.url));
@@ -38,6 +42,8 @@ describe('search ranking on the fixture site', () => {
   it('forgives a typo and finds a word from its beginning', () => {
     expect(urls('contaner')[0]).toBe('https://docs.example.test/inference/vllm#container');
     expect(urls('quantis')[0]).toBe('https://docs.example.test/models/llama#quantised-files');
+    // Two neighbouring letters swapped in a short word: more than fuzzy matching forgives alone.
+    expect(urls('dokcer')[0]).toBe('https://docs.example.test/inference/vllm#container');
   });
 
   it('gives each hit its page title, heading and a snippet from its text', () => {
@@ -86,9 +92,15 @@ describe('search ranking on the fixture site', () => {
     expect(snippet.length).toBeLessThanOrEqual(222);
   });
 
-  it('matches nothing for words that say nothing, and honours the limit', () => {
+  it('matches nothing for the site’s stop words, and honours the limit', () => {
     expect(urls('the of a to')).toEqual([]);
     expect(urls('server', 2)).toHaveLength(2);
+  });
+
+  it('searches a reader’s word with the docs’ own word, from the site’s query words', () => {
+    expect(index.readAs('run it in a box')).toBe('run it in a box container');
+    expect(urls('box')[0]).toBe('https://docs.example.test/inference/vllm#container');
+    expect(urls('out of ram')[0]).toBe('https://docs.example.test/inference/vllm#out-of-memory');
   });
 });
 
@@ -113,5 +125,32 @@ describe('prose', () => {
     expect(prose(markdown)).toBe(
       'Engine Guide vLLM the guide Info: MT-bench Judged by a model. vllm serve # starts it Details Some bold and code.',
     );
+  });
+});
+
+describe('the site’s query words', () => {
+  it('are read from the file the site publishes, and checked', () => {
+    expect(QUERY_WORDS_PATH).toBe(`/${QUERY_DATA_FILE}`);
+    expect(parseQueryWords(JSON.stringify(QUERY_DATA), 'words.json')).toEqual({
+      groups: QUERY_DATA.groups,
+      stopWords: QUERY_DATA.stopWords,
+    });
+    expect(() => parseQueryWords('{', 'words.json')).toThrow(/^words\.json is not JSON/);
+    expect(() => parseQueryWords('{"groups":[["alone"]],"stopWords":[]}', 'words.json')).toThrow(
+      'words.json: "groups" must be lists of two words or more.',
+    );
+    expect(() => parseQueryWords('{"groups":[],"stopWords":"the"}', 'words.json')).toThrow(
+      'words.json: "stopWords" must be a list of words.',
+    );
+  });
+
+  it('are none for a site that publishes none: every word is searched as typed', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'mcp-site-'));
+    await cp(FIXTURE_SITE, dir, { recursive: true });
+    await rm(path.join(dir, QUERY_WORDS_PATH));
+    const plain = await new Docs(new BuildSource(dir)).searchIndex();
+    expect(plain.readAs('run it in a box')).toBe('run it in a box');
+    expect(plain.search('the', 1)).toHaveLength(1);
+    expect(new DocsIndex([], NO_QUERY_WORDS).readAs('remove')).toBe('remove');
   });
 });

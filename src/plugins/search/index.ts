@@ -5,7 +5,8 @@
  *   page's <head> needs of it) at the backend src/search/backends/registry.ts chooses
  *   from the environment, so a build ships exactly one.
  * - After a build, writes that backend's needs of the Content-Security-Policy into the
- *   build's host configuration, for the step that writes the headers.
+ *   build's host configuration, for the step that writes the headers, and publishes the
+ *   query layer's synonyms and stop words (QUERY_DATA_FILE) for the docs MCP server.
  * The local backend's index is another plugin's work (../search-index).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -15,6 +16,7 @@ import type { LoadContext, Plugin } from '@docusaurus/types';
 
 import { SEARCH_POLICY_FILE } from '../../../deploy/build-output.mjs';
 import { chooseSearchBackend } from '../../search/backends/registry';
+import { QUERY_DATA, QUERY_DATA_FILE } from '../../search/query';
 import { identity } from '../../site/identity';
 
 export default function searchPlugin(context: LoadContext): Plugin {
@@ -44,6 +46,8 @@ export default function searchPlugin(context: LoadContext): Plugin {
       const policyFile = path.join(outDir, SEARCH_POLICY_FILE);
       await mkdir(path.dirname(policyFile), { recursive: true });
       await writeFile(policyFile, `${JSON.stringify({ backend: backend.id, ...backend.policy }, null, 2)}\n`);
+      const { groups, stopWords } = QUERY_DATA;
+      await writeFile(path.join(outDir, QUERY_DATA_FILE), `${JSON.stringify({ groups, stopWords })}\n`);
     },
   };
 }
