@@ -279,8 +279,9 @@ async function rankPages<R extends EngineResult>(
  * The pages that answer the query by name come first: a page whose title says exactly
  * what the query says (its words, stop words aside, as typed or as the docs' words:
  * "Models" is the models index, "get an assistant" the operation of that name), then,
- * among the first results, a page with a section whose heading holds every word of the
- * query ("who is rubra for" is the FAQ's "Who is Rubra for?"). Each keeps its order.
+ * among the first results for a long query, a page with a section whose heading holds
+ * every word of it ("does mistral already call tools" is a question of the FAQ). Each
+ * keeps its order.
  */
 async function byName<R extends EngineResult>(
   results: R[],
@@ -307,7 +308,7 @@ async function byName<R extends EngineResult>(
   const answering = first.filter(
     (result, index) =>
       !exact.includes(result) &&
-      words.length > 1 &&
+      words.length >= LONG_QUERY_WORDS &&
       [titles[index] ?? '', ...(headings[index] ?? [])].some(holdsEveryWord),
   );
   const named = [...exact, ...answering];

@@ -440,14 +440,11 @@ describe('ranking the pages of a query', () => {
 });
 
 describe('vocabulary', () => {
-  it('lists the words a typo can be corrected to, most frequent first', () => {
-    expect(buildVocabulary(['Run a run; RUN the model', 'model qwen2 llama.cpp ab 8000 v0.3']).words).toEqual([
-      'run',
-      'model',
-      'llama.cpp',
-      'qwen2',
-      'the',
-    ]);
+  it('lists the words a typo can be corrected to, most frequent first, and names only when used more than once', () => {
+    expect(
+      buildVocabulary(['Run a run; RUN the model', 'model qwen2 llama.cpp ab 8000 v0.3 qwen2 page-0013.mdx llama.cpp'])
+        .words,
+    ).toEqual(['run', 'llama.cpp', 'model', 'qwen2', 'the']);
   });
 
   it('reads a built page’s main text without its navigation and buttons', () => {
