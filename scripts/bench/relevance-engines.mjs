@@ -37,8 +37,9 @@ export async function readQueries(file = QUERY_FILE) {
  * Every expected page must exist in the build, or the query set is out of date.
  * @param {readonly RelevanceQuery[]} queries
  * @param {string} buildDir
+ * @param {string} [file] the query file, for the message
  */
-export function checkExpectedPages(queries, buildDir) {
+export function checkExpectedPages(queries, buildDir, file = QUERY_FILE) {
   const missing = [
     ...new Set(
       queries.flatMap((query) =>
@@ -52,7 +53,7 @@ export function checkExpectedPages(queries, buildDir) {
     ),
   ];
   if (missing.length > 0) {
-    throw new Error(`${path.relative(process.cwd(), QUERY_FILE)}: no built page for ${missing.join(', ')}`);
+    throw new Error(`${path.relative(process.cwd(), file)}: no built page for ${missing.join(', ')}`);
   }
 }
 

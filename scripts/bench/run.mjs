@@ -3,6 +3,7 @@
 //                          [--pages home,model,...]
 //   --reference DIR  bench another build folder in the same run, side by side (interleaved)
 //   --pages          page types to visit (ids in scripts/bench/pages.ts; default all)
+//   --queries FILE   the relevance part asks the queries of FILE (the format of search-queries.json)
 //   BENCH_BUILD_DIR  the build to measure (default build/, rebuilt cold by the build part)
 //   BENCH_RUNS       Lighthouse and search runs (default 5); figures are medians
 //   BENCH_PAGES, BENCH_OPERATIONS  size of the scale variant (default 2000 and 300)
@@ -42,6 +43,7 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     skip: { type: 'string' },
     pages: { type: 'string' },
+    queries: { type: 'string' },
   },
 });
 const listOption = (/** @type {string | undefined} */ value) =>
@@ -463,8 +465,9 @@ async function benchSearch() {
 
 async function benchRelevance() {
   const buildDir = thisSite.dir;
-  const queries = await readQueries();
-  checkExpectedPages(queries, buildDir);
+  const queryFile = args.queries ? path.resolve(args.queries) : undefined;
+  const queries = await readQueries(queryFile);
+  checkExpectedPages(queries, buildDir, queryFile);
   /** @type {[string, string, () => Promise<string[][]>][]} */
   const engines = [
     ['site', 'built site, /search in Chromium', () => siteEngine(buildDir, queries, console.log)],

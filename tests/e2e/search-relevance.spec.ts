@@ -15,10 +15,12 @@ import { answerRank, formatScores, pagesOf, parseQueries, scoreEngine } from '..
 const QUERY_FILE = 'scripts/bench/search-queries.json';
 
 /**
- * hit@3 over the whole set may not fall below this. Measured at 99% (111 of 112) on
- * 2026-11-25, in Node and in Chromium alike; the margin lets two more queries slip.
+ * hit@3 and hit@1 over the whole set may not fall below these. Measured on 2026-11-25
+ * at 97.0% (288 of 297) and 89.2% (265 of 297), in Node and in Chromium alike; the
+ * margins let two more queries slip from the first three, three from the first place.
  */
-const HIT3_FLOOR = 0.97;
+const HIT3_FLOOR = 0.96;
+const HIT1_FLOOR = 0.88;
 
 test('the built site answers the benchmark queries at least as well as it did', async () => {
   const queries = parseQueries(JSON.parse(readFileSync(QUERY_FILE, 'utf8')), QUERY_FILE);
@@ -34,8 +36,7 @@ test('the built site answers the benchmark queries at least as well as it did', 
     const shown = pagesOf(answers[index] ?? []).slice(0, 3);
     return rank !== null && rank <= 3 ? [] : [`${query.query}: ${shown.join(' ')}`];
   });
-  expect(
-    scores.overall.hit3,
-    `${formatScores([{ name: 'built index', scores }])}\n\nnot in the first three:\n${misses.join('\n')}`,
-  ).toBeGreaterThanOrEqual(HIT3_FLOOR);
+  const report = `${formatScores([{ name: 'built index', scores }])}\n\nnot in the first three:\n${misses.join('\n')}`;
+  expect(scores.overall.hit3, report).toBeGreaterThanOrEqual(HIT3_FLOOR);
+  expect(scores.overall.hit1, report).toBeGreaterThanOrEqual(HIT1_FLOOR);
 });

@@ -1,4 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
@@ -12,6 +15,7 @@ import {
   scoreEngine,
   type RelevanceQuery,
 } from '../../scripts/bench/relevance';
+import { checkExpectedPages, readQueries } from '../../scripts/bench/relevance-engines.mjs';
 
 const query = (text: string, queryClass: RelevanceQuery['class'], ...expect: string[]): RelevanceQuery => ({
   query: text,
@@ -60,6 +64,20 @@ describe('parseQueries', () => {
     expect(parseQueries({ queries: [{ query: 'x', class: 'api', expect: ['/api/get-run/'] }] }, 'f')).toEqual([
       query('x', 'api', '/api/get-run'),
     ]);
+  });
+});
+
+describe('another query set', () => {
+  it('is read from the file given, and a page it expects that the build lacks is named with that file', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'queries-'));
+    const file = path.join(dir, 'other.json');
+    await writeFile(file, JSON.stringify({ queries: [{ query: 'gone', class: 'task', expect: ['/no-such-page'] }] }));
+    const queries = await readQueries(file);
+    expect(queries).toEqual([query('gone', 'task', '/no-such-page')]);
+    await mkdir(path.join(dir, 'build'));
+    expect(() => checkExpectedPages(queries, path.join(dir, 'build'), file)).toThrow(
+      `${path.relative(process.cwd(), file)}: no built page for /no-such-page`,
+    );
   });
 });
 
