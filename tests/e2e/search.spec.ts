@@ -708,6 +708,27 @@ test.describe('queries the docs do not match word for word', () => {
     await expect(page.getByText(new RegExp(`results? for “${TYPO.query}”`))).toBeVisible();
   });
 
+  test('the search page reads names, unknown words and long queries as a reader means them', async ({ page }) => {
+    const notice = page.locator('main [aria-live="polite"] [data-search-notice]');
+    const first = page.locator('main ol li h2 a').first();
+    // A model name with its letters swapped is corrected, digit and all.
+    await gotoHydrated(page, '/search?q=qwne2');
+    await expect(notice).toHaveText('Showing results for "qwen2". Search instead for "qwne2".');
+    await expect(first).toHaveAttribute('href', '/models/Qwen');
+    // A name the docs write apart is searched apart, silently.
+    await gotoHydrated(page, '/search?q=llama3');
+    await expect(first).toHaveAttribute('href', '/models/llama');
+    await expect(notice).toHaveCount(0);
+    // A word the docs never use is left out, though the index answers it with near matches.
+    await gotoHydrated(page, '/search?q=vllm%20zeppelin');
+    await expect(notice).toHaveText('No results for "vllm zeppelin". Showing results for "vllm".');
+    await expect(first).toHaveAttribute('href', '/inference/vllm');
+    // The page that answers most of a long query comes first, though another holds every word.
+    await gotoHydrated(page, `/search?q=${encodeURIComponent('set api key for vllm server')}`);
+    await expect(first).toHaveAttribute('href', '/inference/vllm');
+    await expect(notice).toHaveCount(0);
+  });
+
   for (const [kind, { query }, text] of [
     ['relaxed', RELAXED, relaxedText],
     ['corrected', TYPO, correctedText],
