@@ -6,7 +6,8 @@
  * - ranking: each word is searched on its own; a page scores the sum of its words'
  *   scores, each weighed by how few pages hold the word, times the share of the query's
  *   words it holds; a page titled with the query, or with a section headed with all its
- *   words, comes first;
+ *   words, comes first, and of the first results, one whose title holds two of the
+ *   query's words side by side moves up;
  * - typo tolerance: a word that the results do not contain and the site's vocabulary
  *   does not know is searched as the docs write it apart (llama3 as "llama 3"), or
  *   corrected to the nearest word it knows (Damerau-Levenshtein: one edit for words of
@@ -218,9 +219,9 @@ interface RankedPage<R> {
 }
 
 /**
- * In a query of this many words or more, a page that holds all of them but one is a
- * result too: a reader's extra word ("set", "page") should not hide the page that
- * answers the rest.
+ * In a query of this many words or more, a page that holds half of them or more is a
+ * result too: a reader's extra words ("set", "until it finishes") should not hide the
+ * page that answers the rest. The share of the words a page holds ranks it.
  */
 const LONG_QUERY_WORDS = 3;
 
@@ -275,13 +276,43 @@ async function rankPages<R extends EngineResult>(
   return [...pages.values()].sort((a, b) => b.score - a.score);
 }
 
+/** One word, or its plural: a title's "files" is the query's "file". */
+function sameWord(a: string, b: string): boolean {
+  return a === b || a.replace(/s$/, '') === b.replace(/s$/, '');
+}
+
+/**
+ * How many pairs of the query's neighbouring words (stop words aside, as the docs say
+ * them) stand side by side, in the same order, in a title. Two words a reader puts
+ * together name one thing, as Algolia's proximity criterion reads them: "add message to
+ * thread" asks for "Create a message", not "Create a thread", though both titles hold
+ * two of its words.
+ */
+export function titlePairs(
+  title: string,
+  query: readonly string[],
+  data: QueryData,
+  table: ReadonlyMap<string, string[]>,
+) {
+  const own = canonicalWords(queryWords(title, data), table);
+  let pairs = 0;
+  for (let i = 0; i + 1 < query.length; i += 1) {
+    const [first = '', second = ''] = [query[i], query[i + 1]];
+    if (own.some((word, j) => sameWord(word, first) && sameWord(own[j + 1] ?? '', second))) {
+      pairs += 1;
+    }
+  }
+  return pairs;
+}
+
 /**
  * The pages that answer the query by name come first: a page whose title says exactly
  * what the query says (its words, stop words aside, as typed or as the docs' words:
  * "Models" is the models index, "get an assistant" the operation of that name), then,
  * among the first results for a long query, a page with a section whose heading holds
  * every word of it ("does mistral already call tools" is a question of the FAQ). Each
- * keeps its order.
+ * keeps its order. The rest of the first results are ordered by how many pairs of the
+ * query's words their titles hold side by side (`titlePairs`), in their order otherwise.
  */
 async function byName<R extends EngineResult>(
   results: R[],
@@ -312,7 +343,15 @@ async function byName<R extends EngineResult>(
       [titles[index] ?? '', ...(headings[index] ?? [])].some(holdsEveryWord),
   );
   const named = [...exact, ...answering];
-  return named.length === 0 ? results : [...named, ...results.filter((result) => !named.includes(result))];
+  const query = canonicalWords(typed, table);
+  const paired = first
+    .map((result, index) => ({ result, pairs: titlePairs(titles[index] ?? '', query, data, table) }))
+    .filter(({ result }) => !named.includes(result))
+    // A stable sort: pages with as many pairs keep the ranking's order.
+    .sort((a, b) => b.pairs - a.pairs)
+    .map(({ result }) => result);
+  const ordered = [...named, ...paired];
+  return [...ordered, ...results.filter((result) => !ordered.includes(result))];
 }
 
 /** Reads a query, searches the engine, and says how the query was understood. */
@@ -337,7 +376,7 @@ export async function understandQuery<R extends EngineResult>(
 
   /**
    * The pages for `words`, best first: those that hold every word of `kept` or, in a
-   * long query, all of its words but one, ranked by all of `words`. A page that holds
+   * long query, half of its words or more, ranked by all of `words`. A page that holds
    * every kept word is shown by the engine's result for all of them at once, whose
    * excerpt and sections show every word.
    */
@@ -352,7 +391,7 @@ export async function understandQuery<R extends EngineResult>(
     const shownBy = new Map(together.flat().map((result) => [result.id, result]));
     const holdsKept = (page: RankedPage<R>) => keptWords.every((word) => page.matched.has(word));
     const enough = (page: RankedPage<R>) =>
-      holdsKept(page) || (words.length >= LONG_QUERY_WORDS && page.matched.size >= words.length - 1);
+      holdsKept(page) || (words.length >= LONG_QUERY_WORDS && page.matched.size >= Math.ceil(words.length / 2));
     return {
       // The best page of all, whatever it holds: a relaxed query keeps its words.
       best: ranked[0],

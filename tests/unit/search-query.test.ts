@@ -9,6 +9,7 @@ import {
   QUERY_DATA,
   queryWords,
   synonymTable,
+  titlePairs,
   understandQuery,
   type QueryData,
   type QueryEngine,
@@ -144,6 +145,11 @@ describe('reading a query', () => {
     expect(variants.length).toBeGreaterThan(10);
     expect(QUERY_DATA.groups.every((group) => group.length >= 2)).toBe(true);
     expect(QUERY_DATA.stopWords).toContain('the');
+  });
+
+  it('leaves the site’s own name out of a query that has other words, as every page is about it', () => {
+    expect(queryWords('Rubra models overview')).toEqual(['models', 'overview']);
+    expect(queryWords('Rubra')).toEqual(['rubra']);
   });
 });
 
@@ -358,6 +364,21 @@ describe('ranking the pages of a query', () => {
     expect(notice?.kind).toBe('relaxed');
   });
 
+  it('keeps, in a query of four words or more, a page that holds half of them', async () => {
+    const pages = {
+      '/get-run': 'Get a run. Poll the run. A run.',
+      '/overview': 'Overview. Poll until the work finishes.',
+      '/threads': 'Threads. Nothing else.',
+    };
+    const { results } = await understandQuery(
+      'poll a run until it finishes',
+      scoringEngine(pages),
+      options(buildVocabulary(Object.values(pages)).words),
+    );
+    // The run's page holds two of the four words, and its title holds them.
+    expect(results.map((result) => result.id)).toEqual(['/get-run', '/overview']);
+  });
+
   it('leaves out, and says so, a word the docs never use though the engine answers it with near matches', async () => {
     const exact = scoringEngine(guides);
     const fuzzy: QueryEngine<Page> = {
@@ -421,6 +442,32 @@ describe('ranking the pages of a query', () => {
     expect(results).toHaveLength(3);
     const { results: titled } = await understandQuery('call tools', headed, options([]));
     expect(titled[0]?.id).toBe('/tools');
+  });
+
+  it('puts first, of the first results, the page whose title holds the query’s neighbouring words side by side', async () => {
+    const api = {
+      '/create-thread': 'Create a thread. A thread starts with a message: add each message to the thread. Threads.',
+      '/get-thread': 'Get a thread. A thread and its message list.',
+      '/create-message': 'Create a message. Add a message to a thread.',
+    };
+    const apiData: QueryData = { groups: [['create', 'add', 'post']], stopWords: ['a', 'to'] };
+    const read = (query: string) =>
+      understandQuery(query, scoringEngine(api), { data: apiData, vocabulary: async () => [] });
+    // Both titles hold two of the words; only one holds two that the reader put together.
+    const { results } = await read('add message to thread');
+    expect(results.map((result) => result.id)).toEqual(['/create-message', '/create-thread', '/get-thread']);
+    // Without such a pair, the ranking's order stands.
+    const { results: apart } = await read('thread message');
+    expect(apart.map((result) => result.id)).toEqual(['/create-thread', '/get-thread', '/create-message']);
+  });
+
+  it('counts a title’s pairs of the query’s words in the query’s order, plurals and docs’ words alike', () => {
+    const table = synonymTable(data);
+    expect(titlePairs('Create a message', ['create', 'message', 'thread'], data, table)).toBe(1);
+    expect(titlePairs('Create a thread', ['create', 'message', 'thread'], data, table)).toBe(0);
+    expect(titlePairs('List files', ['list', 'file'], data, table)).toBe(1);
+    expect(titlePairs('File list', ['list', 'file'], data, table)).toBe(0);
+    expect(titlePairs('Remove a file for the assistant', ['delete', 'file', 'assistant'], data, table)).toBe(2);
   });
 
   it('starts loading the texts of the results the caller shows with those it reads', async () => {
