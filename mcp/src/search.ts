@@ -96,13 +96,17 @@ export class DocsIndex {
   private readonly miniSearch: MiniSearch<SectionDocument>;
   /** Each word readers may type for one the docs use, with the docs' word. */
   private readonly docsWords = new Map<string, string>();
+  private readonly stopWords: ReadonlySet<string>;
+  /** Every term indexed. */
+  private readonly terms = new Set<string>();
 
   /**
-   * `words` are the site's query words: a stop word is neither indexed nor searched, and
-   * a query is searched with the docs' own word beside each reader's word.
+   * `words` are the site's query words: a stop word is not searched in a query that has
+   * other words, and a query is searched with the docs' own word beside each reader's word.
    */
   constructor(pages: readonly { page: DocsPage; twin: ParsedTwin }[], words: QueryWords = NO_QUERY_WORDS) {
     const stopWords = new Set(words.stopWords);
+    this.stopWords = stopWords;
     for (const [docsWord, ...variants] of words.groups) {
       for (const variant of variants) {
         if (docsWord && !this.docsWords.has(variant)) {
@@ -114,11 +118,13 @@ export class DocsIndex {
       fields: ['pageTitle', 'heading', 'description', 'text'],
       storeFields: ['pageTitle', 'heading', 'url', 'prose'],
       processTerm: (term) => {
-        const lower = term.toLowerCase();
-        // Left in, words that say nothing about a page make every section match.
-        return stopWords.has(lower) ? null : lower;
+        const terms = withParts(term);
+        terms.forEach((known) => this.terms.add(known));
+        return terms;
       },
       searchOptions: {
+        // Left in, words that say nothing about a page make every section match.
+        processTerm: (term) => (stopWords.has(term.toLowerCase()) ? null : withParts(term)),
         boost: { pageTitle: 3, heading: 2, description: 1.5 },
         prefix: (term) => term.length >= 3,
         fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
@@ -166,13 +172,30 @@ export class DocsIndex {
       .join(' ');
   }
 
+  /**
+   * A word the index does not hold, nor the start of a word it holds, written with two
+   * neighbouring letters put back in order when that makes a word it holds ("benchamrk"):
+   * fuzzy matching would count the swap as two edits, and find nearer, wrong words.
+   */
+  private known(word: string): string {
+    const lower = word.toLowerCase();
+    if (this.terms.has(lower) || [...this.terms].some((term) => term.startsWith(lower))) {
+      return word;
+    }
+    return swaps(lower).find((swapped) => this.terms.has(swapped)) ?? word;
+  }
+
   search(query: string, limit: number): SearchHit[] {
     const read = this.readAs(query);
-    let results = this.miniSearch.search(read);
+    // A query of stop words only ("Rubra", "how to") is searched as it is.
+    const tokenize = MiniSearch.getDefault('tokenize') as (text: string) => string[];
+    const words = tokenize(read).filter(Boolean);
+    const options = words.every((word) => this.stopWords.has(word.toLowerCase())) ? { processTerm: withParts } : {};
+    let results = this.miniSearch.search(words.map((word) => this.known(word)).join(' '), options);
     if (results.length === 0) {
       // Fuzzy matching counts two neighbouring letters typed in the wrong order as two
       // edits: a query that finds nothing is tried with each such pair put back.
-      results = this.miniSearch.search([read, ...read.split(/\s+/).flatMap(swaps)].join(' '));
+      results = this.miniSearch.search([read, ...read.split(/\s+/).flatMap(swaps)].join(' '), options);
     }
     return results.slice(0, limit).map((result) => ({
       pageTitle: result.pageTitle as string,
@@ -182,6 +205,16 @@ export class DocsIndex {
       score: result.score,
     }));
   }
+}
+
+/**
+ * A term in lower case, and its parts where letters meet digits: the docs' "GSM-8K" and
+ * a reader's "gsm8k", "Phi-3" and "phi3", meet in "gsm", "8", "k" and "phi", "3".
+ */
+function withParts(term: string): string[] {
+  const lower = term.toLowerCase();
+  const parts = lower.split(/(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})/u);
+  return parts.length > 1 ? [lower, ...parts] : [lower];
 }
 
 /** The word with one pair of neighbouring letters swapped, each way it can be. */

@@ -75,6 +75,38 @@ describe('search ranking on the fixture site', () => {
     ]);
   });
 
+  it('reads a name that runs letters into digits in its parts, as the docs may write it', () => {
+    const twin = parseTwin('# Benchmarks\n\nScores on GSM-8K and on MT-Bench for Phi 3.', 'benchmark.md');
+    const pages = new DocsIndex([
+      {
+        page: {
+          title: 'Benchmarks',
+          description: '',
+          section: 'Docs',
+          url: 'https://docs.example.test/b',
+          twinPath: 'b.md',
+        },
+        twin,
+      },
+    ]);
+    expect(pages.search('gsm8k', 1)[0]?.url).toBe('https://docs.example.test/b');
+    expect(pages.search('phi3', 1)[0]?.url).toBe('https://docs.example.test/b');
+  });
+
+  it('puts back two swapped letters of a word the index does not hold, when that makes one it does', () => {
+    // Fuzzy matching alone finds "modes", one edit from "modles", before "models", two.
+    const twin = parseTwin('# Home\n\nWelcome.\n\n## Modes\n\nTwo modes.\n\n## Models\n\nThe models.', 'home.md');
+    const home = {
+      title: 'Home',
+      description: '',
+      section: 'Docs',
+      url: 'https://docs.example.test/',
+      twinPath: 'i.md',
+    };
+    const pages = new DocsIndex([{ page: home, twin }]);
+    expect(pages.search('modles', 1)[0]?.url).toBe('https://docs.example.test/#models');
+  });
+
   it('keeps snippets short and centred on the first match', () => {
     const filler = 'Plain words about nothing in particular. '.repeat(20);
     const page = {
@@ -92,9 +124,14 @@ describe('search ranking on the fixture site', () => {
     expect(snippet.length).toBeLessThanOrEqual(222);
   });
 
-  it('matches nothing for the site’s stop words, and honours the limit', () => {
-    expect(urls('the of a to')).toEqual([]);
+  it('leaves the site’s stop words out of a query that has other words, and honours the limit', () => {
+    expect(urls('the server of a to')).toEqual(urls('server'));
     expect(urls('server', 2)).toHaveLength(2);
+  });
+
+  it('searches a query of stop words only as it is, as the site does', () => {
+    // "with" is one of the fixture site's stop words, and the vLLM guide's title says it.
+    expect(urls('with', 1)).toEqual(['https://docs.example.test/inference/vllm']);
   });
 
   it('searches a reader’s word with the docs’ own word, from the site’s query words', () => {
