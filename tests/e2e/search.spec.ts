@@ -727,6 +727,12 @@ test.describe('queries the docs do not match word for word', () => {
     await gotoHydrated(page, `/search?q=${encodeURIComponent('set api key for vllm server')}`);
     await expect(first).toHaveAttribute('href', '/inference/vllm');
     await expect(notice).toHaveCount(0);
+    // Two words the reader puts together name the page: a message, not a thread.
+    await gotoHydrated(page, `/search?q=${encodeURIComponent('add message to thread')}`);
+    await expect(first).toHaveAttribute('href', '/api/create-message');
+    // The site's own name says nothing about a page: the models index answers.
+    await gotoHydrated(page, `/search?q=${encodeURIComponent('rubra models overview')}`);
+    await expect(first).toHaveAttribute('href', '/category/models');
   });
 
   for (const [kind, { query }, text] of [
