@@ -276,9 +276,13 @@ async function rankPages<R extends EngineResult>(
   return [...pages.values()].sort((a, b) => b.score - a.score);
 }
 
-/** One word, or its plural: a title's "files" is the query's "file". */
+/** A word without its plural's "s": a title's "files" is the query's "file", "Models" is "model". */
+function singular(word: string): string {
+  return word.replace(/s$/, '');
+}
+
 function sameWord(a: string, b: string): boolean {
-  return a === b || a.replace(/s$/, '') === b.replace(/s$/, '');
+  return singular(a) === singular(b);
 }
 
 /**
@@ -307,8 +311,9 @@ export function titlePairs(
 
 /**
  * The pages that answer the query by name come first: a page whose title says exactly
- * what the query says (its words, stop words aside, as typed or as the docs' words:
- * "Models" is the models index, "get an assistant" the operation of that name), then,
+ * what the query says (its words, stop words aside, as typed or as the docs' words, in
+ * the singular or the plural: "model" is the models index, "get an assistant" the
+ * operation of that name), then,
  * among the first results for a long query, a page with a section whose heading holds
  * every word of it ("does mistral already call tools" is a question of the FAQ). Each
  * keeps its order. The rest of the first results are ordered by how many pairs of the
@@ -322,7 +327,7 @@ async function byName<R extends EngineResult>(
   table: ReadonlyMap<string, string[]>,
 ): Promise<R[]> {
   const typed = words.map(({ word }) => word);
-  const key = (list: readonly string[]) => [...new Set(list)].sort().join(' ');
+  const key = (list: readonly string[]) => [...new Set(list.map(singular))].sort().join(' ');
   const wanted = new Set([key(typed), key(canonicalWords(typed, table))]);
   // The first results' texts are read anyway; further down, only a result that matches
   // at the very start of its text can be titled with the query.

@@ -218,6 +218,19 @@ describe('understandQuery', () => {
     expect(plain.results.map((result) => result.id)).toEqual(['/list']);
   });
 
+  it('reads a title in the plural as the query in the singular', async () => {
+    const models = {
+      '/serve': 'Serve a model. Any model, each model.',
+      '/models': 'Models. Each one.',
+    };
+    const read = async (query: string) =>
+      (await understandQuery(query, engineOver(models), { data, vocabulary: async () => vocabulary })).results.map(
+        (result) => result.id,
+      );
+    expect(await read('model')).toEqual(['/models', '/serve']);
+    expect(await read('models')).toEqual(['/models']);
+  });
+
   it('searches the words as typed when asked to', async () => {
     const { results, notice } = await understandQuery('asistant', engineOver(pages), {
       data,
