@@ -53,9 +53,10 @@ export function gzipSize(body: Uint8Array): number {
 }
 
 /**
- * Strings found only in search code, so a fetched script is recognised without its
- * hashed name: DocSearch's modal markup (the modal chunk), and the name of the
- * Pagefind runtime that the local search backend imports (the backend chunk).
+ * Strings found only in search code, so a fetched script or stylesheet is recognised
+ * without its hashed name: DocSearch's modal markup (the modal chunk) and its rules (the
+ * modal's stylesheet), and the name of the Pagefind runtime that the local search
+ * backend imports (the backend chunk).
  */
 export const SEARCH_CODE_MARKERS = ['DocSearch-Modal', 'pagefind.js'];
 
@@ -64,7 +65,7 @@ export function isSearchResource(url: string, kind: ResourceKind, body: Uint8Arr
   if (new URL(url).pathname.startsWith('/pagefind/')) {
     return true;
   }
-  if (kind !== 'js') {
+  if (kind !== 'js' && kind !== 'css') {
     return false;
   }
   const text = Buffer.from(body);

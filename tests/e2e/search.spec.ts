@@ -92,11 +92,15 @@ test.describe('search button', () => {
     await expect(button.locator('.DocSearch-Button-Keys')).toContainText('K');
   });
 
-  test('no search code is in the first load of a page', async ({ page }) => {
+  test('no search code or modal styles are in the first load of a page', async ({ page }) => {
     const html = await (await page.request.get('/')).text();
     const scripts = [...html.matchAll(/<script[^>]*\ssrc=["']?([^"'\s>]+)/g)].map((match) => match[1] ?? '');
+    const styles = [...html.matchAll(/<link[^>]*\srel=["']?stylesheet[^>]*\shref=["']?([^"'\s>]+)/g)].map(
+      (match) => match[1] ?? '',
+    );
     expect(scripts.length).toBeGreaterThan(0);
-    for (const src of scripts) {
+    expect(styles.length).toBeGreaterThan(0);
+    for (const src of [...scripts, ...styles]) {
       const code = await (await page.request.get(src)).text();
       expect(code, src).not.toContain('DocSearch-Modal');
       expect(code, src).not.toContain('pagefind-entry.json');

@@ -34,6 +34,8 @@ describe('page weight', () => {
     expect(isSearchResource(`${origin}/assets/js/6553.js`, 'js', text('x="DocSearch-Modal"'))).toBe(true);
     expect(isSearchResource(`${origin}/assets/js/6318.js`, 'js', text('import(`${p}pagefind.js`)'))).toBe(true);
     expect(isSearchResource(`${origin}/assets/js/main.js`, 'js', text('DocSearch-Button'))).toBe(false);
+    expect(isSearchResource(`${origin}/assets/css/search-modal.css`, 'css', text('.DocSearch-Modal{}'))).toBe(true);
+    expect(isSearchResource(`${origin}/assets/css/styles.css`, 'css', text('.DocSearch-Button{}'))).toBe(false);
     expect(isSearchResource(`${origin}/search`, 'html', text('DocSearch-Modal'))).toBe(false);
   });
 

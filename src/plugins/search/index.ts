@@ -4,6 +4,7 @@
  * - Points `@rubra/search-backend` (and `@rubra/search-page-head`, what the /search
  *   page's <head> needs of it) at the backend src/search/backends/registry.ts chooses
  *   from the environment, so a build ships exactly one.
+ * - Gives the search modal's stylesheet a file of its own, loaded with the modal.
  * - After a build, writes that backend's needs of the Content-Security-Policy into the
  *   build's host configuration, for the step that writes the headers, and publishes the
  *   query layer's synonyms and stop words (QUERY_DATA_FILE) for the docs MCP server.
@@ -19,6 +20,23 @@ import { chooseSearchBackend } from '../../search/backends/registry';
 import { QUERY_DATA, QUERY_DATA_FILE } from '../../search/query';
 import { identity } from '../../site/identity';
 
+/**
+ * The search modal's stylesheet (DocSearch's modal.css, imported by SearchModal.tsx) in a
+ * file of its own, loaded with the modal's code: Docusaurus puts every stylesheet in the
+ * one file each page loads, and a page whose reader never searches would load it too.
+ * The modal's chunk resolves only once its stylesheet has loaded, so it never shows
+ * unstyled; nothing else uses its rules.
+ */
+export const searchModalStyles = {
+  test: /[\\/]@docsearch[\\/]css[\\/]dist[\\/]modal\.css$/,
+  name: 'search-modal',
+  type: 'css/mini-extract',
+  chunks: 'async',
+  enforce: true,
+  // Above Docusaurus's one-file `styles` group (priority 50).
+  priority: 60,
+} as const;
+
 export default function searchPlugin(context: LoadContext): Plugin {
   const { siteDir, baseUrl } = context;
   const backend = chooseSearchBackend(process.env).row;
@@ -31,8 +49,9 @@ export default function searchPlugin(context: LoadContext): Plugin {
       actions.addRoute({ path: `${baseUrl}${identity.searchPagePath}`, component: '@theme/SearchPage', exact: true });
     },
 
-    configureWebpack() {
+    configureWebpack(_config, isServer) {
       return {
+        ...(isServer ? {} : { optimization: { splitChunks: { cacheGroups: { searchModalStyles } } } }),
         resolve: {
           alias: {
             '@rubra/search-backend$': path.join(backendsDir, `${backend.id}.setup.ts`),
