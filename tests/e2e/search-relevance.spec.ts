@@ -16,11 +16,11 @@ const QUERY_FILE = 'scripts/bench/search-queries.json';
 
 /**
  * hit@3 and hit@1 over the whole set may not fall below these. Measured on 2026-11-25
- * at 97.1% (340 of 350) and 90.6% (317 of 350), in Node and in Chromium alike; the
+ * at 97.1% (340 of 350) and 90.9% (318 of 350), in Node and in Chromium alike; the
  * margins let two more queries slip from the first three, three from the first place.
  */
 const HIT3_FLOOR = 0.965;
-const HIT1_FLOOR = 0.895;
+const HIT1_FLOOR = 0.9;
 
 test('the built site answers the benchmark queries at least as well as it did', async () => {
   const queries = parseQueries(JSON.parse(readFileSync(QUERY_FILE, 'utf8')), QUERY_FILE);
