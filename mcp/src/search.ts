@@ -186,16 +186,14 @@ export class DocsIndex {
   }
 
   search(query: string, limit: number): SearchHit[] {
-    const read = this.readAs(query);
+    const words = tokenize(this.readAs(query)).filter(Boolean);
     // A query of stop words only ("Rubra", "how to") is searched as it is.
-    const tokenize = MiniSearch.getDefault('tokenize') as (text: string) => string[];
-    const words = tokenize(read).filter(Boolean);
     const options = words.every((word) => this.stopWords.has(word.toLowerCase())) ? { processTerm: withParts } : {};
     let results = this.miniSearch.search(words.map((word) => this.known(word)).join(' '), options);
     if (results.length === 0) {
       // Fuzzy matching counts two neighbouring letters typed in the wrong order as two
       // edits: a query that finds nothing is tried with each such pair put back.
-      results = this.miniSearch.search([read, ...read.split(/\s+/).flatMap(swaps)].join(' '), options);
+      results = this.miniSearch.search([...words, ...words.flatMap(swaps)].join(' '), options);
     }
     return results.slice(0, limit).map((result) => ({
       pageTitle: result.pageTitle as string,
@@ -206,6 +204,9 @@ export class DocsIndex {
     }));
   }
 }
+
+/** MiniSearch's own tokenizer, so that a query is split into the words it indexes. */
+const tokenize = MiniSearch.getDefault('tokenize') as (text: string) => string[];
 
 /**
  * A term in lower case, and its parts where letters meet digits: the docs' "GSM-8K" and

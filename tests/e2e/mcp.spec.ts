@@ -95,6 +95,17 @@ test('search_docs reads a reader’s word as the site’s search does, from the 
   expect(new URL(urls[0] ?? '').pathname).toBe('/api/delete-thread');
 });
 
+test('search_docs finds names the docs write with a joiner, swapped letters, and the site’s name alone', async () => {
+  const first = async (query: string) =>
+    new URL(urlsOf((await build.call('search_docs', { query, limit: 3 })).text)[0] ?? '').pathname;
+  // The docs write "GSM-8K"; a reader types it in one piece.
+  expect(await first('gsm8k')).toBe('/benchmark');
+  // Two letters swapped: fuzzy matching alone finds other words first.
+  expect(await first('benchamrk')).toBe('/benchmark');
+  // The site's name is a stop word, searched when it is the whole query.
+  expect(await first('Rubra')).toBe('/');
+});
+
 test('every section URL search_docs can give lands on an element with that id on its page', async ({ page }) => {
   test.setTimeout(180_000);
   // The package's own reading of the build: every section of every page llms.txt lists.

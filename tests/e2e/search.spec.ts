@@ -737,6 +737,15 @@ test.describe('queries the docs do not match word for word', () => {
     // The site's own name says nothing about a page: the models index answers.
     await gotoHydrated(page, `/search?q=${encodeURIComponent('rubra models overview')}`);
     await expect(first).toHaveAttribute('href', '/category/models');
+    // A page titled with the query in the plural is titled with it.
+    await gotoHydrated(page, `/search?q=${encodeURIComponent('model catalog')}`);
+    await expect(first).toHaveAttribute('href', '/category/models');
+    // A long query keeps the page that holds half its words, though not "until it finishes".
+    await gotoHydrated(page, `/search?q=${encodeURIComponent('poll a run until it finishes')}`);
+    await expect(first).toHaveAttribute('href', '/api/get-run');
+    // "paginate" is the API's "list".
+    await gotoHydrated(page, `/search?q=${encodeURIComponent('paginate messages in a thread')}`);
+    await expect(first).toHaveAttribute('href', '/api/list-messages');
   });
 
   for (const [kind, { query }, text] of [
