@@ -3,7 +3,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 
 import { copyrightLine, identity } from './src/site/identity';
 import { darkCodeTheme, lightCodeTheme } from './src/site/codeThemes';
-import { parseRsdoctor } from './src/site/env';
+import { parseConsoleOrigins, parseRsdoctor } from './src/site/env';
 import { chooseSearchBackend } from './src/search/backends/registry';
 import { remarkCodeHighlight, type CodeHighlightOptions } from './src/plugins/code-highlight';
 import type { PageSection } from './src/plugins/markdown-twins/sections';
@@ -107,6 +107,8 @@ export default {
         breadcrumbs: true,
         codeHighlight,
         beforeDefaultRemarkPlugins: [highlightCodeBlocks],
+        // Where the "Try it" console may send requests beyond the loopback addresses and the description's servers.
+        consoleOrigins: parseConsoleOrigins(process.env),
       },
     ],
     // Docs for AI assistants: a Markdown twin of every page (/x.md), /llms.txt and /llms-full.txt.

@@ -33,23 +33,36 @@ function isHostConfig(relativePath) {
 export const SEARCH_POLICY_FILE = `${NGINX_DIR}/search-policy.json`;
 
 /**
- * What the build's search backend adds to the Content-Security-Policy, as the
- * search plugin wrote it into the build.
- * @param {string} buildDir
- * @returns {import('./headers.mjs').SearchPolicy}
+ * The addresses the API pages' "Try it" console may send requests to (the loopback
+ * addresses, the description's servers, the operator's own), written by the API plugin.
  */
-export function searchPolicy(buildDir) {
-  const file = path.join(buildDir, SEARCH_POLICY_FILE);
-  if (!existsSync(file)) {
-    throw new Error(`${file} is missing: the search plugin (src/plugins/search) writes it during docusaurus build`);
-  }
-  const policy = JSON.parse(readFileSync(file, 'utf8'));
-  const sources = (/** @type {unknown} */ value) =>
-    Array.isArray(value) && value.every((source) => typeof source === 'string');
-  if (!sources(policy?.scriptSrc) || !sources(policy?.connectSrc)) {
-    throw new Error(`${file}: scriptSrc and connectSrc must be lists of sources`);
-  }
-  return { scriptSrc: policy.scriptSrc, connectSrc: policy.connectSrc };
+export const API_POLICY_FILE = `${NGINX_DIR}/api-policy.json`;
+
+/** The plugins' policy files, each read into the policy: every one must be in the build. */
+const POLICY_FILES = [
+  { file: SEARCH_POLICY_FILE, writer: 'the search plugin (src/plugins/search)' },
+  { file: API_POLICY_FILE, writer: 'the API reference plugin (src/plugins/api-reference)' },
+];
+
+/**
+ * What the plugins add to the Content-Security-Policy, as they wrote it into the build.
+ * @param {string} buildDir
+ * @returns {import('./headers.mjs').PolicySources[]}
+ */
+export function pluginPolicies(buildDir) {
+  return POLICY_FILES.map(({ file: relative, writer }) => {
+    const file = path.join(buildDir, relative);
+    if (!existsSync(file)) {
+      throw new Error(`${file} is missing: ${writer} writes it during docusaurus build`);
+    }
+    const policy = JSON.parse(readFileSync(file, 'utf8'));
+    const sources = (/** @type {unknown} */ value) =>
+      Array.isArray(value) && value.every((source) => typeof source === 'string' && /^[^\s;,]+$/.test(source));
+    if (!sources(policy?.scriptSrc) || !sources(policy?.connectSrc)) {
+      throw new Error(`${file}: scriptSrc and connectSrc must be lists of sources`);
+    }
+    return { scriptSrc: policy.scriptSrc, connectSrc: policy.connectSrc };
+  });
 }
 
 /**
@@ -62,7 +75,7 @@ export async function finishBuild(buildDir) {
     throw new Error(`${path.join(buildDir, 'index.html')} is missing: run docusaurus build first`);
   }
   const hashes = collectInlineHashes(buildDir);
-  const headers = securityHeaders({ ...hashes, search: searchPolicy(buildDir) });
+  const headers = securityHeaders({ ...hashes, plugins: pluginPolicies(buildDir) });
   mkdirSync(path.join(buildDir, NGINX_DIR), { recursive: true });
   writeFileSync(path.join(buildDir, NGINX_HEADERS_FILE), renderNginxHeaders(headers));
   writeFileSync(path.join(buildDir, NGINX_CACHE_MAP_FILE), renderNginxCacheMap());

@@ -27,7 +27,7 @@ export const IMMUTABLE_PATH_PREFIXES = ['/assets/', '/pagefind/fragment/', '/pag
 const RUNTIME_INLINE_STYLES = ['.cls-1,.cls-2{fill:#003dff;}.cls-2{fill-rule:evenodd;}'];
 
 /**
- * @typedef {object} SearchPolicy
+ * @typedef {object} PolicySources
  * @property {readonly string[]} scriptSrc sources added to script-src
  * @property {readonly string[]} connectSrc sources added to connect-src
  */
@@ -36,8 +36,9 @@ const RUNTIME_INLINE_STYLES = ['.cls-1,.cls-2{fill:#003dff;}.cls-2{fill-rule:eve
  * @typedef {object} PolicyInputs
  * @property {string[]} scriptHashes 'sha256-…' sources of the inline scripts in the built HTML
  * @property {string[]} styleHashes 'sha256-…' sources of the style attributes in the built HTML
- * @property {SearchPolicy} search what the build's search backend adds (its row in
- *   src/search/backends/registry.ts, written into the build by the search plugin)
+ * @property {readonly PolicySources[]} plugins what the plugins add, as they wrote it into the
+ *   build: the search backend's hosts (its row in src/search/backends/registry.ts) and the
+ *   addresses the API console may call (src/plugins/api-reference)
  */
 
 /**
@@ -45,13 +46,16 @@ const RUNTIME_INLINE_STYLES = ['.cls-1,.cls-2{fill:#003dff;}.cls-2{fill-rule:eve
  * @param {PolicyInputs} inputs
  * @returns {[string, string[]][]}
  */
-function cspDirectives({ scriptHashes, styleHashes, search }) {
+function cspDirectives({ scriptHashes, styleHashes, plugins }) {
   const styles = [...new Set([...styleHashes, ...RUNTIME_INLINE_STYLES.map(sha256Source)])].sort();
+  const added = (/** @type {'scriptSrc' | 'connectSrc'} */ kind) => [
+    ...new Set(plugins.flatMap((policy) => policy[kind])),
+  ];
   return [
     ['default-src', ["'self'"]],
     // Scripts: our own files, what the search backend needs (WebAssembly compilation for
     // Pagefind), and the inline scripts by hash; no eval, no other inline code.
-    ['script-src', ["'self'", ...search.scriptSrc, ...scriptHashes.map(quote)]],
+    ['script-src', ["'self'", ...added('scriptSrc'), ...scriptHashes.map(quote)]],
     // Styles: our own stylesheets, plus by hash the style attributes of the prerendered
     // HTML (code highlighting colours, a hidden SVG sprite) and the inline styles
     // above; 'unsafe-hashes' lets a hash match an attribute, and no other inline style.
@@ -59,8 +63,9 @@ function cspDirectives({ scriptHashes, styleHashes, search }) {
     // The CSS inlines its small icons as data: URIs.
     ['img-src', ["'self'", 'data:']],
     ['font-src', ["'self'"]],
-    // Fetches: the site, and the hosts of a hosted search backend.
-    ['connect-src', ["'self'", ...search.connectSrc]],
+    // Fetches: the site, the hosts of a hosted search backend, and the reader's own
+    // servers that the API console sends requests to.
+    ['connect-src', ["'self'", ...added('connectSrc')]],
     ['object-src', ["'none'"]],
     ['base-uri', ["'none'"]],
     ['form-action', ["'self'"]],

@@ -3,7 +3,8 @@
  * per resource, each with the `x-sdk-call` that says how the SDKs call it.
  */
 
-import { SDK_CALL_KEY, type SdkCall } from '../../src/plugins/api-reference/sdk-call';
+import { SDK_CALL_KEY } from '../../src/plugins/api-reference/sdk-call';
+import type { SdkCall } from '../../src/shared/api-request';
 
 const RESOURCES = [
   'assistants',

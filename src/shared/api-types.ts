@@ -3,6 +3,7 @@
  * build time from the dereferenced OpenAPI description; the page components only
  * render it, so nothing that parses OpenAPI reaches the browser.
  */
+import type { ApiRequest, SdkCall } from './api-request';
 import type { HighlightedCode } from './highlighted-code';
 
 /** A run of inline Markdown, already parsed at build time. */
@@ -114,4 +115,18 @@ export interface ApiOperationPage {
   responses: ApiResponse[];
   samples: ApiCodeSample[];
   downloads: ApiDownloads;
+}
+
+/**
+ * What the "Try it" console of an operation needs beyond the page's data, in a file of
+ * its own that is fetched when the reader opens the console.
+ */
+export interface ApiConsoleData {
+  call: SdkCall;
+  /** The request with the description's examples: the one the page's samples show. */
+  request: ApiRequest;
+  /** The path and query parameters' schemas, dereferenced, to check the form's values. */
+  parameters: { name: string; in: 'path' | 'query'; schema: unknown }[];
+  /** The request body's schema, dereferenced, to check the body before it is sent. */
+  bodySchema?: unknown;
 }

@@ -15,3 +15,25 @@ export function parseRsdoctor(raw: RawEnv): boolean {
   }
   throw new Error(`Environment: RSDOCTOR is "${value}"; set it to true to analyse the bundles, or leave it unset.`);
 }
+
+/** A `connect-src` source naming one origin: a scheme, a host (`*.` allowed first) and an optional port or `*`. */
+const ORIGIN_SOURCE = /^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:(\d{1,5}|\*))?$/i;
+
+/**
+ * API_CONSOLE_ORIGINS: the origins, besides the loopback addresses and the API
+ * description's servers, that the API pages' "Try it" console may send requests to,
+ * separated by spaces or commas (`https://rubra.example.com http://gpu-box:8000`). The
+ * site's Content-Security-Policy allows them in `connect-src`. A value that is not an
+ * origin is an error.
+ */
+export function parseConsoleOrigins(raw: RawEnv): string[] {
+  const words = (raw.API_CONSOLE_ORIGINS ?? '').split(/[\s,]+/).filter(Boolean);
+  for (const word of words) {
+    if (!ORIGIN_SOURCE.test(word)) {
+      throw new Error(
+        `Environment: API_CONSOLE_ORIGINS holds "${word}", which is not an origin; write each as http(s)://host[:port], such as https://rubra.example.com, separated by spaces or commas.`,
+      );
+    }
+  }
+  return words.map((word) => word.replace(/\/$/, ''));
+}

@@ -8,6 +8,12 @@
 /** The site's address. */
 export const siteUrl = 'https://docs.rubra.ai';
 
+/**
+ * The origins a Rubra API server's CORS settings allow: a page elsewhere (such as
+ * http://127.0.0.1:3000) cannot read its answers.
+ */
+export const rubraServerCorsOrigins = [siteUrl, 'http://localhost', 'http://localhost:3000'] as const;
+
 const copyrightHolder = 'Rubra';
 const copyrightYear = 2024;
 

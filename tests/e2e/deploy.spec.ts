@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync 
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
-import { builtPolicy, searchPolicy, staleInlineCode } from '../../deploy/build-output.mjs';
+import { builtPolicy, pluginPolicies, staleInlineCode } from '../../deploy/build-output.mjs';
 import { IMMUTABLE_CACHE, REVALIDATE_CACHE, securityHeaders } from '../../deploy/headers.mjs';
 import { hashesInPolicy } from '../../deploy/inline-hashes.mjs';
 import { expect, gotoHydrated, test as siteTest } from './fixtures';
@@ -45,7 +45,7 @@ const test = siteTest.extend<{ cspViolations: string[] }>({
 
 const routes = sitemapRoutes();
 const policy = builtPolicy(BUILD_DIR);
-const expectedHeaders = securityHeaders({ ...hashesInPolicy(policy), search: searchPolicy(BUILD_DIR) });
+const expectedHeaders = securityHeaders({ ...hashesInPolicy(policy), plugins: pluginPolicies(BUILD_DIR) });
 
 /** A file of the build under `dir` whose name matches, as a URL path. */
 function builtFile(dir: string, pattern: RegExp): string {

@@ -13,6 +13,7 @@ import {
   NGINX_HEADERS_FILE,
   staleInlineCode,
   SEARCH_POLICY_FILE,
+  API_POLICY_FILE,
 } from '@site/deploy/build-output.mjs';
 import { TEXT_EXTENSIONS } from '@site/deploy/compress.mjs';
 import {
@@ -39,6 +40,11 @@ const page = (body: string, head = '') =>
 
 /** The local backend's sources, as the search-index plugin writes them into a build. */
 const LOCAL_SEARCH = SEARCH_BACKENDS.find((row) => row.id === 'local')?.policy ?? { scriptSrc: [], connectSrc: [] };
+/** What the API plugin writes: the loopback addresses and an operator's own origin. */
+const API_CONSOLE = {
+  scriptSrc: [],
+  connectSrc: ['http://localhost:*', 'http://127.0.0.1:*', 'https://rubra.example.com'],
+};
 
 describe('inline code of a page', () => {
   it('hashes like a browser: SHA-256 of the UTF-8 text, base64', () => {
@@ -88,6 +94,7 @@ describe('the build step', () => {
     writeFileSync(path.join(dir, 'robots.txt'), 'User-agent: *\n');
     mkdirSync(path.join(dir, path.dirname(SEARCH_POLICY_FILE)), { recursive: true });
     writeFileSync(path.join(dir, SEARCH_POLICY_FILE), JSON.stringify(LOCAL_SEARCH));
+    writeFileSync(path.join(dir, API_POLICY_FILE), JSON.stringify(API_CONSOLE));
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -98,6 +105,17 @@ describe('the build step', () => {
     await expect(finishBuild(dir)).rejects.toThrow(/search-policy\.json: scriptSrc and connectSrc must be lists/);
     rmSync(path.join(dir, SEARCH_POLICY_FILE));
     await expect(finishBuild(dir)).rejects.toThrow(/search-policy\.json is missing/);
+  });
+
+  it('puts the API console’s addresses into connect-src, and fails, naming the file, without them', async () => {
+    await finishBuild(dir);
+    expect(builtPolicy(dir)).toContain(
+      "connect-src 'self' http://localhost:* http://127.0.0.1:* https://rubra.example.com;",
+    );
+    writeFileSync(path.join(dir, API_POLICY_FILE), JSON.stringify({ scriptSrc: [], connectSrc: ['a; script-src *'] }));
+    await expect(finishBuild(dir)).rejects.toThrow(/api-policy\.json: scriptSrc and connectSrc must be lists/);
+    rmSync(path.join(dir, API_POLICY_FILE));
+    await expect(finishBuild(dir)).rejects.toThrow(/api-policy\.json is missing/);
   });
 
   it('puts the hashes of the built pages into the policy', async () => {
@@ -180,7 +198,7 @@ describe('the two renderings of the headers', () => {
   const headers = securityHeaders({
     scriptHashes: [sha256Source('a()')],
     styleHashes: [sha256Source('color:red')],
-    search: LOCAL_SEARCH,
+    plugins: [LOCAL_SEARCH],
   });
 
   /** name → value of every add_header line of the nginx include. */
@@ -244,7 +262,7 @@ describe('the two renderings of the headers', () => {
       const row = SEARCH_BACKENDS.find((candidate) => candidate.id === id);
       if (!row) throw new Error(`no search backend ${id}`);
       return (
-        securityHeaders({ scriptHashes: [], styleHashes: [], search: row.policy }).find(
+        securityHeaders({ scriptHashes: [], styleHashes: [], plugins: [row.policy] }).find(
           ({ name }) => name === 'Content-Security-Policy',
         )?.value ?? ''
       );

@@ -4,9 +4,9 @@ import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import clsx from 'clsx';
 import type { ReactNode } from 'react';
 
-import ApiCodeSamples from '@site/src/components/ApiCodeSamples';
 import ApiSchemaTree, { ApiField, ApiFieldList, ApiInline } from '@site/src/components/ApiSchemaTree';
 import type { ApiOperationPage, ApiResponse as ApiResponseData } from '@site/src/shared/api-types';
+import ApiExamples from './Examples';
 import styles from './styles.module.css';
 
 interface OperationProps {
@@ -159,29 +159,20 @@ export function ApiOperationLayout({
         <TOCCollapsible toc={toc} />
       </div>
       <aside className={styles.examples} aria-label="Request and response examples" data-api-examples="">
-        <div
-          className={styles.examplesBlock}
-          // The anchor of the twin's "Code samples" section (API_HEADINGS in the generator).
-          id="code-samples"
-          role="region"
-          aria-label="Code samples"
-          tabIndex={0}
-          data-api-examples-scroller=""
-        >
-          <ApiCodeSamples samples={operation.samples} />
-        </div>
-        {featured ? (
-          <div
-            className={clsx(styles.examplesBlock, styles.wideOnly)}
-            role="region"
-            aria-label="Example response"
-            tabIndex={0}
-            data-api-examples-scroller=""
-            data-api-example-response=""
-          >
-            <ExampleResponse response={featured} />
-          </div>
-        ) : null}
+        <ApiExamples operation={operation}>
+          {featured ? (
+            <div
+              className={clsx(styles.examplesBlock, styles.wideOnly)}
+              role="region"
+              aria-label="Example response"
+              tabIndex={0}
+              data-api-examples-scroller=""
+              data-api-example-response=""
+            >
+              <ExampleResponse response={featured} />
+            </div>
+          ) : null}
+        </ApiExamples>
       </aside>
       <div className={styles.layoutReference}>{children}</div>
     </div>

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import docsPlugin, { validateOptions as validateDocsOptions } from '@docusaurus/plugin-content-docs';
@@ -9,6 +9,8 @@ import type {
 } from '@docusaurus/plugin-content-docs';
 import type { LoadContext, OptionValidationContext, Plugin } from '@docusaurus/types';
 
+import { API_POLICY_FILE } from '../../../deploy/build-output.mjs';
+import { API_CONSOLE_DIR } from '../../shared/api-request';
 import { createCodeHighlighter, type CodeHighlightOptions } from '../code-highlight/highlight';
 import { DATA_DIR, generateFiles, writeGeneratedFiles } from './generate';
 import { highlightApiCode } from './highlight';
@@ -20,9 +22,24 @@ export interface ApiReferenceOptions extends DocsOptions {
   specPath?: string;
   /** Highlights the code samples and examples when the description loads. */
   codeHighlight?: CodeHighlightOptions;
+  /**
+   * Origins, besides the loopback addresses and the description's servers, that the
+   * "Try it" console may send requests to: `connect-src` sources of the site's policy.
+   */
+  consoleOrigins?: string[];
 }
 
-type ApiReferencePluginOptions = DocsPluginOptions & { specPath: string; codeHighlight?: CodeHighlightOptions };
+type ApiReferencePluginOptions = DocsPluginOptions & {
+  specPath: string;
+  codeHighlight?: CodeHighlightOptions;
+  consoleOrigins: string[];
+};
+
+/**
+ * Where a Rubra server runs: on the reader's own machine, on any port. The console's
+ * requests go there straight from the browser, so the policy lets the page connect.
+ */
+const LOOPBACK_SOURCES = ['http://localhost:*', 'http://127.0.0.1:*'];
 
 /** The description is offered for download at these paths of the built site. */
 export const DOWNLOADS = { yaml: 'openapi.yaml', json: 'openapi.json' } as const;
@@ -30,6 +47,10 @@ export const DOWNLOADS = { yaml: 'openapi.yaml', json: 'openapi.json' } as const
 interface Downloads {
   yaml: string;
   json: string;
+  /** Each operation's console file, by page id. */
+  consoles: ReadonlyMap<string, unknown>;
+  /** The description's server URLs. */
+  servers: string[];
 }
 
 /**
@@ -42,11 +63,11 @@ export default async function apiReference(
   context: LoadContext,
   options: ApiReferencePluginOptions,
 ): Promise<Plugin<LoadedContent>> {
-  const { specPath, codeHighlight, ...docsOptions } = options;
+  const { specPath, codeHighlight, consoleOrigins, ...docsOptions } = options;
   const highlighter = codeHighlight ? createCodeHighlighter(codeHighlight) : undefined;
   const specFile = path.resolve(context.siteDir, specPath);
   const outDir = path.resolve(context.siteDir, docsOptions.path);
-  const downloads: Downloads = { yaml: '', json: '' };
+  const downloads: Downloads = { yaml: '', json: '', consoles: new Map(), servers: [] };
   let reference: ApiReference | null = null;
 
   /** Loads the description and writes the pages, unless the file is the one loaded last. */
@@ -62,6 +83,8 @@ export default async function apiReference(
     await writeGeneratedFiles(outDir, generateFiles(loaded.reference, loaded.descriptions, base));
     downloads.yaml = loaded.loaded.source;
     downloads.json = `${JSON.stringify(loaded.loaded.document, null, 2)}\n`;
+    downloads.consoles = loaded.reference.consoles;
+    downloads.servers = loaded.reference.servers;
     reference = loaded.reference;
     return reference;
   }
@@ -100,7 +123,20 @@ export default async function apiReference(
       }
       return { ...withData, plugins: [...(result.plugins ?? []), new EmitDownloads(downloads)] };
     },
+    async postBuild(props) {
+      await docs.postBuild?.(props);
+      // What the console needs of the Content-Security-Policy, for the step that writes the headers.
+      const policyFile = path.join(props.outDir, API_POLICY_FILE);
+      await mkdir(path.dirname(policyFile), { recursive: true });
+      const connectSrc = [...new Set([...LOOPBACK_SOURCES, ...downloads.servers.map(originOf), ...consoleOrigins])];
+      await writeFile(policyFile, `${JSON.stringify({ scriptSrc: [], connectSrc }, null, 2)}\n`);
+    },
   };
+}
+
+/** A server URL's origin, the form a `connect-src` source takes. */
+function originOf(url: string): string {
+  return new URL(url).origin;
 }
 
 const REFERENCE_KEY = 'apiReference';
@@ -163,7 +199,10 @@ interface AssetCompiler {
   };
 }
 
-/** Adds the description, as YAML and as JSON, to the client bundle's output folder. */
+/**
+ * Adds the description, as YAML and as JSON, and each operation's console file to the
+ * client bundle's output folder, so the dev server serves them too.
+ */
 class EmitDownloads {
   constructor(private readonly downloads: Downloads) {}
 
@@ -174,6 +213,9 @@ class EmitDownloads {
       compilation.hooks.processAssets.tap({ name: 'api-reference-downloads', stage }, () => {
         compilation.emitAsset(DOWNLOADS.yaml, new RawSource(this.downloads.yaml) as never);
         compilation.emitAsset(DOWNLOADS.json, new RawSource(this.downloads.json) as never);
+        for (const [pageId, data] of this.downloads.consoles) {
+          compilation.emitAsset(`${API_CONSOLE_DIR}/${pageId}.json`, new RawSource(JSON.stringify(data)) as never);
+        }
       });
     });
   }
@@ -183,7 +225,14 @@ export function validateOptions({
   validate,
   options,
 }: OptionValidationContext<ApiReferenceOptions, ApiReferencePluginOptions>): ApiReferencePluginOptions {
-  const { specPath, codeHighlight, ...rest } = options;
+  const { specPath, codeHighlight, consoleOrigins = [], ...rest } = options;
+  if (!Array.isArray(consoleOrigins) || consoleOrigins.some((origin) => typeof origin !== 'string')) {
+    throw new ApiDescriptionError(
+      'docusaurus.config.ts',
+      toPointer(['plugins', 'api-reference', 'consoleOrigins']),
+      'consoleOrigins must be a list of origins such as https://rubra.example.com',
+    );
+  }
   if (typeof specPath !== 'string' || specPath.trim() === '') {
     throw new ApiDescriptionError(
       'docusaurus.config.ts',
@@ -196,5 +245,5 @@ export function validateOptions({
     validate: validate as never,
     options: rest,
   });
-  return { ...docs, specPath, ...(codeHighlight ? { codeHighlight } : {}) };
+  return { ...docs, specPath, consoleOrigins, ...(codeHighlight ? { codeHighlight } : {}) };
 }

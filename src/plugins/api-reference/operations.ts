@@ -1,9 +1,16 @@
 import { ApiDescriptionError, HTTP_METHODS, isRecord, pageIdOf, toPointer, type OpenApiDocument } from './load';
 import { parseInline } from './inline';
-import { codeSamples, type SampleRequest } from './samples';
 import { asRecord, isBinary, SchemaConverter, type Json } from './schema';
 import { readSdkCall } from './sdk-call';
-import type { ApiOperationPage, ApiParameter, ApiRequestBody, ApiResponse, ApiSecurity } from '../../shared/api-types';
+import { codeSamples, type ApiRequest, type RequestBody } from '../../shared/api-request';
+import type {
+  ApiConsoleData,
+  ApiOperationPage,
+  ApiParameter,
+  ApiRequestBody,
+  ApiResponse,
+  ApiSecurity,
+} from '../../shared/api-types';
 
 /** A tag of the description with the pages of its operations, in the description's order. */
 interface ApiTagGroup {
@@ -19,6 +26,10 @@ export interface ApiReference {
   pages: ApiOperationPage[];
   /** Each operation's description (Markdown), by operationId: the page's body, not its data. */
   descriptions: ReadonlyMap<string, string>;
+  /** The description's server URLs, without a trailing slash. */
+  servers: string[];
+  /** What the "Try it" console fetches for each page, by page id: a file of its own, not the page's data. */
+  consoles: ReadonlyMap<string, ApiConsoleData>;
 }
 
 export interface BuildOptions {
@@ -84,9 +95,12 @@ export function buildApiReference(api: OpenApiDocument, options: BuildOptions): 
   const servers = Array.isArray(api.servers) ? api.servers : [];
   const serverUrl = String(asRecord(servers[0]).url ?? '').replace(/\/$/, '');
 
+  const consoles = new Map<string, ApiConsoleData>();
   const pages = raws.map((raw) => {
     try {
-      return buildPage(api, raw, { converter, serverUrl, homes, downloads: options.downloads });
+      const built = buildPage(api, raw, { converter, serverUrl, homes, downloads: options.downloads });
+      consoles.set(built.page.pageId, built.console);
+      return built.page;
     } catch (error) {
       const pointer = toPointer(['paths', raw.path, raw.method]);
       throw new ApiDescriptionError(options.file, pointer, error instanceof Error ? error.message : String(error));
@@ -119,6 +133,8 @@ export function buildApiReference(api: OpenApiDocument, options: BuildOptions): 
     descriptions: new Map(
       raws.map((raw) => [String(raw.operation.operationId), String(raw.operation.description ?? '')]),
     ),
+    servers: servers.map((server) => String(asRecord(server).url ?? '').replace(/\/$/, '')).filter(Boolean),
+    consoles,
   };
 }
 
@@ -166,7 +182,11 @@ interface PageContext {
   downloads: { yaml: string; json: string };
 }
 
-function buildPage(api: OpenApiDocument, raw: RawOperation, context: PageContext): ApiOperationPage {
+function buildPage(
+  api: OpenApiDocument,
+  raw: RawOperation,
+  context: PageContext,
+): { page: ApiOperationPage; console: ApiConsoleData } {
   const { operation, path, method } = raw;
   const operationId = String(operation.operationId);
   const pageId = pageIdOf(operationId);
@@ -181,15 +201,14 @@ function buildPage(api: OpenApiDocument, raw: RawOperation, context: PageContext
   if ('problem' in call) {
     throw new Error(`operationId "${operationId}": ${call.problem}`);
   }
-  const sampleRequest: SampleRequest = {
-    call,
-    method,
-    path,
+  const request: ApiRequest = {
     serverUrl: context.serverUrl,
+    method: method.toUpperCase(),
+    path,
     pathParams: parameterObjects
       .filter((parameter) => parameter.in === 'path')
       .map((parameter) => ({ name: String(parameter.name), value: String(parameter.example ?? '') })),
-    queryParams: parameterObjects
+    query: parameterObjects
       .filter((parameter) => parameter.in === 'query')
       .flatMap((parameter) => {
         const schema = asRecord(parameter.schema);
@@ -198,18 +217,15 @@ function buildPage(api: OpenApiDocument, raw: RawOperation, context: PageContext
         }
         return [{ name: String(parameter.name), value: parameter.example ?? schema.default }];
       }),
+    headers: [],
   };
   const bodyMedia = firstMedia(asRecord(operation.requestBody).content);
-  if (bodyMedia && isRecord(bodyMedia.media.example)) {
-    const properties = asRecord(asRecord(bodyMedia.media.schema).properties);
-    sampleRequest.body = {
-      contentType: bodyMedia.type,
-      value: bodyMedia.media.example,
-      binaryFields: Object.keys(properties).filter((name) => isBinary(asRecord(properties[name]))),
-    };
+  const body = bodyMedia ? exampleBody(bodyMedia) : undefined;
+  if (body) {
+    request.body = body;
   }
 
-  return {
+  const page: ApiOperationPage = {
     pageId,
     operationId,
     method: method.toUpperCase(),
@@ -221,9 +237,70 @@ function buildPage(api: OpenApiDocument, raw: RawOperation, context: PageContext
     parameters,
     ...(requestBody ? { requestBody } : {}),
     responses,
-    samples: codeSamples(sampleRequest),
+    samples: codeSamples(request, call),
     downloads: context.downloads,
   };
+  const consoleData: ApiConsoleData = {
+    call,
+    request,
+    parameters: parameterObjects
+      .filter((parameter) => parameter.in === 'path' || parameter.in === 'query')
+      .map((parameter) => ({
+        name: String(parameter.name),
+        in: parameter.in === 'path' ? 'path' : 'query',
+        schema: validationSchema(parameter.schema),
+      })),
+    ...(bodyMedia ? { bodySchema: validationSchema(bodyMedia.media.schema) } : {}),
+  };
+  return { page, console: consoleData };
+}
+
+/** The request body of the description's example: JSON as it is, a form as its fields (files by name). */
+function exampleBody({ type, media }: { type: string; media: Json }): RequestBody | undefined {
+  const example = exampleOf(media);
+  if (type === 'multipart/form-data') {
+    const properties = asRecord(asRecord(media.schema).properties);
+    const values = asRecord(example);
+    return {
+      kind: 'multipart',
+      fields: Object.keys(properties).map((name) => ({
+        name,
+        value: values[name] === undefined ? '' : String(values[name]),
+        file: isBinary(asRecord(properties[name])),
+      })),
+    };
+  }
+  return example === undefined ? undefined : { kind: 'json', contentType: type, value: example };
+}
+
+/** Words for readers the validator does not need; everything else of the dereferenced schema stays. */
+const NOT_FOR_VALIDATION = new Set(['description', 'example', 'examples', 'title']);
+
+/** A dereferenced schema as plain JSON for the console's validator: no cycles, no prose. */
+function validationSchema(schema: unknown, ancestors: ReadonlySet<object> = new Set()): unknown {
+  if (Array.isArray(schema)) {
+    return schema.map((item) => validationSchema(item, ancestors));
+  }
+  if (!isRecord(schema)) {
+    return schema;
+  }
+  if (ancestors.has(schema)) {
+    // A schema that contains itself: any value is accepted below this point.
+    return {};
+  }
+  const below = new Set(ancestors).add(schema);
+  return Object.fromEntries(
+    Object.entries(schema)
+      .filter(([key]) => !NOT_FOR_VALIDATION.has(key) && !key.startsWith('x-'))
+      .map(([key, value]) => [key, key === 'properties' ? propertiesOf(value, below) : validationSchema(value, below)]),
+  );
+}
+
+/** `properties` maps names (which may be any word, `description` included) to schemas. */
+function propertiesOf(properties: unknown, ancestors: ReadonlySet<object>): unknown {
+  return Object.fromEntries(
+    Object.entries(asRecord(properties)).map(([name, schema]) => [name, validationSchema(schema, ancestors)]),
+  );
 }
 
 /** Path-level parameters, overridden by operation-level ones of the same name and place. */

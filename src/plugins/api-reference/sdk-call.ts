@@ -5,18 +5,9 @@
  *     x-sdk-call: { resource: beta.threads.runs, action: create, result: run }
  */
 
+import { SDK_ACTIONS, type SdkCall } from '../../shared/api-request';
+
 export const SDK_CALL_KEY = 'x-sdk-call';
-
-const SDK_ACTIONS = ['list', 'create', 'retrieve', 'update', 'delete', 'content'] as const;
-
-export interface SdkCall {
-  /** The resource path on the client, the same in both SDKs: `beta.threads.runs`. */
-  resource: string;
-  /** The method called on the resource; `content` downloads a file's bytes. */
-  action: (typeof SDK_ACTIONS)[number];
-  /** The variable that receives the result, in camelCase: `runStep` (`run_step` in Python). */
-  result: string;
-}
 
 const IDENTIFIER = '[A-Za-z_][A-Za-z0-9_]*';
 const RESOURCE = new RegExp(`^${IDENTIFIER}(\\.${IDENTIFIER})*$`);

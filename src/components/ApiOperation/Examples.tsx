@@ -1,0 +1,133 @@
+/**
+ * The column beside an operation's reference: the "Try it" button, the console once the
+ * reader opens it, the code samples (which follow the console's form while it is open)
+ * and the example response. Only the button is in the page's first load: the console's
+ * code and its data (the request, the schemas it checks against) are fetched when the
+ * reader reaches for the button (pointer, focus or press).
+ */
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import useIsBrowser from '@docusaurus/useIsBrowser';
+import clsx from 'clsx';
+import { useCallback, useRef, useState, type ComponentType, type ReactNode } from 'react';
+
+import ApiCodeSamples from '@site/src/components/ApiCodeSamples';
+import { API_CONSOLE_DIR } from '@site/src/shared/api-request';
+import type { ApiCodeSample, ApiConsoleData, ApiOperationPage } from '@site/src/shared/api-types';
+import type { ApiConsoleProps } from '../RequestConsole/ApiConsole';
+import styles from './styles.module.css';
+
+interface Loaded {
+  Console: ComponentType<ApiConsoleProps>;
+  data: ApiConsoleData;
+}
+
+let consoleModule: Promise<typeof import('../RequestConsole/ApiConsole')> | null = null;
+const consoleData = new Map<string, Promise<ApiConsoleData>>();
+
+function loadConsole(dataUrl: string): Promise<Loaded> {
+  consoleModule ??= import(/* webpackChunkName: "api-console" */ '../RequestConsole/ApiConsole');
+  if (!consoleData.has(dataUrl)) {
+    consoleData.set(
+      dataUrl,
+      fetch(dataUrl).then((response) => {
+        if (!response.ok) {
+          throw new Error(`${dataUrl} answered ${response.status}`);
+        }
+        return response.json() as Promise<ApiConsoleData>;
+      }),
+    );
+  }
+  const loading = Promise.all([consoleModule, consoleData.get(dataUrl)]).then(([module, data]) => ({
+    Console: module.default,
+    data: data as ApiConsoleData,
+  }));
+  loading.catch(() => {
+    consoleModule = null;
+    consoleData.delete(dataUrl);
+  });
+  return loading;
+}
+
+export default function ApiExamples({
+  operation,
+  children,
+}: {
+  operation: ApiOperationPage;
+  /** The example response's block, which the console takes the place of while it is open. */
+  children: ReactNode;
+}): ReactNode {
+  const hydrated = useIsBrowser();
+  const { siteConfig } = useDocusaurusContext();
+  const dataUrl = `${siteConfig.baseUrl}${API_CONSOLE_DIR}/${operation.pageId}.json`;
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [open, setOpen] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [liveSamples, setLiveSamples] = useState<ApiCodeSample[] | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
+
+  const preload = () => {
+    loadConsole(dataUrl).catch(() => undefined);
+  };
+  const openConsole = () => {
+    setFailed(false);
+    setLoading(true);
+    loadConsole(dataUrl)
+      .then((result) => {
+        setLoaded(result);
+        setOpen(true);
+      })
+      .catch(() => setFailed(true))
+      .finally(() => setLoading(false));
+  };
+  const close = useCallback(() => {
+    setOpen(false);
+    setLiveSamples(null);
+    button.current?.focus();
+  }, []);
+
+  const Console = loaded?.Console;
+  return (
+    <>
+      <div className={styles.tryIt} data-pagefind-ignore="">
+        <button
+          ref={button}
+          type="button"
+          className="button button--primary button--sm"
+          disabled={!hydrated || loading}
+          aria-expanded={open}
+          data-api-try-it=""
+          onPointerEnter={preload}
+          onFocus={preload}
+          onClick={() => (open ? close() : openConsole())}
+        >
+          Try it
+        </button>
+        <span className={styles.tryItNote} role="status">
+          {failed
+            ? 'The console could not be loaded. Check your connection and press Try it again.'
+            : loading
+              ? 'Loading the console…'
+              : 'Send this request to your own server.'}
+        </span>
+      </div>
+      {open && Console && loaded ? (
+        <div className={clsx(styles.examplesBlock, styles.consoleBlock)}>
+          <Console operation={operation} data={loaded.data} onSamples={setLiveSamples} onClose={close} />
+        </div>
+      ) : null}
+      <div
+        className={clsx(styles.examplesBlock, styles.samplesBlock)}
+        // The anchor of the twin's "Code samples" section (API_HEADINGS in the generator).
+        id="code-samples"
+        role="region"
+        aria-label="Code samples"
+        tabIndex={0}
+        data-api-examples-scroller=""
+      >
+        <ApiCodeSamples samples={liveSamples ?? operation.samples} />
+      </div>
+      {open ? null : children}
+    </>
+  );
+}

@@ -1,0 +1,192 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+
+import { errorMessages, formatBytes, isTextual, statusLine, VIEW_LIMIT_BYTES } from './answer';
+import type { Answer } from './send';
+import styles from './styles.module.css';
+
+/** Above this, the body is shown as raw text only: a tree of every value would be slow to draw. */
+const TREE_LIMIT_BYTES = 256 * 1024;
+
+interface Props {
+  answer: Answer;
+  /** The name a download of the body gets. */
+  downloadName: string;
+  /** Offer the body as a file first: the operation downloads bytes. */
+  isDownload: boolean;
+}
+
+interface Read {
+  /** The body's text, cut at VIEW_LIMIT_BYTES; null for bytes that are not text. */
+  text: string | null;
+  cut: boolean;
+  json?: unknown;
+}
+
+async function readBody(answer: Answer, isDownload: boolean): Promise<Read> {
+  if (isDownload || !isTextual(answer.contentType)) {
+    return { text: null, cut: false };
+  }
+  const cut = answer.body.size > VIEW_LIMIT_BYTES;
+  const text = await (cut ? answer.body.slice(0, VIEW_LIMIT_BYTES) : answer.body).text();
+  if (!cut && answer.body.size <= TREE_LIMIT_BYTES) {
+    try {
+      return { text, cut, json: JSON.parse(text) as unknown };
+    } catch {
+      return { text, cut };
+    }
+  }
+  return { text, cut };
+}
+
+/** The answer: status, time and size, its error messages, the readable headers, and the body as text. */
+export default function AnswerView({ answer, downloadName, isDownload }: Props): ReactNode {
+  const [read, setRead] = useState<Read | null>(null);
+  const [raw, setRaw] = useState(false);
+  const href = useMemo(() => URL.createObjectURL(answer.body), [answer.body]);
+  useEffect(() => () => URL.revokeObjectURL(href), [href]);
+  useEffect(() => {
+    let current = true;
+    void readBody(answer, isDownload).then((result) => current && setRead(result));
+    return () => {
+      current = false;
+    };
+  }, [answer, isDownload]);
+
+  const failed = answer.status >= 400;
+  const messages = failed && read?.json !== undefined ? errorMessages(read.json) : [];
+  const hasTree = read?.json !== undefined && typeof read.json === 'object' && read.json !== null;
+  return (
+    <div className={styles.answer} data-console-answer="">
+      <p className={styles.answerStatus}>
+        <strong data-console-status-code="" className={failed ? styles.statusFailed : styles.statusOk}>
+          {statusLine(answer.status, answer.statusText)}
+        </strong>
+        <span aria-hidden="true"> · </span>
+        <span>{answer.ms} ms</span>
+        <span aria-hidden="true"> · </span>
+        <span data-console-size="">{formatBytes(answer.body.size)}</span>
+      </p>
+      {messages.length > 0 ? (
+        <ul className={styles.errorMessages} aria-label="What the server said" data-console-error-messages="">
+          {messages.map((message, index) => (
+            <li key={index}>{message}</li>
+          ))}
+        </ul>
+      ) : null}
+      <details className={styles.headers}>
+        <summary>Response headers ({answer.headers.length})</summary>
+        <dl>
+          {answer.headers.map(([name, value]) => (
+            <div key={name} className={styles.header}>
+              <dt>{name}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className={styles.note}>
+          The browser shows a page only the headers that CORS lets it read; the server may have sent others.
+        </p>
+      </details>
+      {read?.text === null ? (
+        <p>
+          {formatBytes(answer.body.size)} of {answer.contentType || 'bytes'}.{' '}
+          <a href={href} download={downloadName} data-console-download="">
+            Download {downloadName}
+          </a>
+        </p>
+      ) : read ? (
+        <>
+          {read.cut ? (
+            <p className={styles.note}>
+              The body is {formatBytes(answer.body.size)}: the first {formatBytes(VIEW_LIMIT_BYTES)} are shown.{' '}
+              <a href={href} download={downloadName} data-console-download="">
+                Download the whole body
+              </a>
+            </p>
+          ) : null}
+          {hasTree ? (
+            <div className={styles.viewSwitch} role="group" aria-label="Body view">
+              <button type="button" aria-pressed={!raw} onClick={() => setRaw(false)}>
+                Formatted
+              </button>
+              <button type="button" aria-pressed={raw} onClick={() => setRaw(true)}>
+                Raw
+              </button>
+            </div>
+          ) : null}
+          <div className={styles.body} role="region" aria-label="Response body" tabIndex={0} data-console-body="">
+            {hasTree && !raw ? <JsonTree value={read.json} /> : <pre>{read.text}</pre>}
+          </div>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function scalarClass(value: unknown): string | undefined {
+  return typeof value === 'string' ? styles.jsonString : styles.jsonValue;
+}
+
+/** JSON, indented, each object and list folding on its own. */
+function JsonTree({ value }: { value: unknown }): ReactNode {
+  return (
+    <div className={styles.json} data-console-json="">
+      <JsonNode value={value} depth={0} last />
+    </div>
+  );
+}
+
+function JsonNode({ name, value, depth, last }: { name?: string; value: unknown; depth: number; last: boolean }) {
+  const key = name === undefined ? null : <span className={styles.jsonKey}>{JSON.stringify(name)}: </span>;
+  const comma = last ? '' : ',';
+  if (value === null || typeof value !== 'object') {
+    return (
+      <div>
+        {key}
+        <span className={scalarClass(value)}>{JSON.stringify(value)}</span>
+        {comma}
+      </div>
+    );
+  }
+  const isList = Array.isArray(value);
+  const entries: [string | undefined, unknown][] = isList
+    ? value.map((item): [undefined, unknown] => [undefined, item])
+    : Object.entries(value);
+  const [open, close] = isList ? ['[', ']'] : ['{', '}'];
+  if (entries.length === 0) {
+    return (
+      <div>
+        {key}
+        {open}
+        {close}
+        {comma}
+      </div>
+    );
+  }
+  return (
+    <details open={depth < 3} className={styles.jsonGroup}>
+      <summary>
+        {key}
+        {open}
+        <span className={styles.jsonCount}>
+          {' '}
+          {entries.length}{' '}
+          {isList ? (entries.length === 1 ? 'item' : 'items') : entries.length === 1 ? 'field' : 'fields'}
+        </span>
+      </summary>
+      <div className={styles.jsonChildren}>
+        {entries.map(([childName, child], index) => (
+          <JsonNode
+            key={index}
+            {...(childName === undefined ? {} : { name: childName })}
+            value={child}
+            depth={depth + 1}
+            last={index === entries.length - 1}
+          />
+        ))}
+      </div>
+      {close}
+      {comma}
+    </details>
+  );
+}

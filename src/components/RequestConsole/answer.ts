@@ -1,0 +1,95 @@
+/** Reading an answer for the reader: its size, whether it is text, and the messages of an error body. */
+
+/** Above this, the view shows the start of the body and offers the whole as a download. */
+export const VIEW_LIMIT_BYTES = 1024 * 1024;
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) {
+    return `${bytes} B`;
+  }
+  if (bytes < 1024 * 1024) {
+    return `${(bytes / 1024).toFixed(1)} KB`;
+  }
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** Whether a content type is text the view can show: JSON, text/*, XML, form data. */
+export function isTextual(contentType: string): boolean {
+  const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  return (
+    type === '' ||
+    type.startsWith('text/') ||
+    type.endsWith('+json') ||
+    type.endsWith('/json') ||
+    type.endsWith('+xml') ||
+    type.endsWith('/xml') ||
+    type === 'application/x-www-form-urlencoded'
+  );
+}
+
+/**
+ * The messages of an error body, in the shapes servers use: FastAPI's `detail` (a
+ * sentence, or a list of `{ loc, msg }`), RFC 9457 problem details (`title`, `detail`,
+ * and a `validation` list of `{ location, message }`), and `{ error: { message } }`.
+ */
+export function errorMessages(body: unknown): string[] {
+  if (typeof body !== 'object' || body === null) {
+    return [];
+  }
+  const record = body as Record<string, unknown>;
+  const messages: string[] = [];
+  const { detail, title, validation, error } = record;
+  if (typeof title === 'string') {
+    messages.push(title);
+  }
+  if (typeof detail === 'string') {
+    messages.push(detail);
+  } else if (Array.isArray(detail)) {
+    for (const item of detail) {
+      const entry = (item ?? {}) as Record<string, unknown>;
+      const where = Array.isArray(entry.loc) ? entry.loc.join(' → ') : '';
+      if (typeof entry.msg === 'string') {
+        messages.push(where ? `${where}: ${entry.msg}` : entry.msg);
+      }
+    }
+  }
+  if (Array.isArray(validation)) {
+    for (const item of validation) {
+      const entry = (item ?? {}) as Record<string, unknown>;
+      const where = Array.isArray(entry.location) ? entry.location.join(' → ') : '';
+      if (typeof entry.message === 'string') {
+        messages.push(where ? `${where}: ${entry.message}` : entry.message);
+      }
+    }
+  }
+  if (typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string') {
+    messages.push((error as { message: string }).message);
+  } else if (typeof error === 'string') {
+    messages.push(error);
+  }
+  return messages;
+}
+
+/** The reason phrase of a status, for answers whose status line has none (HTTP/2). */
+const REASONS: Readonly<Record<number, string>> = {
+  200: 'OK',
+  201: 'Created',
+  202: 'Accepted',
+  204: 'No Content',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Content Too Large',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+};
+
+export function statusLine(status: number, statusText: string): string {
+  return `${status} ${statusText || REASONS[status] || ''}`.trim();
+}

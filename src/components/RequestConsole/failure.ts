@@ -1,0 +1,113 @@
+/**
+ * Why a request got no answer the page may read, told apart from the browser's signals,
+ * each with what to do about it. The browser reports all of these to `fetch` as the same
+ * bare TypeError, so the console gathers the signals itself (see send.ts) and this module
+ * only decides, which keeps it testable without a browser.
+ */
+import { isLoopbackHost } from './serverUrl';
+
+type FailureKind = 'unreachable' | 'cors' | 'csp' | 'mixed-content' | 'local-network' | 'timeout' | 'cancelled';
+
+export interface Failure {
+  kind: FailureKind;
+  /** What happened, in one sentence. */
+  message: string;
+  /** What to do about it. */
+  fix: string;
+}
+
+/** What the kind of server is called and how it allows another origin. */
+export interface ServerKind {
+  /** `Rubra server`, `model server`. */
+  name: string;
+  /** How this kind of server allows an origin, when it has a way; said after a CORS refusal. */
+  allowOrigin?: (origin: string) => string;
+}
+
+export interface FailureSignals {
+  /** The URL the request went to. */
+  url: string;
+  /** The server URL the reader gave. */
+  serverUrl: string;
+  /** This page's origin: `http://localhost:3000`. */
+  pageOrigin: string;
+  server: ServerKind;
+  /** Why the request was stopped, when the console stopped it. */
+  aborted?: 'timeout' | 'cancel';
+  timeoutSeconds: number;
+  /** The `connect-src` sources of the policy that refused the URL, when a `securitypolicyviolation` event said so. */
+  cspAllowed?: readonly string[];
+  /** The browser's local-network permission for this page, where the browser has one. */
+  localNetwork?: PermissionState;
+  /** Whether a `no-cors` GET of the server URL got an answer (an opaque one): something listens there. */
+  serverAnswers?: boolean;
+  /** Whether the browser sent the request without asking first (no preflight), so the server may have acted on it. */
+  sentWithoutPreflight?: boolean;
+}
+
+function hostOf(url: string): { protocol: string; hostname: string; origin: string } {
+  try {
+    const parsed = new URL(url);
+    return { protocol: parsed.protocol, hostname: parsed.hostname, origin: parsed.origin };
+  } catch {
+    return { protocol: '', hostname: '', origin: url };
+  }
+}
+
+export function classifyFailure(signals: FailureSignals): Failure {
+  const { server, serverUrl, pageOrigin } = signals;
+  const target = hostOf(signals.url);
+  if (signals.aborted === 'cancel') {
+    return {
+      kind: 'cancelled',
+      message: 'Cancelled: the request was stopped.',
+      fix: 'Send it again when you are ready.',
+    };
+  }
+  if (signals.aborted === 'timeout') {
+    return {
+      kind: 'timeout',
+      message: `No answer from ${serverUrl} within ${signals.timeoutSeconds} seconds.`,
+      fix: `Check that the ${server.name} is not busy or stuck, or allow more time in Timeout.`,
+    };
+  }
+  if (signals.cspAllowed) {
+    const allowed = signals.cspAllowed.filter((source) => source !== "'self'");
+    return {
+      kind: 'csp',
+      message: `This site's Content-Security-Policy does not allow requests to ${target.origin}.`,
+      fix: `The site may send requests to itself and to ${allowed.join(', ') || 'no other address'}. Use one of those addresses; a site you build yourself can allow more origins with API_CONSOLE_ORIGINS.`,
+    };
+  }
+  const page = hostOf(pageOrigin);
+  if (page.protocol === 'https:' && target.protocol === 'http:' && !isLoopbackHost(target.hostname)) {
+    return {
+      kind: 'mixed-content',
+      message: `The browser blocked the request: this page is served over https, and it may not call the http address ${target.origin} (mixed content).`,
+      fix: `Serve the ${server.name} over https, reach it through localhost or 127.0.0.1 (for instance with an SSH tunnel), or open these docs over http from your own machine.`,
+    };
+  }
+  if (signals.localNetwork === 'denied') {
+    return {
+      kind: 'local-network',
+      message: `The browser blocked the request: this site is not allowed to reach addresses on your machine or local network.`,
+      fix: `Allow local network access for ${pageOrigin} in the browser's site settings, then send again.`,
+    };
+  }
+  if (signals.serverAnswers) {
+    const allowHint = server.allowOrigin ? ` ${server.allowOrigin(pageOrigin)}` : '';
+    const acted = signals.sentWithoutPreflight
+      ? ` The browser sent this request without asking first, so the server may have acted on it (an upload may have been stored) even though its answer is hidden.`
+      : '';
+    return {
+      kind: 'cors',
+      message: `The ${server.name} at ${serverUrl} answered, but its CORS headers do not allow this page's origin, ${pageOrigin}, so the browser hides the answer.${acted}`,
+      fix: `Allow the origin ${pageOrigin} on the server.${allowHint}`,
+    };
+  }
+  return {
+    kind: 'unreachable',
+    message: `Could not connect to ${serverUrl}. Is the ${server.name} running?`,
+    fix: `Start the server, or check the host and port in Server URL.`,
+  };
+}

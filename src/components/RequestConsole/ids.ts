@@ -1,0 +1,75 @@
+/**
+ * Ids that carry from one operation to the next: an answer's objects name their kind
+ * (`object: "thread.run"`), and each kind's id is what a later operation's parameter of
+ * that name takes (`run_id`). So a reader goes from "Create an assistant" to "Create a
+ * run" without copying an id.
+ */
+import type { RememberedIds } from './store';
+
+/** The parameter that takes the id of each kind of object. */
+const PARAM_OF_KIND: Readonly<Record<string, string>> = {
+  assistant: 'assistant_id',
+  thread: 'thread_id',
+  'thread.message': 'message_id',
+  'thread.run': 'run_id',
+  'thread.run.step': 'step_id',
+  file: 'file_id',
+  'assistant.file': 'file_id',
+};
+
+export interface FoundId {
+  param: string;
+  id: string;
+}
+
+function idOf(value: unknown): { object: string; id: string; deleted: boolean } | null {
+  if (typeof value !== 'object' || value === null) {
+    return null;
+  }
+  const { object, id, deleted } = value as Record<string, unknown>;
+  return typeof object === 'string' && typeof id === 'string' ? { object, id, deleted: deleted === true } : null;
+}
+
+/** The ids an answer carries (the object itself, or the items of a list), in its order. */
+export function idsInAnswer(body: unknown): FoundId[] {
+  const list = typeof body === 'object' && body !== null ? (body as { data?: unknown }).data : undefined;
+  const items = Array.isArray(list) ? list : [body];
+  return items.flatMap((item) => {
+    const found = idOf(item);
+    const param = found && !found.deleted ? PARAM_OF_KIND[found.object] : undefined;
+    return found && param ? [{ param, id: found.id }] : [];
+  });
+}
+
+/** The id an answer says was deleted (`{ "object": "thread.deleted", "deleted": true }`). */
+export function deletedId(body: unknown): FoundId | null {
+  const found = idOf(body);
+  if (!found?.deleted) {
+    return null;
+  }
+  const param = PARAM_OF_KIND[found.object.replace(/\.deleted$/, '')];
+  // Detaching a file from an assistant leaves the file itself in place.
+  return param && found.object !== 'assistant.file.deleted' ? { param, id: found.id } : null;
+}
+
+/**
+ * A body with its id fields set to the newest remembered ids: `assistant_id` and the
+ * like take the newest of their kind, and a non-empty `file_ids` the newest file.
+ */
+export function withRememberedIds(body: unknown, ids: RememberedIds): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return body;
+  }
+  const result: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+  for (const [name, value] of Object.entries(result)) {
+    const newest = ids[name]?.[0];
+    if (newest && typeof value === 'string') {
+      result[name] = newest;
+    }
+    const newestFile = ids.file_id?.[0];
+    if (name === 'file_ids' && newestFile && Array.isArray(value) && value.length > 0) {
+      result[name] = [newestFile];
+    }
+  }
+  return result;
+}

@@ -1,0 +1,165 @@
+/**
+ * Sends a request from the browser straight to the reader's server and reads the answer,
+ * or finds out why there is none: the console's own timeout or Cancel, this site's
+ * Content-Security-Policy (its `securitypolicyviolation` event), mixed content, the
+ * browser's local-network permission, or, with a `no-cors` GET of the server URL that
+ * tells "nothing listens" from "the server answered but CORS hides it", never by
+ * sending the reader's request twice.
+ */
+import type { OutgoingRequest } from '@site/src/shared/api-request';
+
+import { classifyFailure, type Failure, type ServerKind } from './failure';
+
+export interface Answer {
+  status: number;
+  statusText: string;
+  /** Time from sending to the last byte, in milliseconds. */
+  ms: number;
+  /** The headers the browser lets the page read, in order. */
+  headers: [string, string][];
+  contentType: string;
+  body: Blob;
+}
+
+export type Outcome = { ok: true; answer: Answer } | { ok: false; failure: Failure };
+
+export interface SendOptions {
+  serverUrl: string;
+  server: ServerKind;
+  timeoutSeconds: number;
+  /** Aborted when the reader presses Cancel. */
+  cancel: AbortSignal;
+}
+
+/** How long the check of whether anything listens may take. */
+const PROBE_MS = 5000;
+
+/** The `connect-src` sources of a policy's text. */
+function connectSources(policy: string): string[] {
+  for (const directive of policy.split(';')) {
+    const [name, ...sources] = directive.trim().split(/\s+/);
+    if (name === 'connect-src') {
+      return sources;
+    }
+  }
+  return [];
+}
+
+/** Names under which browsers have exposed the local-network permission. */
+const LOCAL_NETWORK_PERMISSIONS = ['local-network-access', 'loopback-network', 'local-network'];
+
+async function localNetworkPermission(): Promise<PermissionState | undefined> {
+  if (!('permissions' in navigator)) {
+    return undefined;
+  }
+  for (const name of LOCAL_NETWORK_PERMISSIONS) {
+    try {
+      return (await navigator.permissions.query({ name } as unknown as PermissionDescriptor)).state;
+    } catch {
+      // This browser does not know the name.
+    }
+  }
+  return undefined;
+}
+
+async function serverAnswers(serverUrl: string): Promise<boolean> {
+  try {
+    await fetch(`${serverUrl}/`, {
+      mode: 'no-cors',
+      credentials: 'omit',
+      cache: 'no-store',
+      signal: AbortSignal.timeout(PROBE_MS),
+    });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the browser sends a request without a preflight: a simple method, and no header but simple ones. */
+function isSimple(request: OutgoingRequest): boolean {
+  const simpleMethod = ['GET', 'HEAD', 'POST'].includes(request.method);
+  const names = Object.keys(request.headers).map((name) => name.toLowerCase());
+  const simpleType = !names.includes('content-type') || typeof request.body !== 'string';
+  return simpleMethod && simpleType && !names.includes('authorization');
+}
+
+export async function send(request: OutgoingRequest, options: SendOptions): Promise<Outcome> {
+  const controller = new AbortController();
+  let aborted: 'timeout' | 'cancel' | undefined;
+  const stop = (why: 'timeout' | 'cancel') => {
+    aborted ??= why;
+    controller.abort();
+  };
+  const onCancel = () => stop('cancel');
+  if (options.cancel.aborted) {
+    onCancel();
+  }
+  options.cancel.addEventListener('abort', onCancel);
+  const timer = window.setTimeout(() => stop('timeout'), options.timeoutSeconds * 1000);
+  let cspAllowed: string[] | undefined;
+  const target = new URL(request.url);
+  const onViolation = (event: SecurityPolicyViolationEvent) => {
+    const blocked = event.blockedURI;
+    if (
+      event.effectiveDirective === 'connect-src' &&
+      (blocked === target.origin || blocked.startsWith(target.origin))
+    ) {
+      cspAllowed = connectSources(event.originalPolicy);
+    }
+  };
+  document.addEventListener('securitypolicyviolation', onViolation);
+  const started = performance.now();
+  try {
+    const response = await fetch(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body ?? null,
+      signal: controller.signal,
+      mode: 'cors',
+      credentials: 'omit',
+      cache: 'no-store',
+      referrerPolicy: 'no-referrer',
+    });
+    const body = await response.blob();
+    return {
+      ok: true,
+      answer: {
+        status: response.status,
+        statusText: response.statusText,
+        ms: Math.round(performance.now() - started),
+        headers: [...response.headers.entries()],
+        contentType: response.headers.get('content-type') ?? '',
+        body,
+      },
+    };
+  } catch {
+    // The violation event is queued as a task of its own: let it arrive first.
+    await new Promise((resolve) => window.setTimeout(resolve, 0));
+    const settled = { aborted, cspAllowed };
+    const blockedEarly = settled.aborted !== undefined || settled.cspAllowed !== undefined;
+    return {
+      ok: false,
+      failure: classifyFailure({
+        url: request.url,
+        serverUrl: options.serverUrl,
+        pageOrigin: window.location.origin,
+        server: options.server,
+        timeoutSeconds: options.timeoutSeconds,
+        ...(settled.aborted ? { aborted: settled.aborted } : {}),
+        ...(settled.cspAllowed ? { cspAllowed: settled.cspAllowed } : {}),
+        ...(blockedEarly
+          ? {}
+          : {
+              localNetwork: await localNetworkPermission(),
+              serverAnswers: await serverAnswers(options.serverUrl),
+              sentWithoutPreflight: isSimple(request),
+            }),
+      }),
+    };
+  } finally {
+    window.clearTimeout(timer);
+    options.cancel.removeEventListener('abort', onCancel);
+    document.removeEventListener('securitypolicyviolation', onViolation);
+  }
+}
