@@ -93,6 +93,13 @@ export const BUDGETS: Record<PageTypeId, PageBudget> = {
 
 export const KB = 1024;
 
+/**
+ * The API pages' "Try it" console: everything the press fetches (its code, its
+ * stylesheet, the operation's request and schemas), in KB of gzip. Measured 2026-11-26
+ * on /api/create-run: 17.6 KB; the console holds every part of the reader's request.
+ */
+export const CONSOLE_BUDGET_KB = 40;
+
 /** Each social card (a 1200x630 PNG), in KB on disk: previews are fetched by chat apps with tight size limits. */
 export const SOCIAL_CARD_MAX_KB = 60;
 

@@ -161,3 +161,51 @@ export async function measureIntent({ baseUrl, path = '/', query, runs }) {
   }
   return { intentToResultsMs: median(times), samples: times };
 }
+
+/**
+ * From the press of Try it on an API page to a console the reader can type in (its
+ * Server URL field focused), with the CPU slowed down as Lighthouse's mobile preset
+ * slows it (4x). The pointer rests on the button first, as a reader's does before the
+ * press (the console starts loading then). Cold: a first visit. Warm: the same context after a first press, so
+ * the console's files come from the HTTP cache, as on a reader's second page.
+ * @param {{ baseUrl: string, path?: string, runs: number }} options
+ */
+export async function measureConsole({ baseUrl, path = '/api/create-run', runs }) {
+  const browser = await chromium.launch({ executablePath: findChromium() ?? undefined, args: CHROMIUM_ARGS });
+  /** @type {number[]} */
+  const cold = [];
+  /** @type {number[]} */
+  const warm = [];
+  try {
+    for (let run = 0; run < runs; run += 1) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      for (const times of [cold, warm]) {
+        await page.goto(new URL(path, baseUrl).href);
+        await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
+        await page.locator('[data-api-try-it]').hover();
+        // Timed in the page: from the click to the moment the console's first field takes focus.
+        const ms = await page.evaluate(
+          () =>
+            new Promise((resolve) => {
+              const start = performance.now();
+              document.addEventListener('focusin', function ready(event) {
+                if (event.target instanceof HTMLInputElement && event.target.type === 'url') {
+                  document.removeEventListener('focusin', ready);
+                  resolve(performance.now() - start);
+                }
+              });
+              document.querySelector('[data-api-try-it]')?.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+            }),
+        );
+        times.push(Number(ms));
+      }
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return { coldMs: median(cold), warmMs: median(warm), samples: { cold, warm } };
+}

@@ -1,5 +1,5 @@
 // npm run bench: what a reader waits for, measured on the production build.
-//   node scripts/bench/run.mjs [--reference DIR] [--only build,pages,lighthouse,search,relevance,scale] [--skip ...]
+//   node scripts/bench/run.mjs [--reference DIR] [--only build,pages,lighthouse,search,console,relevance,scale] [--skip ...]
 //                          [--pages home,model,...]
 //   --reference DIR  bench another build folder in the same run, side by side (interleaved)
 //   --pages          page types to visit (ids in scripts/bench/pages.ts; default all)
@@ -20,13 +20,13 @@ import createJiti from 'jiti';
 
 import { coldBuild } from './build-time.mjs';
 import { launchLighthouseChrome, PRESETS, runLighthouse } from './lighthouse.mjs';
-import { measureIntent, measureSearch, median } from './measure.mjs';
+import { measureConsole, measureIntent, measureSearch, median } from './measure.mjs';
 import { checkExpectedPages, devEngine, mcpEngine, readQueries, siteEngine } from './relevance-engines.mjs';
 import { directorySize, runScale } from './scale.mjs';
 import { startStaticHost } from '../../tests/support/static-server.mjs';
 import { CHROMIUM_ARGS, findChromium } from '../chromium.mjs';
 
-const PARTS = ['build', 'pages', 'lighthouse', 'search', 'relevance', 'scale'];
+const PARTS = ['build', 'pages', 'lighthouse', 'search', 'console', 'relevance', 'scale'];
 const QUERIES = ['llama', 'enhanced', 'quantization', 'assistants', 'vllm', 'benchmark', 'license'];
 const SCALE_GOALS = {
   seconds: 300,
@@ -112,6 +112,7 @@ const { formatScores, QUERY_CLASSES, scoreEngine } = jiti('./relevance.ts');
  * @property {PageReport[]} [pages]
  * @property {Record<string, { id: string, sites: (Record<string, unknown> & LighthouseSite | null)[] }[]>} [lighthouse]
  * @property {(SearchFigures | null)[]} [search]
+ * @property {(Awaited<ReturnType<typeof measureConsole>> | null)[]} [console]
  * @property {{ queries: number, engines: { name: string, label: string, scores: import('./relevance').EngineScores, answers: unknown[] }[] }} [relevance]
  * @property {Awaited<ReturnType<typeof runScale>>} [scale]
  */
@@ -239,13 +240,14 @@ async function benchPages() {
             load: tally(visit.fetched, 'load'),
             afterLoad: tally(visit.fetched, 'afterLoad'),
           };
-          job.fetched = visit.fetched.map(({ url, kind, phase, raw, gzip, search }) => ({
+          job.fetched = visit.fetched.map(({ url, kind, phase, raw, gzip, search, console }) => ({
             path: new URL(url).pathname,
             kind,
             phase,
             raw,
             gzip,
             search,
+            console,
           }));
         }
       };
@@ -463,6 +465,43 @@ async function benchSearch() {
   );
 }
 
+async function benchConsole() {
+  /** @type {(Awaited<ReturnType<typeof measureConsole>> | null)[]} */
+  const figures = [];
+  report.console = figures;
+  await withServers(async (origins) => {
+    for (const [site, { dir, name }] of sites.entries()) {
+      if (!existsSync(path.join(dir, 'api-console'))) {
+        figures.push(null);
+        continue;
+      }
+      console.log(`The API console on ${name}…`);
+      figures.push(await measureConsole({ baseUrl: origins[site] ?? '', runs }));
+    }
+  });
+  const rows = [
+    [
+      'press to a usable console, warm cache',
+      cell(
+        figures.map((f) => f?.warmMs),
+        (v) => `${v.toFixed(0)} ms`,
+      ),
+      '300 ms',
+    ],
+    [
+      'press to a usable console, first visit',
+      cell(
+        figures.map((f) => f?.coldMs),
+        (v) => `${v.toFixed(0)} ms`,
+      ),
+      '',
+    ],
+  ];
+  section(
+    `## The API console (Try it), medians of ${runs}, CPU slowed 4x as in Lighthouse's mobile preset\n\n${table(['', 'figure', 'goal'], rows)}`,
+  );
+}
+
 async function benchRelevance() {
   const buildDir = thisSite.dir;
   const queryFile = args.queries ? path.resolve(args.queries) : undefined;
@@ -551,6 +590,7 @@ const steps = {
   pages: benchPages,
   lighthouse: benchLighthouse,
   search: benchSearch,
+  console: benchConsole,
   relevance: benchRelevance,
   scale: benchScale,
 };

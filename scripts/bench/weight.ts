@@ -18,6 +18,8 @@ export interface Fetched {
   gzip: number;
   /** Search code or index: the modal chunk, the Pagefind runtime, its WebAssembly or index. */
   search: boolean;
+  /** The API console's code, stylesheet or operation data, which only the reader's press may fetch. */
+  console: boolean;
 }
 
 export interface KindTotal {
@@ -52,29 +54,61 @@ export function gzipSize(body: Uint8Array): number {
   return gzipSync(body, { level: 9 }).length;
 }
 
-/**
- * Strings found only in search code, so a fetched script or stylesheet is recognised
- * without its hashed name: DocSearch's modal markup (the modal chunk) and its rules (the
- * modal's stylesheet), and the name of the Pagefind runtime that the local search
- * backend imports (the backend chunk).
- */
-export const SEARCH_CODE_MARKERS = ['DocSearch-Modal', 'pagefind.js'];
+/** A feature that loads on the reader's intent: its data's folder, and strings found only in its code. */
+interface OnIntent {
+  folder: string;
+  markers: readonly string[];
+}
 
-/** Whether a fetched file is search code or index, which only the reader's intent may fetch. */
-export function isSearchResource(url: string, kind: ResourceKind, body: Uint8Array): boolean {
-  if (new URL(url).pathname.startsWith('/pagefind/')) {
+/** Whether a fetched file is the feature's: under its folder, or a script or stylesheet holding a marker. */
+function belongsTo(feature: OnIntent, url: string, kind: ResourceKind, body: Uint8Array): boolean {
+  if (new URL(url).pathname.startsWith(feature.folder)) {
     return true;
   }
   if (kind !== 'js' && kind !== 'css') {
     return false;
   }
   const text = Buffer.from(body);
-  return SEARCH_CODE_MARKERS.some((marker) => text.includes(marker));
+  return feature.markers.some((marker) => text.includes(marker));
+}
+
+/**
+ * Search: Pagefind's folder, and strings found only in search code, so a fetched script
+ * or stylesheet is recognised without its hashed name: DocSearch's modal markup (the
+ * modal chunk) and its rules (the modal's stylesheet), and the name of the Pagefind
+ * runtime that the local search backend imports (the backend chunk).
+ */
+const SEARCH: OnIntent = { folder: '/pagefind/', markers: ['DocSearch-Modal', 'pagefind.js'] };
+
+/**
+ * The API console: its operation files' folder, and strings found only in its code and
+ * stylesheet: its form's marker (the console chunk) and a class of its body editor (the
+ * chunk and the stylesheet). Its chunks' names are no marker: the bundler's runtime, on
+ * every page, lists them.
+ */
+const CONSOLE: OnIntent = { folder: '/api-console/', markers: ['data-api-console', 'editorLayer_'] };
+
+/** Whether a fetched file is search code or index, which only the reader's intent may fetch. */
+export function isSearchResource(url: string, kind: ResourceKind, body: Uint8Array): boolean {
+  return belongsTo(SEARCH, url, kind, body);
+}
+
+/** Whether a fetched file is the API console's, which only the reader's press may fetch. */
+export function isConsoleResource(url: string, kind: ResourceKind, body: Uint8Array): boolean {
+  return belongsTo(CONSOLE, url, kind, body);
 }
 
 export function describeFetched(url: string, contentType: string, body: Uint8Array, phase: Phase): Fetched {
   const kind = classify(contentType, url);
-  return { url, kind, phase, raw: body.length, gzip: gzipSize(body), search: isSearchResource(url, kind, body) };
+  return {
+    url,
+    kind,
+    phase,
+    raw: body.length,
+    gzip: gzipSize(body),
+    search: isSearchResource(url, kind, body),
+    console: isConsoleResource(url, kind, body),
+  };
 }
 
 /** Counts and sums by kind, with a total, for the files fetched in one phase. */

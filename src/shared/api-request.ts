@@ -52,9 +52,6 @@ export interface ApiRequest {
   body?: RequestBody;
 }
 
-/** The API page's request and SDK call, in the file the console fetches when the reader opens it. */
-export const API_CONSOLE_DIR = 'api-console';
-
 /** The URL of a request: the server, the path with its parameters percent-encoded, then the query. */
 export function requestUrl(request: ApiRequest): string {
   const path = request.path.replace(/\{([^}]+)\}/g, (whole, name: string) => {

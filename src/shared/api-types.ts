@@ -117,6 +117,9 @@ export interface ApiOperationPage {
   downloads: ApiDownloads;
 }
 
+/** The folder of the built site that holds each operation's console file, `<page id>.json`. */
+export const API_CONSOLE_DIR = 'api-console';
+
 /**
  * What the "Try it" console of an operation needs beyond the page's data, in a file of
  * its own that is fetched when the reader opens the console.

@@ -1,4 +1,4 @@
-import { budgetFailures, budgetFigures, checkBudgets } from '../../scripts/bench/budgets';
+import { budgetFailures, budgetFigures, checkBudgets, CONSOLE_BUDGET_KB, KB } from '../../scripts/bench/budgets';
 import { PAGE_TYPES } from '../../scripts/bench/pages';
 import { recordVisit, weighResponse } from '../../scripts/bench/visit';
 import { tally, type Fetched } from '../../scripts/bench/weight';
@@ -19,6 +19,27 @@ test.afterAll(async () => {
 });
 
 const searchFiles = (fetched: readonly Fetched[]) => fetched.filter((file) => file.search).map((file) => file.url);
+const consoleFiles = (fetched: readonly Fetched[]) => fetched.filter((file) => file.console).map((file) => file.url);
+
+/** What the press of Try it fetches: the console's files only, within their budget, and none fetched before. */
+test.describe('the API console (Try it)', () => {
+  test('fetches nothing before the press, and its files on the press stay within their budget', async ({ page }) => {
+    test.setTimeout(90_000);
+    const visit = await recordVisit(page, `${host.origin}/api/create-run`);
+    const before = new Set(visit.fetched.map((file) => file.url));
+    const onPress: Promise<Fetched | null>[] = [];
+    page.on('response', (response) => onPress.push(weighResponse(response, 'afterLoad')));
+    await page.locator('[data-api-try-it]').click();
+    await expect(page.locator('[data-api-console]').getByLabel('Server URL')).toBeFocused();
+    const fetched = (await Promise.all(onPress)).filter((file): file is Fetched => file !== null);
+    expect(consoleFiles(fetched).length, 'the press fetches the console').toBeGreaterThanOrEqual(3);
+    expect(fetched.filter((file) => before.has(file.url)).map((file) => file.url)).toEqual([]);
+    const total = fetched.reduce((sum, file) => sum + file.gzip, 0);
+    expect(total, `the console's files, ${(total / KB).toFixed(1)} KB gzip`).toBeLessThanOrEqual(
+      CONSOLE_BUDGET_KB * KB,
+    );
+  });
+});
 
 for (const type of PAGE_TYPES) {
   test.describe(`${type.label} (${type.path})`, () => {
@@ -37,6 +58,7 @@ for (const type of PAGE_TYPES) {
         budgetFigures(tally(visit.fetched, 'load'), tally(visit.fetched, 'afterLoad')),
       );
       expect.soft(budgetFailures(type.id, checks), 'budgets exceeded').toEqual([]);
+      expect(consoleFiles(visit.fetched), 'API console files fetched before the press').toEqual([]);
 
       if (type.id === 'search') {
         // Visiting /search is the intent: it loads the search code by design.

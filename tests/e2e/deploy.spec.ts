@@ -9,6 +9,7 @@ import { hashesInPolicy } from '../../deploy/inline-hashes.mjs';
 import { expect, gotoHydrated, test as siteTest } from './fixtures';
 import { holdSiteBundle } from './hold-bundle';
 import { sitemapRoutes } from './site';
+import { startConsoleServers, type ConsoleServers } from '../support/console-servers.mjs';
 import { BUILD_DIR } from '../support/static-server.mjs';
 
 /**
@@ -23,10 +24,11 @@ declare global {
   }
 }
 
-/** Every page also fails on a `securitypolicyviolation` event, across navigations. */
-const test = siteTest.extend<{ cspViolations: string[] }>({
+/** Every page also fails on a `securitypolicyviolation` event, across navigations, unless a test expects it. */
+const test = siteTest.extend<{ cspViolations: string[]; expectedViolations: RegExp | null }>({
+  expectedViolations: [null, { option: true }],
   cspViolations: [
-    async ({ page }, use) => {
+    async ({ page, expectedViolations }, use) => {
       const violations: string[] = [];
       await page.exposeFunction('reportCspViolation', (text: string) => violations.push(text));
       await page.addInitScript(() => {
@@ -37,7 +39,8 @@ const test = siteTest.extend<{ cspViolations: string[] }>({
         });
       });
       await use(violations);
-      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+      const unexpected = violations.filter((text) => !expectedViolations?.test(text));
+      expect(unexpected, 'Content-Security-Policy violations').toEqual([]);
     },
     { auto: true },
   ],
@@ -80,6 +83,48 @@ test.describe('pages under the Content-Security-Policy', () => {
       expect(response?.status()).toBe(404);
       await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    });
+  });
+});
+
+test.describe('the API console under the policy', () => {
+  let servers: ConsoleServers;
+  test.beforeAll(async () => {
+    servers = await startConsoleServers();
+  });
+  test.afterAll(async () => {
+    await servers.close();
+  });
+
+  test('connect-src allows the site, the loopback addresses and the description’s server, and nothing else', () => {
+    const connect = /(?:^|; )connect-src ([^;]+)/.exec(policy)?.[1]?.split(' ');
+    expect(connect).toEqual(["'self'", 'http://localhost:*', 'http://127.0.0.1:*', 'http://localhost:8000']);
+  });
+
+  test('the console reaches a server on a loopback address', async ({ page }) => {
+    await gotoHydrated(page, '/api/create-thread');
+    await page.getByRole('button', { name: 'Try it' }).click();
+    const panel = page.locator('[data-api-console]');
+    await panel.getByLabel('Server URL').fill(servers.rubraUrl);
+    await panel.getByRole('button', { name: 'Send request' }).click();
+    await expect(panel.locator('[data-console-status-code]')).toHaveText('200 OK');
+  });
+
+  test.describe('an address the policy does not name', () => {
+    test.use({
+      expectedViolations: /connect-src blocked http:\/\/rubra\.invalid/,
+      expectedErrors: /(Connecting to|cannot load) '?http:\/\/rubra\.invalid:8000\/models/,
+    });
+    test('is refused by the policy, and the console says which addresses it allows', async ({ page }) => {
+      await gotoHydrated(page, '/api/list-models');
+      await page.getByRole('button', { name: 'Try it' }).click();
+      const panel = page.locator('[data-api-console]');
+      await panel.getByLabel('Server URL').fill('http://rubra.invalid:8000');
+      await panel.getByRole('button', { name: 'Send request' }).click();
+      const failure = panel.locator('[data-console-failure]');
+      await expect(failure).toHaveAttribute('data-console-failure', 'csp');
+      await expect(failure).toContainText('does not allow requests to http://rubra.invalid:8000');
+      await expect(failure).toContainText('http://localhost:*, http://127.0.0.1:*, http://localhost:8000');
     });
   });
 });

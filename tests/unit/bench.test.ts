@@ -9,7 +9,14 @@ import { PAGE_TYPES, resolvePagePath, type PageType } from '../../scripts/bench/
 import { docsLayout, generateDocs } from '../../scripts/bench/scale-docs';
 import { generateOpenApi } from '../../scripts/bench/scale-openapi';
 import { seededRandom } from '../../scripts/bench/scale-words';
-import { classify, describeFetched, isSearchResource, tally, type Fetched } from '../../scripts/bench/weight';
+import {
+  classify,
+  describeFetched,
+  isConsoleResource,
+  isSearchResource,
+  tally,
+  type Fetched,
+} from '../../scripts/bench/weight';
 
 const origin = 'http://127.0.0.1:4000';
 const text = (value: string) => new TextEncoder().encode(value);
@@ -39,20 +46,28 @@ describe('page weight', () => {
     expect(isSearchResource(`${origin}/search`, 'html', text('DocSearch-Modal'))).toBe(false);
   });
 
+  it('recognises the API console’s files, and not the runtime that names its chunks', () => {
+    expect(isConsoleResource(`${origin}/api-console/create-run.json`, 'other', text('{}'))).toBe(true);
+    expect(isConsoleResource(`${origin}/assets/js/api-console.1.js`, 'js', text('"data-api-console":""'))).toBe(true);
+    expect(isConsoleResource(`${origin}/assets/css/a.css`, 'css', text('.editorLayer_x1{}'))).toBe(true);
+    expect(isConsoleResource(`${origin}/assets/js/runtime~main.js`, 'js', text('{"api-console":"1a"}'))).toBe(false);
+    expect(isConsoleResource(`${origin}/api/create-run`, 'html', text('data-api-console'))).toBe(false);
+  });
+
   it('weighs a body raw and gzip', () => {
     const body = text('a'.repeat(10_000));
     const file = describeFetched(`${origin}/a.js`, 'text/javascript', body, 'load');
-    expect(file).toMatchObject({ kind: 'js', phase: 'load', raw: 10_000, search: false });
+    expect(file).toMatchObject({ kind: 'js', phase: 'load', raw: 10_000, search: false, console: false });
     expect(file.gzip).toBeGreaterThan(0);
     expect(file.gzip).toBeLessThan(200);
   });
 
   it('sums by kind and phase, with a total', () => {
     const files: Fetched[] = [
-      { url: 'a', kind: 'js', phase: 'load', raw: 100, gzip: 40, search: false },
-      { url: 'b', kind: 'js', phase: 'load', raw: 50, gzip: 20, search: false },
-      { url: 'c', kind: 'css', phase: 'load', raw: 30, gzip: 10, search: false },
-      { url: 'd', kind: 'js', phase: 'afterLoad', raw: 999, gzip: 333, search: true },
+      { url: 'a', kind: 'js', phase: 'load', raw: 100, gzip: 40, search: false, console: false },
+      { url: 'b', kind: 'js', phase: 'load', raw: 50, gzip: 20, search: false, console: false },
+      { url: 'c', kind: 'css', phase: 'load', raw: 30, gzip: 10, search: false, console: false },
+      { url: 'd', kind: 'js', phase: 'afterLoad', raw: 999, gzip: 333, search: true, console: false },
     ];
     const load = tally(files, 'load');
     expect(load.js).toEqual({ count: 2, raw: 150, gzip: 60 });

@@ -117,6 +117,7 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
   const lastBody = useRef<unknown>(data.request.body?.kind === 'json' ? data.request.body.value : undefined);
   const formRef = useRef<HTMLFormElement>(null);
   const firstField = useRef<HTMLInputElement>(null);
+  const result = useRef<HTMLDivElement>(null);
 
   const read = useMemo(() => readForm(values, data, lastBody.current), [values, data]);
   if (read.request.body?.kind === 'json') {
@@ -130,6 +131,13 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
   useEffect(() => {
     firstField.current?.focus();
   }, []);
+
+  // The answer or the failure comes into view where the console scrolls on its own.
+  useEffect(() => {
+    if (phase.kind === 'done') {
+      result.current?.scrollIntoView({ block: 'nearest' });
+    }
+  }, [phase]);
 
   const problemOf = (field: string) => shownProblems.find((problem) => problem.field === field);
   const setParam = (name: string, text: string) =>
@@ -526,17 +534,19 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
         <p role="status" className={styles.status} data-console-status="">
           {status}
         </p>
-        {phase.kind === 'done' && !phase.outcome.ok ? (
-          <div className={styles.failure} data-console-failure={phase.outcome.failure.kind}>
-            <p>
-              <strong>{phase.outcome.failure.message}</strong>
-            </p>
-            <p>{phase.outcome.failure.fix}</p>
-          </div>
-        ) : null}
-        {phase.kind === 'done' && phase.outcome.ok ? (
-          <AnswerView answer={phase.outcome.answer} downloadName={phase.name} isDownload={phase.isDownload} />
-        ) : null}
+        <div ref={result}>
+          {phase.kind === 'done' && !phase.outcome.ok ? (
+            <div className={styles.failure} data-console-failure={phase.outcome.failure.kind}>
+              <p>
+                <strong>{phase.outcome.failure.message}</strong>
+              </p>
+              <p>{phase.outcome.failure.fix}</p>
+            </div>
+          ) : null}
+          {phase.kind === 'done' && phase.outcome.ok ? (
+            <AnswerView answer={phase.outcome.answer} downloadName={phase.name} isDownload={phase.isDownload} />
+          ) : null}
+        </div>
         <p className={styles.footer}>
           <button
             type="button"

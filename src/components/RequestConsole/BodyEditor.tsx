@@ -59,6 +59,7 @@ export default function BodyEditor({ id, value, onChange, describedBy, invalid }
       </pre>
       <textarea
         id={id}
+        data-field="body"
         className={styles.editorInput}
         value={value}
         spellCheck={false}

@@ -152,11 +152,19 @@ function problemsOf(errors: readonly OutputUnit[]): SchemaProblem[] {
   return problems;
 }
 
+/** One validator per schema: the form is checked at every keystroke. */
+const validators = new WeakMap<object, Validator>();
+
 /** The problems of a value against a JSON Schema (2020-12, as OpenAPI 3.1 writes it). */
 export function checkAgainstSchema(value: unknown, schema: unknown): SchemaProblem[] {
   if (typeof schema !== 'object' || schema === null) {
     return [];
   }
-  const result = new Validator(schema as Record<string, unknown>, '2020-12', false).validate(value);
+  let validator = validators.get(schema);
+  if (!validator) {
+    validator = new Validator(schema as Record<string, unknown>, '2020-12', false);
+    validators.set(schema, validator);
+  }
+  const result = validator.validate(value);
   return result.valid ? [] : problemsOf(result.errors);
 }
