@@ -5,7 +5,7 @@ import { copyrightLine, identity } from './src/site/identity';
 import { darkCodeTheme, lightCodeTheme } from './src/site/codeThemes';
 import { parseConsoleOrigins, parseRsdoctor } from './src/site/env';
 import { chooseSearchBackend } from './src/search/backends/registry';
-import { remarkCodeHighlight, type CodeHighlightOptions } from './src/plugins/code-highlight';
+import { remarkCodeHighlight, remarkCurlTryIt, type CodeHighlightOptions } from './src/plugins/code-highlight';
 import type { PageSection } from './src/plugins/markdown-twins/sections';
 
 const search = chooseSearchBackend(process.env);
@@ -142,7 +142,8 @@ export default {
           editUrl: identity.editUrl.replace(/\/docs$/, '/'),
           lastVersion: 'current',
           versions: { current: { label: 'Next' } },
-          beforeDefaultRemarkPlugins: [highlightCodeBlocks],
+          // A curl block that calls this machine gets a Try it console; then every block is highlighted.
+          beforeDefaultRemarkPlugins: [remarkCurlTryIt, highlightCodeBlocks],
         },
         blog: false,
         pages: { beforeDefaultRemarkPlugins: [highlightCodeBlocks] },

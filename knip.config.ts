@@ -14,6 +14,9 @@ const config: KnipConfig = {
         'src/plugins/code-highlight/no-browser-prism.ts',
         // The API pages that src/plugins/api-reference/generate.ts writes import this component.
         'src/components/ApiOperation/index.tsx',
+        // The serving guides' pages import this wrapper of a curl block that calls this
+        // machine when src/plugins/code-highlight/curl.ts compiles them.
+        'src/components/CurlTryIt/index.tsx',
         // The search-index plugin aliases @rubra/search-backend and @rubra/search-page-head
         // to the modules of the backend src/search/backends/registry.ts chooses.
         'src/search/backends/*.setup.ts',

@@ -81,12 +81,15 @@ function belongsTo(feature: OnIntent, url: string, kind: ResourceKind, body: Uin
 const SEARCH: OnIntent = { folder: '/pagefind/', markers: ['DocSearch-Modal', 'pagefind.js'] };
 
 /**
- * The API console: its operation files' folder, and strings found only in its code and
- * stylesheet: its form's marker (the console chunk) and a class of its body editor (the
- * chunk and the stylesheet). Its chunks' names are no marker: the bundler's runtime, on
+ * The request consoles (the API pages' and the serving guides'): the API operation files'
+ * folder, and strings found only in their code and stylesheet: each form's marker (the
+ * console chunks) and a class of the body editor (the shared chunk and the stylesheet). Its chunks' names are no marker: the bundler's runtime, on
  * every page, lists them.
  */
-const CONSOLE: OnIntent = { folder: '/api-console/', markers: ['data-api-console', 'editorLayer_'] };
+const CONSOLE: OnIntent = {
+  folder: '/api-console/',
+  markers: ['data-api-console', 'data-chat-console', 'editorLayer_'],
+};
 
 /** Whether a fetched file is search code or index, which only the reader's intent may fetch. */
 export function isSearchResource(url: string, kind: ResourceKind, body: Uint8Array): boolean {

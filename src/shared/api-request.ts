@@ -33,7 +33,10 @@ export interface MultipartField {
 }
 
 export type RequestBody =
-  /** `text`, when given, is the body exactly as sent (the reader's own formatting); `value` is its parsed form. */
+  /**
+   * `text`, when given, is the body exactly as sent (the reader's own formatting); `value` is its parsed form,
+   * which a request read from a page's curl block leaves out (the console parses the text).
+   */
   | { kind: 'json'; contentType: string; value: unknown; text?: string }
   | { kind: 'multipart'; fields: MultipartField[] };
 

@@ -12,6 +12,8 @@
 // and what it carried, byte for byte.
 import { createServer } from 'node:http';
 
+import { bodyOf, headersOf } from './http.mjs';
+
 import { freePort } from './prism.mjs';
 
 /** The size of the body /big sends: 10 MiB. */
@@ -104,28 +106,6 @@ export const NOT_FOUND = {
 /** @param {unknown} value @returns {value is Json} */
 function isObject(value) {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** @param {IncomingMessage} request */
-function headersOf(request) {
-  /** @type {Record<string, string>} */
-  const headers = {};
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value !== undefined) {
-      headers[name] = Array.isArray(value) ? value.join(', ') : value;
-    }
-  }
-  return headers;
-}
-
-/** @param {IncomingMessage} request @returns {Promise<Buffer>} */
-async function bodyOf(request) {
-  /** @type {Buffer[]} */
-  const chunks = [];
-  for await (const chunk of request) {
-    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-  }
-  return Buffer.concat(chunks);
 }
 
 /**

@@ -84,6 +84,9 @@ describe('why a request failed', () => {
     expect(classifyFailure({ ...signals, serverAnswers: true, sentWithoutPreflight: true }).message).toMatch(
       /may have acted on it/,
     );
+    const withKey = classifyFailure({ ...signals, serverAnswers: true, withKey: true });
+    expect(withKey.message).toContain('(or the Authorization header that carries the key)');
+    expect(withKey.fix).toMatch(/and the Authorization header on the server, or leave API key empty/);
   });
 
   it('names the addresses the policy allows when the policy refused', () => {

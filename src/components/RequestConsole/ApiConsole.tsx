@@ -11,18 +11,28 @@ import type { ApiCodeSample, ApiConsoleData, ApiOperationPage } from '@site/src/
 import { rubraServerCorsOrigins } from '@site/src/site/identity';
 
 import AnswerView from './AnswerView';
-import BodyEditor from './BodyEditor';
 import type { ServerKind } from './failure';
+import {
+  BodyField,
+  ConsoleFrame,
+  consoleKeys,
+  DEFAULT_TIMEOUT_SECONDS,
+  FailureView,
+  FieldMessage,
+  KeyField,
+  SendBar,
+  ServerField,
+  TimeoutField,
+  timeoutProblem,
+  useApiKey,
+} from './Fields';
 import { readForm, urlProblem, type FieldProblem, type FormValues } from './form';
 import { deletedId, idsInAnswer, withRememberedIds } from './ids';
 import { isTextual, statusLine } from './answer';
 import { send, type Outcome } from './send';
 import {
   clearRemembered,
-  forgetApiKey,
   forgetId,
-  keepApiKey,
-  readApiKey,
   rememberedIds,
   rememberIds,
   rememberServer,
@@ -37,7 +47,6 @@ const RUBRA_SERVER: ServerKind = {
     `A Rubra server allows ${rubraServerCorsOrigins.join(', ')}: to try the API from a copy of these docs, open it at http://localhost:3000.`,
 };
 
-const DEFAULT_TIMEOUT_SECONDS = 30;
 /** The settings store's name for the API's servers. */
 const SERVER_SCOPE = 'api';
 
@@ -107,7 +116,8 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
   const [values, setValues] = useState<FormValues>(() => initialValues(operation, data, ids));
   const [bodyEdited, setBodyEdited] = useState(false);
   const [servers, setServers] = useState<string[]>(() => usedServers(SERVER_SCOPE));
-  const [key, setKey] = useState(() => readApiKey());
+  const keyState = useApiKey();
+  const [key] = keyState;
   const [timeoutSeconds, setTimeoutSeconds] = useState(String(DEFAULT_TIMEOUT_SECONDS));
   const [shownProblems, setShownProblems] = useState<FieldProblem[]>([]);
   const [schemaWarning, setSchemaWarning] = useState<string[] | null>(null);
@@ -142,6 +152,8 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
   const problemOf = (field: string) => shownProblems.find((problem) => problem.field === field);
   const setParam = (name: string, text: string) =>
     setValues((current) => ({ ...current, params: { ...current.params, [name]: text } }));
+  const setField = (name: string, text: string) =>
+    setValues((current) => ({ ...current, fields: { ...current.fields, [name]: text } }));
 
   const sendNow = useCallback(
     async (anyway: boolean) => {
@@ -155,8 +167,9 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
         problems.push(tooLong);
       }
       const seconds = Number(timeoutSeconds);
-      if (!Number.isFinite(seconds) || seconds <= 0) {
-        problems.push({ field: 'timeout', message: 'Enter a timeout in seconds, above 0.' });
+      const badTimeout = timeoutProblem(timeoutSeconds);
+      if (badTimeout) {
+        problems.push(badTimeout);
       }
       setShownProblems(problems);
       if (problems.length > 0) {
@@ -212,364 +225,227 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
     [phase.kind, read, timeoutSeconds, key.key, data.call.action],
   );
 
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      if (phase.kind === 'sending') {
-        phase.controller.abort();
-      } else {
-        onClose();
-      }
-    } else if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-      event.preventDefault();
-      void sendNow(false);
-    }
-  };
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) =>
+    consoleKeys(event, {
+      sending: phase.kind === 'sending',
+      cancel: () => (phase.kind === 'sending' ? phase.controller.abort() : undefined),
+      close: onClose,
+      send: () => void sendNow(false),
+    });
 
   const pathAndQuery = operation.parameters.filter((parameter) => parameter.in === 'path' || parameter.in === 'query');
   const bodyExample = data.request.body;
-  const headingId = `${id}-heading`;
   const bodyProblem = problemOf('body');
   return (
-    <section
-      className={styles.console}
-      aria-labelledby={headingId}
-      data-api-console=""
-      data-pagefind-ignore=""
+    <ConsoleFrame
+      title={`Try it: ${operation.method} ${operation.path}`}
+      marker="data-api-console"
+      formRef={formRef}
+      onClose={onClose}
+      onSubmit={() => void sendNow(false)}
       onKeyDown={onKeyDown}
     >
-      <div className={styles.consoleHeader}>
-        <h2 id={headingId} className={styles.consoleTitle}>
-          Try it: {operation.method} {operation.path}
-        </h2>
-        <button type="button" className="button button--sm button--secondary" onClick={onClose}>
-          Close
-        </button>
-      </div>
-      <form
-        ref={formRef}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void sendNow(false);
-        }}
-      >
-        <div className={styles.row}>
-          <label htmlFor={fieldId('server')}>Server URL</label>
-          <input
-            ref={firstField}
-            id={fieldId('server')}
-            data-field="server"
-            type="url"
-            inputMode="url"
-            autoComplete="off"
-            spellCheck={false}
-            list={fieldId('servers')}
-            value={values.serverUrl}
-            aria-invalid={problemOf('server') ? true : undefined}
-            aria-describedby={problemOf('server') ? fieldId('server-problem') : undefined}
-            onChange={(event) => setValues((current) => ({ ...current, serverUrl: event.target.value }))}
-          />
-          <datalist id={fieldId('servers')}>
-            {[...new Set([...servers, operation.serverUrl])].map((server) => (
-              <option key={server} value={server} />
-            ))}
-          </datalist>
-          <FieldMessage id={fieldId('server-problem')} problem={problemOf('server')} />
-        </div>
-        <div className={styles.row}>
-          <label htmlFor={fieldId('key')}>API key</label>
-          <input
-            id={fieldId('key')}
-            type="password"
-            autoComplete="off"
-            spellCheck={false}
-            value={key.key}
-            placeholder="Optional"
-            aria-describedby={fieldId('key-help')}
-            onChange={(event) => {
-              keepApiKey(event.target.value, key.remembered);
-              setKey({ key: event.target.value, remembered: key.remembered });
-            }}
-          />
-          <p id={fieldId('key-help')} className={styles.help}>
-            Sent as a bearer token only when filled; kept for this tab unless remembered.
-          </p>
-          <div className={styles.inline}>
-            <input
-              id={fieldId('remember')}
-              type="checkbox"
-              checked={key.remembered}
-              onChange={(event) => {
-                keepApiKey(key.key, event.target.checked);
-                setKey({ key: key.key, remembered: event.target.checked && key.key !== '' });
-              }}
-            />
-            <label htmlFor={fieldId('remember')}>Remember on this device</label>
-            {key.remembered ? (
-              <button
-                type="button"
-                className={styles.linkButton}
-                onClick={() => {
-                  forgetApiKey();
-                  setKey({ key: '', remembered: false });
-                }}
-              >
-                Forget
-              </button>
-            ) : null}
-          </div>
-        </div>
-        {pathAndQuery.length > 0 ? (
-          <fieldset className={styles.group}>
-            <legend>Parameters</legend>
-            {pathAndQuery.map((parameter) => {
-              const schema = data.parameters.find((item) => item.name === parameter.name)?.schema;
-              const choices = enumOf(schema);
-              const problem = problemOf(`param:${parameter.name}`);
-              const inputId = fieldId(`param-${parameter.name}`);
-              const remembered = ids[parameter.name] ?? [];
-              const common = {
-                id: inputId,
-                'data-field': `param:${parameter.name}`,
-                value: values.params[parameter.name] ?? '',
-                'aria-invalid': problem ? true : undefined,
-                'aria-describedby': `${inputId}-about${problem ? ` ${inputId}-problem` : ''}`,
-                required: parameter.required,
-              };
-              return (
-                <div key={parameter.name} className={styles.row}>
-                  <label htmlFor={inputId}>
-                    <code>{parameter.name}</code>
-                    {parameter.required ? <span className={styles.required}> (required)</span> : null}
-                  </label>
-                  {choices ? (
-                    <select {...common} onChange={(event) => setParam(parameter.name, event.target.value)}>
-                      {parameter.required ? null : <option value="">(not sent)</option>}
-                      {choices.map((choice) => (
-                        <option key={choice} value={choice}>
-                          {choice}
-                        </option>
-                      ))}
-                    </select>
-                  ) : (
-                    <>
-                      <input
-                        {...common}
-                        type="text"
-                        inputMode={parameter.type === 'integer' || parameter.type === 'number' ? 'numeric' : undefined}
-                        autoComplete="off"
-                        spellCheck={false}
-                        placeholder={decoded(parameter.example) || undefined}
-                        list={remembered.length > 0 ? `${inputId}-ids` : undefined}
-                        onChange={(event) => setParam(parameter.name, event.target.value)}
-                      />
-                      {remembered.length > 0 ? (
-                        <datalist id={`${inputId}-ids`}>
-                          {remembered.map((item) => (
-                            <option key={item} value={item} />
-                          ))}
-                        </datalist>
-                      ) : null}
-                    </>
-                  )}
-                  <p id={`${inputId}-about`} className={styles.help}>
-                    {parameter.in} · {parameter.type}
-                    {parameter.default !== undefined ? ` · default ${parameter.default}` : ''}
-                    {parameter.constraints.length > 0 ? ` · ${parameter.constraints.join(', ')}` : ''}
-                  </p>
-                  <FieldMessage id={`${inputId}-problem`} problem={problem} />
-                </div>
-              );
-            })}
-          </fieldset>
-        ) : null}
-        {bodyExample?.kind === 'json' ? (
-          <div className={styles.row}>
-            <div className={styles.labelRow}>
-              <label htmlFor={fieldId('body')}>Request body</label>
-              <button
-                type="button"
-                className={styles.linkButton}
-                onClick={() => {
-                  setBodyEdited(false);
-                  setValues((current) => ({ ...current, bodyText: exampleBodyText(data, ids) }));
-                }}
-              >
-                Reset to example
-              </button>
-            </div>
-            <BodyEditor
-              id={fieldId('body')}
-              value={values.bodyText}
-              invalid={Boolean(bodyProblem)}
-              describedBy={bodyProblem ? fieldId('body-problem') : undefined}
-              onChange={(text) => {
-                setBodyEdited(true);
-                setValues((current) => ({ ...current, bodyText: text }));
-              }}
-            />
-            <FieldMessage id={fieldId('body-problem')} problem={bodyProblem} />
-            {bodyEdited ? null : (
-              <p className={styles.help}>The example, with the newest ids this tab has seen in its id fields.</p>
-            )}
-          </div>
-        ) : null}
-        {bodyExample?.kind === 'multipart' ? (
-          <fieldset className={styles.group}>
-            <legend>Request body (multipart/form-data)</legend>
-            {bodyExample.fields.map((field) => {
-              const inputId = fieldId(`field-${field.name}`);
-              const problem = problemOf(`field:${field.name}`);
-              const schema = ((data.bodySchema ?? {}) as { properties?: Record<string, unknown> }).properties?.[
-                field.name
-              ];
-              const choices = enumOf(schema);
-              const common = {
-                id: inputId,
-                'data-field': `field:${field.name}`,
-                'aria-invalid': problem ? true : undefined,
-                'aria-describedby': problem ? `${inputId}-problem` : undefined,
-              };
-              return (
-                <div key={field.name} className={styles.row}>
-                  <label htmlFor={inputId}>
-                    <code>{field.name}</code>
-                  </label>
-                  {field.file ? (
-                    <input
-                      {...common}
-                      type="file"
-                      onChange={(event) => {
-                        const file = event.target.files?.[0];
-                        if (file) {
-                          files.current.set(field.name, file);
-                        } else {
-                          files.current.delete(field.name);
-                        }
-                        setValues((current) => ({
-                          ...current,
-                          fields: { ...current.fields, [field.name]: file?.name ?? '' },
-                        }));
-                      }}
-                    />
-                  ) : choices ? (
-                    <select
-                      {...common}
-                      value={values.fields[field.name] ?? ''}
-                      onChange={(event) =>
-                        setValues((current) => ({
-                          ...current,
-                          fields: { ...current.fields, [field.name]: event.target.value },
-                        }))
-                      }
-                    >
-                      {choices.map((choice) => (
-                        <option key={choice} value={choice}>
-                          {choice}
-                        </option>
-                      ))}
-                    </select>
-                  ) : (
+      <ServerField
+        id={fieldId('server')}
+        value={values.serverUrl}
+        onChange={(serverUrl) => setValues((current) => ({ ...current, serverUrl }))}
+        suggestions={[...servers, operation.serverUrl]}
+        problem={problemOf('server')}
+        inputRef={firstField}
+      />
+      <KeyField id={fieldId('key')} keyState={keyState} />
+      {pathAndQuery.length > 0 ? (
+        <fieldset className={styles.group}>
+          <legend>Parameters</legend>
+          {pathAndQuery.map((parameter) => {
+            const schema = data.parameters.find((item) => item.name === parameter.name)?.schema;
+            const choices = enumOf(schema);
+            const problem = problemOf(`param:${parameter.name}`);
+            const inputId = fieldId(`param-${parameter.name}`);
+            const remembered = ids[parameter.name] ?? [];
+            const common = {
+              id: inputId,
+              'data-field': `param:${parameter.name}`,
+              value: values.params[parameter.name] ?? '',
+              'aria-invalid': problem ? true : undefined,
+              'aria-describedby': `${inputId}-about${problem ? ` ${inputId}-problem` : ''}`,
+              required: parameter.required,
+            };
+            return (
+              <div key={parameter.name} className={styles.row}>
+                <label htmlFor={inputId}>
+                  <code>{parameter.name}</code>
+                  {parameter.required ? <span className={styles.required}> (required)</span> : null}
+                </label>
+                {choices ? (
+                  <select {...common} onChange={(event) => setParam(parameter.name, event.target.value)}>
+                    {parameter.required ? null : <option value="">(not sent)</option>}
+                    <ChoiceOptions choices={choices} />
+                  </select>
+                ) : (
+                  <>
                     <input
                       {...common}
                       type="text"
-                      value={values.fields[field.name] ?? ''}
-                      onChange={(event) =>
-                        setValues((current) => ({
-                          ...current,
-                          fields: { ...current.fields, [field.name]: event.target.value },
-                        }))
-                      }
+                      inputMode={parameter.type === 'integer' || parameter.type === 'number' ? 'numeric' : undefined}
+                      autoComplete="off"
+                      spellCheck={false}
+                      placeholder={decoded(parameter.example) || undefined}
+                      list={remembered.length > 0 ? `${inputId}-ids` : undefined}
+                      onChange={(event) => setParam(parameter.name, event.target.value)}
                     />
-                  )}
-                  <FieldMessage id={`${inputId}-problem`} problem={problem} />
-                </div>
-              );
-            })}
-          </fieldset>
-        ) : null}
-        <div className={styles.row}>
-          <label htmlFor={fieldId('timeout')}>Timeout (seconds)</label>
-          <input
-            id={fieldId('timeout')}
-            data-field="timeout"
-            className={styles.short}
-            type="number"
-            min={1}
-            max={600}
-            value={timeoutSeconds}
-            onChange={(event) => setTimeoutSeconds(event.target.value)}
-          />
-          <FieldMessage id={fieldId('timeout-problem')} problem={problemOf('timeout')} />
-        </div>
-        {problemOf('url') ? <p className={styles.problem}>{problemOf('url')?.message}</p> : null}
-        {schemaWarning ? (
-          <div className={styles.warning} data-console-schema-problems="">
-            <p>The body does not match the operation’s schema:</p>
-            <ul>
-              {schemaWarning.map((line) => (
-                <li key={line}>
-                  <code>{line.split(': ')[0]}</code>: {line.split(': ').slice(1).join(': ')}
-                </li>
-              ))}
-            </ul>
-            <p>Your server may accept more than the description says.</p>
-            <button type="button" className="button button--sm button--secondary" onClick={() => void sendNow(true)}>
-              Send anyway
-            </button>
-          </div>
-        ) : null}
-        <div className={styles.actions}>
-          <button type="submit" className="button button--primary" disabled={phase.kind === 'sending'}>
-            Send request
+                    {remembered.length > 0 ? (
+                      <datalist id={`${inputId}-ids`}>
+                        {remembered.map((item) => (
+                          <option key={item} value={item} />
+                        ))}
+                      </datalist>
+                    ) : null}
+                  </>
+                )}
+                <p id={`${inputId}-about`} className={styles.help}>
+                  {parameter.in} · {parameter.type}
+                  {parameter.default !== undefined ? ` · default ${parameter.default}` : ''}
+                  {parameter.constraints.length > 0 ? ` · ${parameter.constraints.join(', ')}` : ''}
+                </p>
+                <FieldMessage id={`${inputId}-problem`} problem={problem} />
+              </div>
+            );
+          })}
+        </fieldset>
+      ) : null}
+      {bodyExample?.kind === 'json' ? (
+        <BodyField
+          id={fieldId('body')}
+          value={values.bodyText}
+          onChange={(text) => {
+            setBodyEdited(true);
+            setValues((current) => ({ ...current, bodyText: text }));
+          }}
+          onReset={() => {
+            setBodyEdited(false);
+            setValues((current) => ({ ...current, bodyText: exampleBodyText(data, ids) }));
+          }}
+          problem={bodyProblem}
+          {...(bodyEdited ? {} : { note: 'The example, with the newest ids this tab has seen in its id fields.' })}
+        />
+      ) : null}
+      {bodyExample?.kind === 'multipart' ? (
+        <fieldset className={styles.group}>
+          <legend>Request body (multipart/form-data)</legend>
+          {bodyExample.fields.map((field) => {
+            const inputId = fieldId(`field-${field.name}`);
+            const problem = problemOf(`field:${field.name}`);
+            const schema = ((data.bodySchema ?? {}) as { properties?: Record<string, unknown> }).properties?.[
+              field.name
+            ];
+            const choices = enumOf(schema);
+            const common = {
+              id: inputId,
+              'data-field': `field:${field.name}`,
+              'aria-invalid': problem ? true : undefined,
+              'aria-describedby': problem ? `${inputId}-problem` : undefined,
+            };
+            return (
+              <div key={field.name} className={styles.row}>
+                <label htmlFor={inputId}>
+                  <code>{field.name}</code>
+                </label>
+                {field.file ? (
+                  <input
+                    {...common}
+                    type="file"
+                    onChange={(event) => {
+                      const file = event.target.files?.[0];
+                      if (file) {
+                        files.current.set(field.name, file);
+                      } else {
+                        files.current.delete(field.name);
+                      }
+                      setValues((current) => ({
+                        ...current,
+                        fields: { ...current.fields, [field.name]: file?.name ?? '' },
+                      }));
+                    }}
+                  />
+                ) : choices ? (
+                  <select
+                    {...common}
+                    value={values.fields[field.name] ?? ''}
+                    onChange={(event) => setField(field.name, event.target.value)}
+                  >
+                    <ChoiceOptions choices={choices} />
+                  </select>
+                ) : (
+                  <input
+                    {...common}
+                    type="text"
+                    value={values.fields[field.name] ?? ''}
+                    onChange={(event) => setField(field.name, event.target.value)}
+                  />
+                )}
+                <FieldMessage id={`${inputId}-problem`} problem={problem} />
+              </div>
+            );
+          })}
+        </fieldset>
+      ) : null}
+      <TimeoutField
+        id={fieldId('timeout')}
+        value={timeoutSeconds}
+        onChange={setTimeoutSeconds}
+        problem={problemOf('timeout')}
+      />
+      {problemOf('url') ? <p className={styles.problem}>{problemOf('url')?.message}</p> : null}
+      {schemaWarning ? (
+        <div className={styles.warning} data-console-schema-problems="">
+          <p>The body does not match the operation’s schema:</p>
+          <ul>
+            {schemaWarning.map((line) => (
+              <li key={line}>
+                <code>{line.split(': ')[0]}</code>: {line.split(': ').slice(1).join(': ')}
+              </li>
+            ))}
+          </ul>
+          <p>Your server may accept more than the description says.</p>
+          <button type="button" className="button button--sm button--secondary" onClick={() => void sendNow(true)}>
+            Send anyway
           </button>
-          {phase.kind === 'sending' ? (
-            <button type="button" className="button button--secondary" onClick={() => phase.controller.abort()}>
-              Cancel
-            </button>
-          ) : null}
-          <span className={styles.shortcut}>or Ctrl+Enter</span>
         </div>
-        <p role="status" className={styles.status} data-console-status="">
-          {status}
-        </p>
-        <div ref={result}>
-          {phase.kind === 'done' && !phase.outcome.ok ? (
-            <div className={styles.failure} data-console-failure={phase.outcome.failure.kind}>
-              <p>
-                <strong>{phase.outcome.failure.message}</strong>
-              </p>
-              <p>{phase.outcome.failure.fix}</p>
-            </div>
-          ) : null}
-          {phase.kind === 'done' && phase.outcome.ok ? (
-            <AnswerView answer={phase.outcome.answer} downloadName={phase.name} isDownload={phase.isDownload} />
-          ) : null}
-        </div>
-        <p className={styles.footer}>
-          <button
-            type="button"
-            className={styles.linkButton}
-            onClick={() => {
-              clearRemembered();
-              setIds({});
-              setServers([]);
-              setStatus('The ids and server URLs remembered in this tab are cleared.');
-            }}
-          >
-            Clear remembered ids and servers
-          </button>
-        </p>
-      </form>
-    </section>
+      ) : null}
+      <SendBar
+        sending={phase.kind === 'sending'}
+        onCancel={() => (phase.kind === 'sending' ? phase.controller.abort() : undefined)}
+        status={status}
+      />
+      <div ref={result}>
+        {phase.kind === 'done' && !phase.outcome.ok ? <FailureView failure={phase.outcome.failure} /> : null}
+        {phase.kind === 'done' && phase.outcome.ok ? (
+          <AnswerView answer={phase.outcome.answer} downloadName={phase.name} isDownload={phase.isDownload} />
+        ) : null}
+      </div>
+      <p className={styles.footer}>
+        <button
+          type="button"
+          className={styles.linkButton}
+          onClick={() => {
+            clearRemembered();
+            setIds({});
+            setServers([]);
+            setStatus('The ids and server URLs remembered in this tab are cleared.');
+          }}
+        >
+          Clear remembered ids and servers
+        </button>
+      </p>
+    </ConsoleFrame>
   );
 }
 
-function FieldMessage({ id, problem }: { id: string; problem: FieldProblem | undefined }): ReactNode {
-  return problem ? (
-    <p id={id} className={styles.problem} data-console-field-problem="">
-      {problem.message}
-    </p>
-  ) : null;
+function ChoiceOptions({ choices }: { choices: readonly string[] }): ReactNode {
+  return choices.map((choice) => (
+    <option key={choice} value={choice}>
+      {choice}
+    </option>
+  ));
 }

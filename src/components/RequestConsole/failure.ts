@@ -35,6 +35,8 @@ export interface FailureSignals {
   /** Why the request was stopped, when the console stopped it. */
   aborted?: 'timeout' | 'cancel';
   timeoutSeconds: number;
+  /** Whether an event stream had begun: a timeout then means the stream stalled. */
+  midStream?: boolean;
   /** The `connect-src` sources of the policy that refused the URL, when a `securitypolicyviolation` event said so. */
   cspAllowed?: readonly string[];
   /** The browser's local-network permission for this page, where the browser has one. */
@@ -43,6 +45,8 @@ export interface FailureSignals {
   serverAnswers?: boolean;
   /** Whether the browser sent the request without asking first (no preflight), so the server may have acted on it. */
   sentWithoutPreflight?: boolean;
+  /** Whether the request carried the reader's key, whose header the server must allow too. */
+  withKey?: boolean;
 }
 
 function hostOf(url: string): { protocol: string; hostname: string; origin: string } {
@@ -62,6 +66,13 @@ export function classifyFailure(signals: FailureSignals): Failure {
       kind: 'cancelled',
       message: 'Cancelled: the request was stopped.',
       fix: 'Send it again when you are ready.',
+    };
+  }
+  if (signals.aborted === 'timeout' && signals.midStream) {
+    return {
+      kind: 'timeout',
+      message: `The stream stalled: nothing more arrived from ${serverUrl} for ${signals.timeoutSeconds} seconds.`,
+      fix: `Check that the ${server.name} is not busy or stuck, or allow more time in Timeout.`,
     };
   }
   if (signals.aborted === 'timeout') {
@@ -99,10 +110,13 @@ export function classifyFailure(signals: FailureSignals): Failure {
     const acted = signals.sentWithoutPreflight
       ? ` The browser sent this request without asking first, so the server may have acted on it (an upload may have been stored) even though its answer is hidden.`
       : '';
+    const keyHeader = signals.withKey ? ' (or the Authorization header that carries the key)' : '';
     return {
       kind: 'cors',
-      message: `The ${server.name} at ${serverUrl} answered, but its CORS headers do not allow this page's origin, ${pageOrigin}, so the browser hides the answer.${acted}`,
-      fix: `Allow the origin ${pageOrigin} on the server.${allowHint}`,
+      message: `The ${server.name} at ${serverUrl} answered, but its CORS headers do not allow this page's origin, ${pageOrigin}${keyHeader}, so the browser hides the answer.${acted}`,
+      fix: signals.withKey
+        ? `Allow the origin ${pageOrigin} and the Authorization header on the server, or leave API key empty if the server needs no key.${allowHint}`
+        : `Allow the origin ${pageOrigin} on the server.${allowHint}`,
     };
   }
   return {

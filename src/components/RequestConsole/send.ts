@@ -29,6 +29,12 @@ export interface SendOptions {
   timeoutSeconds: number;
   /** Aborted when the reader presses Cancel. */
   cancel: AbortSignal;
+  /**
+   * Receives an event stream's text as it arrives (decoded, a character never split);
+   * the timeout then counts from the last chunk, so a long stream that keeps coming is
+   * not cut.
+   */
+  onStreamText?: (text: string) => void;
 }
 
 /** How long the check of whether anything listens may take. */
@@ -96,7 +102,12 @@ export async function send(request: OutgoingRequest, options: SendOptions): Prom
     onCancel();
   }
   options.cancel.addEventListener('abort', onCancel);
-  const timer = window.setTimeout(() => stop('timeout'), options.timeoutSeconds * 1000);
+  let timer = window.setTimeout(() => stop('timeout'), options.timeoutSeconds * 1000);
+  const restartTimer = () => {
+    window.clearTimeout(timer);
+    timer = window.setTimeout(() => stop('timeout'), options.timeoutSeconds * 1000);
+  };
+  let midStream = false;
   let cspAllowed: string[] | undefined;
   const target = new URL(request.url);
   const onViolation = (event: SecurityPolicyViolationEvent) => {
@@ -121,7 +132,30 @@ export async function send(request: OutgoingRequest, options: SendOptions): Prom
       cache: 'no-store',
       referrerPolicy: 'no-referrer',
     });
-    const body = await response.blob();
+    const contentType = response.headers.get('content-type') ?? '';
+    let body: Blob;
+    if (options.onStreamText && response.ok && response.body && contentType.includes('text/event-stream')) {
+      midStream = true;
+      const reader = response.body.getReader();
+      const decoder = new TextDecoder();
+      const parts: BlobPart[] = [];
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) {
+          break;
+        }
+        restartTimer();
+        parts.push(value as Uint8Array<ArrayBuffer>);
+        options.onStreamText(decoder.decode(value, { stream: true }));
+      }
+      const rest = decoder.decode();
+      if (rest) {
+        options.onStreamText(rest);
+      }
+      body = new Blob(parts, { type: contentType });
+    } else {
+      body = await response.blob();
+    }
     return {
       ok: true,
       answer: {
@@ -129,7 +163,7 @@ export async function send(request: OutgoingRequest, options: SendOptions): Prom
         statusText: response.statusText,
         ms: Math.round(performance.now() - started),
         headers: [...response.headers.entries()],
-        contentType: response.headers.get('content-type') ?? '',
+        contentType,
         body,
       },
     };
@@ -146,6 +180,7 @@ export async function send(request: OutgoingRequest, options: SendOptions): Prom
         pageOrigin: window.location.origin,
         server: options.server,
         timeoutSeconds: options.timeoutSeconds,
+        midStream,
         ...(settled.aborted ? { aborted: settled.aborted } : {}),
         ...(settled.cspAllowed ? { cspAllowed: settled.cspAllowed } : {}),
         ...(blockedEarly
@@ -154,6 +189,7 @@ export async function send(request: OutgoingRequest, options: SendOptions): Prom
               localNetwork: await localNetworkPermission(),
               serverAnswers: await serverAnswers(options.serverUrl),
               sentWithoutPreflight: isSimple(request),
+              withKey: Object.keys(request.headers).some((name) => name.toLowerCase() === 'authorization'),
             }),
       }),
     };

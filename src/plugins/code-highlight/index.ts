@@ -7,6 +7,7 @@ import { createCodeHighlighter, type CodeHighlightOptions } from './highlight';
 
 export type { CodeHighlightOptions } from './highlight';
 export { remarkCodeHighlight } from './remark';
+export { remarkCurlTryIt } from './curl';
 
 /**
  * Code highlighted when the site is built (see `highlight.ts`): this plugin adds the

@@ -46,8 +46,9 @@ function valueToEstree(value: unknown): Expression {
   throw new Error(`code-highlight: ${typeof value} cannot be written into a page`);
 }
 
-function importNode(): MdxjsEsm {
-  const value = `import ${COMPONENT} from ${JSON.stringify(COMPONENT_SOURCE)};`;
+/** `import <name> from '<source>';` as an MDX node, with its compiled form. */
+export function importNode(name = COMPONENT, source = COMPONENT_SOURCE): MdxjsEsm {
+  const value = `import ${name} from ${JSON.stringify(source)};`;
   return {
     type: 'mdxjsEsm',
     value,
@@ -58,9 +59,9 @@ function importNode(): MdxjsEsm {
         body: [
           {
             type: 'ImportDeclaration',
-            specifiers: [{ type: 'ImportDefaultSpecifier', local: { type: 'Identifier', name: COMPONENT } }],
+            specifiers: [{ type: 'ImportDefaultSpecifier', local: { type: 'Identifier', name } }],
             attributes: [],
-            source: { type: 'Literal', value: COMPONENT_SOURCE, raw: JSON.stringify(COMPONENT_SOURCE) },
+            source: { type: 'Literal', value: source, raw: JSON.stringify(source) },
           },
         ],
       },
@@ -68,29 +69,39 @@ function importNode(): MdxjsEsm {
   };
 }
 
-function codeBlockNode(highlighted: unknown): MdxJsxFlowElement {
+/** `<name attribute={value} />` as an MDX node, the value written as a literal. */
+export function jsxElement(
+  name: string,
+  attribute: string,
+  value: unknown,
+  children: MdxJsxFlowElement['children'] = [],
+): MdxJsxFlowElement {
   return {
     type: 'mdxJsxFlowElement',
-    name: COMPONENT,
+    name,
     attributes: [
       {
         type: 'mdxJsxAttribute',
-        name: 'highlighted',
+        name: attribute,
         value: {
           type: 'mdxJsxAttributeValueExpression',
-          value: JSON.stringify(highlighted),
+          value: JSON.stringify(value),
           data: {
             estree: {
               type: 'Program',
               sourceType: 'module',
-              body: [{ type: 'ExpressionStatement', expression: valueToEstree(highlighted) }],
+              body: [{ type: 'ExpressionStatement', expression: valueToEstree(value) }],
             },
           },
         },
       },
     ],
-    children: [],
+    children,
   };
+}
+
+function codeBlockNode(highlighted: unknown): MdxJsxFlowElement {
+  return jsxElement(COMPONENT, 'highlighted', highlighted);
 }
 
 export function remarkCodeHighlight(options: CodeHighlightOptions) {

@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react';
+
+import { parsedArguments, type ChatReply } from './chat';
+import styles from './styles.module.css';
+
+/** A chat completion for the reader: the text, the tool calls with their arguments, why it stopped, the tokens. */
+export default function ChatAnswer({ reply, streaming }: { reply: ChatReply; streaming: boolean }): ReactNode {
+  return (
+    <div className={styles.chat} data-chat-answer="">
+      {reply.content ? (
+        <div className={styles.chatText} data-chat-text="">
+          {reply.content}
+        </div>
+      ) : null}
+      {reply.toolCalls.length > 0 ? (
+        <>
+          <p className={styles.chatHeading}>
+            Tool calls ({reply.toolCalls.length}){streaming ? '' : ':'}
+          </p>
+          <ol className={styles.toolCalls} data-chat-tool-calls="">
+            {reply.toolCalls.map((call, index) => {
+              const parsed = streaming ? null : parsedArguments(call.arguments);
+              return (
+                <li key={call.id ?? index} data-chat-tool-call={call.name}>
+                  <code className={styles.toolName}>{call.name}</code>
+                  {parsed ? (
+                    <pre className={styles.arguments} data-chat-arguments="">
+                      {JSON.stringify(parsed.value, null, 2)}
+                    </pre>
+                  ) : (
+                    <>
+                      <pre className={styles.arguments} data-chat-arguments="">
+                        {call.arguments}
+                      </pre>
+                      {streaming ? null : (
+                        <p className={styles.note} data-chat-arguments-note="">
+                          The model wrote arguments that are not JSON; they are shown as written.
+                        </p>
+                      )}
+                    </>
+                  )}
+                </li>
+              );
+            })}
+          </ol>
+        </>
+      ) : null}
+      {reply.error ? (
+        <p className={styles.problem} data-chat-error="">
+          The server reported an error: {reply.error}
+        </p>
+      ) : null}
+      {reply.finishReason || reply.usage ? (
+        <p className={styles.note} data-chat-meta="">
+          {reply.finishReason ? (
+            <>
+              Finish reason: <code>{reply.finishReason}</code>
+            </>
+          ) : null}
+          {reply.finishReason && reply.usage ? ' · ' : null}
+          {reply.usage
+            ? `${reply.usage.prompt} prompt + ${reply.usage.completion} completion = ${reply.usage.total} tokens`
+            : null}
+        </p>
+      ) : null}
+    </div>
+  );
+}

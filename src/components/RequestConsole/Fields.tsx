@@ -1,0 +1,300 @@
+/**
+ * The parts both consoles' forms share: the server, the key, the body, the timeout, the
+ * send and cancel buttons, the status line and a failure's explanation, each labelled and
+ * tied to its message, so that the API pages and the serving guides behave alike.
+ */
+import { useId, useState, type FormEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+
+import BodyEditor from './BodyEditor';
+import type { Failure } from './failure';
+import type { FieldProblem } from './form';
+import { forgetApiKey, keepApiKey, readApiKey } from './store';
+import styles from './styles.module.css';
+
+export function FieldMessage({ id, problem }: { id: string; problem: FieldProblem | undefined }): ReactNode {
+  return problem ? (
+    <p id={id} className={styles.problem} data-console-field-problem="">
+      {problem.message}
+    </p>
+  ) : null;
+}
+
+export function ServerField({
+  id,
+  value,
+  onChange,
+  suggestions,
+  problem,
+  inputRef,
+}: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  suggestions: readonly string[];
+  problem: FieldProblem | undefined;
+  inputRef: RefObject<HTMLInputElement>;
+}): ReactNode {
+  return (
+    <div className={styles.row}>
+      <label htmlFor={id}>Server URL</label>
+      <input
+        ref={inputRef}
+        id={id}
+        data-field="server"
+        type="url"
+        inputMode="url"
+        autoComplete="off"
+        spellCheck={false}
+        list={`${id}-used`}
+        value={value}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${id}-problem` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <datalist id={`${id}-used`}>
+        {[...new Set(suggestions)].map((server) => (
+          <option key={server} value={server} />
+        ))}
+      </datalist>
+      <FieldMessage id={`${id}-problem`} problem={problem} />
+    </div>
+  );
+}
+
+/** The key field with its own state: memory for the tab, the device only when remembered. */
+export function useApiKey() {
+  return useState(() => readApiKey());
+}
+
+export function KeyField({ id, keyState }: { id: string; keyState: ReturnType<typeof useApiKey> }): ReactNode {
+  const [key, setKey] = keyState;
+  return (
+    <div className={styles.row}>
+      <label htmlFor={id}>API key</label>
+      <input
+        id={id}
+        type="password"
+        autoComplete="off"
+        spellCheck={false}
+        value={key.key}
+        placeholder="Optional"
+        aria-describedby={`${id}-help`}
+        onChange={(event) => {
+          keepApiKey(event.target.value, key.remembered);
+          setKey({ key: event.target.value, remembered: key.remembered });
+        }}
+      />
+      <p id={`${id}-help`} className={styles.help}>
+        Sent as a bearer token only when filled; kept for this tab unless remembered.
+      </p>
+      <div className={styles.inline}>
+        <input
+          id={`${id}-remember`}
+          type="checkbox"
+          checked={key.remembered}
+          onChange={(event) => {
+            keepApiKey(key.key, event.target.checked);
+            setKey({ key: key.key, remembered: event.target.checked && key.key !== '' });
+          }}
+        />
+        <label htmlFor={`${id}-remember`}>Remember on this device</label>
+        {key.remembered ? (
+          <button
+            type="button"
+            className={styles.linkButton}
+            onClick={() => {
+              forgetApiKey();
+              setKey({ key: '', remembered: false });
+            }}
+          >
+            Forget
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+export function BodyField({
+  id,
+  value,
+  onChange,
+  onReset,
+  problem,
+  note,
+}: {
+  id: string;
+  value: string;
+  onChange: (text: string) => void;
+  onReset: () => void;
+  problem: FieldProblem | undefined;
+  note?: string;
+}): ReactNode {
+  return (
+    <div className={styles.row}>
+      <div className={styles.labelRow}>
+        <label htmlFor={id}>Request body</label>
+        <button type="button" className={styles.linkButton} onClick={onReset}>
+          Reset to example
+        </button>
+      </div>
+      <BodyEditor
+        id={id}
+        value={value}
+        invalid={Boolean(problem)}
+        describedBy={problem ? `${id}-problem` : undefined}
+        onChange={onChange}
+      />
+      <FieldMessage id={`${id}-problem`} problem={problem} />
+      {note ? <p className={styles.help}>{note}</p> : null}
+    </div>
+  );
+}
+
+export const DEFAULT_TIMEOUT_SECONDS = 30;
+
+export function TimeoutField({
+  id,
+  value,
+  onChange,
+  problem,
+}: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  problem: FieldProblem | undefined;
+}): ReactNode {
+  return (
+    <div className={styles.row}>
+      <label htmlFor={id}>Timeout (seconds)</label>
+      <input
+        id={id}
+        data-field="timeout"
+        className={styles.short}
+        type="number"
+        min={1}
+        max={600}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <FieldMessage id={`${id}-problem`} problem={problem} />
+    </div>
+  );
+}
+
+/** The timeout's problem, when the field does not hold a number of seconds above 0. */
+export function timeoutProblem(text: string): FieldProblem | null {
+  const seconds = Number(text);
+  return Number.isFinite(seconds) && seconds > 0
+    ? null
+    : { field: 'timeout', message: 'Enter a timeout in seconds, above 0.' };
+}
+
+/** Send, Cancel while a request runs, and the status line that screen readers announce. */
+export function SendBar({
+  sending,
+  onCancel,
+  status,
+}: {
+  sending: boolean;
+  onCancel: () => void;
+  status: string;
+}): ReactNode {
+  return (
+    <>
+      <div className={styles.actions}>
+        <button type="submit" className="button button--primary" disabled={sending}>
+          Send request
+        </button>
+        {sending ? (
+          <button type="button" className="button button--secondary" onClick={onCancel}>
+            Cancel
+          </button>
+        ) : null}
+        <span className={styles.shortcut}>or Ctrl+Enter</span>
+      </div>
+      <p role="status" className={styles.status} data-console-status="">
+        {status}
+      </p>
+    </>
+  );
+}
+
+export function FailureView({ failure }: { failure: Failure }): ReactNode {
+  return (
+    <div className={styles.failure} data-console-failure={failure.kind}>
+      <p>
+        <strong>{failure.message}</strong>
+      </p>
+      <p>{failure.fix}</p>
+    </div>
+  );
+}
+
+/** Escape closes the console (or stops a request first); Ctrl or Cmd+Enter sends. */
+export function consoleKeys(
+  event: { key: string; ctrlKey: boolean; metaKey: boolean; preventDefault(): void; stopPropagation(): void },
+  actions: { sending: boolean; cancel: () => void; close: () => void; send: () => void },
+): void {
+  if (event.key === 'Escape') {
+    event.stopPropagation();
+    if (actions.sending) {
+      actions.cancel();
+    } else {
+      actions.close();
+    }
+  } else if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+    event.preventDefault();
+    actions.send();
+  }
+}
+
+/** The console's frame: its title, Close, and the form whose submit sends; Escape and Ctrl/Cmd+Enter work inside. */
+export function ConsoleFrame({
+  title,
+  marker,
+  formRef,
+  onKeyDown,
+  onClose,
+  onSubmit,
+  children,
+}: {
+  title: string;
+  /** The data attribute that marks this kind of console: `data-api-console`. */
+  marker: string;
+  formRef: RefObject<HTMLFormElement>;
+  onKeyDown: (event: KeyboardEvent<HTMLElement>) => void;
+  onClose: () => void;
+  onSubmit: () => void;
+  children: ReactNode;
+}): ReactNode {
+  const titleId = useId();
+  return (
+    <section
+      className={styles.console}
+      aria-labelledby={titleId}
+      data-pagefind-ignore=""
+      {...{ [marker]: '' }}
+      onKeyDown={onKeyDown}
+    >
+      <div className={styles.consoleHeader}>
+        <p id={titleId} className={styles.consoleTitle}>
+          {title}
+        </p>
+        <button type="button" className="button button--sm button--secondary" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          onSubmit();
+        }}
+      >
+        {children}
+      </form>
+    </section>
+  );
+}

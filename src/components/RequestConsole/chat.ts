@@ -1,0 +1,134 @@
+/**
+ * An OpenAI-compatible chat completion as the reader sees it: the assistant's text, its
+ * tool calls, why it stopped and the tokens it used, whether it came whole or as a
+ * stream of chunks (a tool call's arguments then arrive in fragments, joined here).
+ */
+import type { ServerEvent } from './sse';
+
+interface ToolCall {
+  id?: string;
+  name: string;
+  /** The arguments as the model wrote them: JSON, when the model got it right. */
+  arguments: string;
+}
+
+interface Usage {
+  prompt: number;
+  completion: number;
+  total: number;
+}
+
+export interface ChatReply {
+  content: string;
+  toolCalls: ToolCall[];
+  finishReason?: string;
+  usage?: Usage;
+  /** What the server said went wrong, in the stream or in the answer. */
+  error?: string;
+  /** The stream said `[DONE]`. */
+  done: boolean;
+}
+
+export const EMPTY_REPLY: ChatReply = { content: '', toolCalls: [], done: false };
+
+type Json = Record<string, unknown>;
+
+const record = (value: unknown): Json => (typeof value === 'object' && value !== null ? (value as Json) : {});
+
+function usageOf(value: unknown): Usage | undefined {
+  const usage = record(value);
+  return typeof usage.total_tokens === 'number'
+    ? {
+        prompt: Number(usage.prompt_tokens ?? 0),
+        completion: Number(usage.completion_tokens ?? 0),
+        total: usage.total_tokens,
+      }
+    : undefined;
+}
+
+function errorOf(value: unknown): string | undefined {
+  const error = record(value).error;
+  if (typeof error === 'string') return error;
+  const message = record(error).message;
+  return typeof message === 'string' ? message : undefined;
+}
+
+/** A whole `chat.completion`. */
+export function replyFromCompletion(body: unknown): ChatReply {
+  const choice = record((record(body).choices as unknown[] | undefined)?.[0]);
+  const message = record(choice.message);
+  const calls = Array.isArray(message.tool_calls) ? message.tool_calls : [];
+  const usage = usageOf(record(body).usage);
+  const error = errorOf(body);
+  return {
+    content: typeof message.content === 'string' ? message.content : '',
+    toolCalls: calls.map((call) => {
+      const fn = record(record(call).function);
+      const id = record(call).id;
+      return {
+        ...(typeof id === 'string' ? { id } : {}),
+        name: String(fn.name ?? ''),
+        arguments: typeof fn.arguments === 'string' ? fn.arguments : JSON.stringify(fn.arguments ?? {}),
+      };
+    }),
+    ...(typeof choice.finish_reason === 'string' ? { finishReason: choice.finish_reason } : {}),
+    ...(usage ? { usage } : {}),
+    ...(error ? { error } : {}),
+    done: true,
+  };
+}
+
+/** One `chat.completion.chunk`: its text and tool-call fragments join what came before. */
+function applyChunk(reply: ChatReply, chunk: Json): ChatReply {
+  const next: ChatReply = { ...reply, toolCalls: reply.toolCalls.map((call) => ({ ...call })) };
+  const choice = record((chunk.choices as unknown[] | undefined)?.[0]);
+  const delta = record(choice.delta);
+  if (typeof delta.content === 'string') {
+    next.content += delta.content;
+  }
+  for (const fragment of Array.isArray(delta.tool_calls) ? delta.tool_calls : []) {
+    const piece = record(fragment);
+    const fn = record(piece.function);
+    const index = typeof piece.index === 'number' ? piece.index : next.toolCalls.length;
+    const call = next.toolCalls[index] ?? { name: '', arguments: '' };
+    if (typeof piece.id === 'string') call.id = piece.id;
+    if (typeof fn.name === 'string') call.name += fn.name;
+    if (typeof fn.arguments === 'string') call.arguments += fn.arguments;
+    next.toolCalls[index] = call;
+  }
+  if (typeof choice.finish_reason === 'string') {
+    next.finishReason = choice.finish_reason;
+  }
+  const usage = usageOf(chunk.usage);
+  if (usage) {
+    next.usage = usage;
+  }
+  return next;
+}
+
+/** One server-sent event of a streamed completion. */
+export function applyEvent(reply: ChatReply, event: ServerEvent): ChatReply {
+  if (event.data.trim() === '[DONE]') {
+    return { ...reply, done: true };
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(event.data);
+  } catch {
+    return event.type === 'error' ? { ...reply, error: event.data } : reply;
+  }
+  const error = event.type === 'error' ? (errorOf({ error: data }) ?? event.data) : errorOf(data);
+  if (error) {
+    return { ...reply, error };
+  }
+  return applyChunk(reply, record(data));
+}
+
+/** A tool call's arguments as JSON, or null when the model wrote something else. */
+export function parsedArguments(text: string): { value: unknown } | null {
+  try {
+    return { value: JSON.parse(text) };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,210 @@
+/// <reference types="remark-mdx" />
+/**
+ * Remark plugin: a curl block that sends a request to this machine (`localhost`,
+ * `127.0.0.1`) gets a "Try it" console that sends the same request from the page to the
+ * reader's own server. Which blocks qualify, and the request each sends, is decided here,
+ * when the page is compiled: the method, URL and headers come from the curl line, the
+ * body from `-d`, or for `-d @file.json` from the nearest block before it titled with
+ * that file's name. A block piped into another program shows output the console cannot
+ * reproduce, and a request to another host is not the reader's own server: neither gets
+ * the control.
+ */
+import type { Code, Root, RootContent } from 'mdast';
+import { visit } from 'unist-util-visit';
+import type { VFile } from 'vfile';
+
+import { importNode, jsxElement } from './remark';
+import type { ApiRequest, RequestBody } from '../../shared/api-request';
+
+/** The component that wraps a block with its console, and where the page imports it from. */
+const TRY_IT = 'CurlTryIt';
+const TRY_IT_SOURCE = '@site/src/components/CurlTryIt';
+
+const SHELL_LANGUAGES = new Set(['bash', 'sh', 'shell', 'console', 'zsh']);
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * A shell command as words, the way a POSIX shell splits it: quotes group, a backslash
+ * escapes the next character (a backslash before a line break continues the line), and
+ * `|`, `;`, `&&`, `>` outside quotes are operators of their own. Null for text that is
+ * not one command (an unclosed quote, or a second line).
+ */
+export function shellWords(command: string): string[] | null {
+  const words: string[] = [];
+  let word: string | null = null;
+  let index = 0;
+  const push = () => {
+    if (word !== null) words.push(word);
+    word = null;
+  };
+  while (index < command.length) {
+    const char = command.charAt(index);
+    if (char === '\\' && command.charAt(index + 1) === '\n') {
+      index += 2;
+    } else if (char === '\\') {
+      word = (word ?? '') + command.charAt(index + 1);
+      index += 2;
+    } else if (char === "'") {
+      const end = command.indexOf("'", index + 1);
+      if (end < 0) return null;
+      word = (word ?? '') + command.slice(index + 1, end);
+      index = end + 1;
+    } else if (char === '"') {
+      let text = '';
+      index += 1;
+      while (index < command.length && command.charAt(index) !== '"') {
+        if (command.charAt(index) === '\\' && '"\\$`'.includes(command.charAt(index + 1))) index += 1;
+        text += command.charAt(index);
+        index += 1;
+      }
+      if (index >= command.length) return null;
+      word = (word ?? '') + text;
+      index += 1;
+    } else if (char === '\n') {
+      return command.slice(index).trim() === '' ? (push(), words) : null;
+    } else if (' \t'.includes(char)) {
+      push();
+      index += 1;
+    } else if ('|;&><'.includes(char)) {
+      push();
+      words.push(char);
+      index += 1;
+    } else {
+      word = (word ?? '') + char;
+      index += 1;
+    }
+  }
+  push();
+  return words;
+}
+
+export interface CurlCommand {
+  method: string;
+  url: URL;
+  headers: { name: string; value: string }[];
+  /** The body: text as written, or the file it is read from (`-d @request.json`). */
+  data?: { text: string } | { file: string };
+}
+
+const OPERATORS = new Set(['|', ';', '&', '>', '<']);
+const DATA_FLAGS = new Set(['-d', '--data', '--data-raw', '--data-binary', '--json']);
+/** Flags that only change what curl prints or how it connects, not the request. */
+const QUIET_FLAGS = new Set(['-s', '--silent', '-S', '--show-error', '-N', '--no-buffer', '-i', '-v', '-f', '--fail']);
+
+/**
+ * A curl command's request, or null when the text is not one curl command the console
+ * can send as it is (a pipe or another program, a flag it does not know).
+ */
+export function parseCurl(source: string): CurlCommand | null {
+  const words = shellWords(source.trim());
+  if (!words || words[0] !== 'curl' || words.some((word) => OPERATORS.has(word))) {
+    return null;
+  }
+  let method: string | undefined;
+  let address: string | undefined;
+  const headers: CurlCommand['headers'] = [];
+  let data: CurlCommand['data'];
+  for (let index = 1; index < words.length; index += 1) {
+    const word = words[index] ?? '';
+    const next = () => {
+      index += 1;
+      return words[index] ?? '';
+    };
+    if (word === '-X' || word === '--request') {
+      method = next().toUpperCase();
+    } else if (word === '-H' || word === '--header') {
+      const header = next();
+      const colon = header.indexOf(':');
+      if (colon > 0) headers.push({ name: header.slice(0, colon).trim(), value: header.slice(colon + 1).trim() });
+    } else if (DATA_FLAGS.has(word)) {
+      const value = next();
+      data = value.startsWith('@') ? { file: value.slice(1) } : { text: value };
+      if (word === '--json') headers.push({ name: 'Content-Type', value: 'application/json' });
+    } else if (QUIET_FLAGS.has(word)) {
+      continue;
+    } else if (word.startsWith('-') || address !== undefined) {
+      return null;
+    } else {
+      address = word;
+    }
+  }
+  if (address === undefined) {
+    return null;
+  }
+  let url: URL;
+  try {
+    url = new URL(/^[a-z]+:\/\//i.test(address) ? address : `http://${address}`);
+  } catch {
+    return null;
+  }
+  return { method: method ?? (data ? 'POST' : 'GET'), url, headers, ...(data ? { data } : {}) };
+}
+
+function isLoopback(url: URL): boolean {
+  return url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
+}
+
+/**
+ * The request a curl command sends, in the console's request model. The server URL is
+ * the OpenAI-style base URL (`http://localhost:1234/v1`) where the path has one; the key
+ * is the reader's to give, so `Authorization` is left to the console's key field.
+ */
+export function curlRequest(command: CurlCommand, bodyText: string | undefined): ApiRequest {
+  const versioned = /^(\/v\d+)(\/.*)$/.exec(command.url.pathname);
+  const contentType = command.headers.find((header) => header.name.toLowerCase() === 'content-type')?.value;
+  // The body as the block writes it: the console reads it from the text, so the page carries it once.
+  const body: RequestBody | undefined =
+    bodyText === undefined
+      ? undefined
+      : { kind: 'json', contentType: contentType ?? 'application/json', value: undefined, text: bodyText };
+  return {
+    serverUrl: command.url.origin + (versioned?.[1] ?? ''),
+    method: command.method,
+    path: (versioned?.[2] ?? command.url.pathname) + command.url.search,
+    pathParams: [],
+    query: [],
+    headers: command.headers.filter((header) => !['authorization', 'content-type'].includes(header.name.toLowerCase())),
+    ...(body ? { body } : {}),
+  };
+}
+
+function titleOf(node: Code): string | undefined {
+  return /(?:^|\s)title=(["'])(.*?)\1/.exec(node.meta ?? '')?.[2];
+}
+
+export function remarkCurlTryIt() {
+  return (tree: Root, file: VFile): void => {
+    const titled = new Map<string, string>();
+    let found = 0;
+    visit(tree, 'code', (node: Code, index, parent) => {
+      const title = titleOf(node);
+      if (title) {
+        titled.set(title, node.value);
+      }
+      if (parent === undefined || index === undefined || !SHELL_LANGUAGES.has(node.lang ?? '')) {
+        return;
+      }
+      const command = parseCurl(node.value);
+      if (!command || !isLoopback(command.url)) {
+        return;
+      }
+      let bodyText: string | undefined;
+      if (command.data && 'file' in command.data) {
+        bodyText = titled.get(command.data.file);
+        if (bodyText === undefined) {
+          const line = node.position ? `:${node.position.start.line}` : '';
+          throw new Error(
+            `${file.path}${line}: this curl block sends -d @${command.data.file}, but no code block before it is titled "${command.data.file}"; add one (\`\`\`json title="${command.data.file}"), so that the page shows, and Try it sends, the same body`,
+          );
+        }
+      } else if (command.data) {
+        bodyText = command.data.text;
+      }
+      (parent.children as RootContent[])[index] = jsxElement(TRY_IT, 'request', curlRequest(command, bodyText), [node]);
+      found += 1;
+    });
+    if (found > 0) {
+      tree.children.unshift(importNode(TRY_IT, TRY_IT_SOURCE));
+    }
+  };
+}
