@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
-import sharedChunksPlugin, { sharedSiteModules } from '@site/src/plugins/shared-chunks';
+import sharedChunksPlugin, { onRequestStyles, sharedSiteModules } from '@site/src/plugins/shared-chunks';
 
 describe('shared-chunks plugin', () => {
   it('groups the site components and data that pages share, in the browser bundle only', () => {
     const plugin = sharedChunksPlugin();
     const configure = plugin.configureWebpack as unknown as (config: object, isServer: boolean) => object;
     expect(configure({}, false)).toEqual({
-      optimization: { splitChunks: { cacheGroups: { sharedSiteModules } } },
+      optimization: { splitChunks: { cacheGroups: { sharedSiteModules, onRequestStyles } } },
     });
     expect(configure({}, true)).toEqual({});
   });
@@ -25,5 +25,14 @@ describe('shared-chunks plugin', () => {
     ['/site/node_modules/@docusaurus/theme-classic/lib/theme/CodeBlock/index.js', false],
   ])('%s is in the group: %s', (path, grouped) => {
     expect(sharedSiteModules.test.test(path)).toBe(grouped);
+  });
+
+  it.each([
+    ['/site/src/components/RequestConsole/styles.module.css', true],
+    ['/site/src/components/AskDocs/styles.module.css', true],
+    ['/site/src/components/ApiOperation/styles.module.css', false],
+    ['/site/node_modules/@docsearch/css/dist/modal.css', false],
+  ])('the stylesheet %s loads with what the reader asks for: %s', (path, own) => {
+    expect(onRequestStyles.test.test(path)).toBe(own);
   });
 });

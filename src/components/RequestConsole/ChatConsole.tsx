@@ -6,13 +6,13 @@
  */
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 
-import { outgoingRequest, requestUrl, type ApiRequest } from '@site/src/shared/api-request';
+import { requestUrl, type ApiRequest } from '@site/src/shared/api-request';
 
 import AnswerView from './AnswerView';
-import { isTextual, statusLine } from './answer';
+import { statusLine } from './answer';
 import ChatAnswer from './ChatAnswer';
-import { applyEvent, EMPTY_REPLY, replyFromCompletion, type ChatReply } from './chat';
-import type { ServerKind } from './failure';
+import type { ChatReply } from './chat';
+import { requestCompletion } from './completion';
 import {
   BodyField,
   ConsoleFrame,
@@ -28,17 +28,10 @@ import {
 } from './Fields';
 import type { FieldProblem } from './form';
 import { parseJson } from './json';
-import { send, type Outcome } from './send';
+import type { Outcome } from './send';
 import { checkServerUrl } from './serverUrl';
-import { EventReader } from './sse';
 import { rememberServer, usedServers } from './store';
 import styles from './styles.module.css';
-
-const MODEL_SERVER: ServerKind = {
-  name: 'model server',
-  allowOrigin: (origin) =>
-    `vLLM allows it with --allowed-origins '["${origin}"]' (and --allowed-headers for a key); a server without such a setting needs a proxy on your machine that adds the headers.`,
-};
 
 /** The settings store's name for model servers. */
 const SERVER_SCOPE = 'model';
@@ -117,38 +110,20 @@ export default function ChatConsole({ request, onClose }: ChatConsoleProps): Rea
     rememberServer(SERVER_SCOPE, server.url);
     const controller = new AbortController();
     setPhase({ kind: 'sending', controller, streaming });
-    setReply(streaming ? EMPTY_REPLY : null);
+    setReply(null);
     setStatus(`Sending ${sent.method} ${requestUrl(sent)}…`);
-    const events = new EventReader();
-    let current: ChatReply = EMPTY_REPLY;
-    const take = (text: string | null) => {
-      for (const event of text === null ? events.end() : events.push(text)) {
-        current = applyEvent(current, event);
-      }
-      setReply(current);
-    };
-    const outcome = await send(outgoingRequest(sent, { apiKey: keyState[0].key }), {
-      serverUrl: server.url,
-      server: MODEL_SERVER,
+    const {
+      outcome,
+      reply: finished,
+      streamed,
+    } = await requestCompletion(sent, {
+      apiKey: keyState[0].key,
       timeoutSeconds: Number(timeoutSeconds),
       cancel: controller.signal,
-      ...(streaming ? { onStreamText: take } : {}),
+      onReply: setReply,
     });
-    const streamed = outcome.ok && outcome.answer.contentType.includes('text/event-stream');
-    if (streamed) {
-      take(null);
-    }
     if (outcome.ok) {
       const { answer } = outcome;
-      let finished = streamed ? current : null;
-      if (!streamed && answer.status < 300 && isTextual(answer.contentType)) {
-        try {
-          finished = replyFromCompletion(JSON.parse(await answer.body.text()));
-        } catch {
-          finished = null;
-        }
-        setReply(finished);
-      }
       const why = finished?.error
         ? `the server reported an error: ${finished.error}`
         : finished?.finishReason

@@ -125,3 +125,10 @@ export function classifyFailure(signals: FailureSignals): Failure {
     fix: `Start the server, or check the host and port in Server URL.`,
   };
 }
+
+/** A model server: llama.cpp's llama-server, vLLM, or any OpenAI-compatible one. */
+export const MODEL_SERVER: ServerKind = {
+  name: 'model server',
+  allowOrigin: (origin) =>
+    `vLLM allows it with --allowed-origins '["${origin}"]' (and --allowed-headers for a key); a server without such a setting needs a proxy on your machine that adds the headers.`,
+};

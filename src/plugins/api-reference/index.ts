@@ -121,12 +121,7 @@ export default async function apiReference(
       if (isServer) {
         return withData;
       }
-      const splitChunks = { cacheGroups: { apiConsoleStyles } };
-      return {
-        ...withData,
-        optimization: { ...withData.optimization, splitChunks },
-        plugins: [...(result.plugins ?? []), new EmitDownloads(downloads)],
-      };
+      return { ...withData, plugins: [...(result.plugins ?? []), new EmitDownloads(downloads)] };
     },
     async postBuild(props) {
       await docs.postBuild?.(props);
@@ -143,21 +138,6 @@ export default async function apiReference(
 function originOf(url: string): string {
   return new URL(url).origin;
 }
-
-/**
- * The console's stylesheet in a file of its own, loaded with the console's code: Docusaurus
- * puts every stylesheet in the one file each page loads, and a reader who never opens the
- * console would load its rules too.
- */
-const apiConsoleStyles = {
-  test: /[\\/]src[\\/]components[\\/]RequestConsole[\\/][^\\/]+\.css$/,
-  name: 'api-console-styles',
-  type: 'css/mini-extract',
-  chunks: 'async',
-  enforce: true,
-  // Above Docusaurus's one-file `styles` group (priority 50).
-  priority: 60,
-} as const;
 
 const REFERENCE_KEY = 'apiReference';
 

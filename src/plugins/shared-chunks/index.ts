@@ -25,6 +25,21 @@ export const sharedSiteModules = {
   reuseExistingChunk: true,
 } as const;
 
+/**
+ * The stylesheets of what loads when the reader asks for it (the Try it consoles, Ask AI)
+ * in a file of their own, loaded with their code: in the one stylesheet every page loads,
+ * a reader who never opens them would load their rules too.
+ */
+export const onRequestStyles = {
+  test: /[\\/]src[\\/]components[\\/](RequestConsole|AskDocs)[\\/][^\\/]+\.css$/,
+  name: 'console-styles',
+  type: 'css/mini-extract',
+  chunks: 'async',
+  enforce: true,
+  // Above Docusaurus's one-file `styles` group (50).
+  priority: 60,
+} as const;
+
 export default function sharedChunksPlugin(): Plugin {
   return {
     name: 'shared-chunks',
@@ -32,7 +47,7 @@ export default function sharedChunksPlugin(): Plugin {
       if (isServer) {
         return {};
       }
-      return { optimization: { splitChunks: { cacheGroups: { sharedSiteModules } } } };
+      return { optimization: { splitChunks: { cacheGroups: { sharedSiteModules, onRequestStyles } } } };
     },
   };
 }

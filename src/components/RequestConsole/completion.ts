@@ -1,0 +1,64 @@
+/**
+ * One chat completion request to a model server, its reply read whole or, when the body
+ * asks for `"stream": true`, event by event as it arrives. The serving guides' console
+ * and Ask AI both send theirs through here.
+ */
+import { outgoingRequest, type ApiRequest } from '@site/src/shared/api-request';
+
+import { isTextual } from './answer';
+import { applyEvent, EMPTY_REPLY, replyFromCompletion, type ChatReply } from './chat';
+import { MODEL_SERVER } from './failure';
+import { send, type Outcome } from './send';
+import { EventReader } from './sse';
+
+export interface CompletionOptions {
+  apiKey: string;
+  timeoutSeconds: number;
+  cancel: AbortSignal;
+  /** The reply so far, each time a streamed event adds to it. */
+  onReply?: (reply: ChatReply) => void;
+}
+
+export interface CompletionResult {
+  outcome: Outcome;
+  /** The reply read from a successful answer, streamed or whole; what arrived before a stream broke off. */
+  reply: ChatReply | null;
+  streamed: boolean;
+}
+
+export async function requestCompletion(request: ApiRequest, options: CompletionOptions): Promise<CompletionResult> {
+  const body = request.body?.kind === 'json' ? request.body.value : undefined;
+  const streaming = (body as { stream?: unknown } | null | undefined)?.stream === true;
+  const events = new EventReader();
+  let current: ChatReply | null = streaming ? EMPTY_REPLY : null;
+  const take = (text: string | null) => {
+    for (const event of text === null ? events.end() : events.push(text)) {
+      current = applyEvent(current ?? EMPTY_REPLY, event);
+    }
+    if (current) {
+      options.onReply?.(current);
+    }
+  };
+  const outcome = await send(outgoingRequest(request, { apiKey: options.apiKey }), {
+    serverUrl: request.serverUrl,
+    server: MODEL_SERVER,
+    timeoutSeconds: options.timeoutSeconds,
+    cancel: options.cancel,
+    ...(streaming ? { onStreamText: take } : {}),
+  });
+  const streamed = outcome.ok && outcome.answer.contentType.includes('text/event-stream');
+  if (streamed) {
+    take(null);
+    return { outcome, reply: current, streamed };
+  }
+  if (outcome.ok && outcome.answer.status < 300 && isTextual(outcome.answer.contentType)) {
+    try {
+      const reply = replyFromCompletion(JSON.parse(await outcome.answer.body.text()));
+      options.onReply?.(reply);
+      return { outcome, reply, streamed };
+    } catch {
+      return { outcome, reply: null, streamed };
+    }
+  }
+  return { outcome, reply: outcome.ok ? null : current, streamed };
+}
