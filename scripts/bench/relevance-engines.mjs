@@ -164,9 +164,12 @@ export async function mcpEngine(root, buildDir, queries) {
   const { BuildSource, Docs } = await import(pathToFileURL(path.join(root, 'mcp', 'dist', 'index.js')).href);
   const index = await new Docs(new BuildSource(path.resolve(buildDir))).searchIndex();
   // search_docs lists sections; a reader of its answer meets their pages in this order.
-  return queries.map(({ query }) =>
-    index.search(query, RESULTS * 3).map((/** @type {{ url: string }} */ hit) => hit.url),
-  );
+  const answers = [];
+  for (const { query } of queries) {
+    const { hits } = await index.search(query, RESULTS * 3);
+    answers.push(hits.map((/** @type {{ url: string }} */ hit) => hit.url));
+  }
+  return answers;
 }
 
 // `node scripts/bench/relevance-engines.mjs <index folder>` prints the answers of that

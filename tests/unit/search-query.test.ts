@@ -11,12 +11,14 @@ import {
   synonymTable,
   titlePairs,
   understandQuery,
+  buildVocabulary,
+  searchWords,
+  wordParts,
   type QueryData,
   type QueryEngine,
-} from '../../src/search/query';
-import { buildVocabulary } from '../../src/plugins/search-index/vocabulary';
+} from '@rubra/search-query';
+
 import { mainText } from '../../src/plugins/search-index/html';
-import { searchWords, wordParts } from '../../src/shared/searchWords';
 
 interface Page {
   id: string;
@@ -494,7 +496,7 @@ describe('ranking the pages of a query', () => {
         return result.text;
       },
     };
-    await understandQuery('llama', reading, { ...options([]), shown: 8 });
+    await understandQuery('llama', reading, { ...options([]), resultsShown: 8 });
     expect(new Set(read).size).toBe(8);
   });
 });

@@ -17,7 +17,7 @@ import type { LoadContext, Plugin } from '@docusaurus/types';
 
 import { SEARCH_POLICY_FILE } from '../../../deploy/build-output.mjs';
 import { chooseSearchBackend } from '../../search/backends/registry';
-import { QUERY_DATA, QUERY_DATA_FILE } from '../../search/query';
+import { QUERY_DATA, QUERY_DATA_FILE } from '@rubra/search-query';
 import { identity } from '../../site/identity';
 
 /**
