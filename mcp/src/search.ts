@@ -104,9 +104,19 @@ function wordOptions<T>(fields: string[], boost: Record<string, number>): Option
       processTerm: (term) => term,
       boost,
       prefix: (term) => term.length >= 3,
+      bm25: BM25,
     },
   };
 }
+
+/**
+ * How a page's words weigh: its title most, then its headings, then its one-line
+ * description, then its text (which holds the title and headings too, as a page's text
+ * does for Pagefind); a long page is normalised for its length less than BM25's default
+ * does, which brings the pages' order nearest the site's on the relevance benchmark.
+ */
+const PAGE_FIELD_WEIGHTS = { title: 3, headings: 2, description: 1.5 };
+const BM25 = { k: 1.2, b: 0.3, d: 0.5 };
 
 /**
  * A full-text index of the site, searched through the site's query layer: pages are
@@ -127,7 +137,7 @@ export class DocsIndex {
     private readonly data: QueryData = NO_QUERY_DATA,
   ) {
     this.pages = new MiniSearch<PageDocument>(
-      wordOptions(['title', 'headings', 'description', 'text'], { title: 3, headings: 2, description: 1.5 }),
+      wordOptions(['title', 'headings', 'description', 'text'], PAGE_FIELD_WEIGHTS),
     );
     this.sections = new MiniSearch<SectionDocument>({
       ...wordOptions<SectionDocument>(['pageTitle', 'heading', 'description', 'text'], {
@@ -141,9 +151,11 @@ export class DocsIndex {
     const sections: SectionDocument[] = [];
     const pageDocuments: PageDocument[] = [];
     // A page may repeat another's sections (the API landing page is an operation's
-    // page too); a repeated section is indexed once, under the first page listed.
+    // page too); a repeated section is indexed once, under the page with the deepest
+    // path (the page's own address, not an alias), as the site's index keeps it.
     const indexed = new Set<string>();
-    for (const { page, twin } of pages) {
+    const depth = ({ page }: { page: DocsPage }) => new URL(page.url).pathname.split('/').length;
+    for (const { page, twin } of [...pages].sort((a, b) => depth(b) - depth(a))) {
       const own = twin.sections.flatMap((section) => {
         const text = prose(section.text);
         const key = JSON.stringify([twin.title, section.heading, text]);
@@ -170,7 +182,8 @@ export class DocsIndex {
       }
       sections.push(...own);
       this.firstSection.set(page.url, first);
-      const headings = own.filter((section) => section !== first).map((section) => section.heading);
+      const rest = own.filter((section) => section !== first);
+      const headings = rest.map((section) => section.heading);
       const text = own.map((section) => section.text).join(' ');
       this.pageData.set(page.url, { title: twin.title, headings, text: [twin.title, ...headings, text].join(' ') });
       pageDocuments.push({
@@ -178,7 +191,7 @@ export class DocsIndex {
         title: twin.title,
         headings: headings.join(' '),
         description: page.description,
-        text,
+        text: [twin.title, ...headings, text].join(' '),
       });
     }
     this.sections.addAll(sections);

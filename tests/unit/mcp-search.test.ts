@@ -57,7 +57,7 @@ describe('search ranking on the fixture site', () => {
     expect(hit?.snippet).toContain("stream (boolean): send the run's events as server-sent events.");
   });
 
-  it('indexes a section that two pages share once, under the first page listed', async () => {
+  it('indexes a section that two pages share once, under the deeper page, as the site’s index does', async () => {
     const twinText = '# List things\n\nReturns things.\n\n## Parameters\n\n- limit';
     const shared = (url: string) => ({
       page: { title: 'List things', description: '', section: 'API', url, twinPath: `${url}.md` },
@@ -70,8 +70,8 @@ describe('search ranking on the fixture site', () => {
     ]);
     expect(twoPages.size).toBe(3);
     expect((await twoPages.search('list things', 5)).hits.map((hit) => hit.url)).toEqual([
-      'https://docs.example.test/api',
-      'https://docs.example.test/api#parameters',
+      'https://docs.example.test/api/list-things',
+      'https://docs.example.test/api/list-things#parameters',
       'https://docs.example.test/api#about-the-api',
     ]);
   });
