@@ -476,6 +476,20 @@ describe('ranking the pages of a query', () => {
     expect(apart.map((result) => result.id)).toEqual(['/create-thread', '/get-thread', '/create-message']);
   });
 
+  it('puts first, of titles with as many pairs, the one whose words the query covers most', async () => {
+    const api = {
+      '/get-run-step': 'Get a run step. The step of a run, its status and the run status of each step.',
+      '/get-run': 'Get a run. A run and its status.',
+    };
+    const apiData: QueryData = { groups: [['get', 'poll']], stopWords: ['a'] };
+    const { results } = await understandQuery('poll run status', scoringEngine(api), {
+      data: apiData,
+      vocabulary: async () => [],
+    });
+    // Both titles hold "get run"; "step" is a word of one title that the reader did not ask for.
+    expect(results.map((result) => result.id)).toEqual(['/get-run', '/get-run-step']);
+  });
+
   it('counts a title’s pairs of the query’s words in the query’s order, plurals and docs’ words alike', () => {
     const table = synonymTable(data);
     expect(titlePairs('Create a message', ['create', 'message', 'thread'], data, table)).toBe(1);

@@ -163,7 +163,9 @@ export function titlePairs(
  * long query, a page with a section whose heading holds every word of it ("does
  * mistral already call tools" is a question of the FAQ). Each keeps its order. The rest
  * of the first results are ordered by how many pairs of the query's words their titles
- * hold side by side (`titlePairs`), in their order otherwise.
+ * hold side by side (`titlePairs`), then, of titles with a pair, by the share of their
+ * words the query holds ("poll run status" asks for "Get a run", not "Get a run step"),
+ * in their order otherwise.
  */
 export async function namedPagesFirst<R extends EngineResult>(
   results: R[],
@@ -195,11 +197,21 @@ export async function namedPagesFirst<R extends EngineResult>(
   );
   const named = [...exact, ...answering];
   const query = canonicalWords(typed, table);
+  const asked = new Set(query.map(singular));
+  // The share of a title's words (stop words aside, as the docs say them) that the query holds.
+  const covered = (title: string) => {
+    const own = canonicalWords(queryWords(title, data), table);
+    return own.filter((word) => asked.has(singular(word))).length / Math.max(own.length, 1);
+  };
   const paired = first
-    .map((result, index) => ({ result, pairs: titlePairs(titles[index] ?? '', query, data, table) }))
+    .map((result, index) => ({
+      result,
+      pairs: titlePairs(titles[index] ?? '', query, data, table),
+      covered: covered(titles[index] ?? ''),
+    }))
     .filter(({ result }) => !named.includes(result))
-    // A stable sort: pages with as many pairs keep the ranking's order.
-    .sort((a, b) => b.pairs - a.pairs)
+    // A stable sort: pages with as many pairs, and titles as well covered, keep the ranking's order.
+    .sort((a, b) => b.pairs - a.pairs || (a.pairs > 0 ? b.covered - a.covered : 0))
     .map(({ result }) => result);
   const ordered = [...named, ...paired];
   return [...ordered, ...results.filter((result) => !ordered.includes(result))];
