@@ -31,16 +31,17 @@ interface Floors {
 
 /**
  * No figure may fall below these. The 350 queries of search-queries.json, measured on
- * 2026-11-26: hit@1 site 318, dev 314, mcp 317; hit@3 site 340, dev 337, mcp 336; the
- * same first page for 299. The 60 of search-queries-readers.json, written from the built
- * pages: hit@1 51, 50, 53; hit@3 56, 56, 59; the same first page for 44. The margins let
- * about one query in a hundred slip.
+ * 2026-11-26: hit@1 site 319, dev 315, mcp 323; hit@3 site 341, dev 338, mcp 336; the
+ * same first page for 298. The 60 of search-queries-readers.json, written from the built
+ * pages: hit@1 51, 50, 53; hit@3 56, 56, 59; the same first page for 44. The MCP server's
+ * hit@1 meets the 92% goal, its floor; elsewhere the margins let two of the 350 queries,
+ * or one of the 60, slip.
  */
 const QUERY_SETS: Record<string, Floors> = {
   'scripts/bench/search-queries.json': {
-    hit1: { site: 0.9, dev: 0.885, mcp: 0.895 },
-    hit3: { site: 0.965, dev: 0.955, mcp: 0.955 },
-    sameFirstPage: 0.84,
+    hit1: { site: 0.905, dev: 0.894, mcp: 0.92 },
+    hit3: { site: 0.968, dev: 0.96, mcp: 0.954 },
+    sameFirstPage: 0.845,
   },
   'scripts/bench/search-queries-readers.json': {
     hit1: { site: 0.833, dev: 0.816, mcp: 0.866 },
