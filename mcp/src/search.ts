@@ -7,6 +7,7 @@ import {
   synonymTable,
   understandQuery,
   wordParts,
+  wordStem,
   type QueryData,
   type QueryEngine,
 } from '@rubra/search-query';
@@ -206,8 +207,14 @@ export class DocsIndex {
   async search(query: string, limit: number): Promise<SearchAnswer> {
     const page = (result: { id: string }) => this.pageData.get(result.id);
     const engine: QueryEngine<SearchResult> = {
-      // The query layer reads a term literally: every word in the page, as typed or from its start.
-      search: async (term) => this.pages.search(term, { combineWith: 'AND' }),
+      // The query layer reads a term literally: every word in the page, as typed or from its
+      // start. A term no page holds is searched in any of its forms, as Pagefind, which
+      // stems words, finds it ("max_new_tokes" finds max_new_tokens).
+      search: async (term) => {
+        const found = this.pages.search(term, { combineWith: 'AND' });
+        const stems = searchWords(term).map(wordStem).join(' ');
+        return found.length > 0 || stems === term ? found : this.pages.search(stems, { combineWith: 'AND' });
+      },
       text: async (result) => page(result)?.text ?? '',
       title: async (result) => page(result)?.title ?? '',
       headings: async (result) => page(result)?.headings ?? [],

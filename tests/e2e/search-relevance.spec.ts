@@ -31,7 +31,7 @@ interface Floors {
 
 /**
  * No figure may fall below these. The 350 queries of search-queries.json, measured on
- * 2026-11-26: hit@1 site 319, dev 315, mcp 324; hit@3 site 341, dev 338, mcp 338; the
+ * 2026-11-26: hit@1 site 319, dev 315, mcp 325; hit@3 site 341, dev 338, mcp 339; the
  * same first page for 298. The 60 of search-queries-readers.json, written from the built
  * pages: hit@1 51, 50, 53; hit@3 56, 56, 59; the same first page for 44. The MCP server's
  * hit@1 meets the 92% goal, its floor; elsewhere the margins let two of the 350 queries,
@@ -40,7 +40,7 @@ interface Floors {
 const QUERY_SETS: Record<string, Floors> = {
   'scripts/bench/search-queries.json': {
     hit1: { site: 0.905, dev: 0.894, mcp: 0.92 },
-    hit3: { site: 0.968, dev: 0.96, mcp: 0.96 },
+    hit3: { site: 0.968, dev: 0.96, mcp: 0.962 },
     sameFirstPage: 0.845,
   },
   'scripts/bench/search-queries-readers.json': {

@@ -97,6 +97,20 @@ describe('search ranking on the fixture site', () => {
     expect((await pages.search('phi3', 1)).hits[0]?.url).toBe('https://docs.example.test/b');
   });
 
+  it('searches a word no page holds in any of its forms, as the site’s stemming index does', async () => {
+    const twin = parseTwin('# Generate\n\nPass max_new_tokens to generate, and max_new_tokens again.', 'g.md');
+    const page = {
+      title: 'Generate',
+      description: '',
+      section: 'Docs',
+      url: 'https://docs.example.test/g',
+      twinPath: 'g.md',
+    };
+    const pages = new DocsIndex([{ page, twin }]);
+    // Known to the vocabulary in another form, so not a typo to correct: the index finds it by its stem.
+    expect((await pages.search('max_new_tokes', 1)).hits[0]?.url).toBe('https://docs.example.test/g');
+  });
+
   it('corrects two swapped letters as one edit, and says what it searched for', async () => {
     // Counted as two edits, "modles" would be nearer "modes" than "models".
     const twin = parseTwin('# Home\n\nWelcome.\n\n## Modes\n\nTwo modes.\n\n## Models\n\nThe models.', 'home.md');

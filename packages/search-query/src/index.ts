@@ -23,6 +23,7 @@ export {
   correctWord,
   isKnown,
   VOCABULARY_FILE,
+  wordStem,
   type VocabularyFile,
 } from './vocabulary';
 export { isCorrectable, searchWords, wordParts } from './words';

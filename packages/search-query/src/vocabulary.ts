@@ -52,12 +52,21 @@ export function allowedEdits(word: string): 0 | 1 | 2 {
 const ENDINGS = /(?:es|s|ed|ing)$/;
 
 /**
+ * The start that every form of a word shares, without its English ending, when four
+ * letters or more are left ("finish" of finishes and finished); the word itself otherwise.
+ */
+export function wordStem(word: string): string {
+  const stem = word.replace(ENDINGS, '');
+  return stem.length >= 4 ? stem : word;
+}
+
+/**
  * A word the vocabulary holds, or the start of one (a partial word is not a typo), or
  * another form of one: the engine finds "finishes" where the docs say "finished".
  */
 export function isKnown(word: string, vocabulary: readonly string[]): boolean {
-  const stem = word.replace(ENDINGS, '');
-  const forms = stem.length >= 4 && stem !== word ? [word, stem] : [word];
+  const stem = wordStem(word);
+  const forms = stem !== word ? [word, stem] : [word];
   return vocabulary.some((known) => forms.some((form) => known.startsWith(form)));
 }
 
