@@ -76,52 +76,30 @@ describe('search ranking on the fixture site', () => {
     ]);
   });
 
-  it('reads a name that runs letters into digits in its parts, as the docs may write it', async () => {
-    const twin = parseTwin(
-      '# Benchmarks\n\nScores on GSM-8K and on MT-Bench for Phi 3: GSM-8K is maths.',
-      'benchmark.md',
-    );
-    const pages = new DocsIndex([
-      {
-        page: {
-          title: 'Benchmarks',
-          description: '',
-          section: 'Docs',
-          url: 'https://docs.example.test/b',
-          twinPath: 'b.md',
-        },
-        twin,
-      },
+  /** An index of one page, the twin of `markdown`, at `path` on the fixture origin. */
+  const onePage = (markdown: string, path: string) => {
+    const twin = parseTwin(markdown, `${path}.md`);
+    const url = `https://docs.example.test${path}`;
+    return new DocsIndex([
+      { page: { title: twin.title, description: '', section: 'Docs', url, twinPath: `${path}.md` }, twin },
     ]);
+  };
+
+  it('reads a name that runs letters into digits in its parts, as the docs may write it', async () => {
+    const pages = onePage('# Benchmarks\n\nScores on GSM-8K and on MT-Bench for Phi 3: GSM-8K is maths.', '/b');
     expect((await pages.search('gsm8k', 1)).hits[0]?.url).toBe('https://docs.example.test/b');
     expect((await pages.search('phi3', 1)).hits[0]?.url).toBe('https://docs.example.test/b');
   });
 
   it('searches a word no page holds in any of its forms, as the site’s stemming index does', async () => {
-    const twin = parseTwin('# Generate\n\nPass max_new_tokens to generate, and max_new_tokens again.', 'g.md');
-    const page = {
-      title: 'Generate',
-      description: '',
-      section: 'Docs',
-      url: 'https://docs.example.test/g',
-      twinPath: 'g.md',
-    };
-    const pages = new DocsIndex([{ page, twin }]);
+    const pages = onePage('# Generate\n\nPass max_new_tokens to generate, and max_new_tokens again.', '/g');
     // Known to the vocabulary in another form, so not a typo to correct: the index finds it by its stem.
     expect((await pages.search('max_new_tokes', 1)).hits[0]?.url).toBe('https://docs.example.test/g');
   });
 
   it('corrects two swapped letters as one edit, and says what it searched for', async () => {
     // Counted as two edits, "modles" would be nearer "modes" than "models".
-    const twin = parseTwin('# Home\n\nWelcome.\n\n## Modes\n\nTwo modes.\n\n## Models\n\nThe models.', 'home.md');
-    const home = {
-      title: 'Home',
-      description: '',
-      section: 'Docs',
-      url: 'https://docs.example.test/',
-      twinPath: 'i.md',
-    };
-    const pages = new DocsIndex([{ page: home, twin }]);
+    const pages = onePage('# Home\n\nWelcome.\n\n## Modes\n\nTwo modes.\n\n## Models\n\nThe models.', '/');
     expect(await pages.search('modles', 1)).toMatchObject({
       hits: [{ url: 'https://docs.example.test/#models' }],
       searchedFor: 'models',
