@@ -31,17 +31,17 @@ interface Floors {
 
 /**
  * No figure may fall below these. The 350 queries of search-queries.json, measured on
- * 2026-11-26: hit@1 site 319, dev 315, mcp 325; hit@3 site 341, dev 338, mcp 339; the
- * same first page for 298. The 60 of search-queries-readers.json, written from the built
- * pages: hit@1 51, 50, 53; hit@3 56, 56, 59; the same first page for 44. The MCP server's
- * hit@1 meets the 92% goal, its floor; elsewhere the margins let two of the 350 queries,
- * or one of the 60, slip.
+ * 2026-11-26: hit@1 site 320, dev 316, mcp 326; hit@3 site 341, dev 338, mcp 339; the
+ * same first page for 302. The 60 of search-queries-readers.json, written from the built
+ * pages: hit@1 51, 50, 53; hit@3 56, 56, 59; the same first page for 44. The margins let
+ * two of the 350 queries, or one of the 60, slip; the MCP server's hit@1 stays above the
+ * 92% goal it meets.
  */
 const QUERY_SETS: Record<string, Floors> = {
   'scripts/bench/search-queries.json': {
-    hit1: { site: 0.905, dev: 0.894, mcp: 0.92 },
+    hit1: { site: 0.908, dev: 0.897, mcp: 0.925 },
     hit3: { site: 0.968, dev: 0.96, mcp: 0.962 },
-    sameFirstPage: 0.845,
+    sameFirstPage: 0.857,
   },
   'scripts/bench/search-queries-readers.json': {
     hit1: { site: 0.833, dev: 0.816, mcp: 0.866 },

@@ -2,7 +2,7 @@
  * Ranking: each word of a query is searched on its own; a page scores the sum of its
  * words' scores, each weighed by how few pages hold the word, times the share of the
  * query's words it holds. A page titled with the query, or with a section headed with
- * all its words, comes first, and of the first results, one whose title holds two of
+ * all the words of a question, comes first, and of the first results, one whose title holds two of
  * the query's words side by side moves up.
  */
 import type { EngineResult, QueryEngine } from './engine';
@@ -160,8 +160,9 @@ export function titlePairs(
  * whose title says exactly what the query says (its words, stop words aside, as typed
  * or as the docs' words, in the singular or the plural: "model" is the models index,
  * "get an assistant" the operation of that name), then, among the first results for a
- * long query, a page with a section whose heading holds every word of it ("does
- * mistral already call tools" is a question of the FAQ). Each keeps its order. The rest
+ * long query that reads as a sentence (`sentence`: it has stop words), a page with a
+ * section whose heading holds every word of it ("does mistral already call tools" is a
+ * question of the FAQ; "mistral 7b inst" names a model). Each keeps its order. The rest
  * of the first results are ordered by how many pairs of the query's words their titles
  * hold side by side (`titlePairs`), then, of titles with a pair, by the share of their
  * words the query holds ("poll run status" asks for "Get a run", not "Get a run step"),
@@ -173,6 +174,7 @@ export async function namedPagesFirst<R extends EngineResult>(
   engine: QueryEngine<R>,
   data: QueryData,
   table: ReadonlyMap<string, string[]>,
+  sentence: boolean,
 ): Promise<R[]> {
   const typed = words.map(({ word }) => word);
   const key = (list: readonly string[]) => [...new Set(list.map(singular))].sort().join(' ');
@@ -192,6 +194,7 @@ export async function namedPagesFirst<R extends EngineResult>(
   const answering = first.filter(
     (result, index) =>
       !exact.includes(result) &&
+      sentence &&
       words.length >= LONG_QUERY_WORDS &&
       [titles[index] ?? '', ...(headings[index] ?? [])].some(holdsEveryWord),
   );

@@ -33,6 +33,8 @@ export async function understandQuery<R extends EngineResult>(
     rankQuery(words, kept, search, engine.pageCount?.bind(engine));
 
   let words = queryWords(original, data).map((word) => queryWord(word, table));
+  const stopWords = new Set(data.stopWords);
+  const sentence = searchWords(original).some((word) => stopWords.has(word));
   let outcome = await rank(words);
   const typedWords = new Set(words.map(({ word }) => word));
   const corrections = new Map<string, string>();
@@ -81,11 +83,11 @@ export async function understandQuery<R extends EngineResult>(
     const kept = words.filter(({ word }) => best.matched.has(word));
     const relaxed = await rank(words, kept);
     return {
-      results: await namedPagesFirst(relaxed.results, kept, engine, data, table),
+      results: await namedPagesFirst(relaxed.results, kept, engine, data, table, sentence),
       notice: { kind: 'relaxed', query: shownQuery(kept), original },
     };
   }
-  const results = await namedPagesFirst(outcome.results, words, engine, data, table);
+  const results = await namedPagesFirst(outcome.results, words, engine, data, table, sentence);
   if (unknownLeftOut && results.length > 0) {
     return { results, notice: { kind: 'relaxed', query: shownQuery(words), original } };
   }
