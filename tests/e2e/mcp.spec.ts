@@ -87,31 +87,12 @@ test('search_docs finds the vLLM guide first for "serve with vLLM in Docker", at
   }
 });
 
-test('search_docs finds the create-run operation for "create a run"', async ({ request }) => {
-  const urls = urlsOf((await build.call('search_docs', { query: 'create a run', limit: 3 })).text);
-  expect(urls.map((url) => new URL(url).pathname)).toContain('/api/create-run');
-  expect(new URL(urls[0] ?? '').pathname).toBe('/api/create-run');
-  for (const url of urls) {
-    await expectResolves(request, url);
-  }
-});
-
 test('search_docs reads a reader’s word as the site’s search does, from the words the build publishes', async () => {
-  // "erase" is the docs' "delete" and "conversation" their "thread" (src/search/synonyms.json,
-  // published as /search-words.json); word for word, a model guide's text would come first.
+  // "erase" is the docs' "delete" and "conversation" their "thread" (the query layer's
+  // synonyms.json, published as /search-words.json); word for word, a model guide's text
+  // would come first.
   const urls = urlsOf((await build.call('search_docs', { query: 'erase conversation', limit: 3 })).text);
   expect(new URL(urls[0] ?? '').pathname).toBe('/api/delete-thread');
-});
-
-test('search_docs finds names the docs write with a joiner, swapped letters, and the site’s name alone', async () => {
-  const first = async (query: string) =>
-    new URL(urlsOf((await build.call('search_docs', { query, limit: 3 })).text)[0] ?? '').pathname;
-  // The docs write "GSM-8K"; a reader types it in one piece.
-  expect(await first('gsm8k')).toBe('/benchmark');
-  // Two letters swapped: fuzzy matching alone finds other words first.
-  expect(await first('benchamrk')).toBe('/benchmark');
-  // The site's name is a stop word, searched when it is the whole query.
-  expect(await first('Rubra')).toBe('/');
 });
 
 test('every section URL search_docs can give lands on an element with that id on its page', async ({ page }) => {

@@ -34,12 +34,6 @@ describe('search ranking on the fixture site', () => {
     expect((await urls('out of memory'))[0]).toBe('https://docs.example.test/inference/vllm#out-of-memory');
   });
 
-  it('puts the page whose title matches first', async () => {
-    expect((await urls('create a run'))[0]).toBe('https://docs.example.test/api/create-run');
-    // "run" is in the vLLM guide's text and headings too; the title decides.
-    expect((await index.search('run', 1)).hits[0]?.pageTitle).toBe('Create a run');
-  });
-
   it('forgives a typo and finds a word from its beginning', async () => {
     expect((await urls('contaner'))[0]).toBe('https://docs.example.test/inference/vllm#container');
     expect((await urls('quantis'))[0]).toBe('https://docs.example.test/models/llama#quantised-files');
