@@ -132,7 +132,11 @@ export class DocsIndex {
   private readonly firstSection = new Map<string, SectionDocument>();
   private vocabulary?: readonly string[];
 
-  /** `data` is the site's query data: its synonyms and stop words. */
+  /**
+   * `data` is the site's query data: its synonyms and stop words. Built by `Docs`; internal,
+   * so that the package's declarations name nothing of the query layer it bundles.
+   * @internal
+   */
   constructor(
     pages: readonly { page: DocsPage; twin: ParsedTwin }[],
     private readonly data: QueryData = NO_QUERY_DATA,
