@@ -1,6 +1,8 @@
+import { NO_QUERY_DATA, parseQueryData, QUERY_DATA_FILE, type QueryData } from '@rubra/search-query';
+
 import { parseLlmsTxt, type LlmsTxt } from './llms-txt.js';
 import { pagesOf, twinPathFor, type DocsPage } from './pages.js';
-import { DocsIndex, NO_QUERY_WORDS, parseQueryWords, QUERY_WORDS_PATH, type QueryWords } from './search.js';
+import { DocsIndex } from './search.js';
 import { NotFoundError, type DocsSource } from './source.js';
 import { parseTwin } from './twin.js';
 
@@ -10,6 +12,9 @@ export interface SiteMap {
   origin: string;
   pages: DocsPage[];
 }
+
+/** Where the site publishes the synonyms and stop words its search reads queries with. */
+const QUERY_DATA_PATH = `/${QUERY_DATA_FILE}`;
 
 // Enough to overlap network round trips without flooding the site.
 const PARALLEL_READS = 8;
@@ -94,20 +99,20 @@ export class Docs {
         parsed[at] = { page, twin: parseTwin(await this.readListedTwin(page), this.source.locate(page.twinPath)) };
       }
     };
-    const [words] = await Promise.all([
-      this.queryWords(),
+    const [data] = await Promise.all([
+      this.queryData(),
       ...Array.from({ length: Math.min(PARALLEL_READS, pages.length) }, worker),
     ]);
-    return new DocsIndex(parsed, words);
+    return new DocsIndex(parsed, data);
   }
 
-  /** The site's query words; a site that publishes none is searched word for word. */
-  private async queryWords(): Promise<QueryWords> {
+  /** The site's query data; a site that publishes none is searched word for word. */
+  private async queryData(): Promise<QueryData> {
     try {
-      return parseQueryWords(await this.source.read(QUERY_WORDS_PATH), this.source.locate(QUERY_WORDS_PATH));
+      return parseQueryData(await this.source.read(QUERY_DATA_PATH), this.source.locate(QUERY_DATA_PATH));
     } catch (error) {
       if (error instanceof NotFoundError) {
-        return NO_QUERY_WORDS;
+        return NO_QUERY_DATA;
       }
       throw error;
     }

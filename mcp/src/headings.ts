@@ -1,15 +1,12 @@
 /**
  * Heading anchors computed the way Docusaurus computes them, so that a URL we hand out
  * lands on the heading it names: an explicit `{#id}` wins, otherwise the heading's text
- * goes through github-slugger (lower case, punctuation removed, spaces to hyphens, and a
- * `-1`, `-2` suffix for a repeated slug within the page).
+ * goes through github-slugger, the slugger Docusaurus uses (lower case, punctuation
+ * removed, spaces to hyphens, and a `-1`, `-2` suffix for a repeated slug within the page).
  */
+import GithubSlugger from 'github-slugger';
 
 const EXPLICIT_ID = /^(?<text>.*?)\s*\{#(?<id>[\w-]+)\}$/;
-
-// github-slugger keeps letters, marks, numbers, connector punctuation, spaces and
-// hyphens, and removes every other character.
-const REMOVED_BY_SLUGGER = /[^\p{L}\p{M}\p{N}\p{Pc} -]/gu;
 
 export interface HeadingParts {
   /** The heading as a reader sees it: inline Markdown removed, no `{#id}`. */
@@ -39,25 +36,14 @@ export function plainText(markdown: string): string {
 }
 
 export function slugify(text: string): string {
-  return text.toLowerCase().replace(REMOVED_BY_SLUGGER, '').replace(/ /g, '-');
+  return GithubSlugger.slug(text);
 }
 
 /** Gives each heading of one page its anchor, numbering repeated slugs as Docusaurus does. */
 export class HeadingSlugger {
-  private readonly occurrences = new Map<string, number>();
+  private readonly slugger = new GithubSlugger();
 
   anchor(heading: HeadingParts): string {
-    if (heading.explicitId) {
-      return heading.explicitId;
-    }
-    const base = slugify(heading.text);
-    let slug = base;
-    while (this.occurrences.has(slug)) {
-      const count = (this.occurrences.get(base) ?? 0) + 1;
-      this.occurrences.set(base, count);
-      slug = `${base}-${count}`;
-    }
-    this.occurrences.set(slug, 0);
-    return slug;
+    return heading.explicitId ?? this.slugger.slug(heading.text);
   }
 }

@@ -1,4 +1,17 @@
-import MiniSearch, { type SearchResult } from 'minisearch';
+import {
+  buildVocabulary,
+  canonicalWords,
+  NO_QUERY_DATA,
+  queryWords,
+  searchWords,
+  synonymTable,
+  understandQuery,
+  wordParts,
+  wordStem,
+  type QueryData,
+  type QueryEngine,
+} from '@rubra/search-query';
+import MiniSearch, { type Options, type SearchResult } from 'minisearch';
 
 import { plainText } from './headings.js';
 import type { DocsPage } from './pages.js';
@@ -14,8 +27,18 @@ export interface SearchHit {
   score: number;
 }
 
+export interface SearchAnswer {
+  hits: SearchHit[];
+  /**
+   * The query the hits answer when it is not the one asked: a word corrected to the
+   * docs' spelling, or left out because no page holds every word.
+   */
+  searchedFor: string | null;
+}
+
 interface SectionDocument {
   id: number;
+  page: string;
   pageTitle: string;
   heading: string;
   description: string;
@@ -24,43 +47,17 @@ interface SectionDocument {
   prose: string;
 }
 
+interface PageDocument {
+  id: string;
+  title: string;
+  headings: string;
+  description: string;
+  text: string;
+}
+
 const SNIPPET_LENGTH = 220;
-
-/**
- * How the site's search reads a query, as the site publishes it (`/search-words.json`):
- * groups of words readers use for one thing, the docs' own word first, and the stop
- * words that say nothing about a page.
- */
-export interface QueryWords {
-  groups: string[][];
-  stopWords: string[];
-}
-
-/** The site's file of query words. */
-export const QUERY_WORDS_PATH = '/search-words.json';
-
-/** For a site that publishes no query words: every word as typed. */
-export const NO_QUERY_WORDS: QueryWords = { groups: [], stopWords: [] };
-
-/** Reads the query words file; `where` names it in the error. */
-export function parseQueryWords(text: string, where: string): QueryWords {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw new Error(`${where} is not JSON: ${(error as Error).message}`);
-  }
-  const { groups, stopWords } = (data ?? {}) as Partial<Record<keyof QueryWords, unknown>>;
-  const isWords = (list: unknown): list is string[] =>
-    Array.isArray(list) && list.every((word) => typeof word === 'string' && word.trim() !== '');
-  if (!Array.isArray(groups) || !groups.every((group) => isWords(group) && group.length >= 2)) {
-    throw new Error(`${where}: "groups" must be lists of two words or more.`);
-  }
-  if (!isWords(stopWords)) {
-    throw new Error(`${where}: "stopWords" must be a list of words.`);
-  }
-  return { groups, stopWords };
-}
+/** The sections shown of one page, as the site's search shows up to three per page. */
+const SECTIONS_PER_PAGE = 3;
 
 const FENCE_LINE = /^\s*(`{3,}|~{3,})/;
 const TABLE_DELIMITER_ROW = /^\s*\|?(\s*:?-{3,}:?\s*\|)+\s*(:?-{3,}:?)?\s*$/;
@@ -88,156 +85,184 @@ export function prose(markdown: string): string {
 }
 
 /**
- * A full-text index of the site's sections (each page's introduction and its h2 and h3
- * sections). Page titles weigh most, then headings, then the page's one-line
- * description, then the text; prefix and fuzzy matching forgive partial words and typos.
+ * A word as indexed: itself, its parts where letters meet digits or joiners hold it
+ * together (the query layer's word parts), and its parts run together, so that the docs'
+ * "GSM-8K" is found by "gsm8k", "gsm 8k" and "gsm".
+ */
+function indexedTerms(word: string): string[] {
+  const parts = wordParts(word)?.split(' ') ?? [];
+  return [...new Set([word, ...parts, parts.join('')])].filter(Boolean);
+}
+
+/** Index options both indexes share: the query layer's words, a word found from its start. */
+function wordOptions<T>(fields: string[], boost: Record<string, number>): Options<T> {
+  return {
+    fields,
+    tokenize: searchWords,
+    processTerm: indexedTerms,
+    searchOptions: {
+      tokenize: searchWords,
+      processTerm: (term) => term,
+      boost,
+      prefix: (term) => term.length >= 3,
+      bm25: BM25,
+    },
+  };
+}
+
+/**
+ * How a page's words weigh: its title most, then its headings, then its one-line
+ * description, then its text (which holds the title and headings too, as a page's text
+ * does for Pagefind); a long page is normalised for its length less than BM25's default
+ * does, which brings the pages' order nearest the site's on the relevance benchmark.
+ */
+const PAGE_FIELD_WEIGHTS = { title: 3, headings: 2, description: 1.5 };
+const BM25 = { k: 1.2, b: 0.3, d: 0.5 };
+
+/**
+ * A full-text index of the site, searched through the site's query layer: pages are
+ * ranked as the site's search ranks them (page titles weigh most, then headings, then
+ * the page's one-line description, then the text), then each page shows the sections
+ * (its introduction and its h2 and h3 sections) that hold the query's words.
  */
 export class DocsIndex {
-  private readonly miniSearch: MiniSearch<SectionDocument>;
-  /** Each word readers may type for one the docs use, with the docs' word. */
-  private readonly docsWords = new Map<string, string>();
-  private readonly stopWords: ReadonlySet<string>;
-  /** Every term indexed. */
-  private readonly terms = new Set<string>();
+  private readonly pages: MiniSearch<PageDocument>;
+  private readonly sections: MiniSearch<SectionDocument>;
+  private readonly pageData = new Map<string, { title: string; headings: string[]; text: string }>();
+  private readonly firstSection = new Map<string, SectionDocument>();
+  private vocabulary?: readonly string[];
 
   /**
-   * `words` are the site's query words: a stop word is not searched in a query that has
-   * other words, and a query is searched with the docs' own word beside each reader's word.
+   * `data` is the site's query data: its synonyms and stop words. Built by `Docs`; internal,
+   * so that the package's declarations name nothing of the query layer it bundles.
+   * @internal
    */
-  constructor(pages: readonly { page: DocsPage; twin: ParsedTwin }[], words: QueryWords = NO_QUERY_WORDS) {
-    const stopWords = new Set(words.stopWords);
-    this.stopWords = stopWords;
-    for (const [docsWord, ...variants] of words.groups) {
-      for (const variant of variants) {
-        if (docsWord && !this.docsWords.has(variant)) {
-          this.docsWords.set(variant, docsWord);
-        }
-      }
-    }
-    this.miniSearch = new MiniSearch<SectionDocument>({
-      fields: ['pageTitle', 'heading', 'description', 'text'],
-      storeFields: ['pageTitle', 'heading', 'url', 'prose'],
-      processTerm: (term) => {
-        const terms = withParts(term);
-        terms.forEach((known) => this.terms.add(known));
-        return terms;
-      },
-      searchOptions: {
-        // Left in, words that say nothing about a page make every section match.
-        processTerm: (term) => (stopWords.has(term.toLowerCase()) ? null : withParts(term)),
-        boost: { pageTitle: 3, heading: 2, description: 1.5 },
-        prefix: (term) => term.length >= 3,
-        fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
-      },
+  constructor(
+    pages: readonly { page: DocsPage; twin: ParsedTwin }[],
+    private readonly data: QueryData = NO_QUERY_DATA,
+  ) {
+    this.pages = new MiniSearch<PageDocument>(
+      wordOptions(['title', 'headings', 'description', 'text'], PAGE_FIELD_WEIGHTS),
+    );
+    this.sections = new MiniSearch<SectionDocument>({
+      ...wordOptions<SectionDocument>(['pageTitle', 'heading', 'description', 'text'], {
+        pageTitle: 3,
+        heading: 2,
+        description: 1.5,
+      }),
+      storeFields: ['page', 'pageTitle', 'heading', 'url', 'prose'],
     });
     let id = 0;
-    const documents: SectionDocument[] = [];
+    const sections: SectionDocument[] = [];
+    const pageDocuments: PageDocument[] = [];
     // A page may repeat another's sections (the API landing page is an operation's
-    // page too); a repeated section is indexed once, under the first page listed.
+    // page too); a repeated section is indexed once, under the page with the deepest
+    // path (the page's own address, not an alias), as the site's index keeps it.
     const indexed = new Set<string>();
-    for (const { page, twin } of pages) {
-      for (const section of twin.sections) {
+    const depth = ({ page }: { page: DocsPage }) => new URL(page.url).pathname.split('/').length;
+    for (const { page, twin } of [...pages].sort((a, b) => depth(b) - depth(a))) {
+      const own = twin.sections.flatMap((section) => {
         const text = prose(section.text);
         const key = JSON.stringify([twin.title, section.heading, text]);
         if (indexed.has(key)) {
-          continue;
+          return [];
         }
         indexed.add(key);
-        documents.push({
-          id: id++,
-          pageTitle: twin.title,
-          heading: section.heading,
-          description: section.level === 1 ? page.description : '',
-          text,
-          url: section.anchor ? `${page.url}#${section.anchor}` : page.url,
-          prose: text || page.description,
-        });
+        return [
+          {
+            id: id++,
+            page: page.url,
+            pageTitle: twin.title,
+            heading: section.heading,
+            description: section.level === 1 ? page.description : '',
+            text,
+            url: section.anchor ? `${page.url}#${section.anchor}` : page.url,
+            prose: text || page.description,
+          },
+        ];
+      });
+      const [first] = own;
+      if (!first || this.pageData.has(page.url)) {
+        continue;
       }
+      sections.push(...own);
+      this.firstSection.set(page.url, first);
+      const rest = own.filter((section) => section !== first);
+      const headings = rest.map((section) => section.heading);
+      const text = own.map((section) => section.text).join(' ');
+      this.pageData.set(page.url, { title: twin.title, headings, text: [twin.title, ...headings, text].join(' ') });
+      pageDocuments.push({
+        id: page.url,
+        title: twin.title,
+        headings: headings.join(' '),
+        description: page.description,
+        text: [twin.title, ...headings, text].join(' '),
+      });
     }
-    this.miniSearch.addAll(documents);
+    this.sections.addAll(sections);
+    this.pages.addAll(pageDocuments);
   }
 
   get size(): number {
-    return this.miniSearch.documentCount;
+    return this.sections.documentCount;
   }
 
-  /** The query with the docs' own word added after each word a reader may type for it. */
-  readAs(query: string): string {
-    return query
-      .split(/\s+/)
-      .flatMap((word) => {
-        const docsWord = this.docsWords.get(word.toLowerCase().replace(/^\W+|\W+$/g, ''));
-        return docsWord ? [word, docsWord] : [word];
-      })
-      .join(' ');
-  }
-
-  /**
-   * A word the index does not hold, nor the start of a word it holds, written with two
-   * neighbouring letters put back in order when that makes a word it holds ("benchamrk"):
-   * fuzzy matching would count the swap as two edits, and find nearer, wrong words.
-   */
-  private known(word: string): string {
-    const lower = word.toLowerCase();
-    if (this.terms.has(lower) || [...this.terms].some((term) => term.startsWith(lower))) {
-      return word;
+  /** The best sections for a query, the pages ranked by the site's query layer. */
+  async search(query: string, limit: number): Promise<SearchAnswer> {
+    const page = (result: { id: string }) => this.pageData.get(result.id);
+    const engine: QueryEngine<SearchResult> = {
+      // The query layer reads a term literally: every word in the page, as typed or from its
+      // start. A term no page holds is searched in any of its forms, as Pagefind, which
+      // stems words, finds it ("max_new_tokes" finds max_new_tokens).
+      search: async (term) => {
+        const found = this.pages.search(term, { combineWith: 'AND' });
+        const stems = searchWords(term).map(wordStem).join(' ');
+        return found.length > 0 || stems === term ? found : this.pages.search(stems, { combineWith: 'AND' });
+      },
+      text: async (result) => page(result)?.text ?? '',
+      title: async (result) => page(result)?.title ?? '',
+      headings: async (result) => page(result)?.headings ?? [],
+      pageCount: async () => this.pages.documentCount,
+    };
+    this.vocabulary ??= buildVocabulary([...this.pageData.values()].map(({ text }) => text)).words;
+    const vocabulary = this.vocabulary;
+    const { results, notice } = await understandQuery(query, engine, {
+      data: this.data,
+      vocabulary: async () => vocabulary,
+    });
+    const searchedFor = notice?.query ?? query;
+    const words = queryWords(searchedFor, this.data);
+    const terms = [...new Set([...words, ...canonicalWords(words, synonymTable(this.data))])].join(' ');
+    const matching = this.sections.search(terms, { fuzzy: false });
+    const hits: SearchHit[] = [];
+    for (const { id } of results) {
+      const shown = matching.filter((section) => section.page === id).slice(0, SECTIONS_PER_PAGE);
+      const first = this.firstSection.get(id);
+      const sections = shown.length > 0 ? shown : first ? [{ ...first, score: 0, terms: [] }] : [];
+      hits.push(
+        ...sections.map((section) => ({
+          pageTitle: section.pageTitle as string,
+          heading: section.heading as string,
+          url: section.url as string,
+          snippet: snippet(section.prose as string, section.terms),
+          score: section.score,
+        })),
+      );
+      if (hits.length >= limit) {
+        break;
+      }
     }
-    return swaps(lower).find((swapped) => this.terms.has(swapped)) ?? word;
+    return { hits: hits.slice(0, limit), searchedFor: notice ? notice.query : null };
   }
-
-  search(query: string, limit: number): SearchHit[] {
-    const words = tokenize(this.readAs(query)).filter(Boolean);
-    // A query of stop words only ("Rubra", "how to") is searched as it is.
-    const options = words.every((word) => this.stopWords.has(word.toLowerCase())) ? { processTerm: withParts } : {};
-    let results = this.miniSearch.search(words.map((word) => this.known(word)).join(' '), options);
-    if (results.length === 0) {
-      // Fuzzy matching counts two neighbouring letters typed in the wrong order as two
-      // edits: a query that finds nothing is tried with each such pair put back.
-      results = this.miniSearch.search([...words, ...words.flatMap(swaps)].join(' '), options);
-    }
-    return results.slice(0, limit).map((result) => ({
-      pageTitle: result.pageTitle as string,
-      heading: result.heading as string,
-      url: result.url as string,
-      snippet: snippet(result.prose as string, result),
-      score: result.score,
-    }));
-  }
-}
-
-/** MiniSearch's own tokenizer, so that a query is split into the words it indexes. */
-const tokenize = MiniSearch.getDefault('tokenize') as (text: string) => string[];
-
-/**
- * A term in lower case, and its parts where letters meet digits: the docs' "GSM-8K" and
- * a reader's "gsm8k", "Phi-3" and "phi3", meet in "gsm", "8", "k" and "phi", "3".
- */
-function withParts(term: string): string[] {
-  const lower = term.toLowerCase();
-  const parts = lower.split(/(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})/u);
-  return parts.length > 1 ? [lower, ...parts] : [lower];
-}
-
-/** The word with one pair of neighbouring letters swapped, each way it can be. */
-function swaps(word: string): string[] {
-  const letters = [...word];
-  return letters.slice(1).map((letter, index) => {
-    const swapped = [...letters];
-    swapped[index] = letter;
-    swapped[index + 1] = letters[index] ?? '';
-    return swapped.join('');
-  });
 }
 
 /** About SNIPPET_LENGTH characters of `text` around the first word the query matched. */
-function snippet(text: string, result: SearchResult): string {
+function snippet(text: string, terms: readonly string[]): string {
   if (text.length <= SNIPPET_LENGTH) {
     return text;
   }
   const lower = text.toLowerCase();
-  const positions = result.terms
-    .map((term) => lower.search(new RegExp(`\\b${escapeRegExp(term)}`)))
-    .filter((at) => at >= 0);
+  const positions = terms.map((term) => lower.search(new RegExp(`\\b${escapeRegExp(term)}`))).filter((at) => at >= 0);
   const hit = positions.length > 0 ? Math.min(...positions) : 0;
   let start = Math.max(0, hit - 60);
   if (start > 0) {

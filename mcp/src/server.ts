@@ -2,7 +2,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 
 import { Docs } from './docs.js';
-import type { SearchHit } from './search.js';
+import type { SearchAnswer } from './search.js';
 import type { DocsSource } from './source.js';
 import { packageVersion } from './version.js';
 
@@ -20,7 +20,7 @@ function text(content: string) {
   return { content: [{ type: 'text' as const, text: content }] };
 }
 
-function formatHits(query: string, hits: readonly SearchHit[]): string {
+function formatHits(query: string, { hits, searchedFor }: SearchAnswer): string {
   if (hits.length === 0) {
     return `No results for "${query}". Try other or fewer words, or list_pages for every page.`;
   }
@@ -28,7 +28,8 @@ function formatHits(query: string, hits: readonly SearchHit[]): string {
     const title = hit.heading === hit.pageTitle ? hit.pageTitle : `${hit.pageTitle} › ${hit.heading}`;
     return `${index + 1}. ${title}\n   ${hit.url}\n   ${hit.snippet}`;
   });
-  return `Results for "${query}" (best first; read a whole page with read_page and its URL):\n\n${lines.join('\n\n')}`;
+  const searched = searchedFor === null ? `"${query}"` : `"${searchedFor}" (no page holds "${query}" as written)`;
+  return `Results for ${searched} (best first; read a whole page with read_page and its URL):\n\n${lines.join('\n\n')}`;
 }
 
 /**
@@ -72,7 +73,7 @@ export function createDocsServer(from: DocsSource | Docs): McpServer {
         throw new Error('The query is empty: give a few words to search for.');
       }
       const index = await docs.searchIndex();
-      return text(formatHits(words, index.search(words, limit)));
+      return text(formatHits(words, await index.search(words, limit)));
     },
   );
 

@@ -152,30 +152,50 @@ export async function devEngine(buildDir, queries) {
 }
 
 /**
- * search_docs of the MCP server in mcp/ (compiled to mcp/dist first) over the build's twins.
+ * search_docs of the MCP server in mcp/ (compiled to mcp/dist first, unless `compiled`)
+ * over the build's twins.
  * @param {string} root
  * @param {string} buildDir
  * @param {readonly RelevanceQuery[]} queries
+ * @param {{ compiled?: boolean }} [options]
  * @returns {Promise<string[][]>}
  */
-export async function mcpEngine(root, buildDir, queries) {
-  const built = spawnSync('npm', ['run', 'build', '-w', 'mcp'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-  if (built.status !== 0) throw new Error('npm run build -w mcp failed.');
+export async function mcpEngine(root, buildDir, queries, { compiled = false } = {}) {
+  if (!compiled) {
+    const built = spawnSync('npm', ['run', 'build', '-w', 'mcp'], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    if (built.status !== 0) throw new Error('npm run build -w mcp failed.');
+  }
   const { BuildSource, Docs } = await import(pathToFileURL(path.join(root, 'mcp', 'dist', 'index.js')).href);
   const index = await new Docs(new BuildSource(path.resolve(buildDir))).searchIndex();
   // search_docs lists sections; a reader of its answer meets their pages in this order.
-  return queries.map(({ query }) =>
-    index.search(query, RESULTS * 3).map((/** @type {{ url: string }} */ hit) => hit.url),
-  );
+  const answers = [];
+  for (const { query } of queries) {
+    const { hits } = await index.search(query, RESULTS * 3);
+    answers.push(hits.map((/** @type {{ url: string }} */ hit) => hit.url));
+  }
+  return answers;
 }
 
-// `node scripts/bench/relevance-engines.mjs <index folder>` prints the answers of that
-// index, in Node, as JSON (the relevance floor test runs it apart from Playwright's loader).
+// `node scripts/bench/relevance-engines.mjs [query file]` prints, as JSON, the answers of
+// the three engines on build/ to that file's queries (search-queries.json by default), all
+// in Node: the built index through the site's local backend with the /search page's
+// filters, the dev server's index and the MCP server as mcp/dist holds it (compiled by
+// the caller). The relevance floor test runs it apart from Playwright's loader.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   /** @type {typeof import('../../src/search/facets')} */
   const { contextualFacetFilters } = jiti('../../src/search/facets.ts');
   // The /search page's filters: the language, and every docs plugin (each page has one tag).
   const filters = contextualFacetFilters({ locale: 'en', tags: [] });
-  const answers = await nodeAnswers(process.argv[2] ?? 'build/pagefind', await readQueries(), filters);
+  const queryFile = process.argv[2] ? path.resolve(process.argv[2]) : undefined;
+  const queries = await readQueries(queryFile);
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const answers = {
+    site: await nodeAnswers('build/pagefind', queries, filters),
+    dev: await devEngine('build', queries),
+    mcp: await mcpEngine(root, 'build', queries, { compiled: true }),
+  };
   process.stdout.write(`${JSON.stringify(answers)}\n`);
 }

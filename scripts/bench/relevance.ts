@@ -126,6 +126,23 @@ export function scoreEngine(queries: readonly RelevanceQuery[], answers: readonl
   return { overall: scoreOf(entries), byClass };
 }
 
+/**
+ * The share of queries, 0 to 1, for which every engine shows the same first page (none
+ * counts as a page): how alike the engines answer, whatever the expected pages.
+ */
+export function sameFirstPageShare(engines: readonly (readonly (readonly string[])[])[]): number {
+  const queries = engines[0]?.length ?? 0;
+  if (queries === 0) {
+    return 0;
+  }
+  let same = 0;
+  for (let index = 0; index < queries; index += 1) {
+    const firsts = new Set(engines.map((answers) => pagesOf(answers[index] ?? [])[0] ?? null));
+    same += firsts.size === 1 ? 1 : 0;
+  }
+  return same / queries;
+}
+
 const percent = (value: number) => `${(value * 100).toFixed(0)}%`;
 
 /** A Markdown table: one row per class and one overall, one group of columns per engine. */

@@ -75,7 +75,7 @@ const { recordVisit } = jiti('./visit.ts');
 /** @type {typeof import('./weight')} */
 const { KINDS, tally } = jiti('./weight.ts');
 /** @type {typeof import('./relevance')} */
-const { formatScores, QUERY_CLASSES, scoreEngine } = jiti('./relevance.ts');
+const { formatScores, QUERY_CLASSES, sameFirstPageShare, scoreEngine } = jiti('./relevance.ts');
 
 /** @typedef {import('./pages').PageType} PageType */
 /** @typedef {import('./pages').PageTypeId} PageTypeId */
@@ -113,7 +113,7 @@ const { formatScores, QUERY_CLASSES, scoreEngine } = jiti('./relevance.ts');
  * @property {Record<string, { id: string, sites: (Record<string, unknown> & LighthouseSite | null)[] }[]>} [lighthouse]
  * @property {(SearchFigures | null)[]} [search]
  * @property {(Awaited<ReturnType<typeof measureConsole>> | null)[]} [console]
- * @property {{ queries: number, engines: { name: string, label: string, scores: import('./relevance').EngineScores, answers: unknown[] }[] }} [relevance]
+ * @property {{ queries: number, engines: { name: string, label: string, scores: import('./relevance').EngineScores, answers: unknown[] }[], sameFirstPage: number }} [relevance]
  * @property {Awaited<ReturnType<typeof runScale>>} [scale]
  */
 
@@ -514,11 +514,14 @@ async function benchRelevance() {
     ['mcp', 'MCP search_docs over the build', () => mcpEngine(root, buildDir, queries)],
   ];
   /** @type {NonNullable<Report['relevance']>} */
-  const relevance = { queries: queries.length, engines: [] };
+  const relevance = { queries: queries.length, engines: [], sameFirstPage: 0 };
   report.relevance = relevance;
+  /** @type {string[][][]} */
+  const allAnswers = [];
   for (const [name, label, run] of engines) {
     console.log(`Relevance: ${label}, ${queries.length} queries…`);
     const answers = await run();
+    allAnswers.push(answers);
     relevance.engines.push({
       name,
       label,
@@ -526,11 +529,14 @@ async function benchRelevance() {
       answers: queries.map((query, index) => ({ ...query, results: answers[index] })),
     });
   }
+  relevance.sameFirstPage = sameFirstPageShare(allAnswers);
   const counts = QUERY_CLASSES.map((c) => `${c} ${queries.filter((q) => q.class === c).length}`).join(', ');
   section(
     `## Search relevance: ${queries.length} queries (${counts})\n\nhit@1 and hit@3: share of queries answered by the first result, by one of the first three pages; MRR@5: mean reciprocal rank of the first answering page among five; none: queries with no result at all. Engines: ${relevance.engines
       .map((engine) => `${engine.name}, ${engine.label}`)
-      .join('; ')}.\n\n${formatScores(relevance.engines)}`,
+      .join(
+        '; ',
+      )}.\n\n${formatScores(relevance.engines)}\n\nThe same first page from every engine: ${(relevance.sameFirstPage * 100).toFixed(1)}% of the queries.`,
   );
 }
 

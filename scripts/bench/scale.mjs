@@ -17,7 +17,7 @@ import { coldBuild, phasePeaks } from './build-time.mjs';
 import { measureSearch } from './measure.mjs';
 import { startStaticHost } from '../../tests/support/static-server.mjs';
 
-const { VOCABULARY_FILE } = createJiti(import.meta.url)('../../src/shared/searchWords.ts');
+const { VOCABULARY_FILE } = createJiti(import.meta.url)('@rubra/search-query');
 
 const TWIN_SECTIONS_START = 'const pageSections: PageSection[] = [';
 

@@ -10,7 +10,6 @@ import {
   DocSearchModal,
   type DocSearchHit,
   type DocSearchModalProps,
-  type DocSearchTransformClient,
   type InternalDocSearchHit,
   type StoredDocSearchHit,
 } from '@docsearch/react';
@@ -18,10 +17,17 @@ import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore
 import { createPortal } from 'react-dom';
 
 import { identity } from '../site/identity';
+import {
+  typeIntoSearchBox,
+  useDropdownSlot,
+  useQuietSearchFailures,
+  useResultListIds,
+  watchSearches,
+} from './docsearchWorkarounds';
 import { toSitePath } from './pageResults';
 import SearchNotice from './SearchNotice';
 import type { SearchSetup } from './setup';
-import { isSearchUnavailableError, type FacetFilters, type QueryNotice } from './types';
+import type { FacetFilters, QueryNotice } from './types';
 
 const texts = identity.searchTexts;
 
@@ -31,65 +37,6 @@ export interface SearchModalProps {
   searchPageUrl: string;
   initialQuery?: string;
   onClose: () => void;
-}
-
-/**
- * DocSearch gives every list of results the id "docsearch-list", while its search box
- * names each list by its source in aria-controls ("docsearch-hits0-list"), so the box
- * points at lists that do not exist (axe: aria-valid-attr-value). Each list takes the
- * id that its options are named after ("docsearch-hits0-item-3").
- */
-function useResultListIds(): void {
-  useEffect(() => {
-    const container = document.querySelector('.DocSearch-Container');
-    if (!container) {
-      return undefined;
-    }
-    const name = () => {
-      for (const list of container.querySelectorAll<HTMLElement>('ul[role="listbox"]')) {
-        const id = list.querySelector('[role="option"][id]')?.id.replace(/-item-\d+$/, '-list');
-        if (id && list.id !== id) {
-          list.id = id;
-        }
-      }
-    };
-    name();
-    const observer = new MutationObserver(name);
-    observer.observe(container, { childList: true, subtree: true });
-    return () => observer.disconnect();
-  }, []);
-}
-
-/**
- * An element of ours kept first in DocSearch's dropdown, which DocSearch re-renders
- * at will: it is put back whenever it goes missing. Null while there is no dropdown.
- */
-function useDropdownSlot(className: string, attributes: Record<string, string> = {}): HTMLElement | null {
-  const [slot, setSlot] = useState<HTMLElement | null>(null);
-  const attributeKey = JSON.stringify(attributes);
-  useEffect(() => {
-    const element = document.createElement('div');
-    element.className = className;
-    for (const [name, value] of Object.entries(JSON.parse(attributeKey) as Record<string, string>)) {
-      element.setAttribute(name, value);
-    }
-    const place = () => {
-      const dropdown = document.querySelector('.DocSearch-Container .DocSearch-Dropdown');
-      if (dropdown && dropdown.firstChild !== element) {
-        dropdown.insertBefore(element, dropdown.firstChild);
-      }
-      setSlot(dropdown ? element : null);
-    };
-    place();
-    // The modal may mount after this component, and re-renders its dropdown at will.
-    const observer = new MutationObserver(place);
-    observer.observe(document.body, { childList: true, subtree: true });
-    return () => {
-      observer.disconnect();
-      element.remove();
-    };
-  }, [className, attributeKey]);
-  return slot;
 }
 
 /**
@@ -166,17 +113,6 @@ function ModalNotice({ answers, onSearchLiteral }: { answers: AnswerStore; onSea
   return createPortal(notice && <SearchNotice notice={notice} onSearchLiteral={onSearchLiteral} />, slot);
 }
 
-/** Types `query` into DocSearch's box as a reader would, so that DocSearch searches it. */
-function searchFor(query: string) {
-  const input = document.querySelector<HTMLInputElement>('.DocSearch-Input');
-  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
-  if (input && setValue) {
-    setValue.call(input, query);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-    input.focus();
-  }
-}
-
 const transformItems = (items: DocSearchHit[]): DocSearchHit[] =>
   items.map((item) => ({ ...item, url: toSitePath(item.url) }));
 
@@ -232,43 +168,23 @@ export default function SearchModal({
   const literalQuery = useRef<string | null>(null);
   const backendProps = useMemo(() => {
     const props = setup.modalProps(facetFilters);
-    const transform = props.transformSearchClient ?? ((client) => client);
-    return {
-      ...props,
-      transformSearchClient: (client: DocSearchTransformClient): DocSearchTransformClient => {
-        const inner = transform(client);
-        const search = (async (...args: Parameters<DocSearchTransformClient['search']>) => {
-          try {
-            const [request, ...rest] = args as unknown as [
-              { requests: { query?: string; params?: Record<string, unknown> }[] },
-              ...unknown[],
-            ];
-            const query = request.requests[0]?.query ?? '';
-            const literal = literalQuery.current !== null && literalQuery.current === query;
-            const sent = literal
-              ? { ...request, requests: request.requests.map((entry) => ({ ...entry, literal: true })) }
-              : request;
-            const response = await (inner.search as (...a: unknown[]) => Promise<{ results: unknown[] }>)(
-              sent,
-              ...rest,
-            );
-            const notice = (response.results[0] as { notice?: QueryNotice | null } | undefined)?.notice ?? null;
-            answers.set({ query, notice });
-            setFailed(false);
-            return response;
-          } catch (error) {
-            setFailed(true);
-            throw error;
-          }
-        }) as unknown as DocSearchTransformClient['search'];
-        return { ...inner, search };
+    const transformSearchClient = watchSearches<{ results: { notice?: QueryNotice | null }[] }>(
+      props.transformSearchClient ?? ((client) => client),
+      {
+        literal: (query) => literalQuery.current !== null && literalQuery.current === query,
+        answered: (query, response) => {
+          answers.set({ query, notice: response.results[0]?.notice ?? null });
+          setFailed(false);
+        },
+        failed: () => setFailed(true),
       },
-    };
+    );
+    return { ...props, transformSearchClient };
   }, [setup, facetFilters, answers]);
 
   const searchLiteral = useCallback((query: string) => {
     literalQuery.current = query;
-    searchFor(query);
+    typeIntoSearchBox(query);
   }, []);
 
   useEffect(() => {
@@ -281,17 +197,7 @@ export default function SearchModal({
     document.documentElement.dataset.searchBackend = setup.backend.kind;
   }, [setup]);
 
-  useEffect(() => {
-    // DocSearch rethrows a failed search and nothing catches it. The error screen
-    // above reports the failure, so the rejection must not reach the console.
-    const onRejection = (event: PromiseRejectionEvent) => {
-      if (isSearchUnavailableError(event.reason)) {
-        event.preventDefault();
-      }
-    };
-    window.addEventListener('unhandledrejection', onRejection);
-    return () => window.removeEventListener('unhandledrejection', onRejection);
-  }, []);
+  useQuietSearchFailures();
 
   return (
     <>

@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 
 import { identity } from '../site/identity';
-import type { QueryNotice } from './query';
+import type { QueryNotice } from '@rubra/search-query';
 import styles from './SearchNotice.module.css';
 import { fillNotice as fill } from './texts';
 

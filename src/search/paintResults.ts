@@ -6,7 +6,7 @@
  * `groupHitsByPage`, escaped there with <mark> kept, go in as HTML, as in React.
  */
 import { toSitePath, type PageResult } from './pageResults';
-import type { QueryNotice } from './query';
+import type { QueryNotice } from '@rubra/search-query';
 import { searchTexts as texts } from '../site/identity';
 import { fillNotice, resultCountText } from './texts';
 

@@ -3,7 +3,7 @@
  * place for the modal, the /search page and the page's early paint, so they read alike.
  */
 import { searchTexts as texts } from '../site/identity';
-import type { QueryNotice } from './query';
+import type { QueryNotice } from '@rubra/search-query';
 
 /** A notice text with the query as understood and the words as typed filled in. */
 export function fillNotice(text: string, notice: QueryNotice): string {

@@ -5,7 +5,7 @@
  */
 import type { DocSearchHit } from '@docsearch/react';
 
-import type { QueryNotice } from './query';
+import type { QueryNotice } from '@rubra/search-query';
 
 export type { DocSearchHit, QueryNotice };
 

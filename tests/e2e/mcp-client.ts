@@ -20,7 +20,9 @@ function isCompiled(): boolean {
   const compiled = statSync(MCP_CLI, { throwIfNoEntry: false });
   const inputs = [
     newestChange(join('mcp', 'src')),
-    ...['package.json', 'tsconfig.json'].map((file) => statSync(join('mcp', file)).mtimeMs),
+    // The query layer, bundled into dist/.
+    newestChange(join('packages', 'search-query', 'src')),
+    ...['package.json', 'tsconfig.json', 'build.mjs'].map((file) => statSync(join('mcp', file)).mtimeMs),
   ];
   return compiled !== undefined && compiled.mtimeMs >= Math.max(...inputs);
 }

@@ -1,12 +1,20 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 import { expect, test, type APIRequestContext } from '@playwright/test';
 
-import { buildMcpPackage, MCP_CLI as SERVER, startServer, urlsOf, type McpSession as Session } from './mcp-client';
+import {
+  buildMcpPackage,
+  MCP_CLI as SERVER,
+  startServer,
+  startStdio,
+  urlsOf,
+  type McpSession as Session,
+} from './mcp-client';
 import { BUILD_DIR } from '../support/static-server.mjs';
 
 /**
@@ -79,31 +87,12 @@ test('search_docs finds the vLLM guide first for "serve with vLLM in Docker", at
   }
 });
 
-test('search_docs finds the create-run operation for "create a run"', async ({ request }) => {
-  const urls = urlsOf((await build.call('search_docs', { query: 'create a run', limit: 3 })).text);
-  expect(urls.map((url) => new URL(url).pathname)).toContain('/api/create-run');
-  expect(new URL(urls[0] ?? '').pathname).toBe('/api/create-run');
-  for (const url of urls) {
-    await expectResolves(request, url);
-  }
-});
-
 test('search_docs reads a reader’s word as the site’s search does, from the words the build publishes', async () => {
-  // "erase" is the docs' "delete" and "conversation" their "thread" (src/search/synonyms.json,
-  // published as /search-words.json); word for word, a model guide's text would come first.
+  // "erase" is the docs' "delete" and "conversation" their "thread" (the query layer's
+  // synonyms.json, published as /search-words.json); word for word, a model guide's text
+  // would come first.
   const urls = urlsOf((await build.call('search_docs', { query: 'erase conversation', limit: 3 })).text);
   expect(new URL(urls[0] ?? '').pathname).toBe('/api/delete-thread');
-});
-
-test('search_docs finds names the docs write with a joiner, swapped letters, and the site’s name alone', async () => {
-  const first = async (query: string) =>
-    new URL(urlsOf((await build.call('search_docs', { query, limit: 3 })).text)[0] ?? '').pathname;
-  // The docs write "GSM-8K"; a reader types it in one piece.
-  expect(await first('gsm8k')).toBe('/benchmark');
-  // Two letters swapped: fuzzy matching alone finds other words first.
-  expect(await first('benchamrk')).toBe('/benchmark');
-  // The site's name is a stop word, searched when it is the whole query.
-  expect(await first('Rubra')).toBe('/');
 });
 
 test('every section URL search_docs can give lands on an element with that id on its page', async ({ page }) => {
@@ -247,5 +236,86 @@ test('--version, --help, and a command line it cannot run', () => {
     const result = run(...args);
     expect(result.status, args.join(' ')).toBe(2);
     expect(result.stderr).toContain(message);
+  }
+});
+
+interface McpManifest {
+  version: string;
+  dependencies: Record<string, string>;
+}
+
+interface LockEntry {
+  version?: string;
+  resolved?: string;
+  dependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+}
+
+/**
+ * A lockfile for a project that depends on the packed tarball alone: the tarball, and
+ * every package its dependencies need, as the checkout's lockfile resolved them. With it,
+ * `npm ci --offline` installs from the local cache without asking the registry anything.
+ */
+function lockFor(tarball: string, { version, dependencies }: McpManifest): object {
+  const root = JSON.parse(readFileSync('package-lock.json', 'utf8')) as { packages: Record<string, LockEntry> };
+  const packages: Record<string, LockEntry> = {};
+  // Where Node finds `name` from the package at `from`: its own node_modules, then each parent's.
+  const locate = (from: string, name: string) => {
+    for (let dir = from; ; dir = dir.replace(/\/?node_modules\/(@[^/]+\/)?[^/]+$/, '')) {
+      const candidate = `${dir ? `${dir}/` : ''}node_modules/${name}`;
+      if (root.packages[candidate]) return candidate;
+      if (!dir) return undefined;
+    }
+  };
+  const visit = (from: string, needs: Record<string, string> = {}) => {
+    for (const name of Object.keys(needs)) {
+      const at = locate(from, name);
+      if (!at || packages[at]) continue;
+      const entry = root.packages[at] ?? {};
+      packages[at] = entry;
+      visit(at, { ...entry.dependencies, ...entry.optionalDependencies, ...entry.peerDependencies });
+    }
+  };
+  visit('', dependencies);
+  return {
+    lockfileVersion: 3,
+    requires: true,
+    packages: {
+      '': { dependencies: { '@rubra-ai/docs-mcp': `file:${tarball}` } },
+      'node_modules/@rubra-ai/docs-mcp': { version, resolved: `file:${tarball}`, dependencies },
+      ...packages,
+    },
+  };
+}
+
+test('runs from the package npm pack makes, installed on its own from the local cache, offline', async () => {
+  test.setTimeout(180_000);
+  // Outside the checkout, nothing of the workspace resolves: the query layer must be in dist/.
+  const dir = mkdtempSync(join(tmpdir(), 'docs-mcp-pack-'));
+  try {
+    // The package is compiled already (beforeAll), by the script prepack runs.
+    const [packed] = JSON.parse(
+      execFileSync('npm', ['pack', '-w', 'mcp', '--ignore-scripts', '--json', '--pack-destination', dir], {
+        encoding: 'utf8',
+      }),
+    ) as { filename: string; files: { path: string }[] }[];
+    const tarball = packed?.filename ?? '';
+    expect(packed?.files.map((file) => file.path)).toContain('dist/cli.js');
+    const mcp = JSON.parse(readFileSync(join('mcp', 'package.json'), 'utf8')) as McpManifest;
+    const manifest = { private: true, dependencies: { '@rubra-ai/docs-mcp': `file:${tarball}` } };
+    writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest));
+    writeFileSync(join(dir, 'package-lock.json'), JSON.stringify(lockFor(tarball, mcp)));
+    execFileSync('npm', ['ci', '--offline', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'pipe' });
+    const installed = join(dir, 'node_modules', '@rubra-ai', 'docs-mcp', 'dist', 'cli.js');
+    const server = await startStdio(process.execPath, [installed, '--build', resolve(BUILD_DIR)]);
+    try {
+      const urls = urlsOf((await server.call('search_docs', { query: 'serve with vLLM in Docker', limit: 3 })).text);
+      expect(new URL(urls[0] ?? '').pathname).toBe('/inference/vllm');
+    } finally {
+      await server.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });

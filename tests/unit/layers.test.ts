@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 /**
  * The layers of src/ point one way: the browser's code (components, theme, search, site)
  * and the code both sides share (shared, data) never import a plugin; shared code and
- * data sit below the UI; a plugin runs in Node and never imports the UI's modules.
+ * data sit below the UI; a plugin runs in Node and never imports the UI's modules. The
+ * workspace packages (packages/) sit below everything that uses them.
  */
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -46,6 +47,11 @@ const RULES: readonly Rule[] = [
     from: ['src/plugins'],
     forbids: isUiModule,
     why: 'a plugin never imports the UI (components and theme); what both sides need lives in src/shared',
+  },
+  {
+    from: ['packages'],
+    forbids: (target) => !target.startsWith('packages/'),
+    why: 'a workspace package imports only its own files: the programs that use it bring the index and the DOM',
   },
 ];
 
@@ -98,8 +104,13 @@ const onDisk = (file: string) => existsSync(path.join(root, file));
 const describeViolation = ({ file, specifier, why }: Violation) => `${file} imports '${specifier}': ${why}`;
 
 describe('layers', () => {
-  it('no file in src/ imports across a layer the wrong way', () => {
-    const files = new Map(sourceFiles('src').map((file) => [file, readFileSync(path.join(root, file), 'utf8')]));
+  it('no file in src/ or packages/ imports across a layer the wrong way', () => {
+    const files = new Map(
+      [...sourceFiles('src'), ...sourceFiles('packages')].map((file) => [
+        file,
+        readFileSync(path.join(root, file), 'utf8'),
+      ]),
+    );
     expect(files.size).toBeGreaterThan(50);
     expect(layerViolations(files, onDisk).map(describeViolation)).toEqual([]);
   });
@@ -112,6 +123,8 @@ describe('layers', () => {
       ['src/shared/format.ts', "import type { Props } from '@site/src/components/ModelSpecs';"],
       ['src/plugins/blog/index.ts', "import Layout from '@theme/Layout';"],
       ['src/plugins/twins/index.ts', "import Chart from '../../components/BenchmarkChart';"],
+      ['packages/query/src/index.ts', "import { identity } from '../../../src/site/identity';"],
+      ['packages/query/src/engine.ts', "import MiniSearch from 'minisearch';"],
     ]);
     const onlyThese = (file: string) =>
       ['src/components/ModelSpecs/index.tsx', 'src/components/BenchmarkChart/index.tsx'].includes(file);
@@ -122,6 +135,8 @@ describe('layers', () => {
       "src/shared/format.ts imports '@site/src/components/ModelSpecs': shared code and data sit below the UI",
       "src/plugins/blog/index.ts imports '@theme/Layout': a plugin never imports the UI (components and theme); what both sides need lives in src/shared",
       "src/plugins/twins/index.ts imports '../../components/BenchmarkChart': a plugin never imports the UI (components and theme); what both sides need lives in src/shared",
+      "packages/query/src/index.ts imports '../../../src/site/identity': a workspace package imports only its own files: the programs that use it bring the index and the DOM",
+      "packages/query/src/engine.ts imports 'minisearch': a workspace package imports only its own files: the programs that use it bring the index and the DOM",
     ]);
   });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { createLocalBackend, type PagefindApi } from '../../src/search/backends/local';
 import { RESULTS_PER_PAGE } from '../../src/search/pageResults';
-import { RESULTS_READ } from '../../src/search/query';
+import { RESULTS_READ } from '@rubra/search-query';
 import { SearchUnavailableError } from '../../src/search/types';
 
 const request = { query: 'llama', facetFilters: [], hitsPerPage: 10, page: 0 };

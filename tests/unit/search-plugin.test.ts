@@ -1,11 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
-import type { LoadContext } from '@docusaurus/types';
+import { describe, expect, it, vi } from 'vitest';
+
+import type { LoadContext, Plugin } from '@docusaurus/types';
+import { QUERY_DATA, QUERY_DATA_FILE } from '@rubra/search-query';
 
 import searchPlugin, { searchModalStyles } from '@site/src/plugins/search';
 
 describe('search plugin', () => {
-  const plugin = searchPlugin({ siteDir: process.cwd(), baseUrl: '/' } as LoadContext);
+  const plugin = searchPlugin({ siteDir: process.cwd(), baseUrl: '/', generatedFilesDir: tmpdir() } as LoadContext);
   const configure = plugin.configureWebpack as unknown as (
     config: object,
     isServer: boolean,
@@ -30,5 +35,29 @@ describe('search plugin', () => {
     ['/site/src/search/SearchNotice.module.css', false],
   ])('%s has a file of its own: %s', (path, own) => {
     expect(searchModalStyles.test.test(path)).toBe(own);
+  });
+});
+
+describe('the query data under npm start', () => {
+  it('is written to a folder the dev server serves at the site’s root, as the build publishes it', async () => {
+    vi.stubEnv('NODE_ENV', 'development');
+    try {
+      const generatedFilesDir = await mkdtemp(path.join(tmpdir(), 'search-plugin-'));
+      const plugin = searchPlugin({ siteDir: process.cwd(), baseUrl: '/docs/', generatedFilesDir } as LoadContext);
+      await plugin.contentLoaded?.({ content: undefined, actions: { addRoute: () => {} } } as unknown as Parameters<
+        NonNullable<Plugin['contentLoaded']>
+      >[0]);
+      const configure = plugin.configureWebpack as unknown as (
+        config: object,
+        isServer: boolean,
+      ) => Record<string, unknown>;
+      const [served] = (configure({}, false) as { devServer: { static: { directory: string; publicPath: string }[] } })
+        .devServer.static;
+      expect(served?.publicPath).toBe('/docs/');
+      const published = JSON.parse(await readFile(path.join(served?.directory ?? '', QUERY_DATA_FILE), 'utf8'));
+      expect(published).toEqual({ groups: QUERY_DATA.groups, stopWords: QUERY_DATA.stopWords });
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });

@@ -11,12 +11,14 @@ import {
   synonymTable,
   titlePairs,
   understandQuery,
+  buildVocabulary,
+  searchWords,
+  wordParts,
   type QueryData,
   type QueryEngine,
-} from '../../src/search/query';
-import { buildVocabulary } from '../../src/plugins/search-index/vocabulary';
+} from '@rubra/search-query';
+
 import { mainText } from '../../src/plugins/search-index/html';
-import { searchWords, wordParts } from '../../src/shared/searchWords';
 
 interface Page {
   id: string;
@@ -438,7 +440,7 @@ describe('ranking the pages of a query', () => {
     expect(notice).toBeNull();
   });
 
-  it('puts a page with a section whose heading holds every word first, after a page titled with the query', async () => {
+  it('puts a page with a section whose heading holds every word of a question first, after a page titled with the query', async () => {
     const pages = {
       '/mistral': 'Rubra Mistral. Mistral calls tools. Mistral, Mistral, Mistral already calls tools well.',
       '/faq': 'Questions. Does Mistral already call tools? Yes, some.',
@@ -448,11 +450,14 @@ describe('ranking the pages of a query', () => {
       ...scoringEngine(pages),
       headings: async (result) => (result.id === '/faq' ? ['Does Mistral already call tools?'] : []),
     };
-    const plain = await understandQuery('does mistral already call tools', scoringEngine(pages), options([]));
+    const plain = await understandQuery('how does mistral already call tools', scoringEngine(pages), options([]));
     expect(plain.results[0]?.id).not.toBe('/faq');
-    const { results } = await understandQuery('does mistral already call tools', headed, options([]));
+    const { results } = await understandQuery('how does mistral already call tools', headed, options([]));
     expect(results[0]?.id).toBe('/faq');
     expect(results).toHaveLength(3);
+    // Without a stop word, the words name a thing rather than ask a question: the ranking stands.
+    const { results: named } = await understandQuery('mistral already call tools', headed, options([]));
+    expect(named[0]?.id).toBe(plain.results[0]?.id);
     const { results: titled } = await understandQuery('call tools', headed, options([]));
     expect(titled[0]?.id).toBe('/tools');
   });
@@ -472,6 +477,20 @@ describe('ranking the pages of a query', () => {
     // Without such a pair, the ranking's order stands.
     const { results: apart } = await read('thread message');
     expect(apart.map((result) => result.id)).toEqual(['/create-thread', '/get-thread', '/create-message']);
+  });
+
+  it('puts first, of titles with as many pairs, the one whose words the query covers most', async () => {
+    const api = {
+      '/get-run-step': 'Get a run step. The step of a run, its status and the run status of each step.',
+      '/get-run': 'Get a run. A run and its status.',
+    };
+    const apiData: QueryData = { groups: [['get', 'poll']], stopWords: ['a'] };
+    const { results } = await understandQuery('poll run status', scoringEngine(api), {
+      data: apiData,
+      vocabulary: async () => [],
+    });
+    // Both titles hold "get run"; "step" is a word of one title that the reader did not ask for.
+    expect(results.map((result) => result.id)).toEqual(['/get-run', '/get-run-step']);
   });
 
   it('counts a title’s pairs of the query’s words in the query’s order, plurals and docs’ words alike', () => {
@@ -494,7 +513,7 @@ describe('ranking the pages of a query', () => {
         return result.text;
       },
     };
-    await understandQuery('llama', reading, { ...options([]), shown: 8 });
+    await understandQuery('llama', reading, { ...options([]), resultsShown: 8 });
     expect(new Set(read).size).toBe(8);
   });
 });

@@ -12,6 +12,7 @@ import {
   pagesOf,
   parseQueries,
   QUERY_CLASSES,
+  sameFirstPageShare,
   scoreEngine,
   type RelevanceQuery,
 } from '../../scripts/bench/relevance';
@@ -124,5 +125,15 @@ describe('scoring', () => {
       '| typo | 1 | 100% | 100% | 1.00 | 0 | 0% | 100% | 0.50 | 0 |',
       '| **all** | 2 | 50% | 50% | 0.50 | 1 | 50% | 100% | 0.75 | 0 |',
     ]);
+  });
+});
+
+describe('sameFirstPageShare', () => {
+  it('counts the queries whose first page every engine shares, anchors and none included', () => {
+    const site = [['/a#x', '/b'], ['/b'], []];
+    const dev = [['/a', '/c'], ['/c', '/b'], []];
+    const mcp = [['https://docs.example.test/a#y'], ['/b'], []];
+    expect(sameFirstPageShare([site, dev, mcp])).toBeCloseTo(2 / 3);
+    expect(sameFirstPageShare([])).toBe(0);
   });
 });

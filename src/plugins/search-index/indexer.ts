@@ -6,9 +6,9 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
-import { VOCABULARY_FILE } from '../../shared/searchWords';
+import { buildVocabulary, VOCABULARY_FILE } from '@rubra/search-query';
+
 import { contentFingerprint, EXCLUDED_SELECTORS, mainText, pageMetadata, prepareForIndex } from './html';
-import { buildVocabulary } from './vocabulary';
 
 export interface IndexedPage {
   url: string;

@@ -6,8 +6,9 @@
  *   from the environment, so a build ships exactly one.
  * - Gives the search modal's stylesheet a file of its own, loaded with the modal.
  * - After a build, writes that backend's needs of the Content-Security-Policy into the
- *   build's host configuration, for the step that writes the headers, and publishes the
- *   query layer's synonyms and stop words (QUERY_DATA_FILE) for the docs MCP server.
+ *   build's host configuration, for the step that writes the headers.
+ * - Publishes the query layer's synonyms and stop words (QUERY_DATA_FILE) at the site's
+ *   root for the docs MCP server, in the build and under `npm start` alike.
  * The local backend's index is another plugin's work (../search-index).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -17,7 +18,7 @@ import type { LoadContext, Plugin } from '@docusaurus/types';
 
 import { SEARCH_POLICY_FILE } from '../../../deploy/build-output.mjs';
 import { chooseSearchBackend } from '../../search/backends/registry';
-import { QUERY_DATA, QUERY_DATA_FILE } from '../../search/query';
+import { QUERY_DATA, QUERY_DATA_FILE } from '@rubra/search-query';
 import { identity } from '../../site/identity';
 
 /**
@@ -37,21 +38,35 @@ export const searchModalStyles = {
   priority: 60,
 } as const;
 
+async function writeQueryData(dir: string): Promise<void> {
+  const { groups, stopWords } = QUERY_DATA;
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, QUERY_DATA_FILE), `${JSON.stringify({ groups, stopWords })}\n`);
+}
+
 export default function searchPlugin(context: LoadContext): Plugin {
-  const { siteDir, baseUrl } = context;
+  const { siteDir, baseUrl, generatedFilesDir } = context;
   const backend = chooseSearchBackend(process.env).row;
   const backendsDir = path.join(siteDir, 'src/search/backends');
+  const devServer = process.env.NODE_ENV === 'development';
+  const devQueryDataDir = path.join(generatedFilesDir, 'search', 'query-data');
 
   return {
     name: 'search',
 
     async contentLoaded({ actions }) {
       actions.addRoute({ path: `${baseUrl}${identity.searchPagePath}`, component: '@theme/SearchPage', exact: true });
+      if (devServer) {
+        await writeQueryData(devQueryDataDir);
+      }
     },
 
     configureWebpack(_config, isServer) {
       return {
         ...(isServer ? {} : { optimization: { splitChunks: { cacheGroups: { searchModalStyles } } } }),
+        ...(devServer
+          ? { devServer: { static: [{ directory: devQueryDataDir, publicPath: baseUrl, watch: false }] } }
+          : {}),
         resolve: {
           alias: {
             '@rubra/search-backend$': path.join(backendsDir, `${backend.id}.setup.ts`),
@@ -65,8 +80,7 @@ export default function searchPlugin(context: LoadContext): Plugin {
       const policyFile = path.join(outDir, SEARCH_POLICY_FILE);
       await mkdir(path.dirname(policyFile), { recursive: true });
       await writeFile(policyFile, `${JSON.stringify({ backend: backend.id, ...backend.policy }, null, 2)}\n`);
-      const { groups, stopWords } = QUERY_DATA;
-      await writeFile(path.join(outDir, QUERY_DATA_FILE), `${JSON.stringify({ groups, stopWords })}\n`);
+      await writeQueryData(outDir);
     },
   };
 }

@@ -2,10 +2,10 @@
  * The local backend: the Pagefind index written after the build (and by the dev
  * server under `npm start`), loaded from the site's own origin on first use.
  */
-import { VOCABULARY_FILE, type VocabularyFile } from '../../shared/searchWords';
+import { understandQuery, VOCABULARY_FILE, type QueryEngine, type VocabularyFile } from '@rubra/search-query';
+
 import { toPagefindFilters, type PagefindFilters } from '../facets';
 import { pagefindResultToHits, type PagefindResultData } from '../pagefindHits';
-import { understandQuery, type QueryEngine } from '../query';
 import { SearchUnavailableError, type SearchBackend, type SearchRequest, type SearchResponse } from '../types';
 import { pagefindModuleUrl, pagefindOptions } from './pagefindEarly';
 
@@ -171,7 +171,11 @@ export function createLocalBackend(options: LocalBackendOptions): SearchBackend 
       };
       let understood;
       try {
-        understood = await understandQuery(query, engine, { vocabulary, literal, shown: (page + 1) * hitsPerPage });
+        understood = await understandQuery(query, engine, {
+          vocabulary,
+          literal,
+          resultsShown: (page + 1) * hitsPerPage,
+        });
       } catch (error) {
         throw new SearchUnavailableError('The search index could not be read.', { cause: error });
       }

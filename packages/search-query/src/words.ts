@@ -1,16 +1,8 @@
 /**
- * How search reads text into words, the same way when the build writes the search
- * vocabulary and when the browser reads a query: lower case, split on anything but
- * letters, digits and the joiners inside a word (llama.cpp, phi-3, tool_calls).
+ * How search reads text into words, the same way when an index's vocabulary is written
+ * and when a query is read: lower case, split on anything but letters, digits and the
+ * joiners inside a word (llama.cpp, phi-3, tool_calls).
  */
-
-/** The vocabulary the search-index plugin writes beside the Pagefind index, read by the query layer. */
-export const VOCABULARY_FILE = 'vocabulary.json';
-
-export interface VocabularyFile {
-  /** Every word of the indexed pages, most frequent first. */
-  words: string[];
-}
 
 const WORD = /[\p{L}\p{N}]+(?:[.\-_'’][\p{L}\p{N}]+)*/gu;
 
@@ -39,4 +31,9 @@ export function wordParts(word: string): string | null {
     .replace(/[.\-_'’]+/g, ' ')
     .trim();
   return apart === word ? null : apart;
+}
+
+/** Whether a text holds the word, or a word that starts with it. */
+export function containsWord(text: string, word: string): boolean {
+  return searchWords(text).some((candidate) => candidate.startsWith(word));
 }

@@ -1,0 +1,48 @@
+/** What an index implements for the query layer, and what the layer answers. */
+import type { QueryData } from './query-words';
+
+export interface EngineResult {
+  id: string;
+  score: number;
+}
+
+export interface QueryEngine<R extends EngineResult> {
+  /** Every page that holds every word of a term the engine reads literally, best first. */
+  search(term: string): Promise<R[]>;
+  /** The plain text of a result, to tell whether it contains a word. */
+  text(result: R): Promise<string>;
+  /** The title of a result's page. */
+  title(result: R): Promise<string>;
+  /** The headings of a result's page, when the engine knows them. */
+  headings?(result: R): Promise<string[]>;
+  /**
+   * Where the query first matches in a result's text, in words from its start, when the
+   * engine knows without reading the text (Pagefind's word locations). A page's text opens
+   * with its title, so a page that matches only further in cannot have the query for its
+   * title: its title is then not read.
+   */
+  firstMatch?(result: R): number | undefined;
+  /** How many pages the engine searches; without it, a word's weight is relative to the query's other words. */
+  pageCount?(): Promise<number>;
+}
+
+export type QueryNotice =
+  { kind: 'corrected'; query: string; original: string } | { kind: 'relaxed'; query: string; original: string };
+
+export interface UnderstoodQuery<R> {
+  results: R[];
+  notice: QueryNotice | null;
+}
+
+export interface UnderstandOptions {
+  data?: QueryData;
+  /** The site's words, most frequent first; called only when a word may be misspelt. */
+  vocabulary: () => Promise<readonly string[]>;
+  /** Search the words as typed: no correction (the reader asked for it). */
+  literal?: boolean;
+  /**
+   * How many of the first results the caller shows: their texts start loading with the
+   * ones the layer reads, rather than after it has answered.
+   */
+  resultsShown?: number;
+}

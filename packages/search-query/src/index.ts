@@ -1,0 +1,29 @@
+/**
+ * The query layer of the site's search, shared by the search modal, /search, the dev
+ * server's index and the docs MCP server. No DOM and no index of its own: an index
+ * implements `QueryEngine`, and `understandQuery` reads a query and searches it.
+ */
+export type { EngineResult, QueryEngine, QueryNotice, UnderstandOptions, UnderstoodQuery } from './engine';
+export { editDistance } from './edit-distance';
+export { RESULTS_READ, titlePairs } from './ranking';
+export { understandQuery } from './read-query';
+export {
+  canonicalWords,
+  NO_QUERY_DATA,
+  parseQueryData,
+  QUERY_DATA,
+  QUERY_DATA_FILE,
+  queryWords,
+  synonymTable,
+  type QueryData,
+} from './query-words';
+export {
+  allowedEdits,
+  buildVocabulary,
+  correctWord,
+  isKnown,
+  VOCABULARY_FILE,
+  wordStem,
+  type VocabularyFile,
+} from './vocabulary';
+export { isCorrectable, searchWords, wordParts } from './words';

@@ -1,0 +1,221 @@
+/**
+ * Ranking: each word of a query is searched on its own; a page scores the sum of its
+ * words' scores, each weighed by how few pages hold the word, times the share of the
+ * query's words it holds. A page titled with the query, or with a section headed with
+ * all the words of a question, comes first, and of the first results, one whose title holds two of
+ * the query's words side by side moves up.
+ */
+import type { EngineResult, QueryEngine } from './engine';
+import { canonicalWords, queryWords, type QueryData, type QueryWord } from './query-words';
+import { containsWord, searchWords } from './words';
+
+/** How many of the first results are read to decide that a word is one the docs use. */
+export const RESULTS_READ = 5;
+/** How many of the first results may move up for a title that is the query itself. */
+const TITLES_READ = 10;
+/**
+ * How far into a page's text the query's first match may lie for its title (the text's
+ * opening words) to be the query: a title may open with a stop word or two ("How to ...").
+ */
+const TITLE_OPENING_WORDS = 4;
+
+/**
+ * In a query of this many words or more, a page that holds half of them or more is a
+ * result too: a reader's extra words ("set", "until it finishes") should not hide the
+ * page that answers the rest. The share of the words a page holds ranks it.
+ */
+const LONG_QUERY_WORDS = 3;
+
+/** A page in a ranking: what shows it, its score and which of the query's words it holds. */
+interface RankedPage<R> {
+  result: R;
+  score: number;
+  matched: Set<string>;
+}
+
+/**
+ * Ranks the pages that hold the query's words. Each word is searched on its own (in
+ * every form: as typed, as the docs say it), and a page's score is the sum of its
+ * words' scores, scaled by the share of the query's words it holds: a page that
+ * answers most of a question strongly beats one that mentions every word in passing.
+ * The engine's own score for a single word already weighs titles and headings above
+ * text; each word's scores are weighed by how few pages hold it.
+ */
+async function rankPages<R extends EngineResult>(
+  words: readonly QueryWord[],
+  search: (term: string) => Promise<R[]>,
+  pageCount: (() => Promise<number>) | undefined,
+): Promise<RankedPage<R>[]> {
+  const pages = new Map<string, RankedPage<R>>();
+  const best = new Map<string, Map<string, number>>();
+  const pagesOf = new Map<string, Set<string>>();
+  await Promise.all(
+    words.map(async ({ word, terms }) => {
+      const lists = await Promise.all(terms.map((term) => search(term)));
+      const holding = new Set<string>();
+      for (const result of lists.flat()) {
+        holding.add(result.id);
+        const scores = best.get(result.id) ?? new Map<string, number>();
+        best.set(result.id, scores);
+        if (result.score > (scores.get(word) ?? -Infinity)) {
+          scores.set(word, result.score);
+          const page = pages.get(result.id);
+          // A page is shown by the result of its strongest word (its excerpt shows that word).
+          if (!page || result.score > page.score) {
+            pages.set(result.id, { result, score: result.score, matched: new Set() });
+          }
+        }
+      }
+      pagesOf.set(word, holding);
+    }),
+  );
+  // A word few pages hold says more about a page than one most pages hold (its
+  // inverse document frequency); the engine's own score for one word does not weigh that.
+  const total = (await pageCount?.()) ?? Math.max(...[...pagesOf.values()].map((holding) => holding.size), 1);
+  const weight = new Map(
+    [...pagesOf].map(([word, holding]) => [word, Math.log(1 + total / Math.max(holding.size, 1))]),
+  );
+  for (const [id, page] of pages) {
+    const scores = best.get(id) ?? new Map<string, number>();
+    page.matched = new Set(scores.keys());
+    const sum = [...scores].reduce((all, [word, score]) => all + score * (weight.get(word) ?? 1), 0);
+    page.score = (sum * page.matched.size) / Math.max(words.length, 1);
+  }
+  return [...pages.values()].sort((a, b) => b.score - a.score);
+}
+
+export interface RankedQuery<R> {
+  /** The best page of all, whatever it holds: a relaxed query keeps its words. */
+  best: RankedPage<R> | undefined;
+  /** Whether a page holds every kept word. */
+  full: boolean;
+  results: R[];
+}
+
+/**
+ * The pages for `words`, best first: those that hold every word of `kept` or, in a
+ * long query, half of its words or more, ranked by all of `words`. A page that holds
+ * every kept word is shown by the engine's result for all of them at once, whose
+ * excerpt and sections show every word.
+ */
+export async function rankQuery<R extends EngineResult>(
+  words: readonly QueryWord[],
+  kept: readonly QueryWord[],
+  search: (term: string) => Promise<R[]>,
+  pageCount: (() => Promise<number>) | undefined,
+): Promise<RankedQuery<R>> {
+  const keptWords = kept.map(({ word }) => word);
+  const typed = kept.map(({ terms }) => terms[0]).join(' ');
+  const docs = kept.map(({ terms }) => terms.at(-1)).join(' ');
+  const [ranked, together] = await Promise.all([
+    rankPages(words, search, pageCount),
+    Promise.all([...new Set([typed, docs])].filter(Boolean).map(search)),
+  ]);
+  const shownBy = new Map(together.flat().map((result) => [result.id, result]));
+  const holdsKept = (page: RankedPage<R>) => keptWords.every((word) => page.matched.has(word));
+  const enough = (page: RankedPage<R>) =>
+    holdsKept(page) || (words.length >= LONG_QUERY_WORDS && page.matched.size >= Math.ceil(words.length / 2));
+  return {
+    best: ranked[0],
+    full: ranked.some(holdsKept),
+    results: ranked.filter(enough).map((page) => shownBy.get(page.result.id) ?? page.result),
+  };
+}
+
+/** A word without its plural's "s": a title's "files" is the query's "file", "Models" is "model". */
+function singular(word: string): string {
+  return word.replace(/s$/, '');
+}
+
+function sameWord(a: string, b: string): boolean {
+  return singular(a) === singular(b);
+}
+
+/**
+ * How many pairs of the query's neighbouring words (stop words aside, as the docs say
+ * them) stand side by side, in the same order, in a title. Two words a reader puts
+ * together name one thing, as Algolia's proximity criterion reads them: "add message to
+ * thread" asks for "Create a message", not "Create a thread", though both titles hold
+ * two of its words.
+ */
+export function titlePairs(
+  title: string,
+  query: readonly string[],
+  data: QueryData,
+  table: ReadonlyMap<string, string[]>,
+) {
+  const own = canonicalWords(queryWords(title, data), table);
+  let pairs = 0;
+  for (let i = 0; i + 1 < query.length; i += 1) {
+    const [first = '', second = ''] = [query[i], query[i + 1]];
+    if (own.some((word, j) => sameWord(word, first) && sameWord(own[j + 1] ?? '', second))) {
+      pairs += 1;
+    }
+  }
+  return pairs;
+}
+
+/**
+ * The results reordered so that pages that answer the query by name come first: a page
+ * whose title says exactly what the query says (its words, stop words aside, as typed
+ * or as the docs' words, in the singular or the plural: "model" is the models index,
+ * "get an assistant" the operation of that name), then, among the first results for a
+ * long query that reads as a sentence (`sentence`: it has stop words), a page with a
+ * section whose heading holds every word of it ("does mistral already call tools" is a
+ * question of the FAQ; "mistral 7b inst" names a model). Each keeps its order. The rest
+ * of the first results are ordered by how many pairs of the query's words their titles
+ * hold side by side (`titlePairs`), then, of titles with a pair, by the share of their
+ * words the query holds ("poll run status" asks for "Get a run", not "Get a run step"),
+ * in their order otherwise.
+ */
+export async function namedPagesFirst<R extends EngineResult>(
+  results: R[],
+  words: readonly QueryWord[],
+  engine: QueryEngine<R>,
+  data: QueryData,
+  table: ReadonlyMap<string, string[]>,
+  sentence: boolean,
+): Promise<R[]> {
+  const typed = words.map(({ word }) => word);
+  const key = (list: readonly string[]) => [...new Set(list.map(singular))].sort().join(' ');
+  const wanted = new Set([key(typed), key(canonicalWords(typed, table))]);
+  // The first results' texts are read anyway; further down, only a result that matches
+  // at the very start of its text can be titled with the query.
+  const head = results
+    .slice(0, TITLES_READ)
+    .filter((result, index) => index < RESULTS_READ || (engine.firstMatch?.(result) ?? 0) < TITLE_OPENING_WORDS);
+  const titles = await Promise.all(head.map((result) => engine.title(result)));
+  const exact = head.filter((_, index) => wanted.has(key(queryWords(titles[index] ?? '', data))));
+  const first = results.slice(0, RESULTS_READ);
+  const headings = await Promise.all(first.map(async (result) => (await engine.headings?.(result)) ?? []));
+  const holdsEveryWord = (heading: string) =>
+    words.every(({ terms }) => terms.some((term) => searchWords(term).every((part) => containsWord(heading, part))));
+  // The first results are the first of `head` too, so their titles are at the same index.
+  const answering = first.filter(
+    (result, index) =>
+      !exact.includes(result) &&
+      sentence &&
+      words.length >= LONG_QUERY_WORDS &&
+      [titles[index] ?? '', ...(headings[index] ?? [])].some(holdsEveryWord),
+  );
+  const named = [...exact, ...answering];
+  const query = canonicalWords(typed, table);
+  const asked = new Set(query.map(singular));
+  // The share of a title's words (stop words aside, as the docs say them) that the query holds.
+  const covered = (title: string) => {
+    const own = canonicalWords(queryWords(title, data), table);
+    return own.filter((word) => asked.has(singular(word))).length / Math.max(own.length, 1);
+  };
+  const paired = first
+    .map((result, index) => ({
+      result,
+      pairs: titlePairs(titles[index] ?? '', query, data, table),
+      covered: covered(titles[index] ?? ''),
+    }))
+    .filter(({ result }) => !named.includes(result))
+    // A stable sort: pages with as many pairs, and titles as well covered, keep the ranking's order.
+    .sort((a, b) => b.pairs - a.pairs || (a.pairs > 0 ? b.covered - a.covered : 0))
+    .map(({ result }) => result);
+  const ordered = [...named, ...paired];
+  return [...ordered, ...results.filter((result) => !ordered.includes(result))];
+}

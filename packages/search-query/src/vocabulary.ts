@@ -1,0 +1,142 @@
+/**
+ * The site's vocabulary and the typos it corrects: every word of the indexed pages,
+ * most frequent first, and the nearest of them to a word no page holds
+ * (Damerau-Levenshtein: one edit for words of 4 to 7 letters, two from 8; ties go to the
+ * more frequent word).
+ */
+import { editDistance } from './edit-distance';
+import { queryWord, type QueryWord } from './query-words';
+import { containsWord, isCorrectable, searchWords, wordParts } from './words';
+
+/** The file a Pagefind index's vocabulary is written to, beside the index. */
+export const VOCABULARY_FILE = 'vocabulary.json';
+
+export interface VocabularyFile {
+  /** Every word of the indexed pages, most frequent first. */
+  words: string[];
+}
+
+/** Shorter words are never corrected, nor corrected to. */
+const MIN_LENGTH = 3;
+
+/**
+ * A word with digits or joiners in it (qwen2, rubra_tools) is a name: only one the docs
+ * use this often is worth correcting to. A file name or a generated id, written once,
+ * is not what a reader types, and a site of thousands of pages holds thousands of them.
+ */
+const NAME_MIN_COUNT = 2;
+
+/** The vocabulary of the texts of an index's pages. */
+export function buildVocabulary(texts: Iterable<string>): VocabularyFile {
+  const counts = new Map<string, number>();
+  for (const text of texts) {
+    for (const word of searchWords(text)) {
+      if (word.length >= MIN_LENGTH && isCorrectable(word)) {
+        counts.set(word, (counts.get(word) ?? 0) + 1);
+      }
+    }
+  }
+  const words = [...counts]
+    .filter(([word, count]) => /^\p{L}+$/u.test(word) || count >= NAME_MIN_COUNT)
+    .sort(([a, countA], [b, countB]) => countB - countA || (a < b ? -1 : 1));
+  return { words: words.map(([word]) => word) };
+}
+
+/** The number of edits forgiven in a word of this length. */
+export function allowedEdits(word: string): 0 | 1 | 2 {
+  const length = [...word].length;
+  return length < 4 ? 0 : length < 8 ? 1 : 2;
+}
+
+/** English endings that make another form of a word (finishes, finished, finishing). */
+const ENDINGS = /(?:es|s|ed|ing)$/;
+
+/**
+ * The start that every form of a word shares, without its English ending, when four
+ * letters or more are left ("finish" of finishes and finished); the word itself otherwise.
+ */
+export function wordStem(word: string): string {
+  const stem = word.replace(ENDINGS, '');
+  return stem.length >= 4 ? stem : word;
+}
+
+/**
+ * A word the vocabulary holds, or the start of one (a partial word is not a typo), or
+ * another form of one: the engine finds "finishes" where the docs say "finished".
+ */
+export function isKnown(word: string, vocabulary: readonly string[]): boolean {
+  const stem = wordStem(word);
+  const forms = stem !== word ? [word, stem] : [word];
+  return vocabulary.some((known) => forms.some((form) => known.startsWith(form)));
+}
+
+/** The nearest known word within the allowed edits; the most frequent of equals. Null when none. */
+export function correctWord(word: string, vocabulary: readonly string[]): string | null {
+  const max = allowedEdits(word);
+  if (max === 0 || !isCorrectable(word)) {
+    return null;
+  }
+  let best: string | null = null;
+  let bestDistance = max + 1;
+  // The vocabulary is ordered most frequent first, so the first at a distance wins ties.
+  for (const known of vocabulary) {
+    // A short word that only extends a known one is another word (metal, meta), not a slip.
+    if (max === 1 && word.startsWith(known)) {
+      continue;
+    }
+    const distance = editDistance(word, known, Math.min(max, bestDistance - 1));
+    if (distance < bestDistance) {
+      best = known;
+      bestDistance = distance;
+      if (distance === 1 && max === 1) {
+        break;
+      }
+    }
+  }
+  return best;
+}
+
+/**
+ * The query's words that may be misspelt: long enough to correct, and in none of the
+ * texts of the first results, in any of their terms.
+ */
+export function unseenWords(words: readonly QueryWord[], texts: readonly string[]): QueryWord[] {
+  return words.filter(
+    ({ word, terms }) =>
+      allowedEdits(word) > 0 &&
+      isCorrectable(word) &&
+      !texts.some((text) => terms.some((term) => searchWords(term).every((part) => containsWord(text, part)))),
+  );
+}
+
+/**
+ * The query's words with each unseen word the vocabulary does not know searched as the
+ * docs say it: as a synonym alone, as its parts written apart (llama3 as "llama 3"), as
+ * the nearest word they use (`corrections` gets it), or left out.
+ */
+export function correctWords(
+  words: readonly QueryWord[],
+  unseen: readonly QueryWord[],
+  vocabulary: readonly string[],
+  table: ReadonlyMap<string, string[]>,
+  corrections: Map<string, string>,
+): QueryWord[] {
+  return words.flatMap((entry): QueryWord[] => {
+    if (!unseen.includes(entry) || isKnown(entry.word, vocabulary)) {
+      return [entry];
+    }
+    if (entry.terms.length > 1) {
+      return [{ word: entry.word, terms: entry.terms.slice(1) }];
+    }
+    const apart = wordParts(entry.word);
+    if (apart && searchWords(apart).every((part) => !isCorrectable(part) || isKnown(part, vocabulary))) {
+      return [{ word: entry.word, terms: [apart] }];
+    }
+    const correction = correctWord(entry.word, vocabulary);
+    if (!correction) {
+      return [];
+    }
+    corrections.set(entry.word, correction);
+    return [queryWord(correction, table)];
+  });
+}
