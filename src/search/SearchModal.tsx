@@ -37,6 +37,8 @@ export interface SearchModalProps {
   searchPageUrl: string;
   initialQuery?: string;
   onClose: () => void;
+  /** Asks the reader's own model the typed words (Ask AI); the modal closes first. */
+  onAsk?: (question: string) => void;
 }
 
 /**
@@ -90,13 +92,10 @@ function createAnswerStore() {
 
 type AnswerStore = ReturnType<typeof createAnswerStore>;
 
-/** The query layer's notice above the results, in a live region that stays while the modal is open. */
-function ModalNotice({ answers, onSearchLiteral }: { answers: AnswerStore; onSearchLiteral: (query: string) => void }) {
-  const slot = useDropdownSlot('DocSearch-QueryNotice', LIVE_REGION);
-  const answer = useSyncExternalStore(answers.subscribe, answers.get, () => null);
-  const [typed, setTyped] = useState<string | null>(null);
+/** The typed words, as the search box holds them once the reader types. */
+function useTypedQuery(initial: string | null): string | null {
+  const [typed, setTyped] = useState(initial);
   useEffect(() => {
-    // The box's value, so that a notice shows only beside the results it explains.
     const onInput = (event: Event) => {
       const target = event.target;
       if (target instanceof HTMLInputElement && target.classList.contains('DocSearch-Input')) {
@@ -106,11 +105,35 @@ function ModalNotice({ answers, onSearchLiteral }: { answers: AnswerStore; onSea
     document.addEventListener('input', onInput, true);
     return () => document.removeEventListener('input', onInput, true);
   }, []);
+  return typed;
+}
+
+/** The query layer's notice above the results, in a live region that stays while the modal is open. */
+function ModalNotice({ answers, onSearchLiteral }: { answers: AnswerStore; onSearchLiteral: (query: string) => void }) {
+  const slot = useDropdownSlot('DocSearch-QueryNotice', LIVE_REGION);
+  const answer = useSyncExternalStore(answers.subscribe, answers.get, () => null);
+  // The box's value, so that a notice shows only beside the results it explains.
+  const typed = useTypedQuery(null);
   const notice = answer && (typed === null || answer.query === typed) ? answer.notice : null;
   if (!slot) {
     return null;
   }
   return createPortal(notice && <SearchNotice notice={notice} onSearchLiteral={onSearchLiteral} />, slot);
+}
+
+/** Ask AI at the top of the results: the typed words become the question for the reader's own model. */
+function AskEntry({ initialQuery, onAsk }: { initialQuery: string; onAsk: (question: string) => void }) {
+  const slot = useDropdownSlot('DocSearch-AskAI');
+  const typed = (useTypedQuery(initialQuery) ?? '').trim();
+  if (!slot || typed === '') {
+    return null;
+  }
+  return createPortal(
+    <button type="button" className="DocSearch-AskAI-Button" data-ask-entry="" onClick={() => onAsk(typed)}>
+      <span className="DocSearch-AskAI-Label">Ask AI</span> “{typed}”, answered by your own model from these pages
+    </button>,
+    slot,
+  );
 }
 
 const transformItems = (items: DocSearchHit[]): DocSearchHit[] =>
@@ -122,6 +145,7 @@ export default function SearchModal({
   searchPageUrl,
   initialQuery,
   onClose,
+  onAsk,
 }: SearchModalProps): ReactNode {
   const history = useHistory();
   // An option may not contain a link (axe: nested-interactive), so a hit is plain
@@ -224,6 +248,7 @@ export default function SearchModal({
         }}
       />
       {failed ? <SearchErrorScreen /> : <ModalNotice answers={answers} onSearchLiteral={searchLiteral} />}
+      {onAsk ? <AskEntry initialQuery={initialQuery ?? ''} onAsk={onAsk} /> : null}
     </>
   );
 }

@@ -36,11 +36,15 @@ export function useResultListIds(): void {
   }, []);
 }
 
+/** Marks the elements useDropdownSlot puts into the dropdown. */
+const SLOT_ATTRIBUTE = 'data-dropdown-slot';
+
 /**
- * An element of ours kept first in DocSearch's dropdown (null while there is none):
- * DocSearch offers no slot above its results and re-renders its dropdown at will, so
- * the element is put back whenever it goes missing. Still needed while DocSearchModal
- * takes no component to render above the hits.
+ * An element of ours kept first in DocSearch's dropdown (null while there is none), with
+ * any other such elements before DocSearch's own content: DocSearch offers no slot above
+ * its results and re-renders its dropdown at will, so the element is put back whenever
+ * it goes missing. Still needed while DocSearchModal takes no component to render above
+ * the hits.
  */
 export function useDropdownSlot(className: string, attributes: Record<string, string> = {}): HTMLElement | null {
   const [slot, setSlot] = useState<HTMLElement | null>(null);
@@ -51,10 +55,16 @@ export function useDropdownSlot(className: string, attributes: Record<string, st
     for (const [name, value] of Object.entries(JSON.parse(attributeKey) as Record<string, string>)) {
       element.setAttribute(name, value);
     }
+    element.setAttribute(SLOT_ATTRIBUTE, '');
     const place = () => {
       const dropdown = document.querySelector('.DocSearch-Container .DocSearch-Dropdown');
-      if (dropdown && dropdown.firstChild !== element) {
-        dropdown.insertBefore(element, dropdown.firstChild);
+      // Slots stand first, in the order they were made; DocSearch's own content follows them.
+      let before = dropdown?.firstChild ?? null;
+      while (before instanceof HTMLElement && before.hasAttribute(SLOT_ATTRIBUTE) && before !== element) {
+        before = before.nextSibling;
+      }
+      if (dropdown && before !== element) {
+        dropdown.insertBefore(element, before);
       }
       setSlot(dropdown ? element : null);
     };

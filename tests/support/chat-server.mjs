@@ -1,13 +1,27 @@
-// A small OpenAI-compatible chat server for the tests of the "Try it" console: one HTTP
-// server on 127.0.0.1 that plays a model server (llama.cpp's llama-server, vLLM) in several
-// scenarios. The first path segment names the scenario, and `/<scenario>/v1` is the base
-// URL a reader would paste into the console.
+// A small OpenAI-compatible chat server for the tests of the "Try it" console and of Ask
+// AI: one HTTP server on 127.0.0.1 that plays a model server (llama.cpp's llama-server,
+// vLLM) in several scenarios. The first path segment names the scenario, and
+// `/<scenario>/v1` is the base URL a reader would paste into the console or the panel.
 //
+// For the console:
 // - text     a plain answer, or a stream whose bytes arrive cut mid-line and mid-character
 // - tools    a tool call, or a stream of its fragments that ends without `data: [DONE]`
 // - badargs  a tool call whose arguments are not JSON
 // - error    a 500, or a stream cut short by an `error:` event, as llama.cpp writes it
 // - stall    never answers, or streams one chunk and then nothing, forever
+//
+// For Ask AI, whose panel offers the tools `search_docs` and `read_page` and runs them in
+// the browser:
+// - agent        searches, then reads a page, then answers with a link, deciding each step
+//                by the conversation it receives
+// - notools      refuses any request that offers tools with a 400, and answers one without
+// - ignoretools  answers in plain text even when tools are offered
+// - badtool      calls two tools in one reply, one with arguments that are not JSON and one
+//                that does not exist, then answers once both have their tool messages
+// - loop         calls `search_docs` again and again, until tools are withdrawn
+// - hostile      answers with HTML and links that a page must not run or follow
+// - slow         streams one chunk and then nothing, forever, as `stall` does
+// - nomodels     answers chats, but GET /models answers 404
 //
 // Under each base URL: GET /models and POST /chat/completions; `"stream": true` in the body
 // asks for server-sent events. CORS is answered as llama.cpp's server answers it: the
@@ -15,7 +29,7 @@
 // browser request that carries an Authorization header fails its preflight.
 //
 // Everything received is recorded, preflights included, so a test can tell what the
-// console sent.
+// console or the panel sent.
 import { createServer } from 'node:http';
 
 import { bodyOf, headersOf } from './http.mjs';
@@ -44,6 +58,162 @@ const TOOL_ARGUMENTS = '{"location": "Boston, MA", "unit": "fahrenheit"}';
 /** Arguments that are not JSON. */
 const BAD_ARGUMENTS = 'location: Boston';
 const TOOL_NAME = 'get_current_weather';
+
+/**
+ * A tool call as a completion carries it.
+ * @typedef {object} ToolCall
+ * @property {string} id
+ * @property {string} type always `function`
+ * @property {{ name: string, arguments: string }} function
+ */
+
+/**
+ * A tool call and the fragments its arguments stream in, which join to the arguments.
+ * @typedef {object} StreamedCall
+ * @property {ToolCall} toolCall
+ * @property {string[]} fragments
+ */
+
+/**
+ * @param {string} id
+ * @param {string} name
+ * @param {string[]} fragments
+ * @returns {StreamedCall}
+ */
+const streamedCall = (id, name, fragments) => ({
+  toolCall: { id, type: 'function', function: { name, arguments: fragments.join('') } },
+  fragments,
+});
+
+/** The tools the Ask AI panel offers and runs in the browser. */
+const SEARCH_DOCS = 'search_docs';
+const READ_PAGE = 'read_page';
+
+/** The deltas of the agent's final answer: cut inside its code span and inside its link. */
+const AGENT_DELTAS = [
+  'To let this site call vLLM, ',
+  'start it with `--allowed',
+  '-origins`. See [Serve Rubra models ',
+  'with vLLM](/inference/',
+  'vllm#install) for the steps.',
+];
+
+/**
+ * `agent`: a model that searches the docs, reads the page it found and answers with a
+ * link to it. Each request is answered by the conversation it carries, so the reply
+ * depends only on what the panel sent:
+ * 1. no tool message since the last user message: a call of `search_docs` for `query`
+ * 2. the last message answers `search`: a call of `read_page` for `path`
+ * 3. the last message answers `read`: the answer `text`, in `deltas`
+ * Any other conversation is answered with UNEXPECTED's status, naming its messages.
+ */
+export const AGENT = {
+  name: 'agent',
+  /** What `search` searches for. */
+  query: 'vLLM allowed origins',
+  /** The page `read` reads. */
+  path: '/inference/vllm',
+  search: streamedCall('call_s1', SEARCH_DOCS, ['{"query": ', '"vLLM allowed origins"}']),
+  read: streamedCall('call_r1', READ_PAGE, ['{"path": ', '"/inference/vllm"}']),
+  text: AGENT_DELTAS.join(''),
+  deltas: AGENT_DELTAS,
+};
+
+/**
+ * `notools`: a server that refuses tools, as llama.cpp's does without `--jinja`: any
+ * request whose `tools` is a non-empty list is answered with `status` and `error`, plain
+ * or streamed; any other request with `text`.
+ */
+export const NOTOOLS = {
+  name: 'notools',
+  status: 400,
+  error: { message: 'tools are not supported by this model', type: 'invalid_request_error', param: 'tools' },
+  text: 'From the pages: serve with vLLM.',
+  deltas: ['From the pages: ', 'serve with vLLM.'],
+};
+
+/** `ignoretools`: a model that answers `text` whatever it is offered, tools included. */
+export const IGNORETOOLS = {
+  name: 'ignoretools',
+  text: 'I cannot look that up.',
+  deltas: ['I cannot ', 'look that up.'],
+};
+
+/**
+ * `badtool`: a model that calls both `calls` in one reply while the conversation has no
+ * tool message since the last user message: `search_docs` with arguments that are not
+ * JSON, and a tool the panel does not offer. Once the conversation holds a tool message
+ * for each of the two, it answers `text`; any other conversation is answered with
+ * UNEXPECTED's status.
+ */
+export const BADTOOL = {
+  name: 'badtool',
+  calls: [streamedCall('call_b1', SEARCH_DOCS, ['not ', 'json']), streamedCall('call_b2', 'delete_everything', ['{}'])],
+  text: 'Recovered.',
+  deltas: ['Recovered.'],
+};
+
+/**
+ * `loop`: a model that never stops calling `search_docs`. Its n-th tool call since the
+ * server started or was last reset is `call(n)`, so every call has an id of its own. A
+ * request that offers no tools (`tools` absent or empty) or sets `tool_choice` to `none`
+ * is answered with `text`.
+ */
+export const LOOP = {
+  name: 'loop',
+  /** @param {number} n counted from 1 */
+  call: (n) => streamedCall(`call_l${n}`, SEARCH_DOCS, ['{"query": ', `"again ${n}"}`]),
+  text: 'Stopped looping.',
+  deltas: ['Stopped ', 'looping.'],
+};
+
+const HOSTILE_DELTAS = [
+  'Before the answer:\n\n<scr',
+  'ipt>window.__askPwned = true</script>\n\nAn image <img src=x on',
+  'error="window.__askPwned = true"> and links: [click](java',
+  'script:window.__askPwned=true), [elsewhere](https://example.com/x) and the [FAQ](/faq).',
+];
+
+/**
+ * `hostile`: an answer that a page which renders it must neither run nor let the reader
+ * follow into script. Each of `pieces` is in `text`; the script element stands alone on
+ * its lines (an HTML block to Markdown) and the image inside a paragraph (inline HTML),
+ * and `deltas` cut the script tag and the `javascript:` link, so that neither is whole
+ * in any one delta. Anything that runs sets `window[flag]`.
+ */
+export const HOSTILE = {
+  name: 'hostile',
+  flag: '__askPwned',
+  pieces: {
+    script: '<script>window.__askPwned = true</script>',
+    image: '<img src=x onerror="window.__askPwned = true">',
+    scriptLink: '[click](javascript:window.__askPwned=true)',
+    externalLink: '[elsewhere](https://example.com/x)',
+    internalLink: '[FAQ](/faq)',
+  },
+  text: HOSTILE_DELTAS.join(''),
+  deltas: HOSTILE_DELTAS,
+};
+
+/**
+ * `slow`: streams one chunk with `partial` and then nothing, and never answers a plain
+ * request; each request is recorded in `stalled`, as `stall`'s are.
+ */
+export const SLOW = { name: 'slow', partial: 'Thinking' };
+
+/** `nomodels`: a server whose GET /models answers 404 with NOT_FOUND, and that answers chats with `text`. */
+export const NOMODELS = {
+  name: 'nomodels',
+  text: 'Answered without a model list.',
+  deltas: ['Answered without ', 'a model list.'],
+};
+
+/**
+ * What an Ask AI scenario answers to a conversation it does not expect: a status no model
+ * server uses to refuse tools, so that the panel cannot take it for a refusal, and an
+ * error whose message names the scenario and the conversation's messages.
+ */
+export const UNEXPECTED = { status: 500, type: 'server_error' };
 
 /**
  * The scenarios and what each answers, so that tests compare with these and never repeat
@@ -80,6 +250,14 @@ export const SCENARIOS = {
     /** The content of the one chunk the stream sends before it falls silent. */
     partial: 'Thinking',
   },
+  agent: AGENT,
+  notools: NOTOOLS,
+  ignoretools: IGNORETOOLS,
+  badtool: BADTOOL,
+  loop: LOOP,
+  hostile: HOSTILE,
+  slow: SLOW,
+  nomodels: NOMODELS,
 };
 
 /**
@@ -94,7 +272,7 @@ export const SCENARIOS = {
  */
 
 /**
- * One request `stall` received and holds open, plain or streamed.
+ * One request `stall` or `slow` received and holds open, plain or streamed.
  * @typedef {object} StalledRequest
  * @property {boolean} aborted true once the client closed the connection
  */
@@ -105,7 +283,7 @@ export const SCENARIOS = {
  * @property {(scenario: string) => string} baseUrl `${origin}/<scenario>/v1`, without a trailing slash
  * @property {ReceivedRequest[]} received in the order the requests arrived
  * @property {StalledRequest[]} stalled in the order the requests arrived
- * @property {() => void} reset forgets what was received and stalled
+ * @property {() => void} reset forgets what was received and stalled, and numbers `loop`'s tool calls from 1 again
  * @property {() => Promise<void>} close stops the server and destroys every open connection
  */
 
@@ -237,23 +415,44 @@ function textWrites(created) {
 }
 
 /**
- * The events of a streamed tool call: the call's id and name with empty arguments, then
- * the arguments in fragments, then the finish.
+ * The events of streamed tool calls, as OpenAI-compatible servers write them: for each call
+ * in turn, a chunk with its index, id and name and empty arguments, then its arguments in
+ * fragments under the same index; then the finish. Only the first chunk names the role.
  * @param {number} created
- * @param {{ toolCall: { id: string, type: string, function: { name: string } }, fragments: string[] }} scenario
+ * @param {StreamedCall[]} calls
  * @returns {Buffer[]}
  */
-function toolWrites(created, { toolCall, fragments }) {
-  const { id, type } = toolCall;
+function callWrites(created, calls) {
   return [
-    event(
-      chunk(created, {
-        role: 'assistant',
-        tool_calls: [{ index: 0, id, type, function: { name: toolCall.function.name, arguments: '' } }],
-      }),
-    ),
-    ...fragments.map((piece) => event(chunk(created, { tool_calls: [{ index: 0, function: { arguments: piece } }] }))),
+    ...calls.flatMap(({ toolCall, fragments }, index) => [
+      event(
+        chunk(created, {
+          ...(index === 0 ? { role: 'assistant' } : {}),
+          tool_calls: [
+            { index, id: toolCall.id, type: toolCall.type, function: { name: toolCall.function.name, arguments: '' } },
+          ],
+        }),
+      ),
+      ...fragments.map((piece) => event(chunk(created, { tool_calls: [{ index, function: { arguments: piece } }] }))),
+    ]),
     event(chunk(created, {}, 'tool_calls')),
+  ];
+}
+
+/**
+ * The events of a streamed text: one chunk per delta, the first naming the role, then the
+ * finish with the usage, then `data: [DONE]`.
+ * @param {number} created
+ * @param {string[]} deltas
+ * @returns {Buffer[]}
+ */
+function textEvents(created, deltas) {
+  return [
+    ...deltas.map((content, index) =>
+      event(chunk(created, index === 0 ? { role: 'assistant', content } : { content })),
+    ),
+    event(chunk(created, {}, 'stop')),
+    DONE,
   ];
 }
 
@@ -283,6 +482,158 @@ async function writeSpaced(response, writes, end = true) {
 }
 
 /**
+ * Begins an answer of server-sent events.
+ * @param {ServerResponse} response
+ * @param {Record<string, string>} cors
+ */
+function startStream(response, cors) {
+  response.writeHead(200, { ...cors, 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  response.flushHeaders();
+}
+
+/**
+ * What an Ask AI scenario answers one request with: a text in deltas, tool calls, or an
+ * error, which is answered with its status before any stream begins, as servers check a
+ * request before they stream.
+ * @typedef {{ kind: 'text', deltas: string[] }
+ *   | { kind: 'calls', calls: StreamedCall[] }
+ *   | { kind: 'error', status: number, error: Json }} Reply
+ */
+
+/**
+ * @param {unknown} value
+ * @returns {Json | null}
+ */
+const objectOf = (value) =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? /** @type {Json} */ (value) : null;
+
+/**
+ * Whether a request offers tools: a non-empty `tools` list, as llama.cpp's server tells
+ * it; an empty list offers none.
+ * @param {unknown} body
+ */
+function offersTools(body) {
+  const tools = objectOf(body)?.tools;
+  return Array.isArray(tools) && tools.length > 0;
+}
+
+/**
+ * The messages of a request after its last user message, or all of them where it has
+ * none: the turn in which the model answers the last question. The panel's tool loop
+ * appends assistant and tool messages and never a user message, so every round of one
+ * question's loop is in the turn, and a later question starts a turn of its own.
+ * @param {unknown} body
+ * @returns {Json[]}
+ */
+function turnOf(body) {
+  const messages = objectOf(body)?.messages;
+  const list = Array.isArray(messages) ? messages.map((message) => objectOf(message) ?? {}) : [];
+  return list.slice(list.findLastIndex((message) => message.role === 'user') + 1);
+}
+
+/**
+ * The answer to a turn a scenario does not expect, naming the turn's messages so that a
+ * failing test tells what the panel sent.
+ * @param {string} scenario
+ * @param {Json[]} turn
+ * @returns {Reply}
+ */
+function unexpected(scenario, turn) {
+  const roles = turn.map(({ role, tool_call_id: id }) => (role === 'tool' ? `tool (${String(id)})` : String(role)));
+  return {
+    kind: 'error',
+    status: UNEXPECTED.status,
+    error: {
+      message: `The ${scenario} scenario does not expect a turn of: ${roles.join(', ') || 'no messages'}`,
+      type: UNEXPECTED.type,
+    },
+  };
+}
+
+/**
+ * What an Ask AI scenario answers to a request, or null for a scenario of the console.
+ * @param {string} scenario
+ * @param {unknown} body
+ * @param {() => number} nextLoopCall the number of `loop`'s next tool call
+ * @returns {Reply | null}
+ */
+function askReply(scenario, body, nextLoopCall) {
+  const turn = turnOf(body);
+  const answered = turn.filter(({ role }) => role === 'tool').map(({ tool_call_id: id }) => id);
+  const last = turn.at(-1);
+  /** @param {StreamedCall} call whether the last message is the tool message that answers it */
+  const answers = ({ toolCall }) => last?.role === 'tool' && last.tool_call_id === toolCall.id;
+  /** @param {{ deltas: string[] }} scenario */
+  const text = ({ deltas }) => /** @type {Reply} */ ({ kind: 'text', deltas });
+  /** @param {StreamedCall[]} calls */
+  const calls = (...calls) => /** @type {Reply} */ ({ kind: 'calls', calls });
+
+  switch (scenario) {
+    case AGENT.name:
+      if (answered.length === 0) {
+        return calls(AGENT.search);
+      }
+      if (answers(AGENT.search)) {
+        return calls(AGENT.read);
+      }
+      return answers(AGENT.read) ? text(AGENT) : unexpected(scenario, turn);
+    case NOTOOLS.name:
+      return offersTools(body) ? { kind: 'error', status: NOTOOLS.status, error: NOTOOLS.error } : text(NOTOOLS);
+    case BADTOOL.name:
+      if (answered.length === 0) {
+        return calls(...BADTOOL.calls);
+      }
+      return BADTOOL.calls.every(({ toolCall }) => answered.includes(toolCall.id))
+        ? text(BADTOOL)
+        : unexpected(scenario, turn);
+    case LOOP.name:
+      return offersTools(body) && objectOf(body)?.tool_choice !== 'none'
+        ? calls(LOOP.call(nextLoopCall()))
+        : text(LOOP);
+    case IGNORETOOLS.name:
+      return text(IGNORETOOLS);
+    case HOSTILE.name:
+      return text(HOSTILE);
+    case NOMODELS.name:
+      return text(NOMODELS);
+    default:
+      return null;
+  }
+}
+
+/**
+ * Answers a reply, plain or streamed; a streamed one ends with `data: [DONE]`.
+ * @param {ServerResponse} response
+ * @param {Reply} reply
+ * @param {boolean} stream
+ * @param {number} created
+ * @param {Record<string, string>} cors
+ */
+async function sendReply(response, reply, stream, created, cors) {
+  if (reply.kind === 'error') {
+    sendJson(response, reply.status, { error: reply.error }, cors);
+    return;
+  }
+  if (!stream) {
+    const answer =
+      reply.kind === 'text'
+        ? completion(created, { role: 'assistant', content: reply.deltas.join('') }, 'stop')
+        : completion(
+            created,
+            { role: 'assistant', content: null, tool_calls: reply.calls.map(({ toolCall }) => toolCall) },
+            'tool_calls',
+          );
+    sendJson(response, 200, answer, cors);
+    return;
+  }
+  startStream(response, cors);
+  await writeSpaced(
+    response,
+    reply.kind === 'text' ? textEvents(created, reply.deltas) : [...callWrites(created, reply.calls), DONE],
+  );
+}
+
+/**
  * Starts the server on a free port of 127.0.0.1.
  * @returns {Promise<ChatServer>}
  */
@@ -294,6 +645,8 @@ export async function startChatServer() {
   /** @type {Set<import('node:net').Socket>} */
   const sockets = new Set();
   let closing = false;
+  /** How many tool calls `loop` has answered since the server started or was last reset. */
+  let loopCalls = 0;
 
   /**
    * @param {IncomingMessage} request
@@ -326,7 +679,7 @@ export async function startChatServer() {
     }
 
     const known = Object.values(SCENARIOS).some(({ name }) => name === scenario);
-    if (known && underV1 && method === 'GET' && path === '/models') {
+    if (known && scenario !== NOMODELS.name && underV1 && method === 'GET' && path === '/models') {
       sendJson(response, 200, MODELS, cors);
       return;
     }
@@ -339,7 +692,7 @@ export async function startChatServer() {
       typeof body === 'object' && body !== null && !Array.isArray(body) && /** @type {Json} */ (body).stream === true;
     const created = Math.floor(Date.now() / 1000);
 
-    if (scenario === SCENARIOS.stall.name) {
+    if (scenario === SCENARIOS.stall.name || scenario === SLOW.name) {
       /** @type {StalledRequest} */
       const entry = { aborted: false };
       stalled.push(entry);
@@ -349,10 +702,16 @@ export async function startChatServer() {
         }
       });
       if (stream) {
-        response.writeHead(200, { ...cors, 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-        response.flushHeaders();
-        response.write(event(chunk(created, { role: 'assistant', content: SCENARIOS.stall.partial })));
+        startStream(response, cors);
+        const { partial } = scenario === SLOW.name ? SLOW : SCENARIOS.stall;
+        response.write(event(chunk(created, { role: 'assistant', content: partial })));
       }
+      return;
+    }
+
+    const reply = askReply(scenario, body, () => (loopCalls += 1));
+    if (reply) {
+      await sendReply(response, reply, stream, created, cors);
       return;
     }
 
@@ -369,16 +728,15 @@ export async function startChatServer() {
       return;
     }
 
-    response.writeHead(200, { ...cors, 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-    response.flushHeaders();
+    startStream(response, cors);
     if (scenario === SCENARIOS.text.name) {
       await writeSpaced(response, textWrites(created));
     } else if (scenario === SCENARIOS.tools.name) {
       // The stream ends after the finish chunk, without `data: [DONE]`: llama.cpp's tool
       // calling server may end it so.
-      await writeSpaced(response, toolWrites(created, SCENARIOS.tools));
+      await writeSpaced(response, callWrites(created, [SCENARIOS.tools]));
     } else if (scenario === SCENARIOS.badargs.name) {
-      await writeSpaced(response, [...toolWrites(created, SCENARIOS.badargs), DONE]);
+      await writeSpaced(response, [...callWrites(created, [SCENARIOS.badargs]), DONE]);
     } else {
       // llama.cpp reports a failure inside a stream as an `error:` field, which is no
       // `data:` line, and then ends the stream.
@@ -417,6 +775,7 @@ export async function startChatServer() {
     reset() {
       received.length = 0;
       stalled.length = 0;
+      loopCalls = 0;
     },
     close: () =>
       new Promise((done) => {

@@ -10,6 +10,8 @@ import './styles.css';
 
 import { useCallback, useRef, useState, type ComponentType, type ReactNode } from 'react';
 
+import type { AskHostProps } from '@site/src/components/AskDocs/AskDialog';
+import { loadAsk } from '@site/src/search/ask';
 import { loadSearchModal, loadSearchSetup, preloadSearch } from '@site/src/search/runtime';
 import type { SearchModalProps } from '@site/src/search/SearchModal';
 import type { SearchSetup } from '@site/src/search/setup';
@@ -27,6 +29,11 @@ interface OpenModal {
 export default function SearchBar(): ReactNode {
   const config = useSearchConfig();
   const [open, setOpen] = useState<OpenModal | null>(null);
+  const [asking, setAsking] = useState<{
+    Dialog: ComponentType<AskHostProps>;
+    question: string;
+    setup: SearchSetup;
+  } | null>(null);
   const opening = useRef(false);
   const returnFocusTo = useRef<HTMLElement | null>(null);
 
@@ -58,6 +65,24 @@ export default function SearchBar(): ReactNode {
     requestAnimationFrame(() => target?.focus());
   }, []);
 
+  const onAsk = useCallback(
+    (question: string) => {
+      const setup = open?.setup;
+      const target = returnFocusTo.current;
+      setOpen(null);
+      if (!setup) {
+        return;
+      }
+      loadAsk()
+        .then((module) => setAsking({ Dialog: module.default, question, setup }))
+        .catch((error: unknown) => {
+          console.warn('Ask AI is unavailable:', error);
+          target?.focus();
+        });
+    },
+    [open],
+  );
+
   useSearchShortcuts({ isOpen: open !== null, onOpen, onClose });
 
   return (
@@ -75,6 +100,20 @@ export default function SearchBar(): ReactNode {
           facetFilters={config.facetFilters}
           searchPageUrl={config.searchPageUrl}
           onClose={onClose}
+          onAsk={onAsk}
+        />
+      )}
+      {asking && (
+        <asking.Dialog
+          question={asking.question}
+          setup={() => Promise.resolve(asking.setup)}
+          facetFilters={config.facetFilters}
+          onClose={() => {
+            setAsking(null);
+            const target = returnFocusTo.current;
+            returnFocusTo.current = null;
+            requestAnimationFrame(() => target?.focus());
+          }}
         />
       )}
     </>

@@ -9,14 +9,17 @@
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import Head from '@docusaurus/Head';
 import Link from '@docusaurus/Link';
+import useIsBrowser from '@docusaurus/useIsBrowser';
 import SearchPageHead from '@rubra/search-page-head';
 import Layout from '@theme/Layout';
-import type { ReactNode } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 
+import type { AskHostProps } from '@site/src/components/AskDocs/AskDialog';
+import { loadAsk } from '@site/src/search/ask';
 import { EARLY_SCRIPT_ATTRIBUTE, EARLY_TARGET_ATTRIBUTE } from '@site/src/search/earlySearch';
 import { RESULTS_PER_PAGE } from '@site/src/search/pageResults';
 import type { ResultClasses } from '@site/src/search/paintResults';
-import { preloadSearchBackend } from '@site/src/search/runtime';
+import { loadSearchSetup, preloadSearchBackend } from '@site/src/search/runtime';
 import SearchNotice, { noticeClasses } from '@site/src/search/SearchNotice';
 import { resultCountText } from '@site/src/search/texts';
 import { useSearchConfig } from '@site/src/search/useSearchConfig';
@@ -133,6 +136,42 @@ function ResultList({ state }: { state: SearchPageState }): ReactNode {
   );
 }
 
+/** Ask AI under the search box: the typed words as a question for the reader's own model, answered in place. */
+function AskOnPage({ question, config }: { question: string; config: ReturnType<typeof useSearchConfig> }): ReactNode {
+  const [panel, setPanel] = useState<{ Panel: ComponentType<AskHostProps>; question: string } | null>(null);
+  // The button works only once the page has hydrated, so the HTML holds just its place
+  // (the results below it do not move when it appears).
+  const hydrated = useIsBrowser();
+  return (
+    <>
+      <p className={styles.ask}>
+        {hydrated ? (
+          <button
+            type="button"
+            className="button button--secondary button--sm"
+            disabled={question.trim() === ''}
+            data-ask-entry=""
+            onClick={() =>
+              void loadAsk().then((module) => setPanel({ Panel: module.AskInPlace, question: question.trim() }))
+            }
+          >
+            Ask AI
+          </button>
+        ) : null}
+      </p>
+      {panel ? (
+        <panel.Panel
+          key={panel.question}
+          question={panel.question}
+          setup={() => loadSearchSetup(config.options)}
+          facetFilters={config.facetFilters}
+          onClose={() => setPanel(null)}
+        />
+      ) : null}
+    </>
+  );
+}
+
 function SearchPageContent(): ReactNode {
   const config = useSearchConfig();
   const state = useSearchPage(config);
@@ -164,6 +203,7 @@ function SearchPageContent(): ReactNode {
             onChange={(event) => setInput(event.target.value)}
           />
         </form>
+        <AskOnPage question={input} config={config} />
 
         {adopting ? (
           <div

@@ -1,0 +1,411 @@
+/**
+ * Ask AI: a question answered by the reader's own model server from these pages. The
+ * model searches the site with the site's own search and reads pages' Markdown twins,
+ * both run here in the browser (agent.ts); the answer streams in, with the searches and
+ * pages it used. Nothing leaves the reader's machine but the requests to their server,
+ * and the conversation lives in memory only.
+ */
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+
+import type { ApiRequest } from '@site/src/shared/api-request';
+import { twinPath } from '@site/src/shared/twin-paths';
+import { siteUrl } from '@site/src/site/identity';
+
+import { errorMessages } from '../RequestConsole/answer';
+import type { ChatReply } from '../RequestConsole/chat';
+import { requestCompletion } from '../RequestConsole/completion';
+import { FailureView, KeyField, ServerField, TimeoutField, timeoutProblem, useApiKey } from '../RequestConsole/Fields';
+import type { Failure } from '../RequestConsole/failure';
+import { send } from '../RequestConsole/send';
+import { MODEL_SERVER } from '../RequestConsole/failure';
+import { checkServerUrl } from '../RequestConsole/serverUrl';
+import { rememberServer, usedServers } from '../RequestConsole/store';
+import consoleStyles from '../RequestConsole/styles.module.css';
+import { ask, namesTools, type AgentStep, type ChatMessage, type Completion, type DocResult } from './agent';
+import { linkedPages } from './links';
+import Markdown from './Markdown';
+import styles from './styles.module.css';
+
+/** The serving guides' servers: llama.cpp's llama-server first, vLLM one click away. */
+const SERVERS = [
+  { label: 'llama.cpp', url: 'http://localhost:1234/v1' },
+  { label: 'vLLM', url: 'http://localhost:8000/v1' },
+];
+const SERVER_SCOPE = 'model';
+/** A reply may pause while the model thinks; this long without a byte, the request stops. */
+const IDLE_SECONDS = '60';
+
+export interface AskPanelProps {
+  /** The question the reader typed in the search box. */
+  question: string;
+  /** The site's own search, as the host page runs it. */
+  search: (query: string) => Promise<DocResult[]>;
+  onClose: () => void;
+}
+
+interface Turn {
+  question: string;
+  steps: AgentStep[];
+  answer: string;
+  sources: { path: string; title: string }[];
+  withoutTools: boolean;
+  failure?: Failure;
+  error?: string;
+  done: boolean;
+}
+
+function request(serverUrl: string, method: string, path: string, body?: Record<string, unknown>): ApiRequest {
+  return {
+    serverUrl,
+    method,
+    path,
+    pathParams: [],
+    query: [],
+    headers: [],
+    ...(body ? { body: { kind: 'json', contentType: 'application/json', value: body } } : {}),
+  };
+}
+
+function describe(step: AgentStep): string {
+  switch (step.kind) {
+    case 'search':
+      return `Searched the docs for “${step.query}” (${step.results} ${step.results === 1 ? 'page' : 'pages'})`;
+    case 'read':
+      return step.found ? `Read ${step.path}` : `Tried to read ${step.path}, which is not a page of these docs`;
+    case 'tool-error':
+      return `A tool call failed (${step.name}): ${step.message}; the model was told`;
+    default:
+      return `The model ran without tools (${step.reason}): the first pages found for the question went into its prompt`;
+  }
+}
+
+/** The answer and its sources as Markdown with absolute links, for the clipboard. */
+function copyText(turn: Turn): string {
+  const absolute = (path: string) => (path.startsWith('/') ? `${siteUrl}${path}` : path);
+  const answer = turn.answer.replace(/\]\((\/[^)\s]*)\)/g, (_, path: string) => `](${absolute(path)})`);
+  const sources = turn.sources.map((source) => `- [${source.title}](${absolute(source.path)})`);
+  return sources.length > 0 ? `${answer}\n\nSources:\n${sources.join('\n')}\n` : `${answer}\n`;
+}
+
+export default function AskPanel({ question, search, onClose }: AskPanelProps): ReactNode {
+  const id = useId();
+  const [serverUrl, setServerUrl] = useState(() => usedServers(SERVER_SCOPE)[0] ?? SERVERS[0]?.url ?? '');
+  const keyState = useApiKey();
+  const [model, setModel] = useState('');
+  const [models, setModels] = useState<string[] | null>(null);
+  const [serverProblem, setServerProblem] = useState<string | null>(null);
+  const [turns, setTurns] = useState<Turn[]>([]);
+  const [history, setHistory] = useState<ChatMessage[]>([]);
+  const [followUp, setFollowUp] = useState('');
+  const [status, setStatus] = useState('');
+  const [running, setRunning] = useState<AbortController | null>(null);
+  const [timeoutSeconds, setTimeoutSeconds] = useState(IDLE_SECONDS);
+  const titles = useRef(new Map<string, string>());
+  const serverField = useRef<HTMLInputElement>(null);
+  const asked = useRef(false);
+
+  const update = (patch: (turn: Turn) => Turn) =>
+    setTurns((current) => current.map((turn, index) => (index === current.length - 1 ? patch(turn) : turn)));
+
+  /** The server's models, from GET /models; null when the server does not list them. */
+  const listModels = useCallback(
+    async (base: string, cancel: AbortSignal): Promise<string[] | null> => {
+      const outcome = await send(
+        {
+          url: `${base}/models`,
+          method: 'GET',
+          headers: keyState[0].key ? { Authorization: `Bearer ${keyState[0].key}` } : {},
+        },
+        { serverUrl: base, server: MODEL_SERVER, timeoutSeconds: 10, cancel },
+      );
+      if (!outcome.ok || outcome.answer.status >= 300) {
+        return null;
+      }
+      try {
+        const data = (JSON.parse(await outcome.answer.body.text()) as { data?: { id?: unknown }[] }).data ?? [];
+        const ids = data.map((entry) => entry.id).filter((entry): entry is string => typeof entry === 'string');
+        return ids.length > 0 ? ids : null;
+      } catch {
+        return null;
+      }
+    },
+    [keyState],
+  );
+
+  const run = async (text: string) => {
+    const trimmed = text.trim();
+    if (trimmed === '' || running) {
+      return;
+    }
+    const checked = checkServerUrl(serverUrl);
+    if (!checked.ok) {
+      setServerProblem(checked.message);
+      serverField.current?.focus();
+      setStatus(`Nothing was sent: ${checked.message}`);
+      return;
+    }
+    setServerProblem(null);
+    rememberServer(SERVER_SCOPE, checked.url);
+    const controller = new AbortController();
+    setRunning(controller);
+    setTurns((current) => [
+      ...current,
+      { question: trimmed, steps: [], answer: '', sources: [], withoutTools: false, done: false },
+    ]);
+    setStatus('Asking your model…');
+    let chosen = model;
+    if (!chosen) {
+      const listed = await listModels(checked.url, controller.signal);
+      setModels(listed);
+      chosen = listed?.[0] ?? 'default';
+      setModel(chosen);
+    }
+    let failure: Failure | undefined;
+    const complete = async (body: Record<string, unknown>): Promise<Completion> => {
+      update((turn) => ({ ...turn, answer: '' }));
+      const { outcome, reply } = await requestCompletion(request(checked.url, 'POST', '/chat/completions', body), {
+        apiKey: keyState[0].key,
+        timeoutSeconds: Number(timeoutSeconds) > 0 ? Number(timeoutSeconds) : Number(IDLE_SECONDS),
+        cancel: controller.signal,
+        onReply: (partial: ChatReply) => update((turn) => ({ ...turn, answer: partial.content })),
+      });
+      if (!outcome.ok) {
+        failure = outcome.failure;
+        return { ok: false, message: outcome.failure.message };
+      }
+      if (outcome.answer.status >= 300) {
+        let messages: string[] = [];
+        try {
+          messages = errorMessages(JSON.parse(await outcome.answer.body.text()));
+        } catch {
+          messages = [(await outcome.answer.body.text()).slice(0, 300)];
+        }
+        const message = `The server answered ${outcome.answer.status}: ${messages.join(' ') || 'no message'}`;
+        return { ok: false, message, status: outcome.answer.status, refusedTools: namesTools(messages.join(' ')) };
+      }
+      if (!reply) {
+        return { ok: false, message: 'The server’s answer is not a chat completion.' };
+      }
+      if (reply.error) {
+        return { ok: false, message: reply.error, refusedTools: namesTools(reply.error) };
+      }
+      return { ok: true, reply };
+    };
+    const outcome = await ask(
+      history,
+      trimmed,
+      chosen,
+      {
+        complete,
+        searchDocs: async (query) => {
+          setStatus(`Searching the docs for “${query}”…`);
+          const results = await search(query);
+          for (const result of results) {
+            titles.current.set(result.url.split('#')[0] ?? result.url, result.title);
+          }
+          return results;
+        },
+        readPage: async (path) => {
+          setStatus(`Reading ${path}…`);
+          const response = await fetch(twinPath(path === '/' ? '/' : path, '/')).catch(() => null);
+          return response?.ok ? response.text() : null;
+        },
+        onStep: (step) => update((turn) => ({ ...turn, steps: [...turn.steps, step] })),
+      },
+      siteUrl,
+    );
+    if (outcome.ok) {
+      const paths = [...new Set([...linkedPages(outcome.answer, siteUrl), ...outcome.pagesRead])];
+      update((turn) => ({
+        ...turn,
+        answer: outcome.answer,
+        withoutTools: outcome.withoutTools,
+        sources: paths.map((path) => ({ path, title: titles.current.get(path) ?? path })),
+        done: true,
+      }));
+      setHistory(outcome.messages.filter((message) => message.role !== 'system'));
+      setStatus('The answer is complete.');
+    } else {
+      update((turn) => ({ ...turn, ...(failure ? { failure } : { error: outcome.message }), done: true }));
+      setStatus(failure ? `${failure.message} ${failure.fix}` : outcome.message);
+    }
+    setRunning(null);
+  };
+
+  useEffect(() => {
+    if (!asked.current) {
+      asked.current = true;
+      void run(question);
+    }
+  });
+
+  const last = turns.at(-1);
+  return (
+    <section
+      className={consoleStyles.console}
+      aria-labelledby={`${id}-title`}
+      data-ask-panel=""
+      data-pagefind-ignore=""
+    >
+      <div className={consoleStyles.consoleHeader}>
+        <p id={`${id}-title`} className={consoleStyles.consoleTitle}>
+          Ask AI, answered by your own model from these pages
+        </p>
+        <button type="button" className="button button--sm button--secondary" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      <details className={styles.settings} open={Boolean(serverProblem) || last?.failure !== undefined}>
+        <summary>
+          Your model server: {serverUrl}
+          {model ? `, ${model}` : ''}
+        </summary>
+        <ServerField
+          id={`${id}-server`}
+          value={serverUrl}
+          onChange={setServerUrl}
+          suggestions={[...SERVERS.map((server) => server.url), ...usedServers(SERVER_SCOPE)]}
+          problem={serverProblem ? { field: 'server', message: serverProblem } : undefined}
+          inputRef={serverField}
+        />
+        <p className={styles.presets}>
+          {SERVERS.map((server) => (
+            <button
+              key={server.url}
+              type="button"
+              className={consoleStyles.linkButton}
+              onClick={() => setServerUrl(server.url)}
+            >
+              {server.label}: {server.url}
+            </button>
+          ))}
+        </p>
+        <div className={consoleStyles.row}>
+          <label htmlFor={`${id}-model`}>Model</label>
+          {models ? (
+            <select id={`${id}-model`} value={model} onChange={(event) => setModel(event.target.value)}>
+              {models.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          ) : (
+            <input
+              id={`${id}-model`}
+              type="text"
+              value={model}
+              placeholder="The server's model, listed when you ask"
+              onChange={(event) => setModel(event.target.value)}
+            />
+          )}
+        </div>
+        <KeyField id={`${id}-key`} keyState={keyState} />
+        <TimeoutField
+          id={`${id}-timeout`}
+          value={timeoutSeconds}
+          onChange={setTimeoutSeconds}
+          problem={timeoutProblem(timeoutSeconds) ?? undefined}
+        />
+      </details>
+      <div className={styles.turns}>
+        {turns.map((turn, index) => (
+          <article key={index} className={styles.turn} data-ask-turn="">
+            <p className={styles.question}>{turn.question}</p>
+            {turn.steps.length > 0 ? (
+              <ul className={styles.steps} aria-label="What was looked up" data-ask-steps="">
+                {turn.steps.map((step, stepIndex) => (
+                  <li key={stepIndex}>{describe(step)}</li>
+                ))}
+              </ul>
+            ) : null}
+            {turn.answer ? (
+              <div className={styles.answer} aria-busy={!turn.done} data-ask-answer="">
+                <Markdown text={turn.answer} siteUrl={siteUrl} />
+              </div>
+            ) : null}
+            {turn.sources.length > 0 ? (
+              <div data-ask-sources="">
+                <p className={styles.sourcesTitle}>Pages this answer used</p>
+                <ul>
+                  {turn.sources.map((source) => (
+                    <li key={source.path}>
+                      <a href={source.path}>{source.title}</a>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+            {turn.failure ? <FailureView failure={turn.failure} /> : null}
+            {turn.error ? (
+              <p className={consoleStyles.problem} data-ask-error="">
+                {turn.error}
+              </p>
+            ) : null}
+            {turn.done && turn.answer ? (
+              <button
+                type="button"
+                className={consoleStyles.linkButton}
+                onClick={() =>
+                  void navigator.clipboard
+                    ?.writeText(copyText(turn))
+                    .then(() => setStatus('The answer and its links are copied.'))
+                }
+              >
+                Copy answer
+              </button>
+            ) : null}
+          </article>
+        ))}
+      </div>
+      <p role="status" className={consoleStyles.status} data-ask-status="">
+        {status}
+      </p>
+      <form
+        className={styles.followUp}
+        onSubmit={(event) => {
+          event.preventDefault();
+          const text = followUp;
+          setFollowUp('');
+          void run(text);
+        }}
+      >
+        <label htmlFor={`${id}-follow-up`}>Follow-up question</label>
+        <textarea
+          id={`${id}-follow-up`}
+          rows={2}
+          value={followUp}
+          onChange={(event) => setFollowUp(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && !event.shiftKey) {
+              event.preventDefault();
+              event.currentTarget.form?.requestSubmit();
+            }
+          }}
+        />
+        <div className={consoleStyles.actions}>
+          <button type="submit" className="button button--primary button--sm" disabled={Boolean(running)}>
+            Ask
+          </button>
+          {running ? (
+            <button type="button" className="button button--secondary button--sm" onClick={() => running.abort()}>
+              Stop
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className="button button--secondary button--sm"
+            disabled={Boolean(running) || turns.length === 0}
+            onClick={() => {
+              setTurns([]);
+              setHistory([]);
+              setStatus('The conversation is cleared.');
+            }}
+          >
+            Clear conversation
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,250 @@
+/**
+ * Answers a question with the reader's own model, grounded in these docs: the model gets
+ * two tools that the browser runs, `search_docs` (the site's own search) and `read_page`
+ * (a page's Markdown twin), and this loop runs them until the model answers, a few
+ * rounds at most. A server that refuses tools, or a model that ignores them, gets the
+ * pages retrieved first instead: the question is searched and the first pages' text goes
+ * into the prompt.
+ */
+import type { ChatReply } from '../RequestConsole/chat';
+
+/** Rounds of tool calls before the model is asked to answer with what it has. */
+export const MAX_TOOL_ROUNDS = 4;
+/** How much of a page `read_page` gives the model, in characters. */
+const PAGE_TEXT_LIMIT = 12_000;
+/** How many results `search_docs` gives the model. */
+const SEARCH_RESULTS = 5;
+/** How many pages go into the prompt when the model runs without tools. */
+const RETRIEVED_PAGES = 3;
+
+const SYSTEM_PROMPT = [
+  'You answer questions about Rubra, its tool-calling models and the servers that run them, from these documentation pages only.',
+  'Use search_docs to find pages and read_page to read one before you answer.',
+  'Cite every page you use as a Markdown link to its path, such as [Serve Rubra models with vLLM](/inference/vllm).',
+  'If the pages do not hold the answer, say so; do not guess.',
+].join(' ');
+
+const TOOLS = [
+  {
+    type: 'function',
+    function: {
+      name: 'search_docs',
+      description: 'Search the documentation. Returns the first pages with their titles, paths and excerpts.',
+      parameters: {
+        type: 'object',
+        properties: { query: { type: 'string', description: 'A few words to search for' } },
+        required: ['query'],
+      },
+    },
+  },
+  {
+    type: 'function',
+    function: {
+      name: 'read_page',
+      description: `Read one documentation page as Markdown (its first ${PAGE_TEXT_LIMIT.toLocaleString('en')} characters).`,
+      parameters: {
+        type: 'object',
+        properties: { path: { type: 'string', description: 'The page path, such as /inference/vllm' } },
+        required: ['path'],
+      },
+    },
+  },
+] as const;
+
+export interface DocResult {
+  title: string;
+  /** The page's path in the site: `/inference/vllm#install`. */
+  url: string;
+  excerpt: string;
+}
+
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant' | 'tool';
+  content: string | null;
+  tool_calls?: { id: string; type: 'function'; function: { name: string; arguments: string } }[];
+  tool_call_id?: string;
+}
+
+/** What the reader is shown of the work: each search and page read, and a retrieval without tools. */
+export type AgentStep =
+  | { kind: 'search'; query: string; results: number }
+  | { kind: 'read'; path: string; found: boolean }
+  | { kind: 'tool-error'; name: string; message: string }
+  | { kind: 'without-tools'; reason: string };
+
+/** The outcome of one request to the model: its reply, or why there is none. */
+export type Completion =
+  { ok: true; reply: ChatReply } | { ok: false; message: string; status?: number; refusedTools?: boolean };
+
+export interface AgentDeps {
+  /** Sends one chat completion request (streamed), reporting the reply as it grows. */
+  complete(body: Record<string, unknown>): Promise<Completion>;
+  searchDocs(query: string): Promise<DocResult[]>;
+  /** A page's Markdown, or null when the site has no such page. */
+  readPage(path: string): Promise<string | null>;
+  onStep(step: AgentStep): void;
+}
+
+export type AgentOutcome =
+  | { ok: true; answer: string; pagesRead: string[]; withoutTools: boolean; messages: ChatMessage[] }
+  | { ok: false; message: string; messages: ChatMessage[] };
+
+/** Whether a failed request was the server refusing the tools (an error that names them). */
+export function namesTools(message: string): boolean {
+  return /\btools?\b|tool_choice|function.?call/i.test(message);
+}
+
+/** A page path in this site from what a model wrote: `/inference/vllm`, `inference/vllm#x`, or the site's own URL. */
+export function sitePath(text: string, siteUrl: string): string | null {
+  let path = text.trim();
+  if (path.startsWith(siteUrl)) {
+    path = path.slice(siteUrl.length);
+  }
+  path = path.split('#')[0]?.split('?')[0] ?? '';
+  if (!path.startsWith('/')) {
+    path = `/${path}`;
+  }
+  if (path.startsWith('//') || /[^\w\-./~%]/.test(path)) {
+    return null;
+  }
+  return path.replace(/\.md$/, '').replace(/\/$/, '') || '/';
+}
+
+function cut(text: string): string {
+  return text.length > PAGE_TEXT_LIMIT
+    ? `${text.slice(0, PAGE_TEXT_LIMIT)}\n\n[The page continues; cut at ${PAGE_TEXT_LIMIT.toLocaleString('en')} characters.]`
+    : text;
+}
+
+/** Runs one tool call in the browser: what goes back to the model as the tool's answer. */
+async function runTool(
+  call: { name: string; arguments: string },
+  deps: AgentDeps,
+  siteUrl: string,
+  pagesRead: string[],
+): Promise<string> {
+  let args: Record<string, unknown>;
+  try {
+    args = JSON.parse(call.arguments || '{}') as Record<string, unknown>;
+  } catch {
+    const message = `The arguments of ${call.name} are not JSON: ${call.arguments}`;
+    deps.onStep({ kind: 'tool-error', name: call.name, message });
+    return `Error: ${message}. Call the tool again with JSON arguments.`;
+  }
+  if (call.name === 'search_docs' && typeof args.query === 'string') {
+    const results = (await deps.searchDocs(args.query)).slice(0, SEARCH_RESULTS);
+    deps.onStep({ kind: 'search', query: args.query, results: results.length });
+    return JSON.stringify(results);
+  }
+  if (call.name === 'read_page' && typeof args.path === 'string') {
+    const path = sitePath(args.path, siteUrl);
+    const text = path ? await deps.readPage(path) : null;
+    deps.onStep({ kind: 'read', path: path ?? args.path, found: text !== null });
+    if (text === null || path === null) {
+      return `Error: there is no page ${args.path} in these docs. Use search_docs to find its path.`;
+    }
+    pagesRead.push(path);
+    return cut(text);
+  }
+  const known = TOOLS.map((tool) => tool.function.name).join(' and ');
+  const message =
+    call.name === 'search_docs' || call.name === 'read_page'
+      ? `${call.name} needs ${call.name === 'search_docs' ? 'a "query"' : 'a "path"'} string`
+      : `there is no tool ${call.name}; the tools are ${known}`;
+  deps.onStep({ kind: 'tool-error', name: call.name, message });
+  return `Error: ${message}.`;
+}
+
+async function withoutTools(
+  history: ChatMessage[],
+  question: string,
+  reason: string,
+  model: string,
+  deps: AgentDeps,
+  siteUrl: string,
+): Promise<AgentOutcome> {
+  deps.onStep({ kind: 'without-tools', reason });
+  const results = (await deps.searchDocs(question)).slice(0, RETRIEVED_PAGES);
+  deps.onStep({ kind: 'search', query: question, results: results.length });
+  const pagesRead: string[] = [];
+  const parts: string[] = [];
+  for (const result of results) {
+    const path = sitePath(result.url, siteUrl);
+    const text = path ? await deps.readPage(path) : null;
+    if (path && text !== null) {
+      deps.onStep({ kind: 'read', path, found: true });
+      pagesRead.push(path);
+      parts.push(`## ${result.title} (${path})\n\n${text.slice(0, Math.floor(PAGE_TEXT_LIMIT / RETRIEVED_PAGES))}`);
+    }
+  }
+  const system: ChatMessage = {
+    role: 'system',
+    content: `${SYSTEM_PROMPT.replace(/Use search_docs[^.]*\. /, '')}\n\nThe pages:\n\n${parts.join('\n\n')}`,
+  };
+  const messages: ChatMessage[] = [system, ...history.filter((message) => message.role !== 'system'), user(question)];
+  const result = await deps.complete({ model, messages, stream: true });
+  if (!result.ok) {
+    return { ok: false, message: result.message, messages };
+  }
+  const answer = result.reply.content;
+  return { ok: true, answer, pagesRead, withoutTools: true, messages: [...messages.slice(1), assistant(answer)] };
+}
+
+const user = (content: string): ChatMessage => ({ role: 'user', content });
+const assistant = (content: string): ChatMessage => ({ role: 'assistant', content });
+
+/**
+ * Asks `question`, after the conversation so far (`history`, without its system message),
+ * and returns the answer with the conversation to keep for a follow-up.
+ */
+export async function ask(
+  history: ChatMessage[],
+  question: string,
+  model: string,
+  deps: AgentDeps,
+  siteUrl: string,
+): Promise<AgentOutcome> {
+  const messages: ChatMessage[] = [{ role: 'system', content: SYSTEM_PROMPT }, ...history, user(question)];
+  const pagesRead: string[] = [];
+  let usedTools = history.some((message) => message.role === 'tool');
+  for (let round = 0; round <= MAX_TOOL_ROUNDS; round += 1) {
+    const last = round === MAX_TOOL_ROUNDS;
+    const result = await deps.complete({
+      model,
+      messages,
+      tools: TOOLS,
+      // The last round asks for an answer from what the tools gave.
+      tool_choice: last ? 'none' : 'auto',
+      stream: true,
+    });
+    if (!result.ok) {
+      if (round === 0 && (result.refusedTools || namesTools(result.message))) {
+        return withoutTools(history, question, `the server refused tools: ${result.message}`, model, deps, siteUrl);
+      }
+      return { ok: false, message: result.message, messages };
+    }
+    const { reply } = result;
+    if (reply.toolCalls.length === 0 || last) {
+      if (!usedTools && round === 0) {
+        return withoutTools(history, question, 'the model answered without calling a tool', model, deps, siteUrl);
+      }
+      messages.push(assistant(reply.content));
+      return { ok: true, answer: reply.content, pagesRead, withoutTools: false, messages: messages.slice(1) };
+    }
+    usedTools = true;
+    const calls = reply.toolCalls.map((call, index) => ({
+      id: call.id ?? `call_${round}_${index}`,
+      type: 'function' as const,
+      function: { name: call.name, arguments: call.arguments },
+    }));
+    messages.push({ role: 'assistant', content: reply.content || null, tool_calls: calls });
+    for (const call of calls) {
+      messages.push({
+        role: 'tool',
+        tool_call_id: call.id,
+        content: await runTool(call.function, deps, siteUrl, pagesRead),
+      });
+    }
+  }
+  return { ok: false, message: 'The model did not answer.', messages };
+}

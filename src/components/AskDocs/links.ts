@@ -1,0 +1,19 @@
+/** Where a model's answer may send the reader: only to this site's pages. */
+
+/** A link's target inside this site, or null for anything else (other sites, `javascript:`, `data:`). */
+export function siteHref(href: string, siteUrl: string): string | null {
+  const target = href.startsWith(siteUrl) ? href.slice(siteUrl.length) || '/' : href;
+  return /^\/(?!\/)[\w\-./~%#?=&]*$/.test(target) ? target : null;
+}
+
+/** The site pages an answer links to, in order, each once. */
+export function linkedPages(markdown: string, siteUrl: string): string[] {
+  const pages: string[] = [];
+  for (const match of markdown.matchAll(/\[[^\]\n]+\]\(([^)\s]+)\)/g)) {
+    const target = siteHref(match[1] ?? '', siteUrl)?.split('#')[0];
+    if (target && !pages.includes(target)) {
+      pages.push(target);
+    }
+  }
+  return pages;
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+
+import {
+  ask,
+  MAX_TOOL_ROUNDS,
+  namesTools,
+  sitePath,
+  type AgentDeps,
+  type Completion,
+} from '@site/src/components/AskDocs/agent';
+import { linkedPages, siteHref } from '@site/src/components/AskDocs/links';
+import { EMPTY_REPLY } from '@site/src/components/RequestConsole/chat';
+
+const SITE = 'https://docs.rubra.ai';
+
+describe('what an answer may link to', () => {
+  it('keeps links to this site’s pages, and turns everything else into text', () => {
+    expect(siteHref('/inference/vllm#install', SITE)).toBe('/inference/vllm#install');
+    expect(siteHref(`${SITE}/faq`, SITE)).toBe('/faq');
+    expect(siteHref('javascript:alert(1)', SITE)).toBeNull();
+    expect(siteHref('//evil.example/x', SITE)).toBeNull();
+    expect(siteHref('https://example.com/x', SITE)).toBeNull();
+    expect(siteHref('data:text/html,x', SITE)).toBeNull();
+    expect(linkedPages('See [a](/faq), [b](/faq#x), [c](https://x.y) and [d](/models/llama).', SITE)).toEqual([
+      '/faq',
+      '/models/llama',
+    ]);
+  });
+
+  it('reads a page path a model wrote', () => {
+    expect(sitePath('inference/vllm#install', SITE)).toBe('/inference/vllm');
+    expect(sitePath(`${SITE}/models/llama.md`, SITE)).toBe('/models/llama');
+    expect(sitePath('/', SITE)).toBe('/');
+    expect(sitePath('//evil.example', SITE)).toBeNull();
+    expect(sitePath('/a b<script>', SITE)).toBeNull();
+  });
+
+  it('knows a refusal of tools when an error names them', () => {
+    expect(namesTools('tools are not supported by this model')).toBe(true);
+    expect(namesTools('"tool_choice" is not allowed')).toBe(true);
+    expect(namesTools('model not found')).toBe(false);
+  });
+});
+
+function deps(replies: Completion[], steps: string[] = []): AgentDeps & { bodies: Record<string, unknown>[] } {
+  const bodies: Record<string, unknown>[] = [];
+  return {
+    bodies,
+    complete: (body) => {
+      bodies.push(body);
+      return Promise.resolve(replies.shift() ?? { ok: false, message: 'no more replies' });
+    },
+    searchDocs: (query) => Promise.resolve([{ title: 'vLLM', url: '/inference/vllm', excerpt: query }]),
+    readPage: (path) => Promise.resolve(path === '/inference/vllm' ? '# Serve Rubra models with vLLM' : null),
+    onStep: (step) => steps.push(step.kind),
+  };
+}
+
+const call = (name: string, args: string) => ({
+  ok: true as const,
+  reply: { ...EMPTY_REPLY, toolCalls: [{ id: `c-${name}`, name, arguments: args }] },
+});
+const text = (content: string) => ({ ok: true as const, reply: { ...EMPTY_REPLY, content } });
+
+describe('the tool loop', () => {
+  it('runs the tools in order and answers with the pages it read', async () => {
+    const steps: string[] = [];
+    const d = deps(
+      [call('search_docs', '{"query":"x"}'), call('read_page', '{"path":"/inference/vllm"}'), text('Done.')],
+      steps,
+    );
+    const outcome = await ask([], 'q', 'm', d, SITE);
+    expect(outcome).toMatchObject({ ok: true, answer: 'Done.', pagesRead: ['/inference/vllm'], withoutTools: false });
+    expect(steps).toEqual(['search', 'read']);
+    expect(d.bodies).toHaveLength(3);
+  });
+
+  it('stops asking for tools after the stated rounds', async () => {
+    const replies = Array.from({ length: MAX_TOOL_ROUNDS + 1 }, () => call('search_docs', '{"query":"x"}'));
+    const d = deps(replies);
+    await ask([], 'q', 'm', d, SITE);
+    expect(d.bodies).toHaveLength(MAX_TOOL_ROUNDS + 1);
+    expect(d.bodies.at(-1)?.tool_choice).toBe('none');
+  });
+
+  it('falls back to retrieval when the server refuses tools', async () => {
+    const d = deps([{ ok: false, message: 'tools are not supported' }, text('From the pages.')]);
+    const outcome = await ask([], 'q', 'm', d, SITE);
+    expect(outcome).toMatchObject({ ok: true, withoutTools: true, answer: 'From the pages.' });
+    expect(d.bodies[1]).not.toHaveProperty('tools');
+  });
+});
