@@ -176,6 +176,8 @@ export async function measureConsole({ baseUrl, path = '/api/create-run', runs }
   const cold = [];
   /** @type {number[]} */
   const warm = [];
+  /** Gzip bytes of what the first visit's hover and press fetch (the console's code, stylesheet and data). */
+  let pressBytes = 0;
   try {
     for (let run = 0; run < runs; run += 1) {
       const context = await browser.newContext();
@@ -185,6 +187,16 @@ export async function measureConsole({ baseUrl, path = '/api/create-run', runs }
       for (const times of [cold, warm]) {
         await page.goto(new URL(path, baseUrl).href);
         await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
+        /** @type {Promise<number>[]} */
+        const fetched = [];
+        const onResponse = (/** @type {import('@playwright/test').Response} */ response) =>
+          fetched.push(
+            response.body().then(
+              (body) => gzipSync(body, { level: 9 }).length,
+              () => 0,
+            ),
+          );
+        if (run === 0 && times === cold) page.on('response', onResponse);
         await page.locator('[data-api-try-it]').hover();
         // Timed in the page: from the click to the moment the console's first field takes focus.
         const ms = await page.evaluate(
@@ -201,11 +213,15 @@ export async function measureConsole({ baseUrl, path = '/api/create-run', runs }
             }),
         );
         times.push(Number(ms));
+        if (run === 0 && times === cold) {
+          page.off('response', onResponse);
+          pressBytes = (await Promise.all(fetched)).reduce((sum, bytes) => sum + bytes, 0);
+        }
       }
       await context.close();
     }
   } finally {
     await browser.close();
   }
-  return { coldMs: median(cold), warmMs: median(warm), samples: { cold, warm } };
+  return { coldMs: median(cold), warmMs: median(warm), pressBytes, samples: { cold, warm } };
 }

@@ -496,6 +496,14 @@ async function benchConsole() {
       ),
       '',
     ],
+    [
+      'fetched by the press, first visit (gzip)',
+      cell(
+        figures.map((f) => f?.pressBytes),
+        (v) => `${kb(v)} KB`,
+      ),
+      '40 KB',
+    ],
   ];
   section(
     `## The API console (Try it), medians of ${runs}, CPU slowed 4x as in Lighthouse's mobile preset\n\n${table(['', 'figure', 'goal'], rows)}`,
