@@ -42,7 +42,7 @@ type ApiReferencePluginOptions = DocsPluginOptions & {
 const LOOPBACK_SOURCES = ['http://localhost:*', 'http://127.0.0.1:*'];
 
 /** The description is offered for download at these paths of the built site. */
-export const DOWNLOADS = { yaml: 'openapi.yaml', json: 'openapi.json' } as const;
+const DOWNLOADS = { yaml: 'openapi.yaml', json: 'openapi.json' } as const;
 
 interface Downloads {
   yaml: string;

@@ -30,7 +30,7 @@ import { cardSvg, loadSiteAssets, rasterise, type CardAssets } from './render';
 
 const PLUGIN = 'social-cards';
 /** Where the cards land in the build: under /assets/, whose hashed names are cached for a year. */
-export const CARDS_DIR = 'assets/cards';
+const CARDS_DIR = 'assets/cards';
 /** Cards rasterised and compressed at once, on libuv's thread pool. */
 const IN_FLIGHT = 8;
 /** The files that decide how a card looks; their text is part of every card's hash. */
