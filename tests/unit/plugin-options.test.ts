@@ -6,6 +6,7 @@
 import { normalizePluginOptions } from '@docusaurus/utils-validation';
 import { describe, expect, it } from 'vitest';
 
+import * as apiReference from '../../src/plugins/api-reference';
 import * as cleanUrls from '../../src/plugins/clean-urls';
 import * as codeHighlight from '../../src/plugins/code-highlight';
 import * as markdownTwins from '../../src/plugins/markdown-twins';
@@ -64,6 +65,20 @@ describe('a wrong option is named with where it is', () => {
     expect(() => validate(markdownTwins, { apiPluginId: 'api', sections: [] })).toThrow(
       '"sections" must contain at least 1 items',
     );
+  });
+
+  it('api-reference: the description is named, the console origins are a list, the docs options are the docs plugin’s', () => {
+    const options = { id: 'api', specPath: 'openapi/rubra.yaml', path: 'api-docs', routeBasePath: 'api' };
+    expect(validate(apiReference, options)).toMatchObject({ ...options, routeBasePath: '/api', consoleOrigins: [] });
+    expect(() => validate(apiReference, { ...options, specPath: '' })).toThrow('"specPath" is not allowed to be empty');
+    expect(() => validate(apiReference, { ...options, specPath: undefined })).toThrow('"specPath" is required');
+    expect(() => validate(apiReference, { ...options, consoleOrigins: 'https://a.example' })).toThrow(
+      '"consoleOrigins" must be an array',
+    );
+    expect(() => validate(apiReference, { ...options, codeHighlight: { grammars: [] } })).toThrow(
+      '"codeHighlight.themes" is required',
+    );
+    expect(() => validate(apiReference, { ...options, routeBasePath: 3 })).toThrow('"routeBasePath" must be a string');
   });
 
   it('social-cards: the site card routes are routes of the site', () => {

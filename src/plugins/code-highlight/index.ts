@@ -25,7 +25,7 @@ const themeSchema = Joi.object({
 });
 
 /** What the plugin and the remark step take, as `CodeHighlightOptions` says. */
-const codeHighlightSchema = Joi.object<CodeHighlightOptions>({
+export const codeHighlightSchema = Joi.object<CodeHighlightOptions>({
   themes: Joi.object({ light: themeSchema.required(), dark: themeSchema.required() }).required(),
   grammars: Joi.array().items(Joi.string()).default([]),
   magicComments: Joi.array().items(
