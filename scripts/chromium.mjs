@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 // Shared with playwright.config.ts: the fallback path and the launch flags.
 const settings = JSON.parse(readFileSync(new URL('./chromium.json', import.meta.url), 'utf8'));
 
-export const CHROMIUM_FALLBACK = settings.fallback;
+const CHROMIUM_FALLBACK = settings.fallback;
 
 export function findChromium(env = process.env) {
   const candidate = env.CHROMIUM_PATH || CHROMIUM_FALLBACK;

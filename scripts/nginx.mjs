@@ -14,7 +14,7 @@ export const SITE_CONFIG = path.join(repoRoot, 'deploy', 'nginx.conf');
 /** The folder deploy/nginx.conf serves; replaced by the build folder here. */
 export const DEPLOYED_ROOT = '/var/www/rubra-docs';
 /** Where Debian's libnginx-mod-http-brotli-static puts the module. */
-export const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 const NGINX_CANDIDATES = ['/usr/sbin/nginx', '/usr/bin/nginx', '/usr/local/sbin/nginx'];
 
 /** @returns {string | null} the nginx binary, from NGINX_PATH or Debian's locations */

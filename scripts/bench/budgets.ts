@@ -20,10 +20,12 @@
 import { PAGE_TYPES, type PageTypeId } from './pages';
 import type { Tally } from './weight';
 
+/** @public run.mjs reads it through jiti. */
 export const BUDGET_KINDS = ['js', 'css', 'html', 'afterLoad', 'visit'] as const;
 export type BudgetKind = (typeof BUDGET_KINDS)[number];
 export type PageBudget = Record<BudgetKind, number>;
 
+/** @public run.mjs reads it through jiti. */
 export const BUDGET_LABELS: Record<BudgetKind, string> = {
   js: 'first-load JS',
   css: 'first-load CSS',
@@ -136,6 +138,7 @@ export function checkBudgets(id: PageTypeId, measured: Record<BudgetKind, number
   }));
 }
 
+/** @public run.mjs reads it through jiti. */
 export function formatKB(bytes: number): string {
   return `${(bytes / KB).toFixed(1)} KB`;
 }

@@ -46,13 +46,16 @@ function installFetch(): void {
   };
 }
 
-export interface NodeSearch {
+interface NodeSearch {
   backend: SearchBackend;
   /** The pages of the first results for a query, best first, as result URLs. */
   pageUrls(query: string, count?: number): Promise<string[]>;
 }
 
-/** The local backend over the Pagefind index in `indexDir` (a build's pagefind/ folder). */
+/**
+ * The local backend over the Pagefind index in `indexDir` (a build's pagefind/ folder).
+ * @public relevance-engines.mjs reads it through jiti.
+ */
 export function nodeSearch(indexDir: string, facetFilters: FacetFilters = []): NodeSearch {
   installFetch();
   const id = String(folders.size + 1);

@@ -42,7 +42,10 @@ export const PAGE_TYPES = [
 
 export type PageTypeId = (typeof PAGE_TYPES)[number]['id'];
 
-/** Paths of a build that exist, the way a static host resolves a clean URL. */
+/**
+ * Paths of a build that exist, the way a static host resolves a clean URL.
+ * @public run.mjs reads it through jiti.
+ */
 export function buildPaths(pathname: string): string[] {
   const clean = pathname.replace(/\/+$/, '') || '/index';
   return [clean, `${clean}.html`, `${clean}/index.html`];

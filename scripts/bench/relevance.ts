@@ -17,7 +17,7 @@ export const QUERY_CLASSES = [
   'question',
 ] as const;
 
-export type QueryClass = (typeof QUERY_CLASSES)[number];
+type QueryClass = (typeof QUERY_CLASSES)[number];
 
 export interface RelevanceQuery {
   query: string;
@@ -26,7 +26,7 @@ export interface RelevanceQuery {
   expect: string[];
 }
 
-export interface Scores {
+interface Scores {
   queries: number;
   /** Share of queries whose first result answers them, 0 to 1. */
   hit1: number;

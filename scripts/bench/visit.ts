@@ -9,7 +9,7 @@ import type { Page, Response } from '@playwright/test';
 import { HELD_SCRIPTS_META } from '../../src/search/backends/pagefindEarly';
 import { describeFetched, type Fetched, type Phase } from './weight';
 
-export const AFTER_LOAD_MS = 10_000;
+const AFTER_LOAD_MS = 10_000;
 
 export interface Visit {
   status: number | null;

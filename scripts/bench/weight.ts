@@ -6,6 +6,7 @@
  */
 import { gzipSync } from 'node:zlib';
 
+/** @public run.mjs reads it through jiti. */
 export const KINDS = ['js', 'css', 'html', 'font', 'image', 'other'] as const;
 export type ResourceKind = (typeof KINDS)[number];
 export type Phase = 'load' | 'afterLoad';
@@ -22,7 +23,7 @@ export interface Fetched {
   console: boolean;
 }
 
-export interface KindTotal {
+interface KindTotal {
   count: number;
   raw: number;
   gzip: number;
@@ -50,7 +51,7 @@ export function classify(contentType: string, url: string): ResourceKind {
   return EXTENSIONS.find(([pattern]) => pattern.test(pathname))?.[1] ?? 'other';
 }
 
-export function gzipSize(body: Uint8Array): number {
+function gzipSize(body: Uint8Array): number {
   return gzipSync(body, { level: 9 }).length;
 }
 

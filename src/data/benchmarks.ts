@@ -6,7 +6,7 @@
 import { FactError, MODEL_KINDS, readFacts } from './facts';
 import benchmarksFile from './facts/benchmarks';
 import pairwiseFile from './facts/mtbench-pairwise';
-import { models, type ModelFamily } from './models';
+import { RUBRA_PREFIX, models, type ModelFamily } from './models';
 
 /** The rows of src/data/facts/benchmarks.ts, checked. */
 export const benchmarkFacts = readFacts('benchmarks.ts', benchmarksFile, {
@@ -76,9 +76,6 @@ export const kindLabels: Record<BenchmarkKind, string> = {
 };
 
 const NO_TOOL_OBSERVATIONS = 'does not accept tool observations';
-
-/** The prefix every Rubra model's name adds to its base model's name. */
-export const RUBRA_PREFIX = 'Rubra ';
 
 /** Letters and digits only, lower case: "Qwen2 7B Instruct" and "Qwen2-7B-Instruct" agree. */
 const nameKey = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');

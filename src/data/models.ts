@@ -86,6 +86,9 @@ export const families: readonly FamilyInfo[] = modelFacts.reduce<FamilyInfo[]>((
   return found;
 }, []);
 
+/** The prefix every Rubra model's name adds to its base model's name. */
+export const RUBRA_PREFIX = 'Rubra ';
+
 export const huggingFaceUrl = (repo: string): string => `https://huggingface.co/${repo}`;
 
 export function familyInfo(family: ModelFamily): FamilyInfo {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
 import {
-  RUBRA_PREFIX,
   baseOf,
   benchmarks,
   benchmarksOf,
@@ -12,7 +11,7 @@ import {
   scoreColumns,
   type BenchmarkRow,
 } from '@site/src/data/benchmarks';
-import { families } from '@site/src/data/models';
+import { RUBRA_PREFIX, families } from '@site/src/data/models';
 import { readFactRows } from '../support/facts';
 
 const benchmarkFacts = readFactRows('benchmarks');

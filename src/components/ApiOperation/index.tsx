@@ -14,7 +14,7 @@ interface OperationProps {
 }
 
 /** An HTTP method as a coloured badge, readable in both colour modes. */
-export function ApiMethodBadge({ method }: { method: string }): ReactNode {
+function ApiMethodBadge({ method }: { method: string }): ReactNode {
   return (
     <span className={styles.badge} data-method={method.toLowerCase()}>
       {method.toUpperCase()}
@@ -22,7 +22,10 @@ export function ApiMethodBadge({ method }: { method: string }): ReactNode {
   );
 }
 
-/** The method and path, the full URL on the default server, and the description's downloads. */
+/**
+ * The method and path, the full URL on the default server, and the description's downloads.
+ * @public The pages src/plugins/api-reference/generate.ts writes import it.
+ */
 export function ApiOperationHeader({ operation }: OperationProps): ReactNode {
   return (
     <div className={styles.header} data-api-endpoint="">
@@ -50,6 +53,7 @@ export function ApiOperationHeader({ operation }: OperationProps): ReactNode {
   );
 }
 
+/** @public The pages src/plugins/api-reference/generate.ts writes import it. */
 export function ApiAuthentication({ operation }: OperationProps): ReactNode {
   const { security } = operation;
   if (security.schemes.length === 0) {
@@ -70,6 +74,7 @@ export function ApiAuthentication({ operation }: OperationProps): ReactNode {
 /**
  * Every parameter with where it goes, its type, whether it is required, its default and
  * limits: the same stacked rows as the request body's properties.
+ * @public The pages src/plugins/api-reference/generate.ts writes import it.
  */
 export function ApiParameters({ operation }: OperationProps): ReactNode {
   return (
@@ -94,6 +99,7 @@ export function ApiParameters({ operation }: OperationProps): ReactNode {
   );
 }
 
+/** @public The pages src/plugins/api-reference/generate.ts writes import it. */
 export function ApiRequestBody({ operation }: OperationProps): ReactNode {
   const body = operation.requestBody;
   if (!body) {
@@ -146,6 +152,7 @@ function ExampleResponse({ response }: { response: ApiResponseData }): ReactNode
  * while the reader scrolls (each block scrolls on its own when taller than the
  * screen). Narrower, one column: contents, samples, then the reference. Plain CSS:
  * the layout costs no JavaScript.
+ * @public The pages src/plugins/api-reference/generate.ts writes import it.
  */
 export function ApiOperationLayout({
   operation,
@@ -220,7 +227,10 @@ function ResponseBody({ response, featured }: { response: ApiResponseData; featu
   );
 }
 
-/** One response: its description, its schema as a tree and its example. */
+/**
+ * One response: its description, its schema as a tree and its example.
+ * @public The pages src/plugins/api-reference/generate.ts writes import it.
+ */
 export function ApiResponse({ operation, status }: OperationProps & { status: string }): ReactNode {
   const response = operation.responses.find((candidate) => candidate.status === status);
   if (!response) {

@@ -7,14 +7,16 @@ import type {
   Options as DocsOptions,
   PluginOptions as DocsPluginOptions,
 } from '@docusaurus/plugin-content-docs';
-import type { LoadContext, OptionValidationContext, Plugin } from '@docusaurus/types';
+import type { LoadContext, OptionValidationContext, Plugin, Validate } from '@docusaurus/types';
+import { Joi } from '@docusaurus/utils-validation';
 
 import { API_POLICY_FILE } from '../../../deploy/build-output.mjs';
 import { API_CONSOLE_DIR } from '../../shared/api-types';
+import { codeHighlightSchema } from '../code-highlight';
 import { createCodeHighlighter, type CodeHighlightOptions } from '../code-highlight/highlight';
 import { DATA_DIR, generateFiles, writeGeneratedFiles } from './generate';
 import { highlightApiCode } from './highlight';
-import { ApiDescriptionError, loadApiDescription, toPointer, type LoadedApiDescription } from './load';
+import { loadApiDescription, type LoadedApiDescription } from './load';
 import { buildApiReference, type ApiReference } from './operations';
 
 export interface ApiReferenceOptions extends DocsOptions {
@@ -42,7 +44,7 @@ type ApiReferencePluginOptions = DocsPluginOptions & {
 const LOOPBACK_SOURCES = ['http://localhost:*', 'http://127.0.0.1:*'];
 
 /** The description is offered for download at these paths of the built site. */
-export const DOWNLOADS = { yaml: 'openapi.yaml', json: 'openapi.json' } as const;
+const DOWNLOADS = { yaml: 'openapi.yaml', json: 'openapi.json' } as const;
 
 interface Downloads {
   yaml: string;
@@ -221,29 +223,29 @@ class EmitDownloads {
   }
 }
 
+/** The plugin's own options; the others are the docs plugin's, validated by its own schema. */
+const ownOptionsSchema = Joi.object<Pick<ApiReferencePluginOptions, 'specPath' | 'codeHighlight' | 'consoleOrigins'>>({
+  specPath: Joi.string().trim().min(1).required(),
+  codeHighlight: codeHighlightSchema,
+  consoleOrigins: Joi.array().items(Joi.string()).default([]),
+});
+
 export function validateOptions({
   validate,
   options,
 }: OptionValidationContext<ApiReferenceOptions, ApiReferencePluginOptions>): ApiReferencePluginOptions {
-  const { specPath, codeHighlight, consoleOrigins = [], ...rest } = options;
-  if (!Array.isArray(consoleOrigins) || consoleOrigins.some((origin) => typeof origin !== 'string')) {
-    throw new ApiDescriptionError(
-      'docusaurus.config.ts',
-      toPointer(['plugins', 'api-reference', 'consoleOrigins']),
-      'consoleOrigins must be a list of origins such as https://rubra.example.com',
-    );
-  }
-  if (typeof specPath !== 'string' || specPath.trim() === '') {
-    throw new ApiDescriptionError(
-      'docusaurus.config.ts',
-      toPointer(['plugins', 'api-reference', 'specPath']),
-      'specPath must name the OpenAPI description',
-    );
-  }
-  const docs = validateDocsOptions({
-    // The validator Docusaurus passes is generic: it applies whatever schema it is given.
-    validate: validate as never,
-    options: rest,
+  const { specPath, codeHighlight, consoleOrigins, ...rest } = options;
+  // The validator Docusaurus passes is generic: it applies whatever schema it is given (and adds the plugin id).
+  const own = (validate as unknown as Validate<object, ApiReferencePluginOptions>)(ownOptionsSchema as never, {
+    specPath,
+    codeHighlight,
+    consoleOrigins,
   });
-  return { ...docs, specPath, consoleOrigins, ...(codeHighlight ? { codeHighlight } : {}) };
+  const docs = validateDocsOptions({ validate: validate as never, options: rest });
+  return {
+    ...docs,
+    specPath: own.specPath,
+    consoleOrigins: own.consoleOrigins,
+    ...(own.codeHighlight ? { codeHighlight: own.codeHighlight } : {}),
+  };
 }

@@ -1,4 +1,5 @@
-import type { Plugin } from '@docusaurus/types';
+import type { OptionValidationContext, Plugin } from '@docusaurus/types';
+import { Joi } from '@docusaurus/utils-validation';
 
 /**
  * Sends `/faq.html` and `/faq/index.html` to `/faq` before any of the page loads.
@@ -14,6 +15,11 @@ export const cleanUrlScript = `(function () {
     location.replace((match[1] || '/') + location.search + location.hash);
   }
 })();`;
+
+/** The plugin takes no options: one given by mistake stops the build, named. */
+export function validateOptions({ validate, options }: OptionValidationContext<object, object>): object {
+  return validate(Joi.object({}), options);
+}
 
 export default function cleanUrlsPlugin(): Plugin {
   return {

@@ -12,12 +12,13 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-import type { LoadContext, Plugin } from '@docusaurus/types';
+import type { LoadContext, OptionValidationContext, Plugin } from '@docusaurus/types';
+import { Joi } from '@docusaurus/utils-validation';
 
 import { identity } from '../../site/identity';
 import { llmsFullTxt, llmsTxt, twinText, type LlmsSection } from './llms';
 import { LLMS_FULL_TXT, LLMS_TXT, twinPath } from '../../shared/twin-paths';
-import { inSection, type PageSection } from './sections';
+import { inSection, pageSectionsSchema, type PageSection } from './sections';
 import { loadTwins, type Twin } from './twins';
 
 const PLUGIN = 'markdown-twins';
@@ -27,6 +28,18 @@ export interface MarkdownTwinsOptions {
   apiPluginId: string;
   /** The sections of llms.txt, in order, each with the route prefixes of its pages. */
   sections: PageSection[];
+}
+
+const optionsSchema = Joi.object<MarkdownTwinsOptions>({
+  apiPluginId: Joi.string().required(),
+  sections: pageSectionsSchema,
+});
+
+export function validateOptions({
+  validate,
+  options,
+}: OptionValidationContext<MarkdownTwinsOptions, MarkdownTwinsOptions>): MarkdownTwinsOptions {
+  return validate(optionsSchema, options);
 }
 
 function isDevServer(): boolean {

@@ -1,3 +1,5 @@
+import { Joi } from '@docusaurus/utils-validation';
+
 /**
  * The site's sections (Models, Serving, ...) by route prefix: llms.txt lists its pages
  * under them and the social cards name them, so both read this one rule.
@@ -8,6 +10,21 @@ export interface PageSection {
   /** Route prefixes: exact, or every route under it when it ends in `/` (and is not the root). */
   routes: string[];
 }
+
+/** A route of the site: it starts with `/`. */
+export const routeSchema = Joi.string().pattern(/^\//, 'route');
+
+/** The `sections` option of the plugins that read them (twins, cards): at least one, each with its routes. */
+export const pageSectionsSchema = Joi.array()
+  .items(
+    Joi.object<PageSection>({
+      title: Joi.string().required(),
+      intro: Joi.string(),
+      routes: Joi.array().items(routeSchema).min(1).required(),
+    }),
+  )
+  .min(1)
+  .required();
 
 /** A route matches a section route exactly, or under it when the section route ends in `/`. */
 export function inSection(route: string, routes: readonly string[]): boolean {

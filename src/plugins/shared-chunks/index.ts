@@ -1,4 +1,5 @@
-import type { Plugin } from '@docusaurus/types';
+import type { OptionValidationContext, Plugin } from '@docusaurus/types';
+import { Joi } from '@docusaurus/utils-validation';
 
 /**
  * Puts the site's own components and data that several pages share, but not most
@@ -39,6 +40,11 @@ export const onRequestStyles = {
   // Above Docusaurus's one-file `styles` group (50).
   priority: 60,
 } as const;
+
+/** The plugin takes no options: one given by mistake stops the build, named. */
+export function validateOptions({ validate, options }: OptionValidationContext<object, object>): object {
+  return validate(Joi.object({}), options);
+}
 
 export default function sharedChunksPlugin(): Plugin {
   return {

@@ -17,12 +17,13 @@ import { copyFile, mkdir, readFile, rename, stat, writeFile } from 'node:fs/prom
 import path from 'node:path';
 
 import type { LoadedContent as DocsContent } from '@docusaurus/plugin-content-docs';
-import type { LoadContext, Plugin } from '@docusaurus/types';
+import type { LoadContext, OptionValidationContext, Plugin } from '@docusaurus/types';
+import { Joi } from '@docusaurus/utils-validation';
 
 import { identity } from '../../site/identity';
 import { apiReferenceOf } from '../api-reference/index';
 import { builtFileFor } from '../search-index/indexer';
-import type { PageSection } from '../markdown-twins/sections';
+import { pageSectionsSchema, routeSchema, type PageSection } from '../markdown-twins/sections';
 import { cardMetaTags, withCardTags } from './head';
 import { apiCardPages, cardAlt, cardsByRoute, docsCardPages, siteCardPages, type CardPage } from './pages';
 import { formatCardReport, sizeSummary } from './report';
@@ -30,7 +31,7 @@ import { cardSvg, loadSiteAssets, rasterise, type CardAssets } from './render';
 
 const PLUGIN = 'social-cards';
 /** Where the cards land in the build: under /assets/, whose hashed names are cached for a year. */
-export const CARDS_DIR = 'assets/cards';
+const CARDS_DIR = 'assets/cards';
 /** Cards rasterised and compressed at once, on libuv's thread pool. */
 const IN_FLIGHT = 8;
 /** The files that decide how a card looks; their text is part of every card's hash. */
@@ -43,6 +44,19 @@ export interface SocialCardsOptions {
   sections: PageSection[];
   /** Routes that show the site's card rather than one of their own. */
   siteCardRoutes: string[];
+}
+
+const optionsSchema = Joi.object<SocialCardsOptions>({
+  apiPluginId: Joi.string().required(),
+  sections: pageSectionsSchema,
+  siteCardRoutes: Joi.array().items(routeSchema).default([]),
+});
+
+export function validateOptions({
+  validate,
+  options,
+}: OptionValidationContext<SocialCardsOptions, SocialCardsOptions>): SocialCardsOptions {
+  return validate(optionsSchema, options);
 }
 
 export interface CardJob {

@@ -1,6 +1,5 @@
 /** What the model tables share: where their figures come from, how a cell names a model, a repository's link. */
-import { RUBRA_PREFIX } from '../../data/benchmarks';
-import { huggingFaceUrl } from '../../data/models';
+import { RUBRA_PREFIX, huggingFaceUrl } from '../../data/models';
 import type { Inline } from './model';
 
 export const SOURCE = 'src/data/models.ts';

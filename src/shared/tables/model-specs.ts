@@ -1,6 +1,5 @@
 /** A family's specifications and the repositories of its Rubra models, on its guide (`<ModelSpecs family />`). */
-import { RUBRA_PREFIX } from '../../data/benchmarks';
-import { models, modelsOf, type ModelFamily, type RubraModel } from '../../data/models';
+import { RUBRA_PREFIX, models, modelsOf, type ModelFamily, type RubraModel } from '../../data/models';
 import { formatCount } from './format';
 import type { TableModel } from './model';
 import { SOURCE, baseName, repoLink } from './model-columns';

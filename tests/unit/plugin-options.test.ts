@@ -1,0 +1,89 @@
+/**
+ * The local plugins' options are validated as Docusaurus validates its own plugins'
+ * (a Joi schema, through `validateOptions`): the site's own options pass, and a
+ * wrong one stops the build with a message that names it.
+ */
+import { normalizePluginOptions } from '@docusaurus/utils-validation';
+import { describe, expect, it } from 'vitest';
+
+import * as apiReference from '../../src/plugins/api-reference';
+import * as cleanUrls from '../../src/plugins/clean-urls';
+import * as codeHighlight from '../../src/plugins/code-highlight';
+import * as markdownTwins from '../../src/plugins/markdown-twins';
+import * as sharedChunks from '../../src/plugins/shared-chunks';
+import * as socialCards from '../../src/plugins/social-cards';
+import { darkCodeTheme, lightCodeTheme } from '../../src/site/codeThemes';
+
+type Validator = (context: { validate: typeof normalizePluginOptions; options: object }) => unknown;
+
+const validate = (plugin: { validateOptions: unknown }, options: object): unknown =>
+  (plugin.validateOptions as Validator)({ validate: normalizePluginOptions, options });
+
+const sections = [{ title: 'Models', routes: ['/', '/models/'] }];
+
+const plugins = {
+  'clean-urls': { plugin: cleanUrls, options: {} },
+  'shared-chunks': { plugin: sharedChunks, options: {} },
+  'code-highlight': {
+    plugin: codeHighlight,
+    options: { themes: { light: lightCodeTheme, dark: darkCodeTheme }, grammars: ['cue', 'docker'] },
+  },
+  'markdown-twins': { plugin: markdownTwins, options: { apiPluginId: 'api', sections } },
+  'social-cards': {
+    plugin: socialCards,
+    options: { apiPluginId: 'api', sections, siteCardRoutes: ['/', '/search', '/404.html'] },
+  },
+};
+
+describe.each(Object.entries(plugins))('the %s plugin', (_name, { plugin, options }) => {
+  it('accepts the options the site gives it, with the plugin id Docusaurus adds', () => {
+    expect(validate(plugin, options)).toMatchObject({ ...options, id: 'default' });
+  });
+
+  it('stops on an option it does not know, naming it', () => {
+    expect(() => validate(plugin, { ...options, colour: 'red' })).toThrow('"colour" is not allowed');
+  });
+});
+
+describe('a wrong option is named with where it is', () => {
+  it('code-highlight: the grammars are a list, and each theme has its token styles', () => {
+    const { options } = plugins['code-highlight'];
+    expect(() => validate(codeHighlight, { ...options, grammars: 'cue' })).toThrow('"grammars" must be an array');
+    expect(() =>
+      validate(codeHighlight, { ...options, themes: { light: lightCodeTheme, dark: { plain: {} } } }),
+    ).toThrow('"themes.dark.styles" is required');
+    expect(() => validate(codeHighlight, { ...options, magicComments: [{ className: 'x' }] })).toThrow(
+      '"magicComments[0]" must contain at least one of [line, block]',
+    );
+  });
+
+  it('markdown-twins: the API instance is named, and every section has routes', () => {
+    expect(() => validate(markdownTwins, { sections })).toThrow('"apiPluginId" is required');
+    expect(() => validate(markdownTwins, { apiPluginId: 'api', sections: [{ title: 'Models' }] })).toThrow(
+      '"sections[0].routes" is required',
+    );
+    expect(() => validate(markdownTwins, { apiPluginId: 'api', sections: [] })).toThrow(
+      '"sections" must contain at least 1 items',
+    );
+  });
+
+  it('api-reference: the description is named, the console origins are a list, the docs options are the docs plugin’s', () => {
+    const options = { id: 'api', specPath: 'openapi/rubra.yaml', path: 'api-docs', routeBasePath: 'api' };
+    expect(validate(apiReference, options)).toMatchObject({ ...options, routeBasePath: '/api', consoleOrigins: [] });
+    expect(() => validate(apiReference, { ...options, specPath: '' })).toThrow('"specPath" is not allowed to be empty');
+    expect(() => validate(apiReference, { ...options, specPath: undefined })).toThrow('"specPath" is required');
+    expect(() => validate(apiReference, { ...options, consoleOrigins: 'https://a.example' })).toThrow(
+      '"consoleOrigins" must be an array',
+    );
+    expect(() => validate(apiReference, { ...options, codeHighlight: { grammars: [] } })).toThrow(
+      '"codeHighlight.themes" is required',
+    );
+    expect(() => validate(apiReference, { ...options, routeBasePath: 3 })).toThrow('"routeBasePath" must be a string');
+  });
+
+  it('social-cards: the site card routes are routes of the site', () => {
+    expect(() => validate(socialCards, { ...plugins['social-cards'].options, siteCardRoutes: ['search'] })).toThrow(
+      '"siteCardRoutes[0]" with value "search" fails to match the route pattern',
+    );
+  });
+});
