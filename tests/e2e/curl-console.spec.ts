@@ -86,7 +86,7 @@ test('a streamed answer shows as it arrives, with characters split across chunks
 test('a streamed tool call is joined from its fragments, and a stream that ends without [DONE] still ends', async ({
   page,
 }) => {
-  const panel = await openConsole(page, '/inference/vllm', 'Stream the reply', chat.baseUrl('tools'));
+  const panel = await openConsole(page, '/inference/llamacpp', 'Stream the reply', chat.baseUrl('tools'));
   await send(panel);
   await expect(panel.locator('[data-chat-arguments]')).toHaveText(
     JSON.stringify(JSON.parse(SCENARIOS.tools.fragments.join('')), null, 2),
@@ -175,7 +175,7 @@ test('only curl blocks that call this machine, unpiped, get the control', async 
   await expect(page.locator('[data-curl-try-it]')).toHaveCount(3);
   await expect(block(page, 'Print the type of the reply')).toHaveCount(0);
   await gotoHydrated(page, '/inference/vllm');
-  await expect(page.locator('[data-curl-try-it]')).toHaveCount(2);
+  await expect(page.locator('[data-curl-try-it]')).toHaveCount(1);
   await expect(block(page, 'Send the request and print the type of the reply')).toHaveCount(0);
 });
 
@@ -198,7 +198,7 @@ test('keyboard only, axe clean in both colour modes, and usable at 390 px', asyn
     await expect(block(page, 'Send the request with its tool').getByRole('button', { name: 'Try it' })).toBeFocused();
   }
   await page.setViewportSize({ width: 390, height: 844 });
-  const panel = await openConsole(page, '/inference/vllm', 'Stream the reply', chat.baseUrl('text'));
+  const panel = await openConsole(page, '/inference/vllm', 'Send the request with its tool', chat.baseUrl('text'));
   await send(panel);
   await expect(panel.locator('[data-chat-text]')).toHaveText(SCENARIOS.text.text);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
