@@ -128,7 +128,7 @@ export default {
         siteCardRoutes: ['/', `/${identity.searchPagePath}`, '/404.html'],
       },
     ],
-    // RSDOCTOR=true npm run build: a report of what each bundle holds (see the README).
+    // RSDOCTOR=true npm run build: a report of what each bundle holds (CONTRIBUTING.md, Bundle analysis).
     parseRsdoctor(process.env) && ['rsdoctor', { rsdoctorOptions: { disableClientServer: true } }],
   ],
 
