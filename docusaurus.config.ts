@@ -52,9 +52,9 @@ export default {
   future: {
     v4: true,
     // Off: Rspack's persistent cache is built in memory beside the compilation and kept
-    // to the end of the build. With 2,000 generated pages it took the bundling's peak
-    // from 3.30 to 4.40 GiB and the build's from 3.57 to 4.57 GiB (`npm run bench:scale`,
-    // 2026-11-25), for rebuilds that the bench and CI, which start cold, never make.
+    // to the end of the build, which raises the build's peak memory by about a gigabyte
+    // at scale (README, Performance) for rebuilds that the bench and CI, which start
+    // cold, never make.
     faster: { rspackPersistentCache: false },
   },
 
@@ -128,7 +128,7 @@ export default {
         siteCardRoutes: ['/', `/${identity.searchPagePath}`, '/404.html'],
       },
     ],
-    // RSDOCTOR=true npm run build: a report of what each bundle holds (see the README).
+    // RSDOCTOR=true npm run build: a report of what each bundle holds (CONTRIBUTING.md, Bundle analysis).
     parseRsdoctor(process.env) && ['rsdoctor', { rsdoctorOptions: { disableClientServer: true } }],
   ],
 

@@ -7,7 +7,7 @@ import type { KnipConfig } from 'knip';
 const config: KnipConfig = {
   ignoreIssues: {
     // Docusaurus loads a theme component's default export by its path, and the
-    // search-index plugin points its aliases at a backend's modules.
+    // search plugin points its aliases at a backend's modules.
     'src/theme/**/index.tsx': ['exports'],
     'src/search/backends/*.{setup.ts,head.tsx}': ['exports'],
     // The pages src/plugins/code-highlight/curl.ts compiles import this component's default export.
@@ -29,7 +29,7 @@ const config: KnipConfig = {
         // The serving guides' pages import this wrapper of a curl block that calls this
         // machine when src/plugins/code-highlight/curl.ts compiles them.
         'src/components/CurlTryIt/index.tsx',
-        // The search-index plugin aliases @rubra/search-backend and @rubra/search-page-head
+        // The search plugin aliases @rubra/search-backend and @rubra/search-page-head
         // to the modules of the backend src/search/backends/registry.ts chooses.
         'src/search/backends/*.setup.ts',
         'src/search/backends/*.head.tsx',
@@ -49,7 +49,7 @@ const config: KnipConfig = {
         '@docusaurus/plugin-rsdoctor',
         // Read by file name (require.resolve) by the social cards' renderer.
         '@fontsource/inter',
-        // Aliases the search-index plugin points at the chosen backend's modules.
+        // Aliases the search plugin points at the chosen backend's modules.
         '@rubra/search-backend',
         '@rubra/search-page-head',
         // The MCP workspace's own dependency; the tests at the root drive its server with it.

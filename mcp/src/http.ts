@@ -178,9 +178,9 @@ export async function startHttpServer(source: DocsSource, options: HttpOptions):
       resolve();
     });
   });
-  // Read the docs and build the search index now rather than on the first search, which
-  // every client that comes in meanwhile would wait for. A failure is not kept: the
-  // first request tries again and reports it.
+  // Read the docs and build the search index at start rather than on the first search,
+  // which every client that comes in meanwhile would wait for. A failure is not kept:
+  // the first request tries again and reports it.
   docs.searchIndex().catch(() => undefined);
   const { port } = httpServer.address() as AddressInfo;
   const urlHost = isWildcard(options.host) ? '127.0.0.1' : hostForUrl(options.host);

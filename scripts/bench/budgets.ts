@@ -12,6 +12,7 @@
  *      bench-report/latest.json under pages[].weights)
  *   3. Set each budget to the figure plus at most 10% headroom (figure x 1.1, rounded
  *      down to 0.1 KB), and update the comment above it with the figure and the date.
+ *      A whole visit is held to at most 250 KB on every page type, whatever the headroom.
  * The figures are deterministic but for the 10 s after `load`, where the set of
  * prefetched routes can differ by a file between visits (a few KB): take the larger of
  * two runs. Measured in a 1280x720 viewport (Playwright's default, the tests' own),
@@ -35,61 +36,27 @@ export const BUDGET_LABELS: Record<BudgetKind, string> = {
 };
 
 export const BUDGETS: Record<PageTypeId, PageBudget> = {
-  // Measured 2026-11-22 (search on intent, shared chunks, page actions): css 20.3, html 8.8, afterLoad 42.6 KB.
-  // Measured 2026-11-25 (Prism's extra grammars per page, CSS-module maps with their components): js 151.6 KB.
-  // Measured 2026-11-25 (load and the 10 s after, every kind of file): visit 225.8 KB; at most 250 KB on every page type.
-  // Measured 2026-11-25 (code highlighted at build time, no Prism in the browser): js 126.8, visit 199.4 KB.
+  // Set from js 126.8, visit 199.4 KB (2026-11-25); css 20.3, html 8.8, afterLoad 42.6 KB (2026-11-22).
   home: { js: 139.4, css: 22.3, html: 9.6, afterLoad: 46.8, visit: 219.3 },
-  // Measured 2026-11-22 (search on intent, shared chunks, page actions): css 20.3, html 8.5, afterLoad 37.3 KB.
-  // Measured 2026-11-25 (Prism's extra grammars per page, CSS-module maps with their components): js 155.5 KB.
-  // Measured 2026-11-25 (load and the 10 s after, every kind of file): visit 224.2 KB; at most 250 KB on every page type.
-  // Measured 2026-11-25 (code highlighted at build time, no Prism in the browser): js 131.6, visit 197.7 KB.
+  // Set from js 131.6, visit 197.7 KB (2026-11-25); css 20.3, html 8.5, afterLoad 37.3 KB (2026-11-22).
   model: { js: 144.7, css: 22.3, html: 9.3, afterLoad: 41.0, visit: 217.4 },
-  // Measured 2026-11-22 (search on intent, shared chunks, page actions): css 20.3, html 10.6, afterLoad 35.6 KB.
-  // Measured 2026-11-25 (Prism's extra grammars per page, CSS-module maps with their components): js 152.5 KB.
-  // Measured 2026-11-25 (load and the 10 s after, every kind of file): visit 220.9 KB; at most 250 KB on every page type.
-  // Measured 2026-11-25 (code highlighted at build time, no Prism in the browser): js 126.2, html 10.4, visit 191.9 KB.
+  // Set from js 126.2, html 10.4, visit 191.9 KB (2026-11-25); css 20.3, afterLoad 35.6 KB (2026-11-22).
   serving: { js: 138.8, css: 22.3, html: 11.4, afterLoad: 39.1, visit: 211.0 },
-  // Measured 2026-11-22 (search on intent, shared chunks, page actions): css 20.3, html 10.7, afterLoad 35.6 KB.
-  // Measured 2026-11-25 (Prism's extra grammars per page, CSS-module maps with their components): js 155.2 KB.
-  // Measured 2026-11-25 (load and the 10 s after, every kind of file): visit 224.4 KB; at most 250 KB on every page type.
-  // Measured 2026-11-25 (code highlighted at build time, no Prism in the browser): js 131.4, visit 198.0 KB.
+  // Set from js 131.4, visit 198.0 KB (2026-11-25); css 20.3, html 10.7, afterLoad 35.6 KB (2026-11-22).
   benchmark: { js: 144.5, css: 22.3, html: 11.7, afterLoad: 39.1, visit: 217.8 },
-  // Measured 2026-11-22 (search on intent, shared chunks, page actions): css 20.3, html 8.7, afterLoad 36.6 KB.
-  // Measured 2026-11-25 (Prism's extra grammars per page, CSS-module maps with their components): js 150.9 KB.
-  // Measured 2026-11-25 (load and the 10 s after, every kind of file): visit 219.1 KB; at most 250 KB on every page type.
-  // Measured 2026-11-25 (code highlighted at build time, no Prism in the browser): js 125.1, visit 190.1 KB.
+  // Set from js 125.1, visit 190.1 KB (2026-11-25); css 20.3, html 8.7, afterLoad 36.6 KB (2026-11-22).
   faq: { js: 137.5, css: 22.3, html: 9.5, afterLoad: 40.2, visit: 209.1 },
-  // Measured 2026-11-22 (search on intent, shared chunks, page actions): css 20.3, html 5.1, afterLoad 41.1 KB.
-  // Measured 2026-11-25 (Prism's extra grammars per page, CSS-module maps with their components): js 135.5 KB.
-  // Measured 2026-11-25 (load and the 10 s after, every kind of file): visit 204.1 KB; at most 250 KB on every page type.
-  // Measured 2026-11-25 (code highlighted at build time, no Prism in the browser): js 111.0, visit 177.3 KB.
+  // Set from js 111.0, visit 177.3 KB (2026-11-25); css 20.3, html 5.1, afterLoad 41.1 KB (2026-11-22).
   category: { js: 122.0, css: 22.3, html: 5.6, afterLoad: 45.2, visit: 194.9 },
-  // Measured 2026-11-22 (search on intent, shared chunks, page actions): css 20.3, html 10.9, afterLoad 47.6 KB.
-  // Measured 2026-11-25 (Prism's extra grammars per page, CSS-module maps with their components): js 155.3 KB.
-  // Measured 2026-11-25 (load and the 10 s after, every kind of file): visit 236.5 KB; at most 250 KB on every page type.
-  // Measured 2026-11-25 (code highlighted at build time, no Prism in the browser): js 129.5, html 10.7, visit 213.6 KB.
+  // Set from js 129.5, html 10.7, visit 213.6 KB (2026-11-25); css 20.3, afterLoad 47.6 KB (2026-11-22).
   api: { js: 142.5, css: 22.3, html: 11.8, afterLoad: 52.3, visit: 234.9 },
-  // Measured 2026-11-22 (search on intent, shared chunks, page actions): css 20.3, html 10.8, afterLoad 52.5 KB.
-  // Measured 2026-11-25 (Prism's extra grammars per page, CSS-module maps with their components): js 154.6 KB.
-  // Measured 2026-11-25 (load and the 10 s after, every kind of file): visit 240.6 KB; at most 250 KB on every page type.
-  // Measured 2026-11-25 (code highlighted at build time, no Prism in the browser): js 129.0, html 10.5, visit 218.0 KB.
+  // Set from js 129.0, html 10.5, visit 218.0 KB (2026-11-25); css 20.3, afterLoad 52.5 KB (2026-11-22).
   operation: { js: 141.8, css: 22.3, html: 11.5, afterLoad: 57.7, visit: 239.8 },
-  // Measured 2026-11-25 (Pagefind's module and the query of ?q= started from the HTML, before the bundle):
-  // js 142.6-145.6, css 20.3, html 3.8, afterLoad 60.6-122.5 KB (the WebAssembly arrives before or after load,
-  // as the machine goes), visit 289.6 KB.
-  // Measured 2026-11-25 (code highlighted at build time, no Prism in the browser): js 120.9, visit 265.3 KB.
-  // Measured 2026-11-25 (first results painted before hydration, the index's metadata and WebAssembly hinted in
-  // the HTML, so they arrive before load): afterLoad 57.7 KB, visit 288.4 KB (two runs alike).
-  // Measured 2026-11-25 (a first screen of five results, whose texts the query layer reads anyway; the site's
-  // bundle, and so the navbar's prefetching, before load): js 130.7, afterLoad 0.0, visit 251.2 KB (two runs alike).
-  // Measured 2026-11-25 (a table's cells indexed as words apart, a smaller index chunk): visit 248.6 KB; the
-  // search page too is now held to at most 250 KB.
+  // Set from js 120.9, css 20.3, html 3.8, afterLoad 57.7 KB (2026-11-25), the visit held to the 250 KB cap.
+  // Measured 2026-11-25 with the first results painted before the site's bundle, which loads before `load`:
+  // js 130.7, afterLoad 0.0, visit 248.6 KB (two runs alike).
   search: { js: 133.0, css: 22.3, html: 4.1, afterLoad: 63.4, visit: 250.0 },
-  // Measured 2026-11-22 (search on intent, shared chunks, page actions): css 20.3, html 3.8, afterLoad 22.0 KB.
-  // Measured 2026-11-25 (Prism's extra grammars per page, CSS-module maps with their components): js 131.3 KB.
-  // Measured 2026-11-25 (load and the 10 s after, every kind of file): visit 179.5 KB; at most 250 KB on every page type.
-  // Measured 2026-11-25 (code highlighted at build time, no Prism in the browser): js 106.5, visit 153.1 KB.
+  // Set from js 106.5, visit 153.1 KB (2026-11-25); css 20.3, html 3.8, afterLoad 22.0 KB (2026-11-22).
   notFound: { js: 117.1, css: 22.3, html: 4.1, afterLoad: 24.2, visit: 168.4 },
 };
 

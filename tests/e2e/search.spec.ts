@@ -498,7 +498,7 @@ test.describe('search page', () => {
     for (const start of times.bundle) {
       expect(start).toBeGreaterThan(times.firstResult);
     }
-    // The page works as before once it has hydrated: a new query gets its own results.
+    // Once hydrated, the page answers a new query with its own results.
     await page.locator('#search-page-input').fill('vllm');
     await expect(page).toHaveURL(/[?&]q=vllm/);
     await expect(page.locator('main [aria-live]')).toHaveText(/^\d+ results? for “vllm”$/);
@@ -762,7 +762,7 @@ test.describe('queries the docs do not match word for word', () => {
     await typeQuery(page, TYPO.query);
     await expect(region.locator('[data-search-notice]')).toHaveText(correctedText);
     await expect(page.locator('.DocSearch-Hit [data-href]').first()).toHaveAttribute('data-href', TYPO.page);
-    // The focus stays in the box: arrows and Enter work as before.
+    // The focus stays in the box, so arrows and Enter reach the results.
     await expect(searchInput(page)).toBeFocused();
     await page.keyboard.press('ArrowDown');
     const selected = page.locator('.DocSearch-Hit[aria-selected="true"] [data-href]');

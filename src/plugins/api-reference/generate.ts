@@ -177,9 +177,9 @@ function firstSentence(markdown: string): string {
 }
 
 /**
- * Writes the generated files into `outDir`, touching only those whose content
- * changed, each through a rename so a concurrent reader never sees half a file,
- * and removes generated files that no longer belong.
+ * Writes the generated files into `outDir`, touching only those whose content differs
+ * from the file on disk, each through a rename so a concurrent reader never sees half a
+ * file, and removes the pages and data files there that `files` does not hold.
  */
 export async function writeGeneratedFiles(outDir: string, { files }: GeneratedFiles): Promise<string[]> {
   const written: string[] = [];

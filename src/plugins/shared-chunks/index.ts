@@ -7,13 +7,13 @@ import { Joi } from '@docusaurus/utils-validation';
  *
  * Docusaurus moves a module into its `common` chunk, loaded by every page, once
  * half the pages use it; below that, the bundler copies it into each page's chunk.
- * So the API reference's components (used by the 29 API pages) were in `common` and
- * loaded on every doc page, and the model guides' components and benchmark data were
- * copied into each model page's chunk, downloaded again with every prefetched link.
- * Here a module used by two or more pages goes into one chunk shared by exactly the
- * pages that use it, and so does a CSS module's class-name map (the part of a
- * stylesheet that is JavaScript). The rules themselves stay in the single stylesheet
- * (Docusaurus's `styles` group ranks higher).
+ * Left to that rule, the API reference's components (used by the 29 API pages) would
+ * sit in `common` and load on every doc page, and the model guides' components and
+ * benchmark data would be copied into each model page's chunk, downloaded again with
+ * every prefetched link. Here a module used by two or more pages goes into one chunk
+ * shared by exactly the pages that use it, and so does a CSS module's class-name map
+ * (the part of a stylesheet that is JavaScript). The rules themselves stay in the single
+ * stylesheet (Docusaurus's `styles` group ranks higher).
  */
 export const sharedSiteModules = {
   test: /[\\/]src[\\/](components|data|shared)[\\/].+\.(tsx?|module\.css)$/,
