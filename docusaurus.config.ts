@@ -33,7 +33,9 @@ const prism = {
   darkTheme: darkCodeTheme,
   additionalLanguages: ['cue', 'docker'],
 } satisfies PrismSettings;
-const highlightCodeBlocks: [typeof remarkCodeHighlight, PrismSettings] = [remarkCodeHighlight, prism];
+// Bound here rather than given as [plugin, options]: the config, plugins' options included, is written
+// into the bundles, and the settings would ride along unread.
+const highlightCodeBlocks = () => remarkCodeHighlight(prism);
 
 export default {
   title: identity.title,

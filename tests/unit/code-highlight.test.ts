@@ -324,14 +324,19 @@ describe('build-time highlighting', () => {
 });
 
 describe('the code-highlight plugin', () => {
-  it('colours the tokens from themeConfig.prism', () => {
+  it('colours the tokens from themeConfig.prism, and gives the bundles the site config without it', async () => {
     const generatedFilesDir = mkdtempSync(path.join(tmpdir(), 'code-highlight-'));
-    const siteConfig = { themeConfig: { prism: { ...prism, darkTheme: themes.oceanicNext } } };
+    const navbar = { title: 'Docs', items: [] };
+    const siteConfig = { title: 'Docs', themeConfig: { navbar, prism: { ...prism, darkTheme: themes.oceanicNext } } };
     const plugin = codeHighlightPlugin({ generatedFilesDir, siteConfig } as unknown as LoadContext);
     const [stylesheet] = (plugin.getClientModules?.() ?? []) as string[];
     expect(readFileSync(stylesheet ?? '', 'utf8')).toContain(
       `:root[data-theme='dark']{--prism-color:${themes.oceanicNext.plain.color}`,
     );
+    await plugin.allContentLoaded?.({ allContent: {}, actions: {} as never });
+    const bundled = readFileSync(path.join(generatedFilesDir, 'code-highlight', 'docusaurus.config.mjs'), 'utf8');
+    expect(bundled).toBe(`export default ${JSON.stringify({ title: 'Docs', themeConfig: { navbar } }, null, 2)};\n`);
+    expect(siteConfig.themeConfig.prism.additionalLanguages).toEqual(['cue', 'docker']);
   });
 });
 

@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-import type { LoadContext, OptionValidationContext, Plugin } from '@docusaurus/types';
+import type { DocusaurusConfig, LoadContext, OptionValidationContext, Plugin } from '@docusaurus/types';
+import { generate } from '@docusaurus/utils';
 import { Joi } from '@docusaurus/utils-validation';
 
 import { createCodeHighlighter } from './highlight';
@@ -15,14 +16,28 @@ export function validateOptions({ validate, options }: OptionValidationContext<o
   return validate(Joi.object({}), options);
 }
 
+/** The site config as the bundles import it, and the copy of it they import instead. */
+const SITE_CONFIG_REQUEST = /^@generated\/docusaurus\.config$/;
+const BROWSER_SITE_CONFIG = path.join('code-highlight', 'docusaurus.config.mjs');
+
+/** The site config without `themeConfig.prism`, which only the build reads. */
+function withoutPrism(siteConfig: DocusaurusConfig): DocusaurusConfig {
+  const themeConfig = { ...siteConfig.themeConfig };
+  delete themeConfig.prism;
+  return { ...siteConfig, themeConfig };
+}
+
 /**
  * Code highlighted when the site is built (see `highlight.ts`), with the settings of
  * `themeConfig.prism`: this plugin adds the stylesheet of the token colours, in both
- * colour modes, to every page, and keeps Prism out of the bundles.
+ * colour modes, to every page, and keeps Prism and its settings out of the bundles.
  *
  * The theme registers a client module that hands its Prism instance to
  * `prism-include-languages` on every page; the code blocks do not highlight in the
  * browser, so that module is replaced with an empty one, and with it goes Prism.
+ * Docusaurus writes the whole site config into the bundles; the code themes and the
+ * other `prism` settings would ride along unread, so the bundles import a copy of the
+ * config without them, written in the module form Docusaurus writes.
  */
 export default function codeHighlightPlugin(context: LoadContext): Plugin {
   const stylesheet = path.join(context.generatedFilesDir, 'code-highlight', 'token-colours.css');
@@ -33,6 +48,10 @@ export default function codeHighlightPlugin(context: LoadContext): Plugin {
     getClientModules() {
       return [stylesheet];
     },
+    async allContentLoaded() {
+      const siteConfig = JSON.stringify(withoutPrism(context.siteConfig), null, 2);
+      await generate(context.generatedFilesDir, BROWSER_SITE_CONFIG, `export default ${siteConfig};\n`);
+    },
     configureWebpack(_config, _isServer, { currentBundler }) {
       const { NormalModuleReplacementPlugin } = currentBundler.instance;
       return {
@@ -40,6 +59,10 @@ export default function codeHighlightPlugin(context: LoadContext): Plugin {
           new NormalModuleReplacementPlugin(
             /theme-classic[\\/]lib[\\/]prism-include-languages\.js$/,
             path.join(__dirname, 'no-browser-prism.ts'),
+          ),
+          new NormalModuleReplacementPlugin(
+            SITE_CONFIG_REQUEST,
+            path.join(context.generatedFilesDir, BROWSER_SITE_CONFIG),
           ),
         ],
       };

@@ -22,7 +22,8 @@ declare module '@theme/CodeBlock' {
  * colours come from classes (light and dark) rather than from styles set after hydration.
  * The title, numbered lines and lines marked by magic comments, read when the site was
  * built by the theme's own rules, show as in the theme's code block, with its copy and
- * word-wrap buttons; code passed as a plain string shows unhighlighted.
+ * word-wrap buttons. Nothing here reads `themeConfig.prism`, which the bundles do not
+ * carry; code passed as a plain string shows unhighlighted.
  */
 export default function CodeBlock({ highlighted, children, ...props }: ThemeProps): ReactNode {
   if (highlighted) {
