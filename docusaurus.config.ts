@@ -5,7 +5,7 @@ import { copyrightLine, identity } from './src/site/identity';
 import { darkCodeTheme, lightCodeTheme } from './src/site/codeThemes';
 import { parseConsoleOrigins, parseRsdoctor } from './src/site/env';
 import { chooseSearchBackend } from './src/search/backends/registry';
-import { remarkCodeHighlight, remarkCurlTryIt, type CodeHighlightOptions } from './src/plugins/code-highlight';
+import { remarkCodeHighlight, remarkCurlTryIt, type PrismSettings } from './src/plugins/code-highlight';
 import type { PageSection } from './src/plugins/markdown-twins/sections';
 
 const search = chooseSearchBackend(process.env);
@@ -26,12 +26,16 @@ const pageSections: PageSection[] = [
 ];
 const { links } = identity;
 
-// Code is highlighted when the site is built: the code themes, and Prism's grammars beyond its own set.
-const codeHighlight: CodeHighlightOptions = {
-  themes: { light: lightCodeTheme, dark: darkCodeTheme },
-  grammars: ['cue', 'docker'],
-};
-const highlightCodeBlocks: [typeof remarkCodeHighlight, CodeHighlightOptions] = [remarkCodeHighlight, codeHighlight];
+// The code blocks' settings (themeConfig.prism), which the code-highlight plugin and its remark step
+// read when the site is built: the code themes, and Prism's grammars beyond its own set.
+const prism = {
+  theme: lightCodeTheme,
+  darkTheme: darkCodeTheme,
+  additionalLanguages: ['cue', 'docker'],
+} satisfies PrismSettings;
+// Bound here rather than given as [plugin, options]: the config, plugins' options included, is written
+// into the bundles, and the settings would ride along unread.
+const highlightCodeBlocks = () => remarkCodeHighlight(prism);
 
 export default {
   title: identity.title,
@@ -84,7 +88,7 @@ export default {
     ['./src/plugins/search-index/index.ts', { apiPluginId }],
     './src/plugins/clean-urls/index.ts',
     './src/plugins/shared-chunks/index.ts',
-    ['./src/plugins/code-highlight/index.ts', codeHighlight],
+    './src/plugins/code-highlight/index.ts',
     [
       './src/plugins/blog/index.ts',
       {
@@ -105,7 +109,6 @@ export default {
         routeBasePath: 'api',
         sidebarPath: './api-docs/_sidebars.json',
         breadcrumbs: true,
-        codeHighlight,
         beforeDefaultRemarkPlugins: [highlightCodeBlocks],
         // Where the "Try it" console may send requests beyond the loopback addresses and the description's servers.
         consoleOrigins: parseConsoleOrigins(process.env),
@@ -197,9 +200,6 @@ export default {
       ],
       copyright: copyrightLine,
     },
-    prism: {
-      theme: lightCodeTheme,
-      darkTheme: darkCodeTheme,
-    },
+    prism,
   } satisfies Preset.ThemeConfig,
 } satisfies Config;

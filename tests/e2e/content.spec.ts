@@ -1,9 +1,13 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 import type { Locator, Page } from '@playwright/test';
 
 import { readFactRows } from '../support/facts';
 import { benchmarkFactColumns, expectedSpecRows, kindLabel, pairwiseFactColumns } from '../support/facts-tables';
 import { expect, gotoHydrated, test } from './fixtures';
 import { darkCodeTheme, lightCodeTheme } from '../../src/site/codeThemes';
+import { BUILD_DIR } from '../support/static-server.mjs';
 
 const benchmarkFacts = readFactRows('benchmarks');
 const pairwiseFacts = readFactRows('mtbench-pairwise');
@@ -530,6 +534,24 @@ test.describe('guides', () => {
     expect(bodies.length).toBeGreaterThan(5);
     // Prism's core names its tokenizer hooks; no script the site serves holds them.
     expect(bodies.filter((body) => body.includes('before-tokenize'))).toEqual([]);
+  });
+
+  test('nor do its settings: no script of the build holds a colour of the code themes or themeConfig.prism', () => {
+    const folder = join(BUILD_DIR, 'assets', 'js');
+    const scripts = readdirSync(folder)
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => readFileSync(join(folder, file), 'utf8'));
+    const colours = [lightCodeTheme, darkCodeTheme]
+      .flatMap((theme) => [
+        theme.plain.color,
+        theme.plain.backgroundColor,
+        ...theme.styles.map((entry) => entry.style.color),
+      ])
+      .filter((colour): colour is string => colour !== undefined);
+    expect(scripts.length).toBeGreaterThan(5);
+    expect(colours.length).toBeGreaterThan(10);
+    expect(colours.filter((colour) => scripts.some((script) => script.includes(colour)))).toEqual([]);
+    expect(scripts.filter((script) => script.includes('additionalLanguages'))).toEqual([]);
   });
 
   test('the FAQ hides the function definitions in a details block and shows both outputs in tabs', async ({ page }) => {

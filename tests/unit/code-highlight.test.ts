@@ -1,7 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { Highlight, type PrismTheme, type Token } from 'prism-react-renderer';
+import type { LoadContext } from '@docusaurus/types';
+
+import { Highlight, themes, type PrismTheme, type Token } from 'prism-react-renderer';
 import { createElement, Fragment, type CSSProperties } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import remarkMdx from 'remark-mdx';
@@ -9,19 +12,22 @@ import remarkParse from 'remark-parse';
 import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
 import { VFile } from 'vfile';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import { generateFiles } from '@site/src/plugins/api-reference/generate';
 import { highlightApiCode } from '@site/src/plugins/api-reference/highlight';
 import { loadApiReference } from '@site/src/plugins/api-reference/index';
 import type { ApiOperationPage } from '@site/src/shared/api-types';
+import codeHighlightPlugin from '@site/src/plugins/code-highlight';
 import { createCodeHighlighter, grammarComponents } from '@site/src/plugins/code-highlight/highlight';
 import { remarkCodeHighlight } from '@site/src/plugins/code-highlight/remark';
+import type { PrismSettings } from '@site/src/plugins/code-highlight/theme';
 import { codeText, tokenText, type HighlightedCode } from '@site/src/shared/highlighted-code';
 import { darkCodeTheme, lightCodeTheme } from '@site/src/site/codeThemes';
 
-const options = { themes: { light: lightCodeTheme, dark: darkCodeTheme }, grammars: ['cue', 'docker'] };
-const highlighter = createCodeHighlighter(options);
+/** The site's `themeConfig.prism`. */
+const prism = { theme: lightCodeTheme, darkTheme: darkCodeTheme, additionalLanguages: ['cue', 'docker'] };
+const highlighter = createCodeHighlighter(prism);
 
 /** The stylesheet's token rules for a mode, in order: the class each needs beside `token`, and its declarations. */
 function stylesheetRules(mode: 'light' | 'dark'): [string, Record<string, string>][] {
@@ -152,26 +158,30 @@ describe('build-time highlighting', () => {
     expect(highlighter.highlight('x').language).toBe('text');
   });
 
-  it('reads the title and the numbered lines from the metastring', () => {
+  it('reads the title and the numbered lines from the metastring, as the theme does', () => {
     const highlighted = highlighter.highlight('a\nb', {
       language: 'text',
       metastring: 'title="run.sh" showLineNumbers=5',
     });
     expect(highlighted.title).toBe('run.sh');
     expect(highlighted.lineNumbersStart).toBe(5);
-    expect(highlighter.highlight('a', { metastring: "title='x' showLineNumbers" }).lineNumbersStart).toBe(1);
+    const plain = highlighter.highlight('a', { metastring: "title='x' showLineNumbers" });
+    expect(plain).toMatchObject({ title: 'x', lineNumbersStart: 1 });
+    expect(highlighter.highlight('a', { metastring: '{1}' })).not.toHaveProperty('lineNumbersStart');
+    expect(highlighter.highlight('a', { metastring: '{1}' })).not.toHaveProperty('title');
   });
 
-  it('marks the lines of a line range', () => {
-    const highlighted = highlighter.highlight('a\nb\nc\nd', { language: 'text', metastring: '{1,3-4}' });
+  it('marks the lines of a line range, and none past the last line', () => {
+    const highlighted = highlighter.highlight('a\nb\nc\nd', { language: 'text', metastring: '{1,3-4,9}' });
     expect(highlighted.lineClassNames).toEqual({
       0: 'theme-code-block-highlighted-line',
       2: 'theme-code-block-highlighted-line',
       3: 'theme-code-block-highlighted-line',
     });
+    expect(codeText(highlighted)).toBe('a\nb\nc\nd');
   });
 
-  it('marks the lines that magic comments name, and drops the comments from the code', () => {
+  it('marks the lines that the default magic comments name, and drops the comments from the code', () => {
     const code = [
       'one',
       '# highlight-next-line',
@@ -185,12 +195,70 @@ describe('build-time highlighting', () => {
     ].join('\n');
     const highlighted = highlighter.highlight(code, { language: 'bash' });
     expect(codeText(highlighted)).toBe('one\ntwo\nthree\nfour\nfive\nsix');
-    expect(Object.keys(highlighted.lineClassNames ?? {})).toEqual(['1', '3', '4']);
+    expect(highlighted.lineClassNames).toEqual({
+      1: 'theme-code-block-highlighted-line',
+      3: 'theme-code-block-highlighted-line',
+      4: 'theme-code-block-highlighted-line',
+    });
     // A `//` comment is code in Python, not a magic comment.
     expect(codeText(highlighter.highlight('// highlight-next-line\nx', { language: 'python' }))).toBe(
       '// highlight-next-line\nx',
     );
     expect(codeText(highlighter.highlight('// highlight-next-line\nx', { language: 'js' }))).toBe('x');
+    expect(codeText(highlighter.highlight('{/* highlight-next-line */}\n<a />', { language: 'jsx' }))).toBe('<a />');
+  });
+
+  it.each([
+    ['sql', '-- highlight-next-line', '# highlight-next-line'],
+    ['lua', '-- highlight-next-line', '// highlight-next-line'],
+    ['haskell', '-- highlight-next-line', '# highlight-next-line'],
+    ['latex', '% highlight-next-line', '# highlight-next-line'],
+    ['wasm', ';; highlight-next-line', '-- highlight-next-line'],
+  ])('reads magic comments in %s as the theme does: %s, and not %s', (language, comment, notComment) => {
+    const highlighted = highlighter.highlight(`select 1\n${comment}\nselect 2`, { language });
+    expect(codeText(highlighted)).toBe('select 1\nselect 2');
+    expect(highlighted.lineClassNames).toEqual({ 1: 'theme-code-block-highlighted-line' });
+    expect(codeText(highlighter.highlight(`${notComment}\nx`, { language }))).toBe(`${notComment}\nx`);
+  });
+
+  it('marks lines with the magic comments that themeConfig.prism.magicComments adds', () => {
+    const withErrors = createCodeHighlighter({
+      ...prism,
+      magicComments: [
+        {
+          className: 'theme-code-block-highlighted-line',
+          line: 'highlight-next-line',
+          block: { start: 'highlight-start', end: 'highlight-end' },
+        },
+        {
+          className: 'code-block-error-line',
+          line: 'error-next-line',
+          block: { start: 'error-start', end: 'error-end' },
+        },
+      ],
+    });
+    const code = [
+      '// error-next-line',
+      'a();',
+      '// highlight-next-line',
+      'b();',
+      '/* error-start */',
+      'c();',
+      'd();',
+      '/* error-end */',
+    ];
+    const highlighted = withErrors.highlight(code.join('\n'), { language: 'js' });
+    expect(codeText(highlighted)).toBe('a();\nb();\nc();\nd();');
+    expect(highlighted.lineClassNames).toEqual({
+      0: 'code-block-error-line',
+      1: 'theme-code-block-highlighted-line',
+      2: 'code-block-error-line',
+      3: 'code-block-error-line',
+    });
+    // The site's own settings do not know the added comment: it stays in the code.
+    expect(codeText(highlighter.highlight('// error-next-line\na();', { language: 'js' }))).toBe(
+      '// error-next-line\na();',
+    );
   });
 
   it('highlights the extra grammars and their aliases', () => {
@@ -198,28 +266,87 @@ describe('build-time highlighting', () => {
     expect(dockerfile.lines[0]?.[0]).toEqual(['instruction keyword', 'FROM']);
   });
 
+  it('highlights the extra grammars in each copy of the module, all of which share one Prism', async () => {
+    vi.resetModules();
+    const copy = await import('@site/src/plugins/code-highlight/highlight');
+    expect(copy.createCodeHighlighter).not.toBe(createCodeHighlighter);
+    const dockerfile = copy.createCodeHighlighter(prism).highlight('FROM python:3.11', { language: 'dockerfile' });
+    expect(dockerfile.lines[0]?.[0]).toEqual(['instruction keyword', 'FROM']);
+    const withLua = createCodeHighlighter({ ...prism, additionalLanguages: ['lua'] });
+    expect(withLua.highlight('local x', { language: 'lua' }).lines[0]?.[0]).toEqual(['keyword', 'local']);
+    expect(copy.createCodeHighlighter(prism).highlight('local x', { language: 'lua' }).lines).toEqual([['local x']]);
+  });
+
+  it('highlights a language of additionalLanguages only where it is configured', () => {
+    const lua = 'local x = 1\nreturn x';
+    const withLua = createCodeHighlighter({ ...prism, additionalLanguages: [...prism.additionalLanguages, 'Lua'] });
+    expect(withLua.highlight(lua, { language: 'lua' }).lines[0]?.[0]).toEqual(['keyword', 'local']);
+    // Prism has the grammar now, but the site's settings do not name it.
+    expect(highlighter.highlight(lua, { language: 'lua' }).lines).toEqual([['local x = 1'], ['return x']]);
+  });
+
+  it('highlights a block that names no language in defaultLanguage, else as plain text', () => {
+    const python = createCodeHighlighter({ ...prism, defaultLanguage: 'Python' });
+    expect(python.highlight('import os').lines[0]?.[0]).toEqual(['keyword', 'import']);
+    expect(python.highlight('import os').language).toBe('python');
+    expect(highlighter.highlight('import os')).toEqual({ language: 'text', lines: [['import os']] });
+  });
+
+  it('takes the theme when no dark theme is set, and the theme’s defaults when none is', () => {
+    const oneTheme = createCodeHighlighter({ theme: lightCodeTheme });
+    expect(oneTheme.stylesheet).toContain(`:root[data-theme='dark']{--prism-color:${lightCodeTheme.plain.color}`);
+    const defaults = createCodeHighlighter(undefined);
+    expect(defaults.stylesheet).toContain(`:root[data-theme='light']{--prism-color:${themes.palenight.plain.color}`);
+    expect(defaults.highlight('a\n// highlight-next-line\nb', { language: 'js' }).lineClassNames).toEqual({
+      1: 'theme-code-block-highlighted-line',
+    });
+  });
+
   it('lists a grammar after the grammars it extends, and fails on a name that is not a Prism language', () => {
     expect(grammarComponents('php')).toEqual(['markup', 'markup-templating', 'php']);
-    expect(() => createCodeHighlighter({ ...options, grammars: ['dockr'] })).toThrow(
+    expect(() => createCodeHighlighter({ ...prism, additionalLanguages: ['dockr'] })).toThrow(
       /"dockr" is not one of Prism's language components/,
+    );
+  });
+
+  it('stops on a setting the theme would refuse, naming it', () => {
+    expect(() => createCodeHighlighter({ ...prism, magicComments: [{ className: 'x' }] })).toThrow(
+      'code-highlight: themeConfig.prism: "magicComments[0]" must contain at least one of [line, block]',
     );
   });
 
   it('refuses a theme that colours some languages apart', () => {
     const theme: PrismTheme = { ...lightCodeTheme, styles: [{ types: ['string'], languages: ['js'], style: {} }] };
-    expect(() => createCodeHighlighter({ ...options, themes: { light: theme, dark: darkCodeTheme } })).toThrow(
+    expect(() => createCodeHighlighter({ ...prism, theme })).toThrow(
       /light code theme gives some languages their own colours/,
     );
   });
 });
 
+describe('the code-highlight plugin', () => {
+  it('colours the tokens from themeConfig.prism, and gives the bundles the site config without it', async () => {
+    const generatedFilesDir = mkdtempSync(path.join(tmpdir(), 'code-highlight-'));
+    const navbar = { title: 'Docs', items: [] };
+    const siteConfig = { title: 'Docs', themeConfig: { navbar, prism: { ...prism, darkTheme: themes.oceanicNext } } };
+    const plugin = codeHighlightPlugin({ generatedFilesDir, siteConfig } as unknown as LoadContext);
+    const [stylesheet] = (plugin.getClientModules?.() ?? []) as string[];
+    expect(readFileSync(stylesheet ?? '', 'utf8')).toContain(
+      `:root[data-theme='dark']{--prism-color:${themes.oceanicNext.plain.color}`,
+    );
+    await plugin.allContentLoaded?.({ allContent: {}, actions: {} as never });
+    const bundled = readFileSync(path.join(generatedFilesDir, 'code-highlight', 'docusaurus.config.mjs'), 'utf8');
+    expect(bundled).toBe(`export default ${JSON.stringify({ title: 'Docs', themeConfig: { navbar } }, null, 2)};\n`);
+    expect(siteConfig.themeConfig.prism.additionalLanguages).toEqual(['cue', 'docker']);
+  });
+});
+
 /** The page's MDX after the plugin, as text. */
-function transform(mdx: string, file = 'docs/page.mdx'): string {
+function transform(mdx: string, file = 'docs/page.mdx', settings: PrismSettings = prism): string {
   return String(
     unified()
       .use(remarkParse)
       .use(remarkMdx)
-      .use(remarkCodeHighlight, options)
+      .use(remarkCodeHighlight, settings)
       .use(remarkStringify)
       .processSync(new VFile({ path: file, value: mdx })),
   );
@@ -240,9 +367,10 @@ describe('code-highlight remark plugin', () => {
   });
 
   it('names the file and line of a code block it cannot read', () => {
-    expect(() => transform('Text.\n\n```text {3-1}\nx\n```\n', 'docs/broken.mdx')).toThrow(
-      /^docs\/broken\.mdx:3: code-highlight: "\{3-1\}" is not a line range/,
-    );
+    // A line range marks lines with the first magic comment's class: with none configured, the theme refuses it.
+    expect(() =>
+      transform('Text.\n\n```text {3}\nx\n```\n', 'docs/broken.mdx', { ...prism, magicComments: [] }),
+    ).toThrow(/^docs\/broken\.mdx:3: A highlight range has been given in code block's metastring/);
   });
 });
 

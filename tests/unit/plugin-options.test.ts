@@ -12,7 +12,6 @@ import * as codeHighlight from '../../src/plugins/code-highlight';
 import * as markdownTwins from '../../src/plugins/markdown-twins';
 import * as sharedChunks from '../../src/plugins/shared-chunks';
 import * as socialCards from '../../src/plugins/social-cards';
-import { darkCodeTheme, lightCodeTheme } from '../../src/site/codeThemes';
 
 type Validator = (context: { validate: typeof normalizePluginOptions; options: object }) => unknown;
 
@@ -24,10 +23,8 @@ const sections = [{ title: 'Models', routes: ['/', '/models/'] }];
 const plugins = {
   'clean-urls': { plugin: cleanUrls, options: {} },
   'shared-chunks': { plugin: sharedChunks, options: {} },
-  'code-highlight': {
-    plugin: codeHighlight,
-    options: { themes: { light: lightCodeTheme, dark: darkCodeTheme }, grammars: ['cue', 'docker'] },
-  },
+  // Its settings are themeConfig.prism's.
+  'code-highlight': { plugin: codeHighlight, options: {} },
   'markdown-twins': { plugin: markdownTwins, options: { apiPluginId: 'api', sections } },
   'social-cards': {
     plugin: socialCards,
@@ -46,17 +43,6 @@ describe.each(Object.entries(plugins))('the %s plugin', (_name, { plugin, option
 });
 
 describe('a wrong option is named with where it is', () => {
-  it('code-highlight: the grammars are a list, and each theme has its token styles', () => {
-    const { options } = plugins['code-highlight'];
-    expect(() => validate(codeHighlight, { ...options, grammars: 'cue' })).toThrow('"grammars" must be an array');
-    expect(() =>
-      validate(codeHighlight, { ...options, themes: { light: lightCodeTheme, dark: { plain: {} } } }),
-    ).toThrow('"themes.dark.styles" is required');
-    expect(() => validate(codeHighlight, { ...options, magicComments: [{ className: 'x' }] })).toThrow(
-      '"magicComments[0]" must contain at least one of [line, block]',
-    );
-  });
-
   it('markdown-twins: the API instance is named, and every section has routes', () => {
     expect(() => validate(markdownTwins, { sections })).toThrow('"apiPluginId" is required');
     expect(() => validate(markdownTwins, { apiPluginId: 'api', sections: [{ title: 'Models' }] })).toThrow(
@@ -76,7 +62,7 @@ describe('a wrong option is named with where it is', () => {
       '"consoleOrigins" must be an array',
     );
     expect(() => validate(apiReference, { ...options, codeHighlight: { grammars: [] } })).toThrow(
-      '"codeHighlight.themes" is required',
+      '"codeHighlight" is not allowed',
     );
     expect(() => validate(apiReference, { ...options, routeBasePath: 3 })).toThrow('"routeBasePath" must be a string');
   });

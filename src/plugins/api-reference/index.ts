@@ -12,8 +12,7 @@ import { Joi } from '@docusaurus/utils-validation';
 
 import { API_POLICY_FILE } from '../../../deploy/build-output.mjs';
 import { API_CONSOLE_DIR } from '../../shared/api-types';
-import { codeHighlightSchema } from '../code-highlight';
-import { createCodeHighlighter, type CodeHighlightOptions } from '../code-highlight/highlight';
+import { createCodeHighlighter } from '../code-highlight/highlight';
 import { DATA_DIR, generateFiles, writeGeneratedFiles } from './generate';
 import { highlightApiCode } from './highlight';
 import { loadApiDescription, type LoadedApiDescription } from './load';
@@ -22,8 +21,6 @@ import { buildApiReference, type ApiReference } from './operations';
 export interface ApiReferenceOptions extends DocsOptions {
   /** The OpenAPI description, relative to the site folder. */
   specPath?: string;
-  /** Highlights the code samples and examples when the description loads. */
-  codeHighlight?: CodeHighlightOptions;
   /**
    * Origins, besides the loopback addresses and the description's servers, that the
    * "Try it" console may send requests to: `connect-src` sources of the site's policy.
@@ -33,7 +30,6 @@ export interface ApiReferenceOptions extends DocsOptions {
 
 type ApiReferencePluginOptions = DocsPluginOptions & {
   specPath: string;
-  codeHighlight?: CodeHighlightOptions;
   consoleOrigins: string[];
 };
 
@@ -65,8 +61,9 @@ export default async function apiReference(
   context: LoadContext,
   options: ApiReferencePluginOptions,
 ): Promise<Plugin<LoadedContent>> {
-  const { specPath, codeHighlight, consoleOrigins, ...docsOptions } = options;
-  const highlighter = codeHighlight ? createCodeHighlighter(codeHighlight) : undefined;
+  const { specPath, consoleOrigins, ...docsOptions } = options;
+  // The code samples and examples are highlighted when the description loads, with the site's code block settings.
+  const { highlight } = createCodeHighlighter(context.siteConfig.themeConfig.prism);
   const specFile = path.resolve(context.siteDir, specPath);
   const outDir = path.resolve(context.siteDir, docsOptions.path);
   const downloads: Downloads = { yaml: '', json: '', consoles: new Map(), servers: [] };
@@ -78,9 +75,7 @@ export default async function apiReference(
       return reference;
     }
     const loaded = await loadApiReference(context, specPath, docsOptions.routeBasePath);
-    if (highlighter) {
-      highlightApiCode(loaded.reference, highlighter.highlight);
-    }
+    highlightApiCode(loaded.reference, highlight);
     const base = routeBase(context.baseUrl, docsOptions.routeBasePath);
     await writeGeneratedFiles(outDir, generateFiles(loaded.reference, loaded.descriptions, base));
     downloads.yaml = loaded.loaded.source;
@@ -224,9 +219,8 @@ class EmitDownloads {
 }
 
 /** The plugin's own options; the others are the docs plugin's, validated by its own schema. */
-const ownOptionsSchema = Joi.object<Pick<ApiReferencePluginOptions, 'specPath' | 'codeHighlight' | 'consoleOrigins'>>({
+const ownOptionsSchema = Joi.object<Pick<ApiReferencePluginOptions, 'specPath' | 'consoleOrigins'>>({
   specPath: Joi.string().trim().min(1).required(),
-  codeHighlight: codeHighlightSchema,
   consoleOrigins: Joi.array().items(Joi.string()).default([]),
 });
 
@@ -234,11 +228,10 @@ export function validateOptions({
   validate,
   options,
 }: OptionValidationContext<ApiReferenceOptions, ApiReferencePluginOptions>): ApiReferencePluginOptions {
-  const { specPath, codeHighlight, consoleOrigins, ...rest } = options;
+  const { specPath, consoleOrigins, ...rest } = options;
   // The validator Docusaurus passes is generic: it applies whatever schema it is given (and adds the plugin id).
   const own = (validate as unknown as Validate<object, ApiReferencePluginOptions>)(ownOptionsSchema as never, {
     specPath,
-    codeHighlight,
     consoleOrigins,
   });
   const docs = validateDocsOptions({ validate: validate as never, options: rest });
@@ -246,6 +239,5 @@ export function validateOptions({
     ...docs,
     specPath: own.specPath,
     consoleOrigins: own.consoleOrigins,
-    ...(own.codeHighlight ? { codeHighlight: own.codeHighlight } : {}),
   };
 }

@@ -14,6 +14,7 @@ import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 
 import { importNode, jsxElement } from './remark';
+import { codeBlockRules } from './theme';
 import type { ApiRequest, RequestBody } from '../../shared/api-request';
 
 /** The component that wraps a block with its console, and where the page imports it from. */
@@ -168,16 +169,13 @@ export function curlRequest(command: CurlCommand, bodyText: string | undefined):
   };
 }
 
-function titleOf(node: Code): string | undefined {
-  return /(?:^|\s)title=(["'])(.*?)\1/.exec(node.meta ?? '')?.[2];
-}
-
 export function remarkCurlTryIt() {
+  const { parseCodeBlockTitle } = codeBlockRules();
   return (tree: Root, file: VFile): void => {
     const titled = new Map<string, string>();
     let found = 0;
     visit(tree, 'code', (node: Code, index, parent) => {
-      const title = titleOf(node);
+      const title = parseCodeBlockTitle(node.meta ?? undefined);
       if (title) {
         titled.set(title, node.value);
       }

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { normalizeTokens, Prism, type PrismTheme, type Token } from 'prism-react-renderer';
 
 import type { CodeToken, HighlightedCode } from '../../shared/highlighted-code';
+import { codeBlockRules, readPrismConfig } from './theme';
 
 /**
  * Code highlighting when the site is built, so that no highlighter ships to the browser.
@@ -18,43 +19,14 @@ import type { CodeToken, HighlightedCode } from '../../shared/highlighted-code';
 
 const require = createRequire(import.meta.url);
 
-interface CodeThemes {
-  light: PrismTheme;
-  dark: PrismTheme;
-}
-
-/** A magic comment: a comment line that marks the next line, or a block of lines, with a class. */
-interface MagicComment {
-  className: string;
-  line?: string;
-  block?: { start: string; end: string };
-}
-
-// A type rather than an interface: Docusaurus takes it as a plugin's options object.
-export type CodeHighlightOptions = {
-  themes: CodeThemes;
-  /** Prism component names (`prismjs/components.json`) to highlight beyond the set Prism comes with here. */
-  grammars: readonly string[];
-  /** The theme's default: `highlight-next-line`, and `highlight-start` to `highlight-end`. */
-  magicComments?: readonly MagicComment[];
-};
-
 interface CodeBlockInput {
-  /** The language after the opening fence (or the `language` prop); none means plain text. */
+  /** The language after the opening fence (or the `language` prop); none means the default language, else plain text. */
   language?: string;
   /** The rest of the fence's line: `title="…"`, `{1,3-4}`, `showLineNumbers`. */
   metastring?: string;
   title?: string;
   showLineNumbers?: boolean | number;
 }
-
-const DEFAULT_MAGIC_COMMENTS: readonly MagicComment[] = [
-  {
-    className: 'theme-code-block-highlighted-line',
-    line: 'highlight-next-line',
-    block: { start: 'highlight-start', end: 'highlight-end' },
-  },
-];
 
 // ---------------------------------------------------------------------------
 // Grammars
@@ -79,18 +51,31 @@ export function grammarComponents(name: string): string[] {
 }
 
 /**
- * Adds a grammar to the Prism instance the tokens come from. Prism's component files
- * extend a `Prism` in scope; each runs with that instance as its `Prism`, so nothing is
- * put on the global object. A component the instance already has is not run again.
+ * The languages of the Prism build the tokens come from (prism-react-renderer's), before
+ * any grammar is added. Every copy of this module shares that one Prism (Docusaurus
+ * loads the config's imports and each plugin's apart), so the first copy keeps the set
+ * on it for the others.
  */
-function loadGrammar(name: string): void {
-  for (const component of grammarComponents(name)) {
-    if (Prism.languages[component] !== undefined) {
-      continue;
+const BUILT_IN = Symbol.for('code-highlight: built-in languages');
+const BUILT_IN_LANGUAGES: ReadonlySet<string> = ((Prism as unknown as Record<symbol, ReadonlySet<string>>)[BUILT_IN] ??=
+  new Set(Object.keys(Prism.languages)));
+
+/**
+ * Adds a grammar, after the grammars it extends, to the Prism instance the tokens come
+ * from, as the theme's `prism-include-languages` does in the browser with
+ * `prismjs/components/prism-<name>`, and returns the language names it gives (each
+ * component's own and its aliases). Prism's component files extend a `Prism` in scope;
+ * each runs with that instance as its `Prism`, so nothing is put on the global object,
+ * and only when the instance lacks it.
+ */
+function loadGrammar(name: string): string[] {
+  return grammarComponents(name).flatMap((component) => {
+    if (Prism.languages[component] === undefined) {
+      const source = readFileSync(require.resolve(`prismjs/components/prism-${component}.js`), 'utf8');
+      new Function('Prism', source)(Prism);
     }
-    const source = readFileSync(require.resolve(`prismjs/components/prism-${component}.js`), 'utf8');
-    new Function('Prism', source)(Prism);
-  }
+    return [component, ...asList(prismComponents[component]?.alias)];
+  });
 }
 
 // ---------------------------------------------------------------------------
@@ -168,129 +153,6 @@ function colourMode(theme: PrismTheme, prefix: string, mode: string): ColourMode
 }
 
 // ---------------------------------------------------------------------------
-// Metastring and magic comments
-
-const TITLE = /title=(["'])(.*?)\1/;
-const LINE_RANGE = /\{([\d,\s-]+)\}/;
-
-/** `1,3-5` as line indexes from 0: 0, 2, 3, 4. */
-function parseRange(range: string): number[] {
-  return range
-    .split(',')
-    .map((part) => part.trim())
-    .filter((part) => part !== '')
-    .flatMap((part) => {
-      const [from, to = from] = part.split('-').map((end) => Number.parseInt(end, 10));
-      if (from === undefined || to === undefined || !Number.isInteger(from) || !Number.isInteger(to) || to < from) {
-        throw new Error(`code-highlight: "{${range}}" is not a line range`);
-      }
-      return Array.from({ length: to - from + 1 }, (_, offset) => from + offset - 1);
-    })
-    .filter((index) => index >= 0);
-}
-
-function lineNumbersStart(input: CodeBlockInput): number | undefined {
-  if (typeof input.showLineNumbers === 'number') {
-    return input.showLineNumbers;
-  }
-  if (typeof input.showLineNumbers === 'boolean') {
-    return input.showLineNumbers ? 1 : undefined;
-  }
-  const word = input.metastring?.split(/\s+/).find((part) => part.startsWith('showLineNumbers'));
-  if (word === undefined) {
-    return undefined;
-  }
-  const start = word.startsWith('showLineNumbers=') ? Number.parseInt(word.slice('showLineNumbers='.length), 10) : 1;
-  if (!Number.isInteger(start)) {
-    throw new Error(`code-highlight: "${word}" does not give a first line number`);
-  }
-  return start;
-}
-
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** The comment syntaxes a language's magic comments are written in: [opening, closing]. */
-const COMMENTS = {
-  line: ['//', ''],
-  block: ['/*', '*/'],
-  jsx: ['{/*', '*/}'],
-  hash: ['#', ''],
-  html: ['<!--', '-->'],
-} as const satisfies Record<string, readonly [string, string]>;
-type CommentStyle = keyof typeof COMMENTS;
-
-function commentStyles(language: string): CommentStyle[] {
-  if (
-    ['bash', 'sh', 'shell', 'zsh', 'python', 'py', 'docker', 'dockerfile', 'yaml', 'yml', 'toml'].includes(language)
-  ) {
-    return ['hash'];
-  }
-  if (['js', 'javascript', 'ts', 'typescript', 'json', 'cue', 'go', 'rust', 'c', 'cpp', 'java'].includes(language)) {
-    return ['line', 'block'];
-  }
-  if (['jsx', 'tsx'].includes(language)) {
-    return ['line', 'block', 'jsx'];
-  }
-  if (['html', 'markup', 'xml'].includes(language)) {
-    return ['html'];
-  }
-  return ['line', 'block', 'jsx', 'hash', 'html'];
-}
-
-/** Removes the magic comment lines and returns the classes they give the remaining lines. */
-function applyMagicComments(
-  lines: string[],
-  language: string,
-  magicComments: readonly MagicComment[],
-): { lines: string[]; lineClassNames: Record<number, string[]> } {
-  const directives = magicComments.flatMap((comment) =>
-    [comment.line, comment.block?.start, comment.block?.end].filter((word) => word !== undefined),
-  );
-  if (directives.length === 0) {
-    return { lines, lineClassNames: {} };
-  }
-  const words = directives.map(escapeRegExp).join('|');
-  const pattern = new RegExp(
-    `^\\s*(?:${commentStyles(language)
-      .map((style) => `${escapeRegExp(COMMENTS[style][0])}\\s*(${words})\\s*${escapeRegExp(COMMENTS[style][1])}`)
-      .join('|')})\\s*$`,
-  );
-  const kept: string[] = [];
-  const lineClassNames: Record<number, string[]> = {};
-  const mark = (index: number, className: string) => {
-    (lineClassNames[index] ??= []).push(className);
-  };
-  const open = new Map<string, number>();
-  const next = new Set<string>();
-  for (const line of lines) {
-    const directive = pattern
-      .exec(line)
-      ?.slice(1)
-      .find((group) => group !== undefined);
-    const comment = magicComments.find(
-      (entry) => entry.line === directive || entry.block?.start === directive || entry.block?.end === directive,
-    );
-    if (directive === undefined || comment === undefined) {
-      for (const className of next) {
-        mark(kept.length, className);
-      }
-      next.clear();
-      for (const className of open.keys()) {
-        mark(kept.length, className);
-      }
-      kept.push(line);
-    } else if (comment.line === directive) {
-      next.add(comment.className);
-    } else if (comment.block?.start === directive) {
-      open.set(comment.className, kept.length);
-    } else {
-      open.delete(comment.className);
-    }
-  }
-  return { lines: kept, lineClassNames };
-}
-
-// ---------------------------------------------------------------------------
 // The highlighter
 
 export interface CodeHighlighter {
@@ -299,16 +161,18 @@ export interface CodeHighlighter {
   stylesheet: string;
 }
 
-export function createCodeHighlighter({
-  themes,
-  grammars,
-  magicComments = DEFAULT_MAGIC_COMMENTS,
-}: CodeHighlightOptions): CodeHighlighter {
-  for (const name of grammars) {
-    loadGrammar(name);
-  }
-  const light = colourMode(themes.light, 'cl', 'light');
-  const dark = colourMode(themes.dark, 'cd', 'dark');
+/**
+ * A highlighter with the site's `themeConfig.prism` (see `readPrismConfig`): its themes
+ * (the dark mode takes `darkTheme`, else `theme`, as the theme's code block does), the
+ * languages Prism comes with and `additionalLanguages`, `defaultLanguage` for a block
+ * that names none, and `magicComments`.
+ */
+export function createCodeHighlighter(prism: unknown): CodeHighlighter {
+  const config = readPrismConfig(prism);
+  const languages = new Set([...BUILT_IN_LANGUAGES, ...config.additionalLanguages.flatMap(loadGrammar)]);
+  const light = colourMode(config.theme, 'cl', 'light');
+  const dark = colourMode(config.darkTheme ?? config.theme, 'cd', 'dark');
+  const { createCodeBlockMetadata } = codeBlockRules();
 
   const toToken = (token: Token): CodeToken => {
     const classes = [...light.classesOf(token.types), ...dark.classesOf(token.types)];
@@ -320,52 +184,46 @@ export function createCodeHighlighter({
 
   return {
     highlight(code, input = {}) {
-      const language = (input.language || 'text').toLowerCase();
-      const metastring = input.metastring ?? '';
-      // The last line break ends the code rather than adding an empty line.
-      const sourceLines = code.replace(/\r?\n$/, '').split(/\r?\n/);
-      const range = LINE_RANGE.exec(metastring)?.[1];
-      let lines = sourceLines;
-      let classNames: Record<number, string[]> = {};
-      if (range !== undefined) {
-        const className = magicComments[0]?.className;
-        if (className === undefined) {
-          throw new Error(`code-highlight: a line range ({${range}}) needs a magic comment's class to mark lines with`);
-        }
-        classNames = Object.fromEntries(parseRange(range).map((index) => [index, [className]]));
-      } else {
-        ({ lines, lineClassNames: classNames } = applyMagicComments(sourceLines, language, magicComments));
-      }
-      const text = lines.join('\n');
-      const found: unknown = Prism.languages[language];
+      const block = createCodeBlockMetadata({
+        code,
+        className: undefined,
+        language: input.language,
+        defaultLanguage: config.defaultLanguage,
+        metastring: input.metastring,
+        magicComments: config.magicComments,
+        title: input.title,
+        showLineNumbers: input.showLineNumbers,
+      });
+      const { language } = block;
+      const found: unknown = languages.has(language) ? Prism.languages[language] : undefined;
       const grammar = typeof found === 'object' && found !== null ? (found as Prism.Grammar) : undefined;
       // As the browser's highlighter did: Prism's tokenize hooks run around the grammar.
-      const env = { code: text, grammar, language, tokens: [] as (string | Prism.Token)[] };
+      const env = { code: block.code, grammar, language, tokens: [] as (string | Prism.Token)[] };
       if (grammar) {
         Prism.hooks.run('before-tokenize', env);
         env.tokens = Prism.tokenize(env.code, grammar);
         Prism.hooks.run('after-tokenize', env);
       }
-      const tokens = grammar ? env.tokens : [text];
+      const tokens = grammar ? env.tokens : [block.code];
       const highlighted: HighlightedCode = {
         language,
         lines: normalizeTokens(tokens).map((line) =>
           line.filter((token) => token.content !== '' && !token.empty).map(toToken),
         ),
       };
-      const lineClassNames = Object.entries(classNames).filter(([index]) => Number(index) < highlighted.lines.length);
+      const lineClassNames = Object.entries(block.lineClassNames).filter(
+        ([index]) => Number(index) < highlighted.lines.length,
+      );
       if (lineClassNames.length > 0) {
         highlighted.lineClassNames = Object.fromEntries(
           lineClassNames.map(([index, names]) => [index, [...new Set(names)].join(' ')]),
         );
       }
-      const title = input.title ?? TITLE.exec(metastring)?.[2];
-      if (title) {
-        highlighted.title = title;
+      if (typeof block.title === 'string' && block.title !== '') {
+        highlighted.title = block.title;
       }
-      const start = lineNumbersStart(input);
-      if (start !== undefined) {
-        highlighted.lineNumbersStart = start;
+      if (block.lineNumbersStart !== undefined) {
+        highlighted.lineNumbersStart = block.lineNumbersStart;
       }
       return highlighted;
     },

@@ -1,71 +1,68 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-import type { LoadContext, OptionValidationContext, Plugin } from '@docusaurus/types';
+import type { DocusaurusConfig, LoadContext, OptionValidationContext, Plugin } from '@docusaurus/types';
+import { generate } from '@docusaurus/utils';
 import { Joi } from '@docusaurus/utils-validation';
 
-import { createCodeHighlighter, type CodeHighlightOptions } from './highlight';
+import { createCodeHighlighter } from './highlight';
 
-export type { CodeHighlightOptions } from './highlight';
 export { remarkCodeHighlight } from './remark';
 export { remarkCurlTryIt } from './curl';
+export type { PrismSettings } from './theme';
 
-/** A Prism theme as prism-react-renderer writes one: the plain colours and a style per token type. */
-const themeSchema = Joi.object({
-  plain: Joi.object().required(),
-  styles: Joi.array()
-    .items(
-      Joi.object({
-        types: Joi.array().items(Joi.string()).required(),
-        style: Joi.object().required(),
-        languages: Joi.array().items(Joi.string()),
-      }),
-    )
-    .required(),
-});
+/** The plugin has no options of its own: it reads `themeConfig.prism`, as the theme's code block does. */
+export function validateOptions({ validate, options }: OptionValidationContext<object, object>): object {
+  return validate(Joi.object({}), options);
+}
 
-/** What the plugin and the remark step take, as `CodeHighlightOptions` says. */
-export const codeHighlightSchema = Joi.object<CodeHighlightOptions>({
-  themes: Joi.object({ light: themeSchema.required(), dark: themeSchema.required() }).required(),
-  grammars: Joi.array().items(Joi.string()).default([]),
-  magicComments: Joi.array().items(
-    Joi.object({
-      className: Joi.string().required(),
-      line: Joi.string(),
-      block: Joi.object({ start: Joi.string().required(), end: Joi.string().required() }),
-    }).or('line', 'block'),
-  ),
-});
+/** The site config as the bundles import it, and the copy of it they import instead. */
+const SITE_CONFIG_REQUEST = /^@generated\/docusaurus\.config$/;
+const BROWSER_SITE_CONFIG = path.join('code-highlight', 'docusaurus.config.mjs');
 
-export function validateOptions({
-  validate,
-  options,
-}: OptionValidationContext<CodeHighlightOptions, CodeHighlightOptions>): CodeHighlightOptions {
-  return validate(codeHighlightSchema, options);
+/** The site config without `themeConfig.prism`, which only the build reads. */
+function withoutPrism(siteConfig: DocusaurusConfig): DocusaurusConfig {
+  const themeConfig = { ...siteConfig.themeConfig };
+  delete themeConfig.prism;
+  return { ...siteConfig, themeConfig };
 }
 
 /**
- * Code highlighted when the site is built (see `highlight.ts`): this plugin adds the
- * stylesheet of the token colours, in both colour modes, to every page, and keeps Prism
- * out of the bundles. The theme registers a client module that hands its Prism instance
- * to `prism-include-languages` on every page; the code blocks no longer highlight in
- * the browser, so that module is replaced with an empty one, and with it goes Prism.
+ * Code highlighted when the site is built (see `highlight.ts`), with the settings of
+ * `themeConfig.prism`: this plugin adds the stylesheet of the token colours, in both
+ * colour modes, to every page, and keeps Prism and its settings out of the bundles.
+ *
+ * The theme registers a client module that hands its Prism instance to
+ * `prism-include-languages` on every page; the code blocks do not highlight in the
+ * browser, so that module is replaced with an empty one, and with it goes Prism.
+ * Docusaurus writes the whole site config into the bundles; the code themes and the
+ * other `prism` settings would ride along unread, so the bundles import a copy of the
+ * config without them, written in the module form Docusaurus writes.
  */
-export default function codeHighlightPlugin(context: LoadContext, options: CodeHighlightOptions): Plugin {
+export default function codeHighlightPlugin(context: LoadContext): Plugin {
   const stylesheet = path.join(context.generatedFilesDir, 'code-highlight', 'token-colours.css');
   mkdirSync(path.dirname(stylesheet), { recursive: true });
-  writeFileSync(stylesheet, `${createCodeHighlighter(options).stylesheet}\n`);
+  writeFileSync(stylesheet, `${createCodeHighlighter(context.siteConfig.themeConfig.prism).stylesheet}\n`);
   return {
     name: 'code-highlight',
     getClientModules() {
       return [stylesheet];
     },
+    async allContentLoaded() {
+      const siteConfig = JSON.stringify(withoutPrism(context.siteConfig), null, 2);
+      await generate(context.generatedFilesDir, BROWSER_SITE_CONFIG, `export default ${siteConfig};\n`);
+    },
     configureWebpack(_config, _isServer, { currentBundler }) {
+      const { NormalModuleReplacementPlugin } = currentBundler.instance;
       return {
         plugins: [
-          new currentBundler.instance.NormalModuleReplacementPlugin(
+          new NormalModuleReplacementPlugin(
             /theme-classic[\\/]lib[\\/]prism-include-languages\.js$/,
             path.join(__dirname, 'no-browser-prism.ts'),
+          ),
+          new NormalModuleReplacementPlugin(
+            SITE_CONFIG_REQUEST,
+            path.join(context.generatedFilesDir, BROWSER_SITE_CONFIG),
           ),
         ],
       };

@@ -4,7 +4,8 @@ import type { Code, Root, RootContent } from 'mdast';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 
-import { createCodeHighlighter, type CodeHighlightOptions } from './highlight';
+import { createCodeHighlighter } from './highlight';
+import type { PrismSettings } from './theme';
 
 /**
  * Remark plugin: every fenced code block of a page becomes the theme's code block with
@@ -104,8 +105,9 @@ function codeBlockNode(highlighted: unknown): MdxJsxFlowElement {
   return jsxElement(COMPONENT, 'highlighted', highlighted);
 }
 
-export function remarkCodeHighlight(options: CodeHighlightOptions) {
-  const { highlight } = createCodeHighlighter(options);
+/** The remark step, with the site's `themeConfig.prism`, the settings the plugin reads too. */
+export function remarkCodeHighlight(prism: PrismSettings) {
+  const { highlight } = createCodeHighlighter(prism);
   return (tree: Root, file: VFile): void => {
     let blocks = 0;
     visit(tree, 'code', (node: Code, index, parent) => {

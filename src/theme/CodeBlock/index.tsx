@@ -20,8 +20,10 @@ declare module '@theme/CodeBlock' {
  * Markdown (`src/plugins/code-highlight`) and the API reference's samples and examples.
  * It renders the tokens it is given, so no highlighter ships to the browser, and the
  * colours come from classes (light and dark) rather than from styles set after hydration.
- * Title, numbered lines, lines marked by magic comments and the theme's copy and
- * word-wrap buttons work as before; code passed as a plain string shows unhighlighted.
+ * The title, numbered lines and lines marked by magic comments, read when the site was
+ * built by the theme's own rules, show as in the theme's code block, with its copy and
+ * word-wrap buttons. Nothing here reads `themeConfig.prism`, which the bundles do not
+ * carry; code passed as a plain string shows unhighlighted.
  */
 export default function CodeBlock({ highlighted, children, ...props }: ThemeProps): ReactNode {
   if (highlighted) {
