@@ -59,7 +59,7 @@ function texts(node: CardNode | string): string[] {
   return (Array.isArray(children) ? children : [children]).flatMap(texts);
 }
 
-const assets = loadSiteAssets(siteDir);
+const assets = loadSiteAssets(siteDir, identity.url);
 const apiReference = loadApiReference({ siteDir, baseUrl: '/' }, 'openapi/rubra.yaml', 'api');
 /** Loading the API description and rendering PNGs take seconds on a busy machine. */
 const SLOW = 30_000;

@@ -136,7 +136,7 @@ export default function socialCards(context: LoadContext, options: SocialCardsOp
 
   async function renderAll(pages: ReadonlyMap<string, CardPage>): Promise<RenderedCards> {
     const started = performance.now();
-    const assets = await loadSiteAssets(siteDir);
+    const assets = await loadSiteAssets(siteDir, siteConfig.url);
     const designKey = await designKeyOf(assets);
     const byHash = new Map<string, CardJob>();
     const byRoute = new Map<string, CardJob>();
