@@ -3,6 +3,8 @@
  * Docusaurus hands to `validateOptions` (which adds the plugin id). A wrong option stops
  * the build with a message that names the plugin, then the option.
  */
+import type { OptionValidationContext, ValidationSchema } from '@docusaurus/types';
+
 export function validateNamed<T>(plugin: string, validate: () => T): T {
   try {
     return validate();
@@ -11,4 +13,10 @@ export function validateNamed<T>(plugin: string, validate: () => T): T {
       cause: error,
     });
   }
+}
+
+/** A plugin's `validateOptions` from its name and its schema. */
+export function optionsValidator<T>(plugin: string, schema: ValidationSchema<T>) {
+  return ({ validate, options }: OptionValidationContext<T, T>): T =>
+    validateNamed(plugin, () => validate(schema, options));
 }

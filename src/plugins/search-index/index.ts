@@ -12,13 +12,13 @@
  */
 import path from 'node:path';
 
-import type { LoadContext, OptionValidationContext, Plugin } from '@docusaurus/types';
+import type { LoadContext, Plugin } from '@docusaurus/types';
 import { Joi } from '@docusaurus/utils-validation';
 
 import { handOverPageEdits, SEARCH_PAGE_FILE, type PageEdits } from '../../../deploy/page-pass.mjs';
 import { identity } from '../../site/identity';
 import { loadTwins } from '../markdown-twins/twins';
-import { validateNamed } from '../plugin-options';
+import { optionsValidator } from '../plugin-options';
 import { bundleEarlyScript, searchPageEdit } from './earlyScript';
 import { readBuiltPages, writeIndex } from './indexer';
 import { twinPageHtml } from './twin-pages';
@@ -34,14 +34,10 @@ export interface SearchIndexOptions {
   apiPluginId: string;
 }
 
-const optionsSchema = Joi.object<SearchIndexOptions>({ apiPluginId: Joi.string().required() });
-
-export function validateOptions({
-  validate,
-  options,
-}: OptionValidationContext<SearchIndexOptions, SearchIndexOptions>): SearchIndexOptions {
-  return validateNamed(PLUGIN, () => validate(optionsSchema, options));
-}
+export const validateOptions = optionsValidator(
+  PLUGIN,
+  Joi.object<SearchIndexOptions>({ apiPluginId: Joi.string().required() }),
+);
 
 export default function searchIndexPlugin(context: LoadContext, options: SearchIndexOptions): Plugin {
   const { siteDir, baseUrl, generatedFilesDir, i18n } = context;
