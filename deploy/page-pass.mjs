@@ -175,7 +175,9 @@ function pagesState(buildDir) {
     return 'finished';
   }
   throw new Error(
-    `a plugin's postBuild changed pages Docusaurus rendered: ${edited.join(', ')}; hand the change to the page pass (deploy/page-pass.mjs) as data instead`,
+    finished
+      ? `pages changed after the pass finished them: ${edited.join(', ')}; run npm run build again`
+      : `a plugin's postBuild changed pages Docusaurus rendered: ${edited.join(', ')}; hand the change to the page pass (deploy/page-pass.mjs) as data instead`,
   );
 }
 
