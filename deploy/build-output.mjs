@@ -1,5 +1,6 @@
-// What the deployment step adds to a build folder, and how to read it back.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// What runs after `docusaurus build`, in order, and how to read its output back.
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { compressPagefindFiles, compressTextFiles } from './compress.mjs';
@@ -9,10 +10,9 @@ import {
   renderNginxHeaders,
   securityHeaders,
 } from './headers.mjs';
-import { collectInlineHashes, findUnallowedInlineCode, hashesInPolicy } from './inline-hashes.mjs';
+import { findUnallowedInlineCode, hashesInPolicy, inlineHashesOf } from './inline-hashes.mjs';
+import { editPages, FINISHED_PAGES_FILE, NGINX_DIR, pageDigests } from './page-pass.mjs';
 
-/** The folder of generated nginx includes, inside the build so it ships with the pages it describes. */
-const NGINX_DIR = '_nginx';
 export const NGINX_HEADERS_FILE = `${NGINX_DIR}/headers.conf`;
 export const NGINX_CACHE_MAP_FILE = `${NGINX_DIR}/cache-control.conf`;
 export const HEADERS_FILE = '_headers';
@@ -66,23 +66,63 @@ export function pluginPolicies(buildDir) {
 }
 
 /**
- * Hashes the inline code, writes the nginx includes and `_headers`, then compresses
- * every text file and gives Pagefind's files their twins. Run after `docusaurus build` has finished, postBuild hooks included.
+ * The files the steps after the build write, each by the one step allowed to: a second
+ * step writing a file stops the build, naming both.
+ * @param {string} buildDir
+ */
+function fileLedger(buildDir) {
+  /** @type {Map<string, string>} file (relative, with `/` separators) → the step that wrote it */
+  const writers = new Map();
+  return {
+    writers,
+    /**
+     * @param {string} step
+     * @returns {import('./compress.mjs').WriteFile}
+     */
+    writerFor(step) {
+      return async (file, content) => {
+        const relative = path.relative(buildDir, file).split(path.sep).join('/');
+        const earlier = writers.get(relative);
+        if (earlier !== undefined) {
+          throw new Error(`${relative} is written by two steps after the build: ${earlier}, then ${step}`);
+        }
+        writers.set(relative, step);
+        await mkdir(path.dirname(file), { recursive: true });
+        await writeFile(file, content);
+      };
+    },
+  };
+}
+
+/**
+ * Everything after `docusaurus build` has finished, postBuild hooks included, in this
+ * order: the pass over the pages (deploy/page-pass.mjs: card tags, then the /search
+ * page's hints and held scripts); the hashes of the inline code of the pages as the pass
+ * wrote them, last of the pages' edits, into the policy; the nginx includes and
+ * `_headers`; the .gz and .br of every text file; Pagefind's files' twins.
  * @param {string} buildDir
  */
 export async function finishBuild(buildDir) {
   if (!existsSync(path.join(buildDir, 'index.html'))) {
     throw new Error(`${path.join(buildDir, 'index.html')} is missing: run docusaurus build first`);
   }
-  const hashes = collectInlineHashes(buildDir);
+  const ledger = fileLedger(buildDir);
+  const pages = editPages(buildDir);
+  const writePage = ledger.writerFor('page pass');
+  for (const page of pages.filter(({ steps }) => steps.length > 0)) {
+    await writePage(path.join(buildDir, page.file), Buffer.from(page.html));
+  }
+  await writePage(path.join(buildDir, FINISHED_PAGES_FILE), Buffer.from(pageDigests(buildDir, pages)));
+  const hashes = inlineHashesOf(pages);
   const headers = securityHeaders({ ...hashes, plugins: pluginPolicies(buildDir) });
-  mkdirSync(path.join(buildDir, NGINX_DIR), { recursive: true });
-  writeFileSync(path.join(buildDir, NGINX_HEADERS_FILE), renderNginxHeaders(headers));
-  writeFileSync(path.join(buildDir, NGINX_CACHE_MAP_FILE), renderNginxCacheMap());
-  writeFileSync(path.join(buildDir, HEADERS_FILE), renderHeadersFile(headers));
-  const compression = await compressTextFiles(buildDir, isHostConfig);
-  const pagefind = await compressPagefindFiles(buildDir);
-  return { hashes, compression, pagefind };
+  const writeHeaders = ledger.writerFor('headers');
+  await writeHeaders(path.join(buildDir, NGINX_HEADERS_FILE), Buffer.from(renderNginxHeaders(headers)));
+  await writeHeaders(path.join(buildDir, NGINX_CACHE_MAP_FILE), Buffer.from(renderNginxCacheMap()));
+  await writeHeaders(path.join(buildDir, HEADERS_FILE), Buffer.from(renderHeadersFile(headers)));
+  const compression = await compressTextFiles(buildDir, ledger.writerFor('compression'), isHostConfig);
+  const pagefind = await compressPagefindFiles(buildDir, ledger.writerFor('Pagefind twins'));
+  const edited = pages.filter(({ steps }) => steps.length > 0).length;
+  return { pages: { edited, total: pages.length }, hashes, compression, pagefind, writers: ledger.writers };
 }
 
 /**

@@ -1,6 +1,6 @@
 // Writes a .gz and a .br beside every text file of the build, for nginx's gzip_static
 // and brotli_static: the smallest files at no cost per request.
-import { copyFile, readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -36,12 +36,15 @@ export const TEXT_EXTENSIONS = new Set([
  * @property {string[]} unchanged files compression would not make smaller (left alone; nginx serves them as they are)
  */
 
+/** @typedef {(file: string, content: Buffer) => Promise<void>} WriteFile writes a file of the build, by its absolute path */
+
 /**
  * @param {string} dir the build folder
+ * @param {WriteFile} write
  * @param {(relativePath: string) => boolean} [skip] files that are not served
  * @returns {Promise<CompressionReport>}
  */
-export async function compressTextFiles(dir, skip = () => false) {
+export async function compressTextFiles(dir, write, skip = () => false) {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const files = entries
     .filter((entry) => entry.isFile() && TEXT_EXTENSIONS.has(path.extname(entry.name)))
@@ -69,7 +72,7 @@ export async function compressTextFiles(dir, skip = () => false) {
           report.unchanged.push(path.relative(dir, file));
           return;
         }
-        await Promise.all([writeFile(`${file}.gz`, gzipped), writeFile(`${file}.br`, brotlied)]);
+        await Promise.all([write(`${file}.gz`, gzipped), write(`${file}.br`, brotlied)]);
         report.written += 1;
       }),
     );
@@ -88,9 +91,10 @@ const PAGEFIND_GZIPPED = /\.(pf_meta|pf_index|pf_filter|pf_fragment|pagefind)$/;
  * files already inflated, skips its own JavaScript inflate; Brotli is also about a
  * seventh smaller. Hosts that send the files as they are still work: Pagefind inflates them.
  * @param {string} dir the build folder
+ * @param {WriteFile} write
  * @returns {Promise<{ files: number, gzipBytes: number, brotliBytes: number }>}
  */
-export async function compressPagefindFiles(dir) {
+export async function compressPagefindFiles(dir, write) {
   const folder = path.join(dir, 'pagefind');
   const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []);
   const files = entries
@@ -116,7 +120,7 @@ export async function compressPagefindFiles(dir) {
             [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
           },
         });
-        await Promise.all([copyFile(file, `${file}.gz`), writeFile(`${file}.br`, brotlied)]);
+        await Promise.all([write(`${file}.gz`, gzipped), write(`${file}.br`, brotlied)]);
         report.gzipBytes += gzipped.length;
         report.brotliBytes += brotlied.length;
       }),

@@ -3,10 +3,12 @@
 // with parse5, the WHATWG parser, so the hashed text is the text a browser hashes
 // (entities decoded in attributes, line endings normalised).
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { parse } from 'parse5';
+
+import { htmlFilesIn } from './page-pass.mjs';
 
 /** Script types a browser executes; others (application/ld+json) are data, outside the policy. */
 const EXECUTABLE_SCRIPT_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript']);
@@ -68,33 +70,22 @@ export function inlineCodeOf(html) {
 }
 
 /**
- * @param {string} dir
- * @returns {string[]} the .html files under dir, sorted
- */
-function htmlFilesIn(dir) {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-    .map((entry) => path.join(entry.parentPath ?? entry.path, entry.name))
-    .sort();
-}
-
-/**
  * @typedef {object} InlineHashes
  * @property {string[]} scriptHashes
  * @property {string[]} styleHashes
  */
 
 /**
- * The hashes of all inline code in the built HTML. Throws, naming the file, on inline
+ * The hashes of all inline code in the given pages. Throws, naming the file, on inline
  * code no hash can allow.
- * @param {string} buildDir
+ * @param {Iterable<{ file: string, html: string }>} pages
  * @returns {InlineHashes}
  */
-export function collectInlineHashes(buildDir) {
+export function inlineHashesOf(pages) {
   const scripts = new Set();
   const styles = new Set();
-  for (const file of htmlFilesIn(buildDir)) {
-    const code = inlineCodeOf(readFileSync(file, 'utf8'));
+  for (const { file, html } of pages) {
+    const code = inlineCodeOf(html);
     if (code.forbidden.length > 0) {
       throw new Error(
         `${file}: inline event handlers and javascript: URLs cannot pass the Content-Security-Policy; move the code into a script: ${code.forbidden.join(', ')}`,
@@ -104,6 +95,17 @@ export function collectInlineHashes(buildDir) {
     code.styles.forEach((text) => styles.add(sha256Source(text)));
   }
   return { scriptHashes: [...scripts].sort(), styleHashes: [...styles].sort() };
+}
+
+/**
+ * The hashes of all inline code in the built HTML as it is on disk.
+ * @param {string} buildDir
+ * @returns {InlineHashes}
+ */
+export function collectInlineHashes(buildDir) {
+  return inlineHashesOf(
+    htmlFilesIn(buildDir).map((file) => ({ file, html: readFileSync(path.join(buildDir, file), 'utf8') })),
+  );
 }
 
 /**
@@ -126,7 +128,7 @@ export function findUnallowedInlineCode(buildDir, policy) {
   /** @type {UnallowedCode[]} */
   const unallowed = [];
   for (const file of htmlFilesIn(buildDir)) {
-    const code = inlineCodeOf(readFileSync(file, 'utf8'));
+    const code = inlineCodeOf(readFileSync(path.join(buildDir, file), 'utf8'));
     for (const [kind, texts, allowed] of /** @type {const} */ ([
       ['script', code.scripts, scripts],
       ['style', code.styles, styles],
@@ -134,7 +136,7 @@ export function findUnallowedInlineCode(buildDir, policy) {
       for (const text of texts) {
         const hash = sha256Source(text);
         if (!allowed.has(hash)) {
-          unallowed.push({ file: path.relative(buildDir, file), kind, hash, excerpt: text.slice(0, 80) });
+          unallowed.push({ file, kind, hash, excerpt: text.slice(0, 80) });
         }
       }
     }

@@ -272,7 +272,14 @@ siteTest.describe('what nginx answers', () => {
 
   siteTest('an unknown path, the not-found page itself and the host configuration answer 404', async ({ baseURL }) => {
     const notFoundPage = readFileSync(join(BUILD_DIR, '404.html'), 'utf8');
-    for (const path of ['/no/such/page', '/404.html', '/_headers', '/_nginx/headers.conf', '/assets/js/missing.js']) {
+    for (const path of [
+      '/no/such/page',
+      '/404.html',
+      '/_headers',
+      '/_nginx/headers.conf',
+      '/_nginx/pages/social-cards.json',
+      '/assets/js/missing.js',
+    ]) {
       const response = await get(baseURL, path);
       expect(response.status, path).toBe(404);
       expect(response.headers.get('content-type'), path).toBe('text/html; charset=utf-8');

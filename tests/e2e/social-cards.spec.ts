@@ -144,7 +144,7 @@ test("a card, drawn in Chromium, is the rendering of its page's visible title an
   const served = await (await request.get(card.imagePath)).body();
 
   // The same inputs, rendered here, give the same bytes: the card shows this title and section.
-  const assets = await loadSiteAssets(process.cwd());
+  const assets = await loadSiteAssets(process.cwd(), identity.url);
   expect(Buffer.compare(await renderCard({ title, section }, assets, path), served)).toBe(0);
 
   // Chromium decodes it at 1200x630, with the primary colour down its left edge and the

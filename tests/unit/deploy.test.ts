@@ -25,6 +25,7 @@ import {
   securityHeaders,
 } from '@site/deploy/headers.mjs';
 import { collectInlineHashes, inlineCodeOf, sha256Source } from '@site/deploy/inline-hashes.mjs';
+import { CARD_TAGS_FILE, FINISHED_PAGES_FILE, recordRenderedPages, SEARCH_PAGE_FILE } from '@site/deploy/page-pass.mjs';
 import { SEARCH_BACKENDS } from '@site/src/search/backends/registry';
 import {
   ACCESS_LOG_FILE,
@@ -83,6 +84,15 @@ describe('inline code of a page', () => {
   });
 });
 
+/** The social-cards plugin's data: a card named in each page's head. */
+const cardTags = (pages: string[]) =>
+  Object.fromEntries(
+    pages.map((page) => [
+      page,
+      { head: [{ tag: 'meta', attributes: { property: 'og:image', content: `https://x.test/${page}.png` } }] },
+    ]),
+  );
+
 describe('the build step', () => {
   let dir: string;
   beforeEach(() => {
@@ -95,6 +105,9 @@ describe('the build step', () => {
     mkdirSync(path.join(dir, path.dirname(SEARCH_POLICY_FILE)), { recursive: true });
     writeFileSync(path.join(dir, SEARCH_POLICY_FILE), JSON.stringify(LOCAL_SEARCH));
     writeFileSync(path.join(dir, API_POLICY_FILE), JSON.stringify(API_CONSOLE));
+    // What docusaurus build leaves: the pages as rendered, and the plugins' data for the pass.
+    recordRenderedPages(dir);
+    writeFileSync(path.join(dir, CARD_TAGS_FILE), JSON.stringify(cardTags(['index.html', 'faq.html'])));
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -186,6 +199,102 @@ describe('the build step', () => {
     expect(readFileSync(path.join(dir, NGINX_CACHE_MAP_FILE), 'utf8')).toBe(renderNginxCacheMap());
     expect(readFileSync(path.join(dir, NGINX_HEADERS_FILE), 'utf8')).toContain('add_header Content-Security-Policy');
     expect(readFileSync(path.join(dir, HEADERS_FILE), 'utf8')).toContain('Content-Security-Policy:');
+  });
+
+  it('writes the card tags, then the search page’s hints, into the pages, each page once, then hashes the pages as written', async () => {
+    const hint = { tag: 'link', attributes: { rel: 'preload', href: '/pagefind/x.pf_meta', as: 'fetch' } };
+    writeFileSync(path.join(dir, SEARCH_PAGE_FILE), JSON.stringify({ 'faq.html': { head: [hint] } }));
+    const { pages, writers } = await finishBuild(dir);
+    expect(pages).toEqual({ edited: 2, total: 2 });
+    expect(readFileSync(path.join(dir, 'faq.html'), 'utf8')).toContain(
+      '<meta property="og:image" content="https://x.test/faq.html.png">' +
+        '<link rel="preload" href="/pagefind/x.pf_meta" as="fetch"></head>',
+    );
+    for (const name of ['index.html', 'faq.html']) {
+      expect(readFileSync(path.join(dir, name), 'utf8')).toContain(
+        `<meta property="og:image" content="https://x.test/${name}.png">`,
+      );
+      expect(gunzipSync(readFileSync(path.join(dir, `${name}.gz`))).toString()).toContain('og:image');
+    }
+    expect(staleInlineCode(dir)).toEqual([]);
+    // Each file the steps wrote, by its one writer.
+    expect(Object.fromEntries(writers)).toEqual({
+      'index.html': 'page pass',
+      'faq.html': 'page pass',
+      [FINISHED_PAGES_FILE]: 'page pass',
+      [NGINX_HEADERS_FILE]: 'headers',
+      [NGINX_CACHE_MAP_FILE]: 'headers',
+      [HEADERS_FILE]: 'headers',
+      ...Object.fromEntries(
+        ['index.html', 'faq.html', 'assets/main.0123abcd.js'].flatMap((name) => [
+          [`${name}.gz`, 'compression'],
+          [`${name}.br`, 'compression'],
+        ]),
+      ),
+    });
+  });
+
+  it('leaves the pages of a build it has finished as they are when run again', async () => {
+    await finishBuild(dir);
+    const finished = readFileSync(path.join(dir, 'faq.html'), 'utf8');
+    const again = await finishBuild(dir);
+    expect(readFileSync(path.join(dir, 'faq.html'), 'utf8')).toBe(finished);
+    expect(again.pages).toEqual({ edited: 0, total: 2 });
+    expect(staleInlineCode(dir)).toEqual([]);
+  });
+
+  it('gives no file two writers, among them Pagefind’s twins and the text files’', async () => {
+    mkdirSync(path.join(dir, 'pagefind', 'index'), { recursive: true });
+    writeFileSync(
+      path.join(dir, 'pagefind', 'pagefind-entry.json'),
+      JSON.stringify({ languages: { en: { hash: 'en_1', wasm: 'en', page_count: 2 } }, version: '1.4.0' }).repeat(4),
+    );
+    writeFileSync(path.join(dir, 'pagefind', 'index', 'en_1.pf_index'), gzipSync('pagefind_dcd an index chunk'));
+    const { writers } = await finishBuild(dir);
+    const byWriter = new Map<string, string[]>();
+    for (const [file, step] of writers) {
+      byWriter.set(step, [...(byWriter.get(step) ?? []), file]);
+    }
+    expect(byWriter.get('Pagefind twins')?.sort()).toEqual([
+      'pagefind/index/en_1.pf_index.br',
+      'pagefind/index/en_1.pf_index.gz',
+    ]);
+    expect(byWriter.get('compression')).toContain('pagefind/pagefind-entry.json.gz');
+    expect(new Set(writers.keys()).size).toBe(writers.size);
+  });
+
+  it('stops, naming the page, when a plugin’s postBuild changed a page Docusaurus rendered', async () => {
+    appendFileSync(path.join(dir, 'faq.html'), '<!-- edited -->');
+    await expect(finishBuild(dir)).rejects.toThrow(
+      /a plugin's postBuild changed pages Docusaurus rendered: faq\.html;/,
+    );
+    // After the pass has run: a page that is neither as rendered nor as finished.
+    writeFileSync(path.join(dir, 'faq.html'), page('<p>Questions</p>'.repeat(50)));
+    await finishBuild(dir);
+    appendFileSync(path.join(dir, 'faq.html'), '<!-- edited -->');
+    await expect(finishBuild(dir)).rejects.toThrow(/pages changed after the pass finished them: faq\.html;/);
+    rmSync(path.join(dir, '_nginx', 'pages', 'rendered.json'));
+    await expect(finishBuild(dir)).rejects.toThrow(/rendered\.json is missing: the rendered-pages plugin/);
+  });
+
+  it('stops on plugin data it cannot apply, naming the file and the page', async () => {
+    writeFileSync(path.join(dir, CARD_TAGS_FILE), JSON.stringify(cardTags(['index.html', 'gone.html'])));
+    await expect(finishBuild(dir)).rejects.toThrow(/card tags: the build has no page gone\.html/);
+    const handler = { head: [{ tag: 'meta', attributes: { name: 'x', onload: 'go()' } }] };
+    writeFileSync(path.join(dir, CARD_TAGS_FILE), JSON.stringify({ 'faq.html': handler }));
+    await expect(finishBuild(dir)).rejects.toThrow(
+      /social-cards\.json: faq\.html: head\[0\] must be .* \(not onload\)/,
+    );
+    writeFileSync(
+      path.join(dir, SEARCH_PAGE_FILE),
+      JSON.stringify({ 'faq.html': { holdScripts: { srcPrefix: '/assets/js/', listIn: 'held' } } }),
+    );
+    writeFileSync(path.join(dir, CARD_TAGS_FILE), JSON.stringify(cardTags(['faq.html'])));
+    await expect(finishBuild(dir)).rejects.toThrow(
+      /faq\.html: search page holds the scripts under \/assets\/js\/, and the page has none/,
+    );
+    rmSync(path.join(dir, CARD_TAGS_FILE));
+    await expect(finishBuild(dir)).rejects.toThrow(/social-cards\.json is missing: the social-cards plugin/);
   });
 
   it('fails on a folder that is not a build', async () => {

@@ -7,9 +7,13 @@ import { normalizePluginOptions } from '@docusaurus/utils-validation';
 import { describe, expect, it } from 'vitest';
 
 import * as apiReference from '../../src/plugins/api-reference';
+import * as blog from '../../src/plugins/blog';
 import * as cleanUrls from '../../src/plugins/clean-urls';
 import * as codeHighlight from '../../src/plugins/code-highlight';
 import * as markdownTwins from '../../src/plugins/markdown-twins';
+import * as renderedPages from '../../src/plugins/rendered-pages';
+import * as search from '../../src/plugins/search';
+import * as searchIndex from '../../src/plugins/search-index';
 import * as sharedChunks from '../../src/plugins/shared-chunks';
 import * as socialCards from '../../src/plugins/social-cards';
 
@@ -23,6 +27,9 @@ const sections = [{ title: 'Models', routes: ['/', '/models/'] }];
 const plugins = {
   'clean-urls': { plugin: cleanUrls, options: {} },
   'shared-chunks': { plugin: sharedChunks, options: {} },
+  'rendered-pages': { plugin: renderedPages, options: {} },
+  search: { plugin: search, options: { backend: 'local' } },
+  'search-index': { plugin: searchIndex, options: { apiPluginId: 'api' } },
   // Its settings are themeConfig.prism's.
   'code-highlight': { plugin: codeHighlight, options: {} },
   'markdown-twins': { plugin: markdownTwins, options: { apiPluginId: 'api', sections } },
@@ -65,6 +72,35 @@ describe('a wrong option is named with where it is', () => {
       '"codeHighlight" is not allowed',
     );
     expect(() => validate(apiReference, { ...options, routeBasePath: 3 })).toThrow('"routeBasePath" must be a string');
+  });
+
+  it('search: the backend is a row of the registry, named with the plugin', () => {
+    expect(validate(search, { backend: 'algolia' })).toMatchObject({ backend: 'algolia' });
+    expect(() => validate(search, { backend: 'elastic' })).toThrow(
+      '[search] options: "backend" must be one of [algolia, local]',
+    );
+    expect(() => validate(search, {})).toThrow('[search] options: "backend" is required');
+    expect(() => validate(search, { backend: 'local', colour: 'red' })).toThrow(
+      '[search] options: "colour" is not allowed',
+    );
+  });
+
+  it('search-index: the API instance is named, with the plugin', () => {
+    expect(() => validate(searchIndex, {})).toThrow('[search-index] options: "apiPluginId" is required');
+    expect(() => validate(searchIndex, { apiPluginId: 3 })).toThrow(
+      '[search-index] options: "apiPluginId" must be a string',
+    );
+  });
+
+  it('blog: the blog plugin’s own validation, its errors named with the plugin', () => {
+    const options = { showReadingTime: true, onInlineAuthors: 'ignore', onUntruncatedBlogPosts: 'ignore' };
+    expect(validate(blog, options)).toMatchObject({ ...options, id: 'default', routeBasePath: 'blog' });
+    expect(() => validate(blog, { ...options, showReadingTime: 'yes' })).toThrow(
+      '[blog] options: "showReadingTime" must be a boolean',
+    );
+    expect(() => validate(blog, { ...options, onInlineAuthors: 'shout' })).toThrow(
+      /^\[blog\] options: "onInlineAuthors" must be one of/,
+    );
   });
 
   it('social-cards: the site card routes are routes of the site', () => {

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -23,7 +23,8 @@ import {
 } from '../../src/search/backends/pagefindEarly';
 import { EARLY_SEARCH_GLOBAL, earlySearchBackend } from '../../src/search/earlySearch';
 import type { SearchBackend, SearchRequest } from '../../src/search/types';
-import { esbuildTargets, prepareSearchPage } from '../../src/plugins/search-index/earlyScript';
+import { esbuildTargets, searchPageEdit } from '../../src/plugins/search-index/earlyScript';
+import { editPage } from '../../deploy/page-pass.mjs';
 
 const config: EarlySearchConfig = {
   bundlePath: '/pagefind/',
@@ -147,32 +148,25 @@ describe('esbuildTargets', () => {
   });
 });
 
-describe('prepareSearchPage', () => {
+describe('the /search page’s edits, as the pass over the built pages applies them', () => {
   const builtPage =
     '<html><head><title>Search</title></head><body><div id="__docusaurus"></div>' +
     '<script src=/assets/js/runtime~main.1.js defer></script><script src=/assets/js/main.2.js defer></script>' +
     '<script src=/other/widget.js defer></script></body></html>';
 
-  async function site(entry: unknown, html = builtPage) {
+  async function indexDir(entry: unknown) {
     const dir = await mkdtemp(path.join(tmpdir(), 'search-hints-'));
     await writeFile(path.join(dir, 'pagefind-entry.json'), JSON.stringify(entry));
-    await writeFile(path.join(dir, 'search.html'), html);
     return dir;
   }
-  const prepare = (dir: string) =>
-    prepareSearchPage({
-      htmlFile: path.join(dir, 'search.html'),
-      bundleDir: dir,
-      bundlePath: '/pagefind/',
-      language: 'en',
-      baseUrl: '/',
-    });
+  const edit = async (entry: unknown) =>
+    searchPageEdit({ bundleDir: await indexDir(entry), bundlePath: '/pagefind/', language: 'en', baseUrl: '/' });
+  const prepare = async (entry: unknown, html = builtPage) =>
+    editPage(html, [{ step: 'search page', edit: await edit(entry) }], 'search.html');
 
   it('hints at the entry file (by the index’s tag), the language’s metadata and WebAssembly, as fetches', async () => {
     const entry = { languages: { en: { hash: 'en_4cbb', wasm: 'en', page_count: 41 } } };
-    const dir = await site(entry);
-    await prepare(dir);
-    const html = await readFile(path.join(dir, 'search.html'), 'utf8');
+    const html = await prepare(entry);
     const tag = /<meta name="search-index-tag" content="([0-9a-f]{12})">/.exec(html)?.[1];
     expect(tag).toBeDefined();
     expect(html).toContain(
@@ -184,15 +178,12 @@ describe('prepareSearchPage', () => {
     expect(pagefindEntryUrl('/pagefind/', tag ?? '')).toBe(`/pagefind/pagefind-entry.json?ts=${tag}`);
     expect(pagefindOptions('/pagefind/', undefined, tag)).toMatchObject({ metaCacheTag: tag });
     // Another index, another tag.
-    const other = await site({ languages: { en: { hash: 'en_9999', wasm: 'en', page_count: 42 } } });
-    await prepare(other);
-    expect(await readFile(path.join(other, 'search.html'), 'utf8')).not.toContain(`content="${tag}"`);
+    const other = await prepare({ languages: { en: { hash: 'en_9999', wasm: 'en', page_count: 42 } } });
+    expect(other).not.toContain(`content="${tag}"`);
   });
 
   it('holds the site’s own scripts back, in order, and leaves other scripts alone', async () => {
-    const dir = await site({ languages: { en: { hash: 'en_1', wasm: 'en' } } });
-    await prepare(dir);
-    const html = await readFile(path.join(dir, 'search.html'), 'utf8');
+    const html = await prepare({ languages: { en: { hash: 'en_1', wasm: 'en' } } });
     expect(html).toContain(
       `<meta name="${HELD_SCRIPTS_META}" content="/assets/js/runtime~main.1.js /assets/js/main.2.js">`,
     );
@@ -201,15 +192,12 @@ describe('prepareSearchPage', () => {
   });
 
   it('fails loudly, naming the file, on an index without languages, a page without a head or without the site’s scripts', async () => {
-    const empty = await site({ languages: {} });
-    await expect(prepare(empty)).rejects.toThrow(/pagefind-entry\.json lists no language/);
-    const headless = await site({ languages: { en: { hash: 'en_1', wasm: 'en' } } }, '<p>no head</p>');
-    await expect(prepare(headless)).rejects.toThrow(/search\.html has no <\/head>/);
-    const scriptless = await site(
-      { languages: { en: { hash: 'en_1', wasm: 'en' } } },
-      '<html><head></head><body></body></html>',
+    await expect(edit({ languages: {} })).rejects.toThrow(/pagefind-entry\.json lists no language/);
+    const entry = { languages: { en: { hash: 'en_1', wasm: 'en' } } };
+    await expect(prepare(entry, '<p>no head</p>')).rejects.toThrow(/search\.html: no <head>/);
+    await expect(prepare(entry, '<html><head></head><body></body></html>')).rejects.toThrow(
+      /search\.html: search page holds the scripts under \/assets\/js\/, and the page has none/,
     );
-    await expect(prepare(scriptless)).rejects.toThrow(/search\.html has no script of the site's bundle/);
   });
 });
 

@@ -10,7 +10,9 @@ import { QUERY_DATA, QUERY_DATA_FILE } from '@rubra/search-query';
 import searchPlugin, { searchModalStyles } from '@site/src/plugins/search';
 
 describe('search plugin', () => {
-  const plugin = searchPlugin({ siteDir: process.cwd(), baseUrl: '/', generatedFilesDir: tmpdir() } as LoadContext);
+  const plugin = searchPlugin({ siteDir: process.cwd(), baseUrl: '/', generatedFilesDir: tmpdir() } as LoadContext, {
+    backend: 'local',
+  });
   const configure = plugin.configureWebpack as unknown as (
     config: object,
     isServer: boolean,
@@ -43,7 +45,9 @@ describe('the query data under npm start', () => {
     vi.stubEnv('NODE_ENV', 'development');
     try {
       const generatedFilesDir = await mkdtemp(path.join(tmpdir(), 'search-plugin-'));
-      const plugin = searchPlugin({ siteDir: process.cwd(), baseUrl: '/docs/', generatedFilesDir } as LoadContext);
+      const plugin = searchPlugin({ siteDir: process.cwd(), baseUrl: '/docs/', generatedFilesDir } as LoadContext, {
+        backend: 'local',
+      });
       await plugin.contentLoaded?.({ content: undefined, actions: { addRoute: () => {} } } as unknown as Parameters<
         NonNullable<Plugin['contentLoaded']>
       >[0]);

@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { loadApiReference } from '@site/src/plugins/api-reference/index';
 import type { PageSection } from '@site/src/plugins/markdown-twins/sections';
 import { CARD_HEIGHT, CARD_WIDTH, cardLayout, titleSize, type CardNode } from '@site/src/plugins/social-cards/card';
-import { cardMetaTags, withCardTags } from '@site/src/plugins/social-cards/head';
+import { cardMetaTags } from '@site/src/plugins/social-cards/head';
+import { editPage } from '@site/deploy/page-pass.mjs';
 import { cardHash, cardSlug, designKeyOf, renderMissing, type CardJob } from '@site/src/plugins/social-cards/index';
 import {
   apiCardPages,
@@ -58,7 +59,7 @@ function texts(node: CardNode | string): string[] {
   return (Array.isArray(children) ? children : [children]).flatMap(texts);
 }
 
-const assets = loadSiteAssets(siteDir);
+const assets = loadSiteAssets(siteDir, identity.url);
 const apiReference = loadApiReference({ siteDir, baseUrl: '/' }, 'openapi/rubra.yaml', 'api');
 /** Loading the API description and rendering PNGs take seconds on a busy machine. */
 const SLOW = 30_000;
@@ -200,9 +201,10 @@ describe('social cards: palette, names and head tags', () => {
     expect(cardHash(page, 'design-2')).not.toBe(hash);
   });
 
-  it('adds the Open Graph and Twitter tags, escaped, before the end of the head', () => {
+  it('adds the Open Graph and Twitter tags, escaped, before the end of the head, through the page pass', () => {
     const tags = cardMetaTags('https://docs.rubra.ai/assets/cards/faq.0123.png', 'A "quoted" <title> & more');
-    const html = withCardTags('<html><head><title>x</title></head><body></body></html>', tags, 'faq.html');
+    const edit = [{ step: 'card tags', edit: { head: tags } }];
+    const html = editPage('<html><head><title>x</title></head><body></body></html>', edit, 'faq.html');
     expect(html).toContain('<meta property="og:image" content="https://docs.rubra.ai/assets/cards/faq.0123.png">');
     expect(html).toContain('<meta property="og:image:width" content="1200">');
     expect(html).toContain('<meta property="og:image:height" content="630">');
@@ -210,8 +212,10 @@ describe('social cards: palette, names and head tags', () => {
     expect(html).toContain('<meta name="twitter:image" content="https://docs.rubra.ai/assets/cards/faq.0123.png">');
     expect(html).toContain('content="A &quot;quoted&quot; &lt;title&gt; &amp; more"');
     expect(html.indexOf('twitter:image:alt')).toBeLessThan(html.indexOf('</head>'));
-    expect(() => withCardTags(html, tags, 'faq.html')).toThrow(/faq\.html: the page already names an og:image/);
-    expect(() => withCardTags('<p>no head</p>', tags, 'bare.html')).toThrow(/bare\.html: no <\/head>/);
+    expect(() => editPage(html, edit, 'faq.html')).toThrow(
+      /faq\.html: card tags adds <meta> "og:image", which the page already has/,
+    );
+    expect(() => editPage('<p>no head</p>', edit, 'bare.html')).toThrow(/bare\.html: no <head>/);
   });
 });
 

@@ -1,6 +1,8 @@
-import blogPlugin, { validateOptions } from '@docusaurus/plugin-content-blog';
-import type { LoadContext, Plugin } from '@docusaurus/types';
-import type { BlogContent, PluginOptions } from '@docusaurus/plugin-content-blog';
+import blogPlugin, { validateOptions as validateBlogOptions } from '@docusaurus/plugin-content-blog';
+import type { LoadContext, OptionValidationContext, Plugin } from '@docusaurus/types';
+import type { BlogContent, Options, PluginOptions } from '@docusaurus/plugin-content-blog';
+
+import { validateNamed } from '../plugin-options';
 
 /**
  * The official blog plugin, configured (reading time shown) but adding no route
@@ -23,4 +25,7 @@ export default async function blogWithoutEmptyRoutes(
   };
 }
 
-export { validateOptions };
+/** The blog plugin's own validation, its errors naming this plugin. */
+export function validateOptions(context: OptionValidationContext<Options | undefined, PluginOptions>): PluginOptions {
+  return validateNamed('blog', () => validateBlogOptions(context));
+}

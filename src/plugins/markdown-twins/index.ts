@@ -15,7 +15,6 @@ import path from 'node:path';
 import type { LoadContext, OptionValidationContext, Plugin } from '@docusaurus/types';
 import { Joi } from '@docusaurus/utils-validation';
 
-import { identity } from '../../site/identity';
 import { llmsFullTxt, llmsTxt, twinText, type LlmsSection } from './llms';
 import { LLMS_FULL_TXT, LLMS_TXT, twinPath } from '../../shared/twin-paths';
 import { inSection, pageSectionsSchema, type PageSection } from './sections';
@@ -47,9 +46,9 @@ function isDevServer(): boolean {
 }
 
 export default function markdownTwins(context: LoadContext, options: MarkdownTwinsOptions): Plugin {
-  const { baseUrl, generatedFilesDir } = context;
+  const { baseUrl, generatedFilesDir, siteConfig } = context;
   const devDir = path.join(generatedFilesDir, PLUGIN);
-  const absolute = (route: string) => `${identity.url}${route}`;
+  const absolute = (route: string) => `${siteConfig.url}${route}`;
   /** Twins in reading order: the docs sidebar, then the API landing page and the API sidebar. */
   let twins: Twin[] = [];
 
@@ -65,8 +64,8 @@ export default function markdownTwins(context: LoadContext, options: MarkdownTwi
     }
     const home = twins.find((twin) => twin.route === baseUrl);
     const index = llmsTxt({
-      title: identity.title,
-      summary: home?.description ?? identity.tagline,
+      title: siteConfig.title,
+      summary: home?.description ?? siteConfig.tagline,
       sections: sections(),
     });
     const full = llmsFullTxt(twins.map((twin) => ({ title: twin.title, url: absolute(twin.route), body: twin.body })));

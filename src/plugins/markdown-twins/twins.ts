@@ -72,10 +72,10 @@ export async function loadTwins(
   allContent: Readonly<Record<string, unknown>>,
   apiPluginId: string,
 ): Promise<Twin[]> {
-  const { siteDir, baseUrl } = context;
+  const { siteDir, baseUrl, siteConfig } = context;
   const api = apiReferenceOptions(context, apiPluginId);
-  const siteRoot = `${identity.url}${baseUrl}`.replace(/\/$/, '');
-  const absolute = (route: string) => `${identity.url}${route}`;
+  const siteRoot = `${siteConfig.url}${baseUrl}`.replace(/\/$/, '');
+  const absolute = (route: string) => `${siteConfig.url}${route}`;
   const routeOf = (permalink: string) => pageRouteOf(permalink, baseUrl);
   const tagOf = (pluginId: string, version: Version) => `docs-${pluginId}-${version.versionName}`;
 

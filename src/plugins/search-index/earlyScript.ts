@@ -5,10 +5,12 @@
  * The browsers are the site's own (package.json's browserslist).
  */
 import { createHash } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { build } from 'esbuild';
+
+import type { HeadElement, PageEdit } from '../../../deploy/page-pass.mjs';
 
 import {
   EARLY_SEARCH_SCRIPT,
@@ -66,12 +68,22 @@ export async function bundleEarlyScript(siteDir: string, outDir: string): Promis
 }
 
 /**
- * Preload hints for the files every query needs first and that are named only once
- * the index is written: Pagefind's entry file, the language's metadata and WebAssembly. They then download
- * with Pagefind's module, not after it has read its entry file. `crossorigin` makes
- * the hints match the `fetch` Pagefind makes them with.
+ * What the built /search page needs for its early start, handed to the pass over the
+ * built pages (deploy/page-pass.mjs): preload hints for the files every query needs
+ * first and that are named only once the index is written (Pagefind's entry file, the
+ * language's metadata and WebAssembly), which then download with Pagefind's module, not
+ * after it has read its entry file (`crossorigin` makes them match the `fetch` Pagefind
+ * makes); and the site's own `defer` scripts (its bundle, under `assets/js/`) held back
+ * and listed, in order, in a meta element that the early script reads: it adds them
+ * back once it has painted the first results (local.early.ts).
  */
-async function indexHints(bundleDir: string, bundlePath: string, language: string): Promise<string[]> {
+export async function searchPageEdit(options: {
+  bundleDir: string;
+  bundlePath: string;
+  language: string;
+  baseUrl: string;
+}): Promise<PageEdit> {
+  const { bundleDir, bundlePath, language, baseUrl } = options;
   const entryFile = path.join(bundleDir, 'pagefind-entry.json');
   const entryText = await readFile(entryFile, 'utf8');
   const entry = JSON.parse(entryText) as {
@@ -85,54 +97,18 @@ async function indexHints(bundleDir: string, bundlePath: string, language: strin
     `pagefind.${indexLanguage.hash}.pf_meta`,
     ...(indexLanguage.wasm ? [`wasm.${indexLanguage.wasm}.pagefind`] : []),
   ];
-  const hint = (url: string) => `<link rel="preload" href="${url}" as="fetch" crossorigin="anonymous">`;
+  const hint = (href: string): HeadElement => ({
+    tag: 'link',
+    attributes: { rel: 'preload', href, as: 'fetch', crossorigin: 'anonymous' },
+  });
   // The entry file too, under the tag the early script gives Pagefind (pagefindOptions).
   const tag = createHash('sha256').update(entryText).digest('hex').slice(0, 12);
-  return [
-    `<meta name="${INDEX_TAG_META}" content="${tag}">`,
-    hint(pagefindEntryUrl(bundlePath, tag)),
-    ...files.map((file) => hint(`${bundlePath}${file}`)),
-  ];
-}
-
-/**
- * Takes the site's own `defer` scripts (its bundle, under `assets/js/`) out of the
- * page and lists them, in order, in a meta element that the early script reads: it
- * adds them back once it has painted the first results (local.early.ts).
- */
-function holdSiteScripts(html: string, htmlFile: string, baseUrl: string): string {
-  const held: string[] = [];
-  const tag = /<script src="?([^"\s>]+)"? defer><\/script>/g;
-  const rest = html.replace(tag, (whole, src: string) => {
-    if (!src.startsWith(`${baseUrl}assets/js/`)) {
-      return whole;
-    }
-    held.push(src);
-    return '';
-  });
-  if (held.length === 0) {
-    throw new Error(`search-index: ${htmlFile} has no script of the site's bundle (${baseUrl}assets/js/) to hold back`);
-  }
-  return rest.replace('</head>', `<meta name="${HELD_SCRIPTS_META}" content="${held.join(' ')}"></head>`);
-}
-
-/**
- * Readies the built /search page for its early start: the index hints, and the
- * site's scripts held back until the first results are painted.
- */
-export async function prepareSearchPage(options: {
-  htmlFile: string;
-  bundleDir: string;
-  bundlePath: string;
-  language: string;
-  baseUrl: string;
-}): Promise<void> {
-  const { htmlFile } = options;
-  const html = await readFile(htmlFile, 'utf8');
-  if (!html.includes('</head>')) {
-    throw new Error(`search-index: ${htmlFile} has no </head> to add the index hints to`);
-  }
-  const hints = await indexHints(options.bundleDir, options.bundlePath, options.language);
-  const hinted = html.replace('</head>', `${hints.join('')}</head>`);
-  await writeFile(htmlFile, holdSiteScripts(hinted, htmlFile, options.baseUrl));
+  return {
+    head: [
+      { tag: 'meta', attributes: { name: INDEX_TAG_META, content: tag } },
+      hint(pagefindEntryUrl(bundlePath, tag)),
+      ...files.map((file) => hint(`${bundlePath}${file}`)),
+    ],
+    holdScripts: { srcPrefix: `${baseUrl}assets/js/`, listIn: HELD_SCRIPTS_META },
+  };
 }

@@ -1,22 +1,25 @@
 /**
- * search-index: the local search backend's Pagefind index (the route and the choice of
- * backend are the search plugin's, ../search).
+ * search-index: the local search backend's Pagefind index (the route is the search
+ * plugin's, ../search). The site adds this plugin only for a backend that searches a
+ * Pagefind index (docusaurus.config.ts chooses the backend).
  * - After a production build, indexes the built pages with Pagefind into
  *   <outDir>/pagefind/, bundles the /search page's early script (earlyScript.ts) into
- *   <outDir>/ and readies the built /search page for it.
+ *   <outDir>/ and hands what the built /search page needs for it (index hints, held
+ *   scripts) to the pass over the built pages, in SEARCH_PAGE_FILE.
  * - Under `npm start`, indexes the pages' Markdown twins (the text the build's
  *   twins hold) into the generated-files folder, serves it at /pagefind/ with the early
  *   script at the site's root, and re-indexes whenever Docusaurus reloads content.
- * It does nothing for a backend that does not search a Pagefind index.
  */
 import path from 'node:path';
 
 import type { LoadContext, Plugin } from '@docusaurus/types';
+import { Joi } from '@docusaurus/utils-validation';
 
+import { handOverPageEdits, SEARCH_PAGE_FILE, type PageEdits } from '../../../deploy/page-pass.mjs';
 import { identity } from '../../site/identity';
-import { chooseSearchBackend } from '../../search/backends/registry';
 import { loadTwins } from '../markdown-twins/twins';
-import { bundleEarlyScript, prepareSearchPage } from './earlyScript';
+import { optionsValidator } from '../plugin-options';
+import { bundleEarlyScript, searchPageEdit } from './earlyScript';
 import { readBuiltPages, writeIndex } from './indexer';
 import { twinPageHtml } from './twin-pages';
 
@@ -31,9 +34,13 @@ export interface SearchIndexOptions {
   apiPluginId: string;
 }
 
+export const validateOptions = optionsValidator(
+  PLUGIN,
+  Joi.object<SearchIndexOptions>({ apiPluginId: Joi.string().required() }),
+);
+
 export default function searchIndexPlugin(context: LoadContext, options: SearchIndexOptions): Plugin {
   const { siteDir, baseUrl, generatedFilesDir, i18n } = context;
-  const backend = chooseSearchBackend(process.env).row;
   const searchPagePath = `${baseUrl}${identity.searchPagePath}`;
   const devIndexDir = path.join(generatedFilesDir, PLUGIN, 'pagefind');
   const devEarlyDir = path.join(generatedFilesDir, PLUGIN, 'early');
@@ -42,7 +49,7 @@ export default function searchIndexPlugin(context: LoadContext, options: SearchI
     name: PLUGIN,
 
     async allContentLoaded({ allContent }) {
-      if (!isDevServer() || !backend.pagefind) {
+      if (!isDevServer()) {
         return;
       }
       await bundleEarlyScript(siteDir, devEarlyDir);
@@ -54,7 +61,7 @@ export default function searchIndexPlugin(context: LoadContext, options: SearchI
 
     configureWebpack() {
       const config: Record<string, unknown> = {};
-      if (isDevServer() && backend.pagefind) {
+      if (isDevServer()) {
         config.devServer = {
           static: [
             { directory: devIndexDir, publicPath: `${baseUrl}pagefind`, watch: false },
@@ -66,21 +73,20 @@ export default function searchIndexPlugin(context: LoadContext, options: SearchI
     },
 
     async postBuild({ outDir, routesPaths }) {
-      if (!backend.pagefind) {
-        return;
-      }
       await bundleEarlyScript(siteDir, outDir);
       const excluded = new Set([searchPagePath, `${baseUrl}404.html`]);
       const routes = [...new Set(routesPaths)].filter((route) => !excluded.has(route));
       const pages = await readBuiltPages(outDir, routes, baseUrl);
       const report = await writeIndex(pages, path.join(outDir, 'pagefind'));
-      await prepareSearchPage({
-        htmlFile: path.join(outDir, `${identity.searchPagePath}.html`),
-        bundleDir: path.join(outDir, 'pagefind'),
-        bundlePath: `${baseUrl}pagefind/`,
-        language: i18n.currentLocale,
-        baseUrl,
-      });
+      const edits: PageEdits = {
+        [`${identity.searchPagePath}.html`]: await searchPageEdit({
+          bundleDir: path.join(outDir, 'pagefind'),
+          bundlePath: `${baseUrl}pagefind/`,
+          language: i18n.currentLocale,
+          baseUrl,
+        }),
+      };
+      await handOverPageEdits(outDir, SEARCH_PAGE_FILE, edits);
       const duplicates = report.duplicates.map(({ url, sameAs }) => `${url} (same as ${sameAs})`);
       console.info(
         `[${PLUGIN}] indexed ${report.pages.length} pages into ${report.files} files (${Math.round(report.bytes / 1024)} KB, vocabulary ${Math.round(report.vocabularyBytes / 1024)} KB)` +

@@ -2,8 +2,8 @@
  * search: the site's search, whichever backend serves it.
  * - Adds the /search page route.
  * - Points `@rubra/search-backend` (and `@rubra/search-page-head`, what the /search
- *   page's <head> needs of it) at the backend src/search/backends/registry.ts chooses
- *   from the environment, so a build ships exactly one.
+ *   page's <head> needs of it) at the backend docusaurus.config.ts chose (its `backend`
+ *   option, a row of src/search/backends/registry.ts), so a build ships exactly one.
  * - Gives the search modal's stylesheet a file of its own, loaded with the modal.
  * - After a build, writes that backend's needs of the Content-Security-Policy into the
  *   build's host configuration, for the step that writes the headers.
@@ -15,11 +15,21 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import type { LoadContext, Plugin } from '@docusaurus/types';
+import { Joi } from '@docusaurus/utils-validation';
 
 import { SEARCH_POLICY_FILE } from '../../../deploy/build-output.mjs';
-import { chooseSearchBackend } from '../../search/backends/registry';
+import { SEARCH_BACKENDS } from '../../search/backends/registry';
 import { QUERY_DATA, QUERY_DATA_FILE } from '@rubra/search-query';
 import { identity } from '../../site/identity';
+import { optionsValidator } from '../plugin-options';
+
+const PLUGIN = 'search';
+
+/** `backend`: the id of the registry row the build ships. */
+export const validateOptions = optionsValidator(
+  PLUGIN,
+  Joi.object<{ backend: string }>({ backend: Joi.valid(...SEARCH_BACKENDS.map((row) => row.id)).required() }),
+);
 
 /**
  * The search modal's stylesheet (DocSearch's modal.css, imported by SearchModal.tsx) in a
@@ -44,15 +54,18 @@ async function writeQueryData(dir: string): Promise<void> {
   await writeFile(path.join(dir, QUERY_DATA_FILE), `${JSON.stringify({ groups, stopWords })}\n`);
 }
 
-export default function searchPlugin(context: LoadContext): Plugin {
+export default function searchPlugin(context: LoadContext, options: { backend: string }): Plugin {
   const { siteDir, baseUrl, generatedFilesDir } = context;
-  const backend = chooseSearchBackend(process.env).row;
+  const backend = SEARCH_BACKENDS.find((row) => row.id === options.backend);
+  if (!backend) {
+    throw new Error(`[${PLUGIN}] no search backend "${options.backend}" in src/search/backends/registry.ts`);
+  }
   const backendsDir = path.join(siteDir, 'src/search/backends');
   const devServer = process.env.NODE_ENV === 'development';
   const devQueryDataDir = path.join(generatedFilesDir, 'search', 'query-data');
 
   return {
-    name: 'search',
+    name: PLUGIN,
 
     async contentLoaded({ actions }) {
       actions.addRoute({ path: `${baseUrl}${identity.searchPagePath}`, component: '@theme/SearchPage', exact: true });

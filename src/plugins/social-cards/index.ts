@@ -9,7 +9,9 @@
  *   kept in node_modules/.cache/social-cards/: a rebuild renders only cards whose
  *   inputs changed. They land under /assets/cards/, which hosts cache for a year.
  * - Every built page gets og:image (absolute), its width, height, type and alt text,
- *   and twitter:image with its alt text. A route with no card stops the build.
+ *   and twitter:image with its alt text: the plugin hands them over by page in
+ *   CARD_TAGS_FILE, and the pass over the built pages (deploy/page-pass.mjs) writes
+ *   them into the pages. A route with no card stops the build.
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -20,11 +22,11 @@ import type { LoadedContent as DocsContent } from '@docusaurus/plugin-content-do
 import type { LoadContext, OptionValidationContext, Plugin } from '@docusaurus/types';
 import { Joi } from '@docusaurus/utils-validation';
 
-import { identity } from '../../site/identity';
+import { handOverPageEdits, CARD_TAGS_FILE, type PageEdits } from '../../../deploy/page-pass.mjs';
 import { apiReferenceOf } from '../api-reference/index';
 import { builtFileFor } from '../search-index/indexer';
 import { pageSectionsSchema, routeSchema, type PageSection } from '../markdown-twins/sections';
-import { cardMetaTags, withCardTags } from './head';
+import { cardMetaTags } from './head';
 import { apiCardPages, cardAlt, cardsByRoute, docsCardPages, siteCardPages, type CardPage } from './pages';
 import { formatCardReport, sizeSummary } from './report';
 import { cardSvg, loadSiteAssets, rasterise, type CardAssets } from './render';
@@ -128,13 +130,13 @@ interface RenderedCards {
 }
 
 export default function socialCards(context: LoadContext, options: SocialCardsOptions): Plugin {
-  const { siteDir, baseUrl } = context;
+  const { siteDir, baseUrl, siteConfig } = context;
   const cacheDir = path.join(siteDir, 'node_modules', '.cache', PLUGIN);
   let rendering: Promise<RenderedCards> | undefined;
 
   async function renderAll(pages: ReadonlyMap<string, CardPage>): Promise<RenderedCards> {
     const started = performance.now();
-    const assets = await loadSiteAssets(siteDir);
+    const assets = await loadSiteAssets(siteDir, siteConfig.url);
     const designKey = await designKeyOf(assets);
     const byHash = new Map<string, CardJob>();
     const byRoute = new Map<string, CardJob>();
@@ -166,7 +168,7 @@ export default function socialCards(context: LoadContext, options: SocialCardsOp
           result.push(...docsCardPages(content, baseUrl, options.sections));
         }
       }
-      result.push(...siteCardPages(options.siteCardRoutes, identity.title));
+      result.push(...siteCardPages(options.siteCardRoutes, siteConfig.title));
       // Rendering starts now and runs beside the bundler; postBuild waits for it (and
       // reports its failure: the catch only keeps an early failure from going unhandled).
       rendering = renderAll(cardsByRoute(result));
@@ -192,23 +194,19 @@ export default function socialCards(context: LoadContext, options: SocialCardsOp
           return (await stat(png)).size;
         }),
       );
+      const edits: PageEdits = {};
       for (const route of routes) {
         const job = byRoute.get(route) as CardJob;
         // Routes such as /404.html name their file; the others are clean URLs.
         const file = route.endsWith('.html') ? path.join(outDir, route) : builtFileFor(outDir, route, baseUrl);
-        if (!file) {
+        if (!file || !existsSync(file)) {
           throw new Error(`[${PLUGIN}] the build has no HTML file for ${route}`);
         }
-        const url = `${identity.url}${baseUrl}${job.file}`;
-        const html = withCardTags(
-          await readFile(file, 'utf8'),
-          cardMetaTags(url, cardAlt(job.page, identity.title)),
-          path.relative(outDir, file),
-        );
-        // Renamed into place: other plugins read the pages while this one runs.
-        await writeFile(`${file}.tmp`, html);
-        await rename(`${file}.tmp`, file);
+        const url = `${siteConfig.url}${baseUrl}${job.file}`;
+        const page = path.relative(outDir, file).split(path.sep).join('/');
+        edits[page] = { head: cardMetaTags(url, cardAlt(job.page, siteConfig.title)) };
       }
+      await handOverPageEdits(outDir, CARD_TAGS_FILE, edits);
       console.info(
         formatCardReport({
           cards: used.length,

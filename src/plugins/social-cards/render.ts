@@ -104,13 +104,13 @@ async function loadAssets(
   };
 }
 
-/** The site's card assets: its stylesheet's palette, its logo, its product name and host. */
-export function loadSiteAssets(siteDir: string): Promise<CardAssets> {
+/** The site's card assets: its stylesheet's palette, its logo, its product name and the host of its URL (siteConfig.url). */
+export function loadSiteAssets(siteDir: string, siteUrl: string): Promise<CardAssets> {
   return loadAssets(siteDir, {
     cssFile: SITE_STYLESHEET,
     logoFile: 'static/img/logo.svg',
     name: identity.productName,
-    host: new URL(identity.url).host,
+    host: new URL(siteUrl).host,
   });
 }
 
