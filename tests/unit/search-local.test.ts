@@ -16,7 +16,6 @@ function fakePagefind(scope: { fetch: typeof fetch }, urls: string[]): PagefindA
   return {
     options: async () => undefined,
     init: async () => undefined,
-    preload: async () => undefined,
     search: async () => {
       const downloads = await Promise.all(
         urls.map((url) =>
