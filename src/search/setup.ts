@@ -1,8 +1,7 @@
 /**
- * How the search UI reaches the backend this build ships, and loads it on demand:
- * nothing here runs during a page's first load or while the browser is idle. The
- * search plugin aliases `@rubra/search-backend` to the chosen backend's
- * backends/<id>.setup.ts and `@rubra/search-page-head` to its <id>.head.tsx.
+ * How the search UI reaches the backend this build ships (the search plugin aliases
+ * `@rubra/search-backend` to backends/<id>.setup.ts and `@rubra/search-page-head` to
+ * <id>.head.tsx), loaded on intent: never during a page's first load or while idle.
  */
 import type { DocSearchModalProps } from '@docsearch/react';
 import { useContextualSearchFilters } from '@docusaurus/theme-common';

@@ -1,7 +1,6 @@
 /**
- * The one interface every search backend implements. The DocSearch modal and the
- * /search page both talk to a `SearchBackend`, and both read its hits in the shape
- * DocSearch renders; a build ships one backend (backends/registry.ts).
+ * The one interface every search backend implements: the DocSearch modal and the
+ * /search page both read its hits in the shape DocSearch renders.
  */
 import type { DocSearchHit } from '@docsearch/react';
 

@@ -1,9 +1,8 @@
 /**
- * The /search page's early start of the local search, bundled on its own into
- * `search-early.js` and loaded by the page's HTML as an async module (local.head.tsx),
- * long before the site's bundle has run. It sets the local backend up, leaves it for
- * the page (earlySearchBackend), runs the query of `?q=` and paints the first screen
- * of results into the server-rendered page in the markup the page renders itself.
+ * The /search page's early start, bundled on its own into `search-early.js` and loaded
+ * by the page's HTML (local.head.tsx) long before the site's bundle runs: it sets the
+ * local backend up for the page, runs the query of `?q=` and paints the first results
+ * in the markup the page renders itself.
  */
 import { groupHitsByPage, readSearchQuery, resultsHtml, SEARCH_TARGETS, statusHtml } from '../pageResults';
 import type { SearchBackend } from '../types';
@@ -25,10 +24,9 @@ export type PageScope = EarlyScope &
 type CreateBackend = (options: LocalBackendOptions) => SearchBackend;
 
 /**
- * Starts the search and paints its first results; true when it painted. On a page
- * that has hydrated (a client-side navigation to /search), or a second time, it starts
- * nothing. It paints only results (a miss or a failure is the page's to show), and
- * only into a result list the page has not filled itself.
+ * Starts the search and paints its first results; true when it painted. It starts
+ * nothing on a page that has hydrated, or a second time, and paints only results (a
+ * miss or a failure is the page's to show) into a list the page has not filled.
  */
 export async function startEarlySearch(
   config: EarlySearchConfig,

@@ -1,8 +1,7 @@
 /**
- * What the local backend, the /search page and its early script (local.early.ts,
- * bundled into `search-early.js` by the search-index plugin, loaded by local.head.tsx)
- * share: Pagefind's options and module, the script's file, its settings and the
- * backend it hands to the page.
+ * What the local backend, the /search page and its early script (local.early.ts, bundled
+ * into `search-early.js` by the search-index plugin) share, and how the script hands its
+ * backend to the page.
  */
 import type { FacetFilters, SearchBackend } from '../types';
 
@@ -30,14 +29,10 @@ export const EARLY_SEARCH_SCRIPT = 'search-early.js';
 /** The attribute of the early script's element; its value holds the script's settings (EarlySearchConfig). */
 export const EARLY_SCRIPT_ATTRIBUTE = 'data-search-early';
 
-/**
- * The meta element of the built /search page that lists, in order, the site's scripts
- * held back until the early script has painted its first results (or found nothing to
- * paint), so that the search does not wait behind the site's bundle.
- */
+/** The built /search page's meta element listing the site's scripts held back until the first results are painted. */
 export const HELD_SCRIPTS_META = 'search-held-scripts';
 
-/** The meta element of the built /search page that holds the index's tag, a digest of Pagefind's entry file. */
+/** The built /search page's meta element holding the index's tag, a digest of Pagefind's entry file. */
 export const INDEX_TAG_META = 'search-index-tag';
 
 /** The URL under which Pagefind asks for its entry file when given the index's tag. */

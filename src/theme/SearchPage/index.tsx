@@ -42,7 +42,7 @@ import {
   useSearchConfig,
   type SearchConfig,
 } from '@site/src/search/setup';
-import type { QueryNotice, SearchBackend } from '@site/src/search/types';
+import type { SearchBackend, SearchResponse } from '@site/src/search/types';
 import { identity, searchTexts as texts } from '@site/src/site/identity';
 
 import './styles.css';
@@ -55,14 +55,7 @@ if (ExecutionEnvironment.canUseDOM && !document.querySelector(`script[${EARLY_SC
 
 const TYPING_DELAY_MS = 200;
 
-interface Results {
-  query: string;
-  pages: PageResult[];
-  nbHits: number;
-  page: number;
-  nbPages: number;
-  notice: QueryNotice | null;
-}
+type Results = SearchResponse & { query: string; pages: PageResult[] };
 
 /** The backend the early script started, or else the build's own, loaded on demand. */
 async function pageBackend(options: SearchConfig['options']): Promise<SearchBackend> {
@@ -91,18 +84,11 @@ function useQueryInput(): [string, string, (value: string) => void] {
       return undefined;
     }
     const timer = window.setTimeout(() => {
-      const params = new URLSearchParams(location.search);
-      if (input) {
-        params.set('q', input);
-      } else {
-        params.delete('q');
-      }
-      const search = params.toString();
       written.current = input;
-      history.replace({ pathname: location.pathname, search: search ? `?${search}` : '' });
+      history.replace({ search: input ? `?q=${encodeURIComponent(input)}` : '' });
     }, TYPING_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [input, urlQuery, history, location.pathname, location.search]);
+  }, [input, urlQuery, history]);
   return [urlQuery, input, setInput];
 }
 
@@ -126,27 +112,17 @@ function useSearchResults(config: SearchConfig, urlQuery: string) {
       const ticket = ++latest.current;
       setState('loading');
       try {
-        const backend = await pageBackend(config.options);
-        const { facetFilters } = config;
-        const response = await backend.search({
-          query,
-          facetFilters,
-          hitsPerPage: RESULTS_PER_PAGE,
-          page,
-          literal: query === literalQuery,
-        });
+        const literal = query === literalQuery;
+        const request = { query, facetFilters: config.facetFilters, hitsPerPage: RESULTS_PER_PAGE, page, literal };
+        const response = await (await pageBackend(config.options)).search(request);
         if (ticket !== latest.current) {
           return;
         }
         const pages = groupHitsByPage(response.hits);
-        const { nbHits, nbPages, notice = null } = response;
         setResults((previous) => ({
+          ...response,
           query,
           pages: page > 0 && previous?.query === query ? [...previous.pages, ...pages] : pages,
-          nbHits,
-          page,
-          nbPages,
-          notice,
         }));
         setSections((known) => [...new Set([...known, ...pages.map((result) => result.section).filter(Boolean)])]);
         setState('done');
