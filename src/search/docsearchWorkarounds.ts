@@ -8,10 +8,7 @@ import { useEffect } from 'react';
 
 import { SearchUnavailableError } from './types';
 
-/**
- * Every result list has the id "docsearch-list" while the box's aria-controls names each by its source
- * (axe: aria-valid-attr-value): still needed while the modal's axe check in tests/e2e/search.spec.ts fails without it.
- */
+/** Answers: every result list is "docsearch-list" while aria-controls names each by source (axe); needed while the modal's axe test fails without it. */
 export function useResultListIds(): void {
   useEffect(() => {
     const container = document.querySelector('.DocSearch-Container');
@@ -30,10 +27,7 @@ export function useResultListIds(): void {
   }, []);
 }
 
-/**
- * The modal has no slot above its results and re-renders its dropdown at will, so these elements are put back
- * first in it, in order, whenever they go missing: still needed while DocSearchModal takes no component for that place.
- */
+/** Answers: no slot above the results, and a dropdown re-rendered at will (ours are put back first); needed while DocSearchModal takes no such component. */
 export function useDropdownSlots(slots: readonly HTMLElement[]): void {
   useEffect(() => {
     const place = () => {
@@ -55,10 +49,7 @@ export function useDropdownSlots(slots: readonly HTMLElement[]): void {
   }, [slots]);
 }
 
-/**
- * An open modal takes no new query from its props, and its React-controlled box ignores a plain `value`, so the query
- * goes in through the native setter and an input event: still needed while DocSearchModal cannot set an open modal's query.
- */
+/** Answers: an open modal takes no new query and its controlled box ignores `value` (native setter, input event); needed while no prop sets it. */
 export function typeIntoSearchBox(query: string): void {
   const input = document.querySelector<HTMLInputElement>('.DocSearch-Input');
   const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
@@ -76,11 +67,7 @@ export interface SearchWatch<A> {
   failed: () => void;
 }
 
-/**
- * DocSearch passes its client no options of ours, and shows no error screen (autocomplete sets its status back to idle
- * once a failed search settles), so the client flags literal queries and reports each outcome: still needed while a
- * failed search in tests/e2e/search.spec.ts shows "No results" without it.
- */
+/** Answers: the client gets no options of ours, and a failed search ends idle, not on the error screen; needed while the offline modal test shows "No results" without it. */
 export function watchSearches<A>(
   transform: (client: DocSearchTransformClient) => DocSearchTransformClient,
   watch: SearchWatch<A>,
@@ -106,10 +93,7 @@ export function watchSearches<A>(
   };
 }
 
-/**
- * DocSearch rethrows a failed search and nothing catches it, while the site's error screen reports it: still needed
- * while the offline test in tests/e2e/search.spec.ts logs an unhandled rejection without it.
- */
+/** Answers: a failed search is rethrown uncaught (our error screen reports it); needed while the offline modal test logs an unhandled rejection without it. */
 export function useQuietSearchFailures(): void {
   useEffect(() => {
     const onRejection = (event: PromiseRejectionEvent) => {

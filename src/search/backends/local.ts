@@ -1,7 +1,6 @@
 /**
- * The local backend: the Pagefind index written after the build (and by the dev
- * server under `npm start`), loaded from the site's own origin on first use, its
- * results in the hit shape the DocSearch modal renders.
+ * The local backend: the Pagefind index of the build (or of the dev server under
+ * `npm start`), loaded from the site's origin on first use, its results as DocSearch hits.
  */
 import { understandQuery, VOCABULARY_FILE, type QueryEngine, type VocabularyFile } from '@rubra/search-query';
 

@@ -1,9 +1,8 @@
 /**
- * /search?q=…: full results on the same backend as the modal. The box and the `q`
- * parameter stay in step, results come a page at a time, and the empty and error
- * states say what the modal says. The status region and the result list hold the
- * markup of src/search/pageResults.ts, which the early script may have painted before
- * hydration: React sets it again only once its own answer differs from what it rendered.
+ * /search?q=…: full results on the modal's backend, a page at a time, the box and `q` in
+ * step. The status region and the list hold the markup of src/search/pageResults.ts,
+ * which the early script may have painted before hydration: React sets it again only
+ * once its own answer changes what it rendered.
  */
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import Head from '@docusaurus/Head';
