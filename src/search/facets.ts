@@ -1,27 +1,15 @@
 /**
- * Contextual facet filters, the way Docusaurus's contextual search builds them:
- * the current language, and any of the docs tags of the current context (the
- * versions of every docs plugin the reader is on, plus `default` for other pages).
+ * Contextual facet filters, the way Docusaurus's contextual search builds them: the
+ * current language, and any of the docs tags of the reader's context.
  */
 import type { FacetFilters } from './types';
 
-export interface SearchContext {
-  locale: string;
-  tags: readonly string[];
-}
-
-const LANGUAGE_FACET = 'language';
-const TAG_FACET = 'docusaurus_tag';
-
-export function contextualFacetFilters({ locale, tags }: SearchContext): FacetFilters {
+export function contextualFacetFilters({ locale, tags }: { locale: string; tags: readonly string[] }): FacetFilters {
   if (!locale) {
     throw new Error('Search context: the locale is empty.');
   }
-  const filters: FacetFilters = [[`${LANGUAGE_FACET}:${locale}`]];
-  if (tags.length > 0) {
-    filters.push(tags.map((tag) => `${TAG_FACET}:${tag}`));
-  }
-  return filters;
+  const filters: FacetFilters = [[`language:${locale}`]];
+  return tags.length > 0 ? [...filters, tags.map((tag) => `docusaurus_tag:${tag}`)] : filters;
 }
 
 /** Pagefind's filter object: every facet ANDed, the values of one facet ORed. */
@@ -30,32 +18,24 @@ export type PagefindFilters = Record<string, { any: string[] }>;
 export function toPagefindFilters(facetFilters: FacetFilters): PagefindFilters {
   const filters: PagefindFilters = {};
   for (const group of facetFilters) {
-    let facet: string | undefined;
-    const values: string[] = [];
-    for (const entry of group) {
+    const pairs = group.map((entry) => {
       const separator = entry.indexOf(':');
       if (separator <= 0) {
         throw new Error(`Facet filter "${entry}" is not of the form facet:value.`);
       }
-      const name = entry.slice(0, separator);
-      if (facet !== undefined && facet !== name) {
-        throw new Error(
-          `Facet filter group mixes "${facet}" and "${name}"; the local index can only OR values of one facet.`,
-        );
-      }
-      facet = name;
-      values.push(entry.slice(separator + 1));
-    }
+      return [entry.slice(0, separator), entry.slice(separator + 1)] as const;
+    });
+    const facet = pairs[0]?.[0];
     if (facet === undefined) {
       continue;
     }
-    const existing = filters[facet];
-    if (existing) {
-      // Two AND-ed groups on one facet: only values in both can match.
-      existing.any = existing.any.filter((value) => values.includes(value));
-    } else {
-      filters[facet] = { any: values };
+    if (pairs.some(([name]) => name !== facet)) {
+      throw new Error(`Facet filter group ${group.join(', ')} mixes facets; the local index ORs values of one facet.`);
     }
+    const values = pairs.map(([, value]) => value);
+    // Two AND-ed groups on one facet: only values in both can match.
+    const existing = filters[facet]?.any;
+    filters[facet] = { any: existing ? existing.filter((value) => values.includes(value)) : values };
   }
   return filters;
 }

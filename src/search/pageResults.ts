@@ -1,9 +1,13 @@
 /**
- * Groups DocSearch hits by page for the /search page: one entry per page, with the
- * headings that matched under it. Works for local and Algolia hits alike.
+ * The /search page's results: DocSearch hits grouped by page (local and Algolia hits
+ * alike), and their markup. The markup is one string, drawn before hydration by the
+ * early script (backends/local.early.ts) and then by the page's React view, so React
+ * takes the painted screen over unchanged. Titles and excerpts are HTML that the
+ * backend escaped, <mark> aside; every other text is escaped here.
  */
-import { siteUrl } from '../site/identity';
-import { escapeHtml } from './html';
+import type { QueryNotice } from '@rubra/search-query';
+
+import { searchTexts as texts, siteUrl } from '../site/identity';
 import type { DocSearchHit } from './types';
 
 interface HeadingResult {
@@ -22,59 +26,127 @@ export interface PageResult {
 }
 
 /**
- * How many pages of results /search shows at a time (a button shows more). The local
- * search reads the texts of as many first results to understand the query (RESULTS_READ
- * in ./query.ts), so a first screen of this size downloads nothing more.
+ * How many pages of results /search shows at a time. The query layer reads the texts
+ * of as many first results (RESULTS_READ), so a first screen downloads nothing more.
  */
 export const RESULTS_PER_PAGE = 5;
 
 const HEADING_LEVELS = ['lvl6', 'lvl5', 'lvl4', 'lvl3', 'lvl2'] as const;
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character);
+}
 
 /** The query of the /search page's URL (`?q=`), as typed. */
 export function readSearchQuery(search: string): string {
   return new URLSearchParams(search).get('q') ?? '';
 }
 
-/** Turns a hit URL into a path inside the site when it points at the site itself. */
+/** A hit URL as a path inside the site when it points at the site itself. */
 export function toSitePath(url: string): string {
-  if (url.startsWith(siteUrl)) {
-    return url.slice(siteUrl.length) || '/';
-  }
-  return url;
+  return url.startsWith(siteUrl) ? url.slice(siteUrl.length) || '/' : url;
 }
 
 function highlighted(hit: DocSearchHit, level: 'lvl1' | (typeof HEADING_LEVELS)[number]): string {
-  const value = hit._highlightResult?.hierarchy?.[level]?.value;
-  return value ?? escapeHtml(hit.hierarchy[level] ?? '');
-}
-
-function snippet(hit: DocSearchHit): string {
-  return hit._snippetResult?.content?.value ?? '';
+  return hit._highlightResult?.hierarchy?.[level]?.value ?? escapeHtml(hit.hierarchy[level] ?? '');
 }
 
 export function groupHitsByPage(hits: readonly DocSearchHit[]): PageResult[] {
   const pages = new Map<string, PageResult>();
   for (const hit of hits) {
     const key = hit.url_without_anchor || hit.url.split('#')[0] || hit.url;
-    let page = pages.get(key);
-    if (!page) {
-      page = {
-        url: key,
-        section: hit.hierarchy.lvl0,
-        title: highlighted(hit, 'lvl1'),
-        excerpt: '',
-        headings: [],
-      };
-      pages.set(key, page);
-    }
+    const page = pages.get(key) ?? {
+      url: key,
+      section: hit.hierarchy.lvl0,
+      title: highlighted(hit, 'lvl1'),
+      excerpt: '',
+      headings: [],
+    };
+    pages.set(key, page);
+    const snippet = hit._snippetResult?.content?.value ?? '';
     const heading = HEADING_LEVELS.find((level) => hit.hierarchy[level]);
     if (hit.anchor && heading) {
       if (!page.headings.some((entry) => entry.url === hit.url)) {
-        page.headings.push({ url: hit.url, title: highlighted(hit, heading), excerpt: snippet(hit) });
+        page.headings.push({ url: hit.url, title: highlighted(hit, heading), excerpt: snippet });
       }
     } else if (!page.excerpt) {
-      page.excerpt = snippet(hit);
+      page.excerpt = snippet;
     }
   }
   return [...pages.values()];
+}
+
+/** A notice text with the query as understood and the words as typed filled in. */
+function fillNotice(text: string, notice: QueryNotice): string {
+  return text.replace('{original}', notice.original).replace('{query}', notice.query);
+}
+
+/**
+ * How the query was understood, for the modal and the page: a button with
+ * `data-search-literal` searches the words as typed instead.
+ */
+export function noticeHtml(notice: QueryNotice): string {
+  const text = (template: string) => escapeHtml(fillNotice(template, notice));
+  if (notice.kind === 'relaxed') {
+    return `<p class="search-notice" data-search-notice="relaxed">${text(texts.relaxedNotice)}</p>`;
+  }
+  return `<p class="search-notice" data-search-notice="corrected">${text(texts.correctedNotice)} <button type="button" class="search-instead" data-search-literal="${escapeHtml(notice.original)}">${text(texts.searchInstead)}</button>.</p>`;
+}
+
+/** The class names of the page's live status region and result list, which the early script paints into. */
+export const SEARCH_TARGETS = { status: 'search-status', list: 'search-results' } as const;
+
+/** What the page's live status region says about the query of the URL. */
+export interface SearchStatus {
+  query: string;
+  state: 'idle' | 'loading' | 'done' | 'error';
+  nbHits: number;
+  notice: QueryNotice | null;
+  /** Sections to try when nothing matched, each a button with `data-search-suggestion`. */
+  suggestions: readonly string[];
+  /** Where to report a query that should have found something. */
+  reportUrl: string;
+}
+
+export function statusHtml({ query, state, nbHits, notice, suggestions, reportUrl }: SearchStatus): string {
+  const quoted = `“<strong>${escapeHtml(query)}</strong>”`;
+  if (state === 'loading') {
+    return `<p>${texts.searching}</p>`;
+  }
+  if (state === 'error') {
+    return `<div class="search-message" role="alert"><p class="search-message-title">${texts.errorTitle}</p><p>${texts.errorHelp}</p></div>`;
+  }
+  if (state === 'idle') {
+    return '';
+  }
+  if (nbHits > 0) {
+    const count = nbHits === 1 ? texts.oneResult : texts.resultCount.replace('{count}', String(nbHits));
+    return `${notice ? noticeHtml(notice) : ''}<p class="search-count">${count} ${quoted}</p>`;
+  }
+  const buttons = suggestions.map(
+    (section) =>
+      `<li><button type="button" class="button button--sm button--secondary" data-search-suggestion="${escapeHtml(section)}">${escapeHtml(section)}</button></li>`,
+  );
+  return `<div class="search-message"><p class="search-message-title">${texts.noResults} ${quoted}</p>${
+    buttons.length > 0 ? `<p>${texts.trySearchingFor}:</p><ul class="search-suggestions">${buttons.join('')}</ul>` : ''
+  }<p>${texts.reportMissing} <a href="${escapeHtml(reportUrl)}">${texts.reportMissingLink}</a></p></div>`;
+}
+
+const link = (url: string, html: string) => `<a href="${escapeHtml(toSitePath(url))}"><span>${html}</span></a>`;
+const excerpt = (html: string) => (html ? `<span class="search-excerpt">${html}</span>` : '');
+
+/** The result list's items. */
+export function resultsHtml(pages: readonly PageResult[]): string {
+  return pages
+    .map((page) => {
+      const headings = page.headings.map(
+        (heading) => `<li>${link(heading.url, heading.title)}${excerpt(heading.excerpt)}</li>`,
+      );
+      return `<li class="search-result">${page.section ? `<p class="search-section">${escapeHtml(page.section)}</p>` : ''}<h2 class="search-title">${link(page.url, page.title)}</h2>${excerpt(page.excerpt)}${
+        headings.length > 0 ? `<ul class="search-headings">${headings.join('')}</ul>` : ''
+      }</li>`;
+    })
+    .join('');
 }

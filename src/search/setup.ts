@@ -1,34 +1,34 @@
 /**
- * What the search UI needs from a backend module. src/search/backends/*.setup.ts
- * each export `createSearchSetup`; the search plugin aliases
- * `@rubra/search-backend` to the one this build uses (backends/registry.ts).
+ * How the search UI reaches the backend this build ships (the search plugin aliases
+ * `@rubra/search-backend` to backends/<id>.setup.ts and `@rubra/search-page-head` to
+ * <id>.head.tsx), loaded on intent: never during a page's first load or while idle.
  */
 import type { DocSearchModalProps } from '@docsearch/react';
+import { useContextualSearchFilters } from '@docusaurus/theme-common';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import { useMemo } from 'react';
 
-import type { ResultClasses } from './paintResults';
+import { identity } from '../site/identity';
+import { contextualFacetFilters } from './facets';
 import type { FacetFilters, SearchBackend } from './types';
 
 /** What a backend's row reads from the environment at build time for its browser code. */
 export type SearchSettings = Readonly<Record<string, string>>;
 
 export interface SearchSetupOptions {
-  /** The chosen backend's settings, from its row in backends/registry.ts. */
   settings: SearchSettings;
   /** The site's base URL, e.g. "/". */
   baseUrl: string;
-  /** The section a result without one is grouped under. */
+  /** The section of a result that names none. */
   fallbackSection: string;
 }
-
-type ModalBackendProps = Pick<
-  DocSearchModalProps,
-  'appId' | 'apiKey' | 'indexName' | 'searchParameters' | 'transformSearchClient'
->;
 
 export interface SearchSetup {
   backend: SearchBackend;
   /** The DocSearch modal props that point it at this backend with these filters. */
-  modalProps(facetFilters: FacetFilters): ModalBackendProps;
+  modalProps(
+    facetFilters: FacetFilters,
+  ): Pick<DocSearchModalProps, 'appId' | 'apiKey' | 'indexName' | 'searchParameters' | 'transformSearchClient'>;
 }
 
 export type CreateSearchSetup = (options: SearchSetupOptions) => SearchSetup;
@@ -39,6 +39,55 @@ export interface SearchPageHeadProps {
   facetFilters: FacetFilters;
   /** How many results the page shows at first. */
   resultsPerPage: number;
-  /** The page's class names for the results' markup, for a backend that paints them early. */
-  classes: ResultClasses;
+}
+
+export interface SearchConfig {
+  options: SearchSetupOptions;
+  facetFilters: FacetFilters;
+}
+
+/** The site's search settings and the reader's contextual filters. */
+export function useSearchConfig(): SearchConfig {
+  const { siteConfig } = useDocusaurusContext();
+  const { locale, tags } = useContextualSearchFilters();
+  const settings = siteConfig.customFields?.searchSettings as SearchSettings | undefined;
+  const tagKey = tags.join(' ');
+  return useMemo(
+    () => ({
+      options: { settings: settings ?? {}, baseUrl: siteConfig.baseUrl, fallbackSection: identity.title },
+      facetFilters: contextualFacetFilters({ locale, tags: tagKey.split(' ').filter(Boolean) }),
+    }),
+    [settings, siteConfig.baseUrl, locale, tagKey],
+  );
+}
+
+/** Where a reader reports a query that should have found something. */
+export function missingResultsUrl(query: string): string {
+  return `${identity.issuesUrl}/new?title=${encodeURIComponent(query)}`;
+}
+
+// Webpack loads each chunk once, and again after a failed load: these need no cache of their own.
+export const loadSearchBackendCode = () => import('@rubra/search-backend');
+export const loadSearchModal = () => import('./SearchModal');
+/** Ask AI's code, loaded only when the reader asks. */
+export const loadAsk = () => import(/* webpackChunkName: "ask-ai" */ '../components/AskDocs/AskDialog');
+
+let setup: Promise<SearchSetup> | null = null;
+
+export function loadSearchSetup(options: SearchSetupOptions): Promise<SearchSetup> {
+  setup ??= loadSearchBackendCode()
+    .then(({ createSearchSetup }) => createSearchSetup(options))
+    .catch((error: unknown) => {
+      setup = null;
+      throw error;
+    });
+  return setup;
+}
+
+/** Warms the modal's code and the index once the reader has shown intent; failures are left for the real load. */
+export function preloadSearch(options: SearchSetupOptions): void {
+  loadSearchModal().catch(() => undefined);
+  loadSearchSetup(options)
+    .then((loaded) => loaded.backend.preload())
+    .catch(() => undefined);
 }

@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
 
-import { createAlgoliaBackend, type AlgoliaQuery, type AlgoliaSearchClient } from '../../src/search/backends/algolia';
+import { createAlgoliaBackend, type AlgoliaSearchClient } from '../../src/search/backends/algolia.setup';
 import { contextualFacetFilters } from '../../src/search/facets';
 
-const settings = { appId: 'APPID', apiKey: 'search-only-key', indexName: 'rubra' };
-
 function fakeClient(answer: () => Promise<{ results: unknown[] }>) {
-  const requests: { requests: AlgoliaQuery[] }[] = [];
+  const requests: Parameters<AlgoliaSearchClient['search']>[0][] = [];
   const client: AlgoliaSearchClient = {
     search: async (request) => {
       requests.push(request);
@@ -21,7 +19,7 @@ describe('Algolia backend', () => {
     const { client, requests } = fakeClient(async () => ({
       results: [{ hits: [], nbHits: 42, page: 1, nbPages: 5 }],
     }));
-    const backend = createAlgoliaBackend(settings, async () => client);
+    const backend = createAlgoliaBackend('rubra', async () => client);
     const facetFilters = contextualFacetFilters({ locale: 'en', tags: ['default', 'docs-default-current'] });
     const response = await backend.search({ query: 'vllm', facetFilters, hitsPerPage: 10, page: 1 });
 
@@ -42,7 +40,7 @@ describe('Algolia backend', () => {
 
   it('sends the words as typed, once: Algolia corrects typos and applies synonyms itself', async () => {
     const { client, requests } = fakeClient(async () => ({ results: [{ hits: [], nbHits: 0, page: 0, nbPages: 0 }] }));
-    const backend = createAlgoliaBackend(settings, async () => client);
+    const backend = createAlgoliaBackend('rubra', async () => client);
     const response = await backend.search({ query: 'remove asistant', facetFilters: [], hitsPerPage: 10, page: 0 });
     expect(requests.map((request) => request.requests.map((entry) => entry.query))).toEqual([['remove asistant']]);
     expect(response.notice ?? null).toBeNull();
@@ -52,7 +50,7 @@ describe('Algolia backend', () => {
     const { client } = fakeClient(async () => {
       throw new Error('network down');
     });
-    const backend = createAlgoliaBackend(settings, async () => client);
+    const backend = createAlgoliaBackend('rubra', async () => client);
     await expect(backend.search({ query: 'x', facetFilters: [], hitsPerPage: 10, page: 0 })).rejects.toMatchObject({
       name: 'RetryError',
     });
@@ -60,7 +58,7 @@ describe('Algolia backend', () => {
 
   it('rejects an answer without hits', async () => {
     const { client } = fakeClient(async () => ({ results: [{ message: 'odd' }] }));
-    const backend = createAlgoliaBackend(settings, async () => client);
+    const backend = createAlgoliaBackend('rubra', async () => client);
     await expect(backend.search({ query: 'x', facetFilters: [], hitsPerPage: 10, page: 0 })).rejects.toThrow(
       /without hits/,
     );

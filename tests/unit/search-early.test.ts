@@ -4,24 +4,18 @@ import path from 'node:path';
 
 import { describe, expect, it, vi } from 'vitest';
 
-import {
-  releaseHeldScripts,
-  startEarlySearch,
-  startPage,
-  whenOnScreen,
-  type EarlyScope,
-  type PaintScope,
-} from '../../src/search/backends/local.early';
+import { releaseHeldScripts, startEarlySearch, startPage, type PageScope } from '../../src/search/backends/local.early';
 import type { LocalBackendOptions } from '../../src/search/backends/local';
 import {
+  EARLY_SEARCH_GLOBAL,
+  earlySearchBackend,
   HELD_SCRIPTS_META,
   HOLD_LIMIT_MS,
-  PAINT_REPORT_WAIT_MS,
   pagefindEntryUrl,
   pagefindOptions,
+  type EarlyScope,
   type EarlySearchConfig,
 } from '../../src/search/backends/pagefindEarly';
-import { EARLY_SEARCH_GLOBAL, earlySearchBackend } from '../../src/search/earlySearch';
 import type { SearchBackend, SearchRequest } from '../../src/search/types';
 import { esbuildTargets, searchPageEdit } from '../../src/plugins/search-index/earlyScript';
 import { editPage } from '../../deploy/page-pass.mjs';
@@ -31,17 +25,6 @@ const config: EarlySearchConfig = {
   fallbackSection: 'Docs',
   facetFilters: [['language:en']],
   resultsPerPage: 2,
-  classes: {
-    count: 'count',
-    results: 'results',
-    result: 'result',
-    section: 'section',
-    title: 'title',
-    excerpt: 'excerpt',
-    headings: 'headings',
-    notice: 'notice',
-    instead: 'instead',
-  },
 };
 
 /**
@@ -50,13 +33,13 @@ const config: EarlySearchConfig = {
  */
 function page(search: string, hydrated = false, fail = false) {
   const calls: string[] = [];
-  const scope: EarlyScope = {
+  const scope = {
     location: { search },
     document: {
       documentElement: { getAttribute: (name: string) => (name === 'data-has-hydrated' ? String(hydrated) : null) },
       querySelector: () => null,
     } as unknown as Document,
-  };
+  } as PageScope;
   const createBackend = (options: LocalBackendOptions): SearchBackend => {
     calls.push(`create ${options.bundlePath} ${options.fallbackSection}`);
     return {
@@ -80,7 +63,7 @@ describe('the /search page early script', () => {
   it('sets the backend up, leaves it for the page and runs the query of q with the page’s filters', async () => {
     const { scope, createBackend, calls } = page('?q=%20llama%20cpp%20');
     await startEarlySearch(config, scope, createBackend);
-    expect(scope[EARLY_SEARCH_GLOBAL]?.backend?.kind).toBe('local');
+    expect(scope[EARLY_SEARCH_GLOBAL]?.kind).toBe('local');
     expect(calls).toEqual([
       'create /pagefind/ Docs',
       `search ${JSON.stringify({ query: ' llama cpp ', facetFilters: [['language:en']], hitsPerPage: 2, page: 0 })}`,
@@ -97,7 +80,7 @@ describe('the /search page early script', () => {
     const hydrated = page('?q=llama', true);
     await startEarlySearch(config, hydrated.scope, hydrated.createBackend);
     expect(hydrated.calls).toEqual([]);
-    expect(hydrated.scope[EARLY_SEARCH_GLOBAL]).toEqual({ backend: null });
+    expect(hydrated.scope[EARLY_SEARCH_GLOBAL]).toBeNull();
     const again = page('?q=llama');
     await startEarlySearch(config, again.scope, again.createBackend);
     await startEarlySearch(config, again.scope, again.createBackend);
@@ -107,7 +90,7 @@ describe('the /search page early script', () => {
   it('leaves a failed search for the page to report', async () => {
     const { scope, createBackend } = page('?q=llama', false, true);
     await expect(startEarlySearch(config, scope, createBackend)).resolves.toBe(false);
-    expect(scope[EARLY_SEARCH_GLOBAL]?.backend).not.toBeNull();
+    expect(scope[EARLY_SEARCH_GLOBAL]).not.toBeNull();
   });
 });
 
@@ -116,18 +99,16 @@ describe('earlySearchBackend', () => {
   const documentWith = (script: EventTarget | null) => ({ querySelector: () => script }) as unknown as Document;
 
   it('is the backend the script left, or null when it declined or there is no script', async () => {
-    await expect(earlySearchBackend(documentWith(null), { [EARLY_SEARCH_GLOBAL]: { backend } })).resolves.toBe(backend);
-    await expect(earlySearchBackend(documentWith(null), { [EARLY_SEARCH_GLOBAL]: { backend: null } })).resolves.toBe(
-      null,
-    );
+    await expect(earlySearchBackend(documentWith(null), { [EARLY_SEARCH_GLOBAL]: backend })).resolves.toBe(backend);
+    await expect(earlySearchBackend(documentWith(null), { [EARLY_SEARCH_GLOBAL]: null })).resolves.toBe(null);
     await expect(earlySearchBackend(documentWith(null), {})).resolves.toBe(null);
   });
 
   it('waits for a script that has not run yet, and gives up on one that failed to load', async () => {
     const script = new EventTarget();
-    const scope: Record<string, unknown> = {};
+    const scope: EarlyScope = {};
     const waiting = earlySearchBackend(documentWith(script), scope);
-    scope[EARLY_SEARCH_GLOBAL] = { backend };
+    scope[EARLY_SEARCH_GLOBAL] = backend;
     script.dispatchEvent(new Event('load'));
     await expect(waiting).resolves.toBe(backend);
 
@@ -238,8 +219,7 @@ describe('releasing the held scripts', () => {
         document: Object.assign(doc, { documentElement: { getAttribute: () => null } }),
         requestAnimationFrame: () => 0,
         setTimeout: (run: () => void, ms: number) => timers.push({ ms, run }),
-        performance: { now: () => 0 },
-      }) as unknown as Parameters<typeof startPage>[1];
+      }) as unknown as PageScope;
 
     const bare = held('/assets/js/main.2.js');
     startPage(null, scopeOf(bare.doc));
@@ -259,78 +239,5 @@ describe('releasing the held scripts', () => {
     // Nothing was painted, so there is nothing to wait for: the page shows its miss.
     await vi.waitFor(() => expect(missed.appended).toHaveLength(1));
     expect(searched).toEqual(['searched']);
-  });
-});
-
-describe('waiting for painted results to be on screen', () => {
-  /** A window whose frames, timers and largest-contentful-paint reports the test runs by hand. */
-  function screen(reports: boolean) {
-    const frames: (() => void)[] = [];
-    const timers: { ms: number; run: () => void }[] = [];
-    const observers: { report: (startTimes: number[]) => void; disconnected: boolean; type?: string }[] = [];
-    class Observer {
-      static supportedEntryTypes = reports ? ['largest-contentful-paint'] : ['paint'];
-      private readonly entry: (typeof observers)[number];
-      constructor(callback: (list: { getEntries: () => { startTime: number }[] }) => void) {
-        this.entry = {
-          report: (startTimes) => callback({ getEntries: () => startTimes.map((startTime) => ({ startTime })) }),
-          disconnected: false,
-        };
-        observers.push(this.entry);
-      }
-      observe({ type }: { type: string }) {
-        this.entry.type = type;
-      }
-      disconnect() {
-        this.entry.disconnected = true;
-      }
-    }
-    const scope = {
-      requestAnimationFrame: (run: () => void) => frames.push(run),
-      setTimeout: (run: () => void, ms: number) => timers.push({ ms, run }),
-      performance: { now: () => 100 },
-      PerformanceObserver: Observer,
-    } as unknown as PaintScope;
-    const nextFrame = () => frames.shift()?.();
-    return { scope, frames, timers, observers, nextFrame };
-  }
-
-  it('goes on at the first largest paint the browser reports since the results were painted', () => {
-    const { scope, observers } = screen(true);
-    const then = vi.fn();
-    whenOnScreen(scope, 100, then);
-    expect(observers[0]?.type).toBe('largest-contentful-paint');
-    // A paint from before the results (the page's heading) does not count.
-    observers[0]?.report([40]);
-    expect(then).not.toHaveBeenCalled();
-    observers[0]?.report([40, 130]);
-    expect(then).toHaveBeenCalledTimes(1);
-    expect(observers[0]?.disconnected).toBe(true);
-  });
-
-  it('without a report, goes on a while after the frame that shows the results, once', () => {
-    const { scope, timers, observers, nextFrame } = screen(true);
-    const then = vi.fn();
-    whenOnScreen(scope, 100, then);
-    nextFrame();
-    expect(timers).toHaveLength(0);
-    nextFrame();
-    expect(timers.map((timer) => timer.ms)).toEqual([PAINT_REPORT_WAIT_MS]);
-    timers[0]?.run();
-    expect(then).toHaveBeenCalledTimes(1);
-    observers[0]?.report([130]);
-    expect(then).toHaveBeenCalledTimes(1);
-  });
-
-  it('in a browser that cannot report paints, goes on right after the frame that shows the results', () => {
-    const { scope, timers, observers, nextFrame } = screen(false);
-    const then = vi.fn();
-    whenOnScreen(scope, 100, then);
-    expect(observers).toHaveLength(0);
-    nextFrame();
-    nextFrame();
-    expect(timers.map((timer) => timer.ms)).toEqual([0]);
-    timers[0]?.run();
-    expect(then).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 
 import {
+  highlightTerms,
   markedTerms,
   normaliseExcerpt,
   pagefindResultToHits,
   type PagefindResultData,
-} from '../../src/search/pagefindHits';
-import { groupHitsByPage } from '../../src/search/pageResults';
-import { createDocSearchClient, normaliseFacetFilters } from '../../src/search/docsearchClient';
-import { highlightTerms } from '../../src/search/html';
+} from '../../src/search/backends/local';
+import { createDocSearchClient } from '../../src/search/backends/local.setup';
+import { groupHitsByPage, noticeHtml, resultsHtml, statusHtml } from '../../src/search/pageResults';
 import type { SearchBackend, SearchRequest } from '../../src/search/types';
 
 // The shape Pagefind 1.6 returns for a page (see its result data), with hostile text.
@@ -34,7 +34,7 @@ const result: PagefindResultData = {
 };
 
 describe('pagefindResultToHits', () => {
-  const hits = pagefindResultToHits(result, { fallbackSection: 'Docs', maxHeadingHits: 3 });
+  const hits = pagefindResultToHits(result, 'Docs');
 
   it('makes one page hit, then one hit per heading with its anchor', () => {
     expect(hits.map((hit) => [hit.type, hit.url, hit.anchor])).toEqual([
@@ -47,10 +47,7 @@ describe('pagefindResultToHits', () => {
 
   it('groups by section, falling back when a page has none', () => {
     expect(hits.every((hit) => hit.hierarchy.lvl0 === 'Models')).toBe(true);
-    const [page] = pagefindResultToHits(
-      { ...result, meta: { title: 'T' } },
-      { fallbackSection: 'Docs', maxHeadingHits: 0 },
-    );
+    const [page] = pagefindResultToHits({ ...result, meta: { title: 'T' } }, 'Docs');
     expect(page?.hierarchy.lvl0).toBe('Docs');
   });
 
@@ -72,10 +69,6 @@ describe('pagefindResultToHits', () => {
     // The page hit's own lvl1 snippet is its highlighted title, untouched by the heading hits.
     expect(hits[0]?._snippetResult.hierarchy.lvl1.value).toContain('Tools');
   });
-
-  it('caps heading hits', () => {
-    expect(pagefindResultToHits(result, { fallbackSection: 'Docs', maxHeadingHits: 1 })).toHaveLength(2);
-  });
 });
 
 describe('excerpt helpers', () => {
@@ -95,7 +88,7 @@ describe('excerpt helpers', () => {
 
 describe('groupHitsByPage', () => {
   it('puts heading hits under their page, once', () => {
-    const hits = pagefindResultToHits(result, { fallbackSection: 'Docs', maxHeadingHits: 3 });
+    const hits = pagefindResultToHits(result, 'Docs');
     const pages = groupHitsByPage([...hits, ...hits]);
     expect(pages).toHaveLength(1);
     expect(pages[0]?.headings.map((heading) => heading.url)).toEqual([
@@ -103,6 +96,38 @@ describe('groupHitsByPage', () => {
       '/models/example#deep',
     ]);
     expect(pages[0]?.excerpt).toContain('<mark>tools</mark>');
+  });
+});
+
+describe('the /search page markup', () => {
+  it('escapes the query and the sections, and keeps the backend’s escaped titles and excerpts', () => {
+    const html = resultsHtml(
+      groupHitsByPage(pagefindResultToHits({ ...result, meta: { title: 'T', section: '<S>' } }, 'Docs')),
+    );
+    expect(html).toContain('<p class="search-section">&lt;S&gt;</p>');
+    expect(html).toContain(
+      '<a href="/models/example#calling-tools"><span>Calling &lt;<mark>tools</mark>&gt;</span></a>',
+    );
+    const status = statusHtml({
+      query: '<b>',
+      state: 'done',
+      nbHits: 0,
+      notice: null,
+      suggestions: ['A"B'],
+      reportUrl: '/new?title=%3Cb%3E&x',
+    });
+    expect(status).toContain('“<strong>&lt;b&gt;</strong>”');
+    expect(status).toContain('data-search-suggestion="A&quot;B"');
+    expect(status).toContain('href="/new?title=%3Cb%3E&amp;x"');
+  });
+
+  it('says how a query was understood, with the words as typed one press away', () => {
+    const corrected = noticeHtml({ kind: 'corrected', query: 'create assistant', original: 'create "asistant' });
+    expect(corrected).toContain('data-search-literal="create &quot;asistant"');
+    expect(corrected).toContain('Showing results for &quot;create assistant&quot;.');
+    expect(noticeHtml({ kind: 'relaxed', query: 'macos', original: 'macos metal' })).toBe(
+      '<p class="search-notice" data-search-notice="relaxed">No results for &quot;macos metal&quot;. Showing results for &quot;macos&quot;.</p>',
+    );
   });
 });
 
@@ -156,12 +181,5 @@ describe('DocSearch client adapter', () => {
     } as never)) as unknown as { results: { notice: unknown }[] };
     expect(seen[0]).toMatchObject({ query: 'asistant', literal: true });
     expect(response.results[0]?.notice).toEqual(notice);
-  });
-
-  it('accepts every facetFilters form Algolia does, and rejects others', () => {
-    expect(normaliseFacetFilters('language:en')).toEqual([['language:en']]);
-    expect(normaliseFacetFilters(['language:en', ['a:b', 'a:c']])).toEqual([['language:en'], ['a:b', 'a:c']]);
-    expect(normaliseFacetFilters(undefined)).toEqual([]);
-    expect(() => normaliseFacetFilters([[1]])).toThrow(/strings/);
   });
 });

@@ -16,7 +16,6 @@ function fakePagefind(scope: { fetch: typeof fetch }, urls: string[]): PagefindA
   return {
     options: async () => undefined,
     init: async () => undefined,
-    preload: async () => undefined,
     search: async () => {
       const downloads = await Promise.all(
         urls.map((url) =>
@@ -155,30 +154,5 @@ describe('the first screen of results', () => {
 
   it('shows a first screen of /search no larger than the results the query layer reads anyway', () => {
     expect(RESULTS_PER_PAGE).toBeLessThanOrEqual(RESULTS_READ);
-  });
-
-  it('reads the fragments of the results it shows, and further down only those that may be titled with the query', async () => {
-    const scope = { fetch: async () => new Response('') };
-    const asked: string[] = [];
-    // Pages a to j match "llama" at the word given; f opens with it, so its title may be the query.
-    const opening: Record<string, number> = { a: 0, b: 9, c: 3, d: 12, e: 40, f: 0, g: 25, h: 6, i: 2, j: 80 };
-    const backend = backendAnswering(
-      scope,
-      Object.entries(opening).map(([id, first], index) => ({
-        id,
-        score: 10 - index,
-        words: [first + 5, first],
-        data: async () => {
-          asked.push(id);
-          const title = id === 'f' ? 'Llama' : `Page ${id}`;
-          return { url: `/${id}`, excerpt: id, content: `${title}. Llama.`, meta: { title }, sub_results: [] };
-        },
-      })),
-    );
-    const answer = await backend.search({ ...request, hitsPerPage: RESULTS_PER_PAGE });
-    expect([...new Set(asked)].sort()).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'i']);
-    // The page titled with the query moves to the top.
-    expect(answer.hits[0]?.url).toBe('/f');
-    expect(answer.nbHits).toBe(10);
   });
 });

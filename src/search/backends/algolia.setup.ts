@@ -1,24 +1,69 @@
+/**
+ * Algolia, when ALGOLIA_APP_ID and ALGOLIA_SEARCH_API_KEY were set at build time: the
+ * modal keeps DocSearch's own client, and the /search page queries the same index
+ * through the lite client with the same contextual facet filters. Algolia corrects
+ * typos and applies synonyms itself, so the words go as typed.
+ */
 import type { CreateSearchSetup } from '../setup';
-import { createAlgoliaBackend, type AlgoliaSearchClient, type AlgoliaSettings } from './algolia';
+import { SearchUnavailableError, type DocSearchHit, type SearchBackend, type SearchRequest } from '../types';
 
-/** Algolia DocSearch: the modal uses its own client, the /search page the lite client. */
+/** The one method of Algolia's lite client the backend calls. */
+export interface AlgoliaSearchClient {
+  search(request: { requests: Record<string, unknown>[] }): Promise<{ results: readonly unknown[] }>;
+}
+
+const HIERARCHY = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'].map((level) => `hierarchy.${level}`);
+
+export function createAlgoliaBackend(indexName: string, loadClient: () => Promise<AlgoliaSearchClient>): SearchBackend {
+  let client: Promise<AlgoliaSearchClient> | null = null;
+  const getClient = () =>
+    (client ??= loadClient().catch((error: unknown) => {
+      client = null;
+      throw error;
+    }));
+  return {
+    kind: 'algolia',
+    async preload() {
+      await getClient().catch(() => undefined);
+    },
+    async search({ query, facetFilters, hitsPerPage, page }: SearchRequest) {
+      const request = {
+        indexName,
+        query,
+        facetFilters,
+        hitsPerPage,
+        page,
+        attributesToRetrieve: [...HIERARCHY, 'content', 'type', 'url', 'anchor'],
+        attributesToSnippet: [...HIERARCHY.map((name) => `${name}:10`), 'content:24'],
+        snippetEllipsisText: '…',
+        highlightPreTag: '<mark>',
+        highlightPostTag: '</mark>',
+      };
+      let result: { hits?: DocSearchHit[]; nbHits?: number; nbPages?: number } | undefined;
+      try {
+        result = (await (await getClient()).search({ requests: [request] })).results[0] as typeof result;
+      } catch (error) {
+        throw new SearchUnavailableError('Algolia did not answer.', { cause: error });
+      }
+      if (!Array.isArray(result?.hits)) {
+        throw new SearchUnavailableError('Algolia answered without hits.');
+      }
+      return { hits: result.hits, nbHits: result.nbHits ?? result.hits.length, page, nbPages: result.nbPages ?? 1 };
+    },
+  };
+}
+
 export const createSearchSetup: CreateSearchSetup = ({ settings }) => {
   const { appId, apiKey, indexName } = settings;
   if (!appId || !apiKey || !indexName) {
     throw new Error('The Algolia search backend was built without Algolia settings.');
   }
-  const algolia: AlgoliaSettings = { appId, apiKey, indexName };
-  const backend = createAlgoliaBackend(algolia, async () => {
+  const backend = createAlgoliaBackend(indexName, async () => {
     const { liteClient } = await import('algoliasearch/lite');
-    return liteClient(algolia.appId, algolia.apiKey) as unknown as AlgoliaSearchClient;
+    return liteClient(appId, apiKey) as unknown as AlgoliaSearchClient;
   });
   return {
     backend,
-    modalProps: (facetFilters) => ({
-      appId: algolia.appId,
-      apiKey: algolia.apiKey,
-      indexName: algolia.indexName,
-      searchParameters: { facetFilters },
-    }),
+    modalProps: (facetFilters) => ({ appId, apiKey, indexName, searchParameters: { facetFilters } }),
   };
 };

@@ -1,20 +1,19 @@
 /**
- * The local backend: the Pagefind index written after the build (and by the dev
- * server under `npm start`), loaded from the site's own origin on first use.
+ * The local backend: the Pagefind index of the build (or of the dev server under
+ * `npm start`), loaded from the site's origin on first use, its results as DocSearch hits.
  */
 import { understandQuery, VOCABULARY_FILE, type QueryEngine, type VocabularyFile } from '@rubra/search-query';
 
 import { toPagefindFilters, type PagefindFilters } from '../facets';
-import { pagefindResultToHits, type PagefindResultData } from '../pagefindHits';
-import { SearchUnavailableError, type SearchBackend, type SearchRequest, type SearchResponse } from '../types';
+import { escapeHtml } from '../pageResults';
+import { SearchUnavailableError, type DocSearchHit, type SearchBackend, type SearchResponse } from '../types';
 import { pagefindModuleUrl, pagefindOptions } from './pagefindEarly';
 
 /** The part of Pagefind's browser API the backend uses. */
 export interface PagefindApi {
   options(options: Record<string, unknown>): Promise<void>;
   init(): Promise<void>;
-  preload(term: string, options?: { filters?: PagefindFilters }): Promise<void>;
-  /** A null term searches by the filters alone. */
+  /** A null term searches by the filters alone; null answers a search a newer one superseded. */
   search(term: string | null, options?: { filters?: PagefindFilters }): Promise<{ results: PagefindResult[] } | null>;
 }
 
@@ -26,13 +25,30 @@ interface PagefindResult {
   data: () => Promise<PagefindResultData>;
 }
 
+/** The parts of Pagefind's result data the backend reads. */
+export interface PagefindResultData {
+  url: string;
+  excerpt: string;
+  content?: string;
+  meta: Record<string, string | undefined>;
+  sub_results: {
+    title: string;
+    url: string;
+    excerpt: string;
+    anchor?: { element: string; id: string; text?: string; location: number };
+  }[];
+  /** The page's elements with an id, headings among them, in order. */
+  anchors?: { element: string; text: string }[];
+}
+
 export interface LocalBackendOptions {
   /** Where pagefind.js and its index live, e.g. "/pagefind/". */
   bundlePath: string;
+  /** The section of a page that names none. */
   fallbackSection: string;
   /** The site's base URL that result URLs start with; Pagefind's default derives it from bundlePath. */
   siteBaseUrl?: string;
-  /** The index's tag, when the page knows it (INDEX_TAG_META): Pagefind's entry file is then asked for by it. */
+  /** The index's tag, when the page knows it (INDEX_TAG_META). */
   indexTag?: string | undefined;
   /** Loads the Pagefind module; the default imports it at run time from bundlePath. */
   importPagefind?: (url: string) => Promise<PagefindApi>;
@@ -42,25 +58,109 @@ export interface LocalBackendOptions {
 
 const MAX_HEADING_HITS = 3;
 
-function importAtRunTime(url: string): Promise<PagefindApi> {
-  // pagefind.js is generated after the build: the bundler must not resolve it.
-  return import(/* webpackIgnore: true */ url) as Promise<PagefindApi>;
+type Level = 'lvl0' | 'lvl1' | 'lvl2' | 'lvl3' | 'lvl4' | 'lvl5' | 'lvl6';
+const LEVELS: Level[] = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'];
+
+/** Pagefind escapes < and > in excerpts but not &, and marks matches: every text run is escaped once here. */
+export function normaliseExcerpt(excerpt: string): string {
+  return excerpt
+    .split(/(<\/?mark>)/)
+    .map((part) => (/^<\/?mark>$/.test(part) ? part : escapeHtml(part.replace(/&lt;/g, '<').replace(/&gt;/g, '>'))))
+    .join('');
 }
 
-/** The index files a query needs (word chunks, filter chunks), as paths. */
-function chunkPaths(bundlePath: string): string[] {
-  return ['index/', 'filter/'].map((folder) => new URL(`${bundlePath}${folder}`, 'http://site.invalid/').pathname);
+/** The words Pagefind marked in an excerpt, to highlight titles with. */
+export function markedTerms(excerpt: string): string[] {
+  const terms = [...excerpt.matchAll(/<mark>(.*?)<\/mark>/g)].map((match) =>
+    (match[1] ?? '')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/[.,;:!?)]+$/u, '')
+      .toLowerCase(),
+  );
+  return [...new Set(terms.filter(Boolean))];
+}
+
+/** The text, escaped, with each term that starts a word (any case) in <mark>. */
+export function highlightTerms(text: string, terms: readonly string[]): string {
+  const usable = [...new Set(terms.map((term) => term.trim()).filter(Boolean))].sort((a, b) => b.length - a.length);
+  if (usable.length === 0) {
+    return escapeHtml(text);
+  }
+  const alternatives = usable.map((term) => term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  return text
+    .split(new RegExp(`(?<![\\p{L}\\p{N}])(${alternatives})`, 'giu'))
+    .map((part, index) => (index % 2 === 1 ? `<mark>${escapeHtml(part)}</mark>` : escapeHtml(part)))
+    .join('');
 }
 
 /**
- * Pagefind downloads the index chunks a query needs when it first needs them. When a
- * download fails (the network dropped after the page loaded), it logs the failure and
- * answers with what the chunks it has contain: no results, as if nothing matched. It
- * offers no hook for this, so the backend watches the `fetch` Pagefind calls and counts
- * the chunk downloads that fail. Anything else passes through untouched.
+ * A hit as DocSearch renders it: the hierarchy escaped (recent searches show it as
+ * HTML), its highlights and snippets marked. `path` is the line under a heading's title.
+ */
+function toHit(
+  url: string,
+  type: Level,
+  names: Partial<Record<Level, string>>,
+  excerpt: string,
+  terms: string[],
+  path?: string,
+): DocSearchHit {
+  const hierarchy = Object.fromEntries(
+    LEVELS.map((level) => [
+      level,
+      level === 'lvl0' ? names.lvl0 : names[level] === undefined ? null : escapeHtml(names[level]),
+    ]),
+  );
+  const marked = Object.fromEntries(
+    LEVELS.filter((level) => names[level] !== undefined).map((level) => [
+      level,
+      { value: highlightTerms(names[level] ?? '', terms) },
+    ]),
+  );
+  const hash = url.indexOf('#');
+  const content = { value: excerpt };
+  // DocSearch reads the values of the highlights and snippets only.
+  return {
+    objectID: url,
+    type,
+    url,
+    url_without_anchor: hash === -1 ? url : url.slice(0, hash),
+    anchor: hash === -1 ? null : url.slice(hash + 1),
+    content: excerpt || null,
+    hierarchy,
+    _highlightResult: { content, hierarchy: marked },
+    _snippetResult: { content, hierarchy: path === undefined ? marked : { ...marked, lvl1: { value: path } } },
+  } as unknown as DocSearchHit;
+}
+
+/** A page's hit, then its headings' (lvl2 to lvl6), which deep-link to their anchors. */
+export function pagefindResultToHits(data: PagefindResultData, fallbackSection: string): DocSearchHit[] {
+  const page = { lvl0: data.meta.section?.trim() || fallbackSection, lvl1: data.meta.title?.trim() || data.url };
+  const terms = markedTerms(data.excerpt);
+  const headings = data.sub_results
+    .filter((sub) => sub.anchor && sub.url.includes('#'))
+    .slice(0, MAX_HEADING_HITS)
+    .map((sub) => {
+      const depth = Number(sub.anchor?.element.replace(/^h/i, ''));
+      const level = LEVELS[Number.isInteger(depth) ? Math.min(Math.max(depth, 2), 6) : 2] ?? 'lvl2';
+      const excerpt = normaliseExcerpt(sub.excerpt);
+      // A heading's own excerpt under its title, so that every hit says why it matched.
+      const headingTerms = [...new Set([...terms, ...markedTerms(sub.excerpt)])];
+      return toHit(sub.url, level, { ...page, [level]: sub.title.trim() }, excerpt, headingTerms, excerpt);
+    });
+  return [toHit(data.url, 'lvl1', page, normaliseExcerpt(data.excerpt), terms), ...headings];
+}
+
+/**
+ * When an index chunk fails to download (the network dropped after the page loaded),
+ * Pagefind answers with no results, as if nothing matched, and offers no hook: so the
+ * backend counts the chunk downloads that fail, in the `fetch` Pagefind calls.
  */
 function watchChunkDownloads(scope: { fetch: typeof fetch }, bundlePath: string): () => number {
-  const paths = chunkPaths(bundlePath);
+  const paths = ['index/', 'filter/'].map(
+    (folder) => new URL(`${bundlePath}${folder}`, 'http://site.invalid/').pathname,
+  );
   const isChunk = (input: RequestInfo | URL) => {
     const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const { pathname } = new URL(href, 'http://site.invalid/');
@@ -71,46 +171,35 @@ function watchChunkDownloads(scope: { fetch: typeof fetch }, bundlePath: string)
   scope.fetch = async (input, init) => {
     try {
       const response = await originalFetch.call(scope, input, init);
-      if (!response.ok && isChunk(input)) {
-        failures += 1;
-      }
+      failures += !response.ok && isChunk(input) ? 1 : 0;
       return response;
     } catch (error) {
-      if (isChunk(input)) {
-        failures += 1;
-      }
+      failures += isChunk(input) ? 1 : 0;
       throw error;
     }
   };
   return () => failures;
 }
 
-/** The site's words, most frequent first: fetched once, when a query first has a word that may be misspelt. */
-function vocabularyLoader(url: string): () => Promise<readonly string[]> {
+export function createLocalBackend(options: LocalBackendOptions): SearchBackend {
+  const importPagefind =
+    options.importPagefind ?? ((url) => import(/* webpackIgnore: true */ url) as Promise<PagefindApi>);
+  const vocabularyUrl = `${options.bundlePath}${VOCABULARY_FILE}`;
   let words: Promise<readonly string[]> | null = null;
-  return () => {
-    words ??= fetch(url)
-      .then(async (response) => {
-        if (!response.ok) {
-          throw new Error(`${url}: HTTP ${response.status}`);
-        }
-        return ((await response.json()) as VocabularyFile).words;
-      })
+  // The site's words, fetched when a query first has a word that may be misspelt; after a failure, by the next one.
+  const vocabulary = () =>
+    (words ??= fetch(vocabularyUrl)
+      .then((response) =>
+        response.ok ? (response.json() as Promise<VocabularyFile>) : Promise.reject(response.status),
+      )
+      .then((file) => file.words)
       .catch((error: unknown) => {
-        // No correction this time; the next query tries again.
         words = null;
         console.warn('The search vocabulary could not be loaded:', error);
         return [];
-      });
-    return words;
-  };
-}
-
-export function createLocalBackend(options: LocalBackendOptions): SearchBackend {
-  const importPagefind = options.importPagefind ?? importAtRunTime;
-  const vocabulary = vocabularyLoader(`${options.bundlePath}${VOCABULARY_FILE}`);
-  let loading: Promise<PagefindApi> | null = null;
+      }));
   const pageCounts = new Map<string, Promise<number>>();
+  let loading: Promise<PagefindApi> | null = null;
   let failedChunkDownloads: (() => number) | null = null;
 
   function load(): Promise<PagefindApi> {
@@ -121,7 +210,7 @@ export function createLocalBackend(options: LocalBackendOptions): SearchBackend 
       await pagefind.init();
       return pagefind;
     })().catch((error: unknown) => {
-      // Forget the failure, so the next query tries again (the network may be back).
+      // The next query tries again (the network may be back).
       loading = null;
       throw new SearchUnavailableError('The search index could not be loaded.', { cause: error });
     });
@@ -133,21 +222,17 @@ export function createLocalBackend(options: LocalBackendOptions): SearchBackend 
     async preload() {
       await load().catch(() => undefined);
     },
-    async search({ query, facetFilters, hitsPerPage, page, literal }: SearchRequest): Promise<SearchResponse> {
+    async search({ query, facetFilters, hitsPerPage, page, literal }): Promise<SearchResponse> {
       const pagefind = await load();
       const filters = toPagefindFilters(facetFilters);
       const failuresBefore = failedChunkDownloads?.() ?? 0;
       const loaded = new Map<string, Promise<PagefindResultData>>();
       const dataOf = (result: PagefindResult) => {
-        let data = loaded.get(result.id);
-        if (!data) {
-          data = result.data();
-          loaded.set(result.id, data);
-        }
+        const data = loaded.get(result.id) ?? result.data();
+        loaded.set(result.id, data);
         return data;
       };
       const engine: QueryEngine<PagefindResult> = {
-        // Pagefind answers null when a newer search superseded this one.
         search: async (term) => (await pagefind.search(term, { filters }))?.results ?? [],
         text: async (result) => (await dataOf(result)).content ?? '',
         title: async (result) => (await dataOf(result)).meta.title ?? '',
@@ -157,53 +242,37 @@ export function createLocalBackend(options: LocalBackendOptions): SearchBackend 
             .map((anchor) => anchor.text),
         firstMatch: (result) => (result.words.length > 0 ? Math.min(...result.words) : undefined),
         pageCount: () => {
-          // A search by the filters alone answers every page they let through.
+          // A search by the filters alone answers every page they let through; a failure is asked again.
           const key = JSON.stringify(filters);
-          let count = pageCounts.get(key);
-          if (!count) {
-            count = pagefind.search(null, { filters }).then((found) => found?.results.length ?? 0);
-            // Forget a failure, so that the next query asks again.
-            count.catch(() => pageCounts.delete(key));
-            pageCounts.set(key, count);
-          }
+          const count =
+            pageCounts.get(key) ?? pagefind.search(null, { filters }).then((found) => found?.results.length ?? 0);
+          count.catch(() => pageCounts.delete(key));
+          pageCounts.set(key, count);
           return count;
         },
       };
-      let understood;
       try {
-        understood = await understandQuery(query, engine, {
+        const { results, notice } = await understandQuery(query, engine, {
           vocabulary,
           literal,
           resultsShown: (page + 1) * hitsPerPage,
         });
+        // Pagefind forgets a chunk that failed, so the next query downloads it again.
+        if ((failedChunkDownloads?.() ?? 0) > failuresBefore) {
+          throw new Error('Part of the search index could not be downloaded.');
+        }
+        const shown = await Promise.all(results.slice(page * hitsPerPage, (page + 1) * hitsPerPage).map(dataOf));
+        return {
+          hits: shown.flatMap((data) => pagefindResultToHits(data, options.fallbackSection)),
+          nbHits: results.length,
+          page,
+          nbPages: Math.ceil(results.length / hitsPerPage),
+          notice,
+        };
       } catch (error) {
-        throw new SearchUnavailableError('The search index could not be read.', { cause: error });
+        const message = error instanceof Error ? error.message : 'The search index could not be read.';
+        throw new SearchUnavailableError(message, { cause: error });
       }
-      // Pagefind forgets a chunk that failed, so the next query downloads it again.
-      if ((failedChunkDownloads?.() ?? 0) > failuresBefore) {
-        throw new SearchUnavailableError('Part of the search index could not be downloaded.');
-      }
-      const { results, notice } = understood;
-      const start = page * hitsPerPage;
-      const slice = results.slice(start, start + hitsPerPage);
-      let data: PagefindResultData[];
-      try {
-        data = await Promise.all(slice.map(dataOf));
-      } catch (error) {
-        throw new SearchUnavailableError('Search results could not be loaded.', { cause: error });
-      }
-      return {
-        hits: data.flatMap((result) =>
-          pagefindResultToHits(result, {
-            fallbackSection: options.fallbackSection,
-            maxHeadingHits: MAX_HEADING_HITS,
-          }),
-        ),
-        nbHits: results.length,
-        page,
-        nbPages: Math.ceil(results.length / hitsPerPage),
-        notice,
-      };
     },
   };
 }

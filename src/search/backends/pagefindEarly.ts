@@ -1,21 +1,19 @@
 /**
- * What the local backend and the /search page's early script (local.early.ts, bundled
- * into `search-early.js` by the search-index plugin and loaded by local.head.tsx)
- * share: Pagefind's options and module, the script's file and its settings.
+ * What the local backend, the /search page and its early script (local.early.ts, bundled
+ * into `search-early.js` by the search-index plugin) share, and how the script hands its
+ * backend to the page.
  */
-import type { FacetFilters } from '../types';
-import type { ResultClasses } from '../paintResults';
+import type { FacetFilters, SearchBackend } from '../types';
 
 /** The Pagefind options of the local backend. */
 export function pagefindOptions(bundlePath: string, siteBaseUrl?: string, indexTag?: string): Record<string, unknown> {
-  // The worker adds a download of its own; the index is small enough for the main thread.
   return {
     basePath: bundlePath,
     ...(siteBaseUrl === undefined ? {} : { baseUrl: siteBaseUrl }),
-    // Pagefind asks for its entry file with this tag in the query instead of the time,
-    // so that the built page's preload hint for it (INDEX_TAG_META) matches.
+    // Pagefind asks for its entry file with this tag instead of the time, matching the page's preload hint.
     ...(indexTag === undefined ? {} : { metaCacheTag: indexTag }),
     excerptLength: 24,
+    // The worker adds a download of its own; the index is small enough for the main thread.
     noWorker: true,
   };
 }
@@ -28,18 +26,13 @@ export function pagefindModuleUrl(bundlePath: string): string {
 /** The early script, served from the site's root. */
 export const EARLY_SEARCH_SCRIPT = 'search-early.js';
 
-/**
- * The meta element of the built /search page that lists, in order, the site's scripts
- * the page holds back until the early script has painted its first results (or found
- * nothing to paint): the search's WebAssembly, index and first paint then do not wait
- * behind the site's bundle, which downloads and runs right after.
- */
+/** The attribute of the early script's element; its value holds the script's settings (EarlySearchConfig). */
+export const EARLY_SCRIPT_ATTRIBUTE = 'data-search-early';
+
+/** The built /search page's meta element listing the site's scripts held back until the first results are painted. */
 export const HELD_SCRIPTS_META = 'search-held-scripts';
 
-/**
- * The meta element of the built /search page that holds the index's tag: a digest of
- * Pagefind's entry file, which the page preloads as `pagefind-entry.json?ts=<tag>`.
- */
+/** The built /search page's meta element holding the index's tag, a digest of Pagefind's entry file. */
 export const INDEX_TAG_META = 'search-index-tag';
 
 /** The URL under which Pagefind asks for its entry file when given the index's tag. */
@@ -50,22 +43,32 @@ export function pagefindEntryUrl(bundlePath: string, indexTag: string): string {
 /** The longest the early script holds the site's scripts back, in milliseconds, however slow the search. */
 export const HOLD_LIMIT_MS = 2000;
 
-/**
- * How long the early script waits, after the frame that shows its first results, for the
- * browser to report them painted (a largest-contentful-paint entry) before it releases
- * the site's scripts without that report, in milliseconds.
- */
-export const PAINT_REPORT_WAIT_MS = 100;
-
-/** The early script's settings, in its element's `data-search-early` attribute. */
 export interface EarlySearchConfig {
-  /** Where pagefind.js and its index live, e.g. "/pagefind/". */
   bundlePath: string;
   fallbackSection: string;
-  /** The page's contextual filters. */
   facetFilters: FacetFilters;
   /** How many results the first screen shows. */
   resultsPerPage: number;
-  /** The page's class names for the results' markup. */
-  classes: ResultClasses;
+}
+
+/** Where the early script leaves the backend it started, or null when it declined. */
+export const EARLY_SEARCH_GLOBAL = '__rubraEarlySearch';
+
+export type EarlyScope = { [EARLY_SEARCH_GLOBAL]?: SearchBackend | null };
+
+/**
+ * The backend the early script started, once the script has run; null when the page
+ * has no early script (Algolia) or it started nothing (the page had hydrated).
+ */
+export function earlySearchBackend(doc: Document, scope: EarlyScope): Promise<SearchBackend | null> {
+  const script = doc.querySelector(`script[${EARLY_SCRIPT_ATTRIBUTE}]`);
+  if (EARLY_SEARCH_GLOBAL in scope || !script) {
+    return Promise.resolve(scope[EARLY_SEARCH_GLOBAL] ?? null);
+  }
+  // A module script that has not run yet has run once its element fires `load`.
+  return new Promise((resolve) => {
+    const settle = () => resolve(scope[EARLY_SEARCH_GLOBAL] ?? null);
+    script.addEventListener('load', settle, { once: true });
+    script.addEventListener('error', settle, { once: true });
+  });
 }

@@ -5,7 +5,7 @@
  * modal are one module, and importing the button would put the whole modal into
  * every page's first load.
  */
-import { forwardRef, useEffect, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react';
+import { useEffect, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 
 type ModifierKey = 'Control' | 'Meta';
 
@@ -38,43 +38,12 @@ function ControlKeyIcon() {
   );
 }
 
-/** A key of the shortcut, shown pressed while the reader holds it. */
-function Key({ reactsTo, children }: { reactsTo: string; children: ReactNode }) {
-  const [pressed, setPressed] = useState(false);
-  useEffect(() => {
-    const down = (event: KeyboardEvent) => {
-      if (event.key === reactsTo) {
-        setPressed(true);
-      }
-    };
-    const up = (event: KeyboardEvent) => {
-      if (event.key === reactsTo || event.key === 'Meta') {
-        setPressed(false);
-      }
-    };
-    window.addEventListener('keydown', down);
-    window.addEventListener('keyup', up);
-    return () => {
-      window.removeEventListener('keydown', down);
-      window.removeEventListener('keyup', up);
-    };
-  }, [reactsTo]);
-  return (
-    <kbd className={pressed ? 'DocSearch-Button-Key DocSearch-Button-Key--pressed' : 'DocSearch-Button-Key'}>
-      {children}
-    </kbd>
-  );
-}
-
 export interface SearchButtonProps extends ComponentPropsWithoutRef<'button'> {
   /** The visible text, which also names the button. */
   label: string;
 }
 
-export const SearchButton = forwardRef<HTMLButtonElement, SearchButtonProps>(function SearchButton(
-  { label, ...props },
-  ref,
-) {
+export function SearchButton({ label, ...props }: SearchButtonProps): ReactNode {
   // The modifier depends on the reader's platform, known only in the browser.
   const [modifier, setModifier] = useState<ModifierKey | null>(null);
   useEffect(() => {
@@ -88,7 +57,6 @@ export const SearchButton = forwardRef<HTMLButtonElement, SearchButtonProps>(fun
       aria-label={`${label} (${shortcut})`}
       aria-keyshortcuts={shortcut}
       {...props}
-      ref={ref}
     >
       <span className="DocSearch-Button-Container">
         <SearchIcon />
@@ -97,11 +65,11 @@ export const SearchButton = forwardRef<HTMLButtonElement, SearchButtonProps>(fun
       <span className="DocSearch-Button-Keys">
         {modifier !== null && (
           <>
-            <Key reactsTo={modifier}>{modifier === 'Meta' ? '⌘' : <ControlKeyIcon />}</Key>
-            <Key reactsTo="k">K</Key>
+            <kbd className="DocSearch-Button-Key">{modifier === 'Meta' ? '⌘' : <ControlKeyIcon />}</kbd>
+            <kbd className="DocSearch-Button-Key">K</kbd>
           </>
         )}
       </span>
     </button>
   );
-});
+}

@@ -1,150 +1,178 @@
 /**
- * /search?q=…: full results on the same backend as the modal. The search box keeps
- * the `q` parameter in step, results come a page at a time, and the empty and
- * error states say what the modal says. The state lives in useSearchPage; this file
- * is the view. Until the page's own first answer, the status region and the result
- * list keep what the early script painted into them (see src/search/earlySearch.ts):
- * React leaves their content alone while they carry no children of its own.
+ * /search?q=…: full results on the modal's backend, a page at a time, the box and `q` in
+ * step. The status region and the list hold the markup of src/search/pageResults.ts,
+ * which the early script may have painted before hydration: React sets it again only
+ * once its own answer changes what it rendered.
  */
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import Head from '@docusaurus/Head';
-import Link from '@docusaurus/Link';
+import { useHistory, useLocation } from '@docusaurus/router';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import SearchPageHead from '@rubra/search-page-head';
 import Layout from '@theme/Layout';
-import { useState, type ComponentType, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type MouseEvent,
+  type ReactNode,
+  type TouchEvent,
+} from 'react';
 
 import type { AskHostProps } from '@site/src/components/AskDocs/AskDialog';
-import { loadAsk } from '@site/src/search/ask';
-import { EARLY_SCRIPT_ATTRIBUTE, EARLY_TARGET_ATTRIBUTE } from '@site/src/search/earlySearch';
-import { RESULTS_PER_PAGE } from '@site/src/search/pageResults';
-import type { ResultClasses } from '@site/src/search/paintResults';
-import { loadSearchSetup, preloadSearchBackend } from '@site/src/search/runtime';
-import SearchNotice, { noticeClasses } from '@site/src/search/SearchNotice';
-import { resultCountText } from '@site/src/search/texts';
-import { useSearchConfig } from '@site/src/search/useSearchConfig';
-import { identity } from '@site/src/site/identity';
+import { EARLY_SCRIPT_ATTRIBUTE, earlySearchBackend, type EarlyScope } from '@site/src/search/backends/pagefindEarly';
+import {
+  groupHitsByPage,
+  readSearchQuery,
+  resultsHtml,
+  RESULTS_PER_PAGE,
+  SEARCH_TARGETS,
+  statusHtml,
+  type PageResult,
+  type SearchStatus,
+} from '@site/src/search/pageResults';
+import {
+  loadAsk,
+  loadSearchBackendCode,
+  loadSearchSetup,
+  missingResultsUrl,
+  useSearchConfig,
+  type SearchConfig,
+} from '@site/src/search/setup';
+import type { SearchBackend, SearchResponse } from '@site/src/search/types';
+import { identity, searchTexts as texts } from '@site/src/site/identity';
 
-import ResultLink, { Html } from './ResultLink';
-import styles from './styles.module.css';
-import { useSearchPage, type SearchPageState } from './useSearchPage';
+import './styles.css';
 
-// This route's code runs before React hydrates the page: without an early script to
-// take the backend from, the backend's code starts downloading now, not after hydration.
+// This route's code runs before hydration: without an early script to take the backend
+// from, the backend's code starts downloading now.
 if (ExecutionEnvironment.canUseDOM && !document.querySelector(`script[${EARLY_SCRIPT_ATTRIBUTE}]`)) {
-  preloadSearchBackend();
+  loadSearchBackendCode().catch(() => undefined);
 }
 
-const texts = identity.searchTexts;
-const DESCRIPTION = `Search ${identity.title}: model guides, serving guides, benchmarks and the API reference.`;
+const TYPING_DELAY_MS = 200;
 
-/** The class names the early script paints the results with: the ones this view renders. */
-const RESULT_CLASSES: ResultClasses = {
-  count: styles.count ?? '',
-  results: styles.results ?? '',
-  result: styles.result ?? '',
-  section: styles.section ?? '',
-  title: styles.title ?? '',
-  excerpt: styles.excerpt ?? '',
-  headings: styles.headings ?? '',
-  ...noticeClasses,
-};
+type Results = SearchResponse & { query: string; pages: PageResult[] };
 
-/** Content that the early script painted, which React neither hydrates nor replaces. */
-const EARLY_CONTENT = { __html: '' };
-
-function StatusContent({ state }: { state: SearchPageState }): ReactNode {
-  const { shown, status, suggestions, setInput, searchLiteral } = state;
-  const count = shown?.nbHits ?? 0;
-  return (
-    <>
-      {status === 'loading' && !shown && <p>{texts.searching}</p>}
-      {shown?.notice && <SearchNotice notice={shown.notice} onSearchLiteral={searchLiteral} />}
-      {status === 'error' && (
-        <div className={styles.message} role="alert">
-          <p className={styles.messageTitle}>{texts.errorTitle}</p>
-          <p>{texts.errorHelp}</p>
-        </div>
-      )}
-      {status === 'done' && shown && count === 0 && (
-        <div className={styles.message}>
-          <p className={styles.messageTitle}>
-            {texts.noResults} “<strong>{shown.query}</strong>”
-          </p>
-          {suggestions.length > 0 && (
-            <>
-              <p>{texts.trySearchingFor}:</p>
-              <ul className={styles.suggestions}>
-                {suggestions.map((section) => (
-                  <li key={section}>
-                    <button
-                      type="button"
-                      className="button button--sm button--secondary"
-                      onClick={() => setInput(section.toLowerCase())}
-                    >
-                      {section}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-          <p>
-            {texts.reportMissing}{' '}
-            <Link to={`${identity.issuesUrl}/new?title=${encodeURIComponent(shown.query)}`}>
-              {texts.reportMissingLink}
-            </Link>
-          </p>
-        </div>
-      )}
-      {shown && count > 0 && (
-        <p className={styles.count}>
-          {resultCountText(count)} “<strong>{shown.query}</strong>”
-        </p>
-      )}
-    </>
-  );
+/** The backend the early script started, or else the build's own, loaded on demand. */
+async function pageBackend(options: SearchConfig['options']): Promise<SearchBackend> {
+  const early = ExecutionEnvironment.canUseDOM
+    ? await earlySearchBackend(document, window as unknown as EarlyScope)
+    : null;
+  return early ?? (await loadSearchSetup(options)).backend;
 }
 
-function ResultList({ state }: { state: SearchPageState }): ReactNode {
-  const { shown } = state;
-  if (!shown || shown.pages.length === 0) {
-    return null;
-  }
-  return (
-    <ol className={styles.results}>
-      {shown.pages.map((result) => (
-        <li key={result.url} className={styles.result}>
-          {result.section && <p className={styles.section}>{result.section}</p>}
-          <h2 className={styles.title}>
-            <ResultLink url={result.url} html={result.title} />
-          </h2>
-          {result.excerpt && <Html html={result.excerpt} className={styles.excerpt} />}
-          {result.headings.length > 0 && (
-            <ul className={styles.headings}>
-              {result.headings.map((heading) => (
-                <li key={heading.url}>
-                  <ResultLink url={heading.url} html={heading.title} />
-                  {heading.excerpt && <Html html={heading.excerpt} className={styles.excerpt} />}
-                </li>
-              ))}
-            </ul>
-          )}
-        </li>
-      ))}
-    </ol>
+/** The box and the URL's `q` kept in step: the URL follows the box without a history entry per keystroke. */
+function useQueryInput(): [string, string, (value: string) => void] {
+  const history = useHistory();
+  const location = useLocation();
+  const urlQuery = readSearchQuery(location.search);
+  const [input, setInput] = useState(urlQuery);
+  // The query this page last wrote into the URL, which the box does not take back.
+  const written = useRef<string | null>(null);
+  useEffect(() => {
+    if (urlQuery !== written.current) {
+      setInput(urlQuery);
+    }
+    written.current = null;
+  }, [urlQuery]);
+  useEffect(() => {
+    if (input === urlQuery) {
+      return undefined;
+    }
+    const timer = window.setTimeout(() => {
+      written.current = input;
+      history.replace({ search: input ? `?q=${encodeURIComponent(input)}` : '' });
+    }, TYPING_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [input, urlQuery, history]);
+  return [urlQuery, input, setInput];
+}
+
+function useSearchResults(config: SearchConfig, urlQuery: string) {
+  const [results, setResults] = useState<Results | null>(null);
+  const [state, setState] = useState<SearchStatus['state']>('idle');
+  const [sections, setSections] = useState<string[]>([]);
+  // The query the reader asked to search as typed, without correction.
+  const [literalQuery, setLiteralQuery] = useState<string | null>(null);
+  const latest = useRef(0);
+
+  // A visit to the search page is intent to search: the index loads at once, even before a query.
+  useEffect(() => {
+    pageBackend(config.options)
+      .then((backend) => backend.preload())
+      .catch(() => undefined);
+  }, [config.options]);
+
+  const run = useCallback(
+    async (query: string, page: number) => {
+      const ticket = ++latest.current;
+      setState('loading');
+      try {
+        const literal = query === literalQuery;
+        const request = { query, facetFilters: config.facetFilters, hitsPerPage: RESULTS_PER_PAGE, page, literal };
+        const response = await (await pageBackend(config.options)).search(request);
+        if (ticket !== latest.current) {
+          return;
+        }
+        const pages = groupHitsByPage(response.hits);
+        setResults((previous) => ({
+          ...response,
+          query,
+          pages: page > 0 && previous?.query === query ? [...previous.pages, ...pages] : pages,
+        }));
+        setSections((known) => [...new Set([...known, ...pages.map((result) => result.section).filter(Boolean)])]);
+        setState('done');
+      } catch (error) {
+        if (ticket === latest.current) {
+          console.warn('Search failed:', error);
+          setState('error');
+        }
+      }
+    },
+    [config, literalQuery],
   );
+
+  useEffect(() => {
+    latest.current += 1;
+    setResults(null);
+    setState('idle');
+    if (urlQuery.trim()) {
+      void run(urlQuery, 0);
+    }
+  }, [urlQuery, run]);
+
+  const shown = results?.query === urlQuery ? results : null;
+  // Sections that earlier queries found, offered when a query finds nothing.
+  const suggestions = sections.filter((section) => section.toLowerCase() !== urlQuery.toLowerCase()).slice(0, 3);
+  const status: SearchStatus = {
+    query: urlQuery,
+    // Results on screen keep their count while more of them load.
+    state: state !== 'error' && shown ? 'done' : state,
+    nbHits: shown?.nbHits ?? 0,
+    notice: shown?.notice ?? null,
+    suggestions,
+    reportUrl: missingResultsUrl(urlQuery),
+  };
+  return {
+    shown,
+    status,
+    loading: state === 'loading',
+    setLiteralQuery,
+    loadMore: () => shown && void run(shown.query, shown.page + 1),
+  };
 }
 
 /** Ask AI under the search box: the typed words as a question for the reader's own model, answered in place. */
-function AskOnPage({ question, config }: { question: string; config: ReturnType<typeof useSearchConfig> }): ReactNode {
+function AskOnPage({ question, config }: { question: string; config: SearchConfig }): ReactNode {
   const [panel, setPanel] = useState<{ Panel: ComponentType<AskHostProps>; question: string } | null>(null);
-  // The button works only once the page has hydrated, so the HTML holds just its place
-  // (the results below it do not move when it appears).
+  // The button works only once the page has hydrated: the HTML holds just its place.
   const hydrated = useIsBrowser();
   return (
     <>
-      <p className={styles.ask}>
+      <p className="search-ask">
         {hydrated ? (
           <button
             type="button"
@@ -172,28 +200,53 @@ function AskOnPage({ question, config }: { question: string; config: ReturnType<
   );
 }
 
+/**
+ * A result link inside the site loads its page's code when the reader points at or
+ * touches it (not when it scrolls into view), and a plain click navigates in the app.
+ */
+function onResultLink(
+  event: MouseEvent<HTMLElement> | TouchEvent<HTMLElement>,
+  history: ReturnType<typeof useHistory>,
+) {
+  const href = event.target instanceof Element ? event.target.closest('a')?.getAttribute('href') : null;
+  if (!href?.startsWith('/')) {
+    return;
+  }
+  if (event.type !== 'click') {
+    void window.docusaurus.preload(href);
+  } else if (
+    'button' in event &&
+    event.button === 0 &&
+    !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+  ) {
+    event.preventDefault();
+    history.push(href);
+  }
+}
+
 function SearchPageContent(): ReactNode {
   const config = useSearchConfig();
-  const state = useSearchPage(config);
-  const { input, setInput, shown, status, adopting, earlyList, loadMore } = state;
+  const history = useHistory();
+  const [urlQuery, input, setInput] = useQueryInput();
+  const { shown, status, loading, setLiteralQuery, loadMore } = useSearchResults(config, urlQuery);
+  // Results the early script painted before hydration stay until the page's own answer.
+  const [painted] = useState(
+    () => ExecutionEnvironment.canUseDOM && document.querySelector(`.${SEARCH_TARGETS.list}`)?.hasChildNodes() === true,
+  );
+  const keepPainted = painted && !shown && status.state !== 'error';
 
   return (
     <>
-      <SearchPageHead
-        options={config.options}
-        facetFilters={config.facetFilters}
-        resultsPerPage={RESULTS_PER_PAGE}
-        classes={RESULT_CLASSES}
-      />
-      <main className={`container margin-vert--lg ${styles.page}`}>
+      <SearchPageHead options={config.options} facetFilters={config.facetFilters} resultsPerPage={RESULTS_PER_PAGE} />
+      <main className="container margin-vert--lg search-page">
         <h1>{texts.pageTitle}</h1>
-        <form role="search" className={styles.form} onSubmit={(event) => event.preventDefault()}>
-          <label htmlFor="search-page-input" className={styles.label}>
+        <form role="search" className="search-form" onSubmit={(event) => event.preventDefault()}>
+          <label htmlFor="search-page-input" className="search-label">
             {texts.placeholder}
           </label>
           <input
             id="search-page-input"
-            className={styles.input}
+            className="search-input"
             type="search"
             name="q"
             value={input}
@@ -204,36 +257,32 @@ function SearchPageContent(): ReactNode {
           />
         </form>
         <AskOnPage question={input} config={config} />
-
-        {adopting ? (
-          <div
-            aria-live="polite"
-            className={styles.status}
-            {...{ [EARLY_TARGET_ATTRIBUTE]: 'status' }}
-            dangerouslySetInnerHTML={EARLY_CONTENT}
-            suppressHydrationWarning
-          />
-        ) : (
-          <div aria-live="polite" className={styles.status}>
-            <StatusContent state={state} />
-          </div>
-        )}
-
-        {adopting ? (
-          <ol
-            ref={earlyList}
-            className={styles.results}
-            hidden
-            {...{ [EARLY_TARGET_ATTRIBUTE]: 'list' }}
-            dangerouslySetInnerHTML={EARLY_CONTENT}
-            suppressHydrationWarning
-          />
-        ) : (
-          <ResultList state={state} />
-        )}
-
+        <div
+          aria-live="polite"
+          className={SEARCH_TARGETS.status}
+          dangerouslySetInnerHTML={{ __html: keepPainted ? '' : statusHtml(status) }}
+          suppressHydrationWarning
+          onClick={(event) => {
+            const target = event.target instanceof Element ? event.target : null;
+            const literal = target?.closest('[data-search-literal]')?.getAttribute('data-search-literal');
+            const suggestion = target?.closest('[data-search-suggestion]')?.getAttribute('data-search-suggestion');
+            if (literal != null) {
+              setLiteralQuery(literal);
+            } else if (suggestion != null) {
+              setInput(suggestion.toLowerCase());
+            }
+          }}
+        />
+        <ol
+          className={SEARCH_TARGETS.list}
+          dangerouslySetInnerHTML={{ __html: resultsHtml(shown?.pages ?? []) }}
+          suppressHydrationWarning
+          onMouseOver={(event) => onResultLink(event, history)}
+          onTouchStart={(event) => onResultLink(event, history)}
+          onClick={(event) => onResultLink(event, history)}
+        />
         {shown && shown.page + 1 < shown.nbPages && (
-          <button type="button" className="button button--primary" disabled={status === 'loading'} onClick={loadMore}>
+          <button type="button" className="button button--primary" disabled={loading} onClick={loadMore}>
             {texts.loadMore}
           </button>
         )}
@@ -241,6 +290,8 @@ function SearchPageContent(): ReactNode {
     </>
   );
 }
+
+const DESCRIPTION = `Search ${identity.title}: model guides, serving guides, benchmarks and the API reference.`;
 
 /** The contextual filters read the docs context, which the Layout provides. */
 export default function SearchPage(): ReactNode {
