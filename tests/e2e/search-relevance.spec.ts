@@ -31,26 +31,22 @@ interface Floors {
 
 /**
  * No figure may fall below these. The 350 queries of search-queries.json, measured on
- * 2026-11-26: hit@1 site 320, dev 316, mcp 326; hit@3 site 341, dev 338, mcp 339; the
- * same first page for 302. The 60 of search-queries-readers.json, written from the built
- * pages: hit@1 51, 50, 53; hit@3 56, 56, 59; the same first page for 44. The margins let
- * two of the 350 queries, or one of the 60, slip; the MCP server's hit@1 stays above the
- * 92% goal it meets. The serving guides' request blocks (the tool request, the streamed
- * request) then changed the text the engines weigh: the same first page for 298 of the
- * 350 ("install jsonrepair", two "calls a tool even when I say hello", "--max-modle-len"
- * and "why do benchmark scores differ" now differ between the engines), held here as
- * measured, with no margin.
+ * 2026-11-26 with the first results ordered by their own title, headings and text: hit@1
+ * site 323, dev 320, mcp 325; hit@3 site 341, dev 339, mcp 340; the same first page for
+ * 309. The 60 of search-queries-readers.json: hit@1 52, 50, 54; hit@3 57, 56, 58; the
+ * same first page for 50. The margins let two of the 350 queries, or one of the 60,
+ * slip; the MCP server's hit@1 stays above the 92% goal it meets.
  */
 const QUERY_SETS: Record<string, Floors> = {
   'scripts/bench/search-queries.json': {
-    hit1: { site: 0.908, dev: 0.897, mcp: 0.925 },
-    hit3: { site: 0.968, dev: 0.96, mcp: 0.962 },
-    sameFirstPage: 0.851,
+    hit1: { site: 0.917, dev: 0.908, mcp: 0.925 },
+    hit3: { site: 0.968, dev: 0.962, mcp: 0.965 },
+    sameFirstPage: 0.877,
   },
   'scripts/bench/search-queries-readers.json': {
-    hit1: { site: 0.833, dev: 0.816, mcp: 0.866 },
-    hit3: { site: 0.916, dev: 0.916, mcp: 0.966 },
-    sameFirstPage: 0.716,
+    hit1: { site: 0.85, dev: 0.816, mcp: 0.883 },
+    hit3: { site: 0.933, dev: 0.916, mcp: 0.966 },
+    sameFirstPage: 0.816,
   },
 };
 
