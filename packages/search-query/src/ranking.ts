@@ -181,7 +181,7 @@ type PageText = Record<'title' | 'text', string> & { headings: readonly string[]
  * less, and less in a text longer than the others'. A word is found as an index finds
  * it: from its start, in any form (without its English ending), run together or in parts.
  */
-export function ownScores(
+function ownScores(
   words: readonly QueryWord[],
   weight: ReadonlyMap<string, number>,
   pages: readonly PageText[],
