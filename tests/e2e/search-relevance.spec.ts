@@ -31,22 +31,21 @@ interface Floors {
 
 /**
  * No figure may fall below these: the figures the three engines measure (the README's
- * Performance section holds them), less a margin. For hit@1 and hit@3 the margin is two
- * of the 350 queries of search-queries.json, or one of the 60 of
- * search-queries-readers.json (written from the built pages); the MCP server's hit@1
- * stays above the 92% goal it meets. The share of queries whose first page all three
- * engines agree on keeps a margin of one query on the 60 and none on the 350.
+ * Performance section holds them), less a margin of two of the 350 queries of
+ * search-queries.json, or one of the 60 of search-queries-readers.json (written from the
+ * built pages), for hit@1, hit@3 and the share of queries whose first page all three
+ * engines agree on; the MCP server's hit@1 stays above the 92% goal it meets.
  */
 const QUERY_SETS: Record<string, Floors> = {
   'scripts/bench/search-queries.json': {
-    hit1: { site: 0.908, dev: 0.897, mcp: 0.925 },
-    hit3: { site: 0.968, dev: 0.96, mcp: 0.962 },
-    sameFirstPage: 0.851,
+    hit1: { site: 0.917, dev: 0.908, mcp: 0.925 },
+    hit3: { site: 0.968, dev: 0.962, mcp: 0.965 },
+    sameFirstPage: 0.877,
   },
   'scripts/bench/search-queries-readers.json': {
-    hit1: { site: 0.833, dev: 0.816, mcp: 0.866 },
-    hit3: { site: 0.916, dev: 0.916, mcp: 0.966 },
-    sameFirstPage: 0.716,
+    hit1: { site: 0.85, dev: 0.816, mcp: 0.883 },
+    hit3: { site: 0.933, dev: 0.916, mcp: 0.966 },
+    sameFirstPage: 0.816,
   },
 };
 

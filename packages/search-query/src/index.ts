@@ -23,7 +23,6 @@ export {
   correctWord,
   isKnown,
   VOCABULARY_FILE,
-  wordStem,
   type VocabularyFile,
 } from './vocabulary';
-export { isCorrectable, searchWords, wordParts } from './words';
+export { isCorrectable, searchWords, wordParts, wordStem } from './words';

@@ -1,13 +1,11 @@
 /**
  * Ranking: each word of a query is searched on its own; a page scores the sum of its
  * words' scores, each weighed by how few pages hold the word, times the share of the
- * query's words it holds. A page titled with the query, or with a section headed with
- * all the words of a question, comes first, and of the first results, one whose title holds two of
- * the query's words side by side moves up.
+ * query's words it holds. Then the first results are reordered (`namedPagesFirst`).
  */
 import type { EngineResult, QueryEngine } from './engine';
 import { canonicalWords, queryWords, type QueryData, type QueryWord } from './query-words';
-import { containsWord, searchWords } from './words';
+import { containsWord, searchWords, wordParts, wordStem } from './words';
 
 /** How many of the first results are read to decide that a word is one the docs use. */
 export const RESULTS_READ = 5;
@@ -45,7 +43,7 @@ async function rankPages<R extends EngineResult>(
   words: readonly QueryWord[],
   search: (term: string) => Promise<R[]>,
   pageCount: (() => Promise<number>) | undefined,
-): Promise<RankedPage<R>[]> {
+): Promise<{ ranked: RankedPage<R>[]; weight: Map<string, number> }> {
   const pages = new Map<string, RankedPage<R>>();
   const best = new Map<string, Map<string, number>>();
   const pagesOf = new Map<string, Set<string>>();
@@ -81,7 +79,7 @@ async function rankPages<R extends EngineResult>(
     const sum = [...scores].reduce((all, [word, score]) => all + score * (weight.get(word) ?? 1), 0);
     page.score = (sum * page.matched.size) / Math.max(words.length, 1);
   }
-  return [...pages.values()].sort((a, b) => b.score - a.score);
+  return { ranked: [...pages.values()].sort((a, b) => b.score - a.score), weight };
 }
 
 export interface RankedQuery<R> {
@@ -90,6 +88,8 @@ export interface RankedQuery<R> {
   /** Whether a page holds every kept word. */
   full: boolean;
   results: R[];
+  /** Each word's weight: how few pages hold it. */
+  weight: ReadonlyMap<string, number>;
 }
 
 /**
@@ -107,7 +107,7 @@ export async function rankQuery<R extends EngineResult>(
   const keptWords = kept.map(({ word }) => word);
   const typed = kept.map(({ terms }) => terms[0]).join(' ');
   const docs = kept.map(({ terms }) => terms.at(-1)).join(' ');
-  const [ranked, together] = await Promise.all([
+  const [{ ranked, weight }, together] = await Promise.all([
     rankPages(words, search, pageCount),
     Promise.all([...new Set([typed, docs])].filter(Boolean).map(search)),
   ]);
@@ -119,6 +119,7 @@ export async function rankQuery<R extends EngineResult>(
     best: ranked[0],
     full: ranked.some(holdsKept),
     results: ranked.filter(enough).map((page) => shownBy.get(page.result.id) ?? page.result),
+    weight,
   };
 }
 
@@ -155,6 +156,56 @@ export function titlePairs(
   return pairs;
 }
 
+/** A word in a page's title, and in one of its headings, counts this much more than in its text. */
+const [TITLE_WEIGHT, HEADING_WEIGHT] = [3, 1];
+/** How fast repeats of a word in a text stop counting, and how much less in a long text (BM25's k1 and b). */
+const [SATURATION, LENGTH_NORM] = [1.2, 0.5];
+/** What the engine's order adds to the first result's own score (the best own score counts 1). */
+const ENGINE_ORDER = 0.8;
+
+/** A text's words as an index holds them: each word run together, and its parts (GSM-8K is "gsm8k", "gsm" and "8k"). */
+function indexedForms(text: string): string[] {
+  return searchWords(text).flatMap((word) => [joined(word), ...(wordParts(word)?.split(' ') ?? [])]);
+}
+
+function joined(word: string): string {
+  return word.replace(/[.\-_'’]/g, '');
+}
+
+type PageText = Record<'title' | 'text', string> & { headings: readonly string[] };
+
+/**
+ * How well each page answers the words, read from its own title, headings and text, so
+ * that every engine weighs the same pages alike: each word weighs by how few pages hold
+ * it, more in the title or a heading than in the text, where repeats count less and
+ * less, and less in a text longer than the others'. A word is found as an index finds
+ * it: from its start, in any form (without its English ending), run together or in parts.
+ */
+function ownScores(
+  words: readonly QueryWord[],
+  weight: ReadonlyMap<string, number>,
+  pages: readonly PageText[],
+): number[] {
+  const texts = pages.map(({ text }) => indexedForms(text));
+  const average = texts.reduce((sum, forms) => sum + forms.length, 0) / Math.max(pages.length, 1) || 1;
+  const sought = words.map(({ terms }) => terms.map((term) => searchWords(term).map((part) => wordStem(joined(part)))));
+  return pages.map((page, index) => {
+    const text = texts[index] ?? [];
+    const [title = [], ...headings] = [page.title, ...page.headings].map(indexedForms);
+    const saturation = SATURATION * (1 - LENGTH_NORM + (LENGTH_NORM * text.length) / average);
+    return words.reduce((score, { word }, at) => {
+      const terms = sought[at] ?? [];
+      const holds = (forms: readonly string[]) =>
+        terms.some((parts) => parts.every((part) => forms.some((form) => form.startsWith(part))));
+      const count = (parts: readonly string[]) =>
+        Math.min(...parts.map((part) => text.filter((form) => form.startsWith(part)).length));
+      const repeats = Math.max(0, ...terms.map(count));
+      const place = (holds(title) ? TITLE_WEIGHT : 0) + (headings.some(holds) ? HEADING_WEIGHT : 0);
+      return score + (weight.get(word) ?? 1) * (place + repeats / (repeats + saturation));
+    }, 0);
+  });
+}
+
 /**
  * The results reordered so that pages that answer the query by name come first: a page
  * whose title says exactly what the query says (its words, stop words aside, as typed
@@ -162,15 +213,16 @@ export function titlePairs(
  * "get an assistant" the operation of that name), then, among the first results for a
  * long query that reads as a sentence (`sentence`: it has stop words), a page with a
  * section whose heading holds every word of it ("does mistral already call tools" is a
- * question of the FAQ; "mistral 7b inst" names a model). Each keeps its order. The rest
- * of the first results are ordered by how many pairs of the query's words their titles
- * hold side by side (`titlePairs`), then, of titles with a pair, by the share of their
- * words the query holds ("poll run status" asks for "Get a run", not "Get a run step"),
- * in their order otherwise.
+ * question of the FAQ; "mistral 7b inst" names a model). The rest of the first results
+ * are ordered by how many pairs of the query's words their titles hold side by side
+ * (`titlePairs`), then, of titles with a pair, by the share of their words the query
+ * holds ("poll run status" asks for "Get a run", not "Get a run step"), then by their
+ * own text (`ownScores`) and the engine's order.
  */
 export async function namedPagesFirst<R extends EngineResult>(
   results: R[],
   words: readonly QueryWord[],
+  weight: ReadonlyMap<string, number>,
   engine: QueryEngine<R>,
   data: QueryData,
   table: ReadonlyMap<string, string[]>,
@@ -187,16 +239,22 @@ export async function namedPagesFirst<R extends EngineResult>(
   const titles = await Promise.all(head.map((result) => engine.title(result)));
   const exact = head.filter((_, index) => wanted.has(key(queryWords(titles[index] ?? '', data))));
   const first = results.slice(0, RESULTS_READ);
-  const headings = await Promise.all(first.map(async (result) => (await engine.headings?.(result)) ?? []));
+  // The first results are the first of `head` too, so their titles are at the same index.
+  const pages = await Promise.all(
+    first.map(async (result, index) => ({
+      title: titles[index] ?? '',
+      headings: (await engine.headings?.(result)) ?? [],
+      text: await engine.text(result),
+    })),
+  );
   const holdsEveryWord = (heading: string) =>
     words.every(({ terms }) => terms.some((term) => searchWords(term).every((part) => containsWord(heading, part))));
-  // The first results are the first of `head` too, so their titles are at the same index.
   const answering = first.filter(
     (result, index) =>
       !exact.includes(result) &&
       sentence &&
       words.length >= LONG_QUERY_WORDS &&
-      [titles[index] ?? '', ...(headings[index] ?? [])].some(holdsEveryWord),
+      [titles[index] ?? '', ...(pages[index]?.headings ?? [])].some(holdsEveryWord),
   );
   const named = [...exact, ...answering];
   const query = canonicalWords(typed, table);
@@ -206,15 +264,17 @@ export async function namedPagesFirst<R extends EngineResult>(
     const own = canonicalWords(queryWords(title, data), table);
     return own.filter((word) => asked.has(singular(word))).length / Math.max(own.length, 1);
   };
+  const own = ownScores(words, weight, pages);
+  const best = Math.max(...own, Number.MIN_VALUE);
   const paired = first
     .map((result, index) => ({
       result,
       pairs: titlePairs(titles[index] ?? '', query, data, table),
       covered: covered(titles[index] ?? ''),
+      own: (own[index] ?? 0) / best + ENGINE_ORDER * (1 - index / RESULTS_READ),
     }))
     .filter(({ result }) => !named.includes(result))
-    // A stable sort: pages with as many pairs, and titles as well covered, keep the ranking's order.
-    .sort((a, b) => b.pairs - a.pairs || (a.pairs > 0 ? b.covered - a.covered : 0))
+    .sort((a, b) => b.pairs - a.pairs || (a.pairs > 0 ? b.covered - a.covered : 0) || b.own - a.own)
     .map(({ result }) => result);
   const ordered = [...named, ...paired];
   return [...ordered, ...results.filter((result) => !ordered.includes(result))];

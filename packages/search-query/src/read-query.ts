@@ -83,11 +83,11 @@ export async function understandQuery<R extends EngineResult>(
     const kept = words.filter(({ word }) => best.matched.has(word));
     const relaxed = await rank(words, kept);
     return {
-      results: await namedPagesFirst(relaxed.results, kept, engine, data, table, sentence),
+      results: await namedPagesFirst(relaxed.results, kept, relaxed.weight, engine, data, table, sentence),
       notice: { kind: 'relaxed', query: shownQuery(kept), original },
     };
   }
-  const results = await namedPagesFirst(outcome.results, words, engine, data, table, sentence);
+  const results = await namedPagesFirst(outcome.results, words, outcome.weight, engine, data, table, sentence);
   if (unknownLeftOut && results.length > 0) {
     return { results, notice: { kind: 'relaxed', query: shownQuery(words), original } };
   }

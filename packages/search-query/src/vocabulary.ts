@@ -6,7 +6,7 @@
  */
 import { editDistance } from './edit-distance';
 import { queryWord, type QueryWord } from './query-words';
-import { containsWord, isCorrectable, searchWords, wordParts } from './words';
+import { containsWord, isCorrectable, searchWords, wordParts, wordStem } from './words';
 
 /** The file a Pagefind index's vocabulary is written to, beside the index. */
 export const VOCABULARY_FILE = 'vocabulary.json';
@@ -46,18 +46,6 @@ export function buildVocabulary(texts: Iterable<string>): VocabularyFile {
 export function allowedEdits(word: string): 0 | 1 | 2 {
   const length = [...word].length;
   return length < 4 ? 0 : length < 8 ? 1 : 2;
-}
-
-/** English endings that make another form of a word (finishes, finished, finishing). */
-const ENDINGS = /(?:es|s|ed|ing)$/;
-
-/**
- * The start that every form of a word shares, without its English ending, when four
- * letters or more are left ("finish" of finishes and finished); the word itself otherwise.
- */
-export function wordStem(word: string): string {
-  const stem = word.replace(ENDINGS, '');
-  return stem.length >= 4 ? stem : word;
 }
 
 /**

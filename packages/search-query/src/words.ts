@@ -37,3 +37,15 @@ export function wordParts(word: string): string | null {
 export function containsWord(text: string, word: string): boolean {
   return searchWords(text).some((candidate) => candidate.startsWith(word));
 }
+
+/** English endings that make another form of a word (finishes, finished, finishing). */
+const ENDINGS = /(?:es|s|ed|ing)$/;
+
+/**
+ * The start that every form of a word shares, without its English ending, when four
+ * letters or more are left ("finish" of finishes and finished); the word itself otherwise.
+ */
+export function wordStem(word: string): string {
+  const stem = word.replace(ENDINGS, '');
+  return stem.length >= 4 ? stem : word;
+}
