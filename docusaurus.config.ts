@@ -7,6 +7,7 @@ import { parseConsoleOrigins, parseRsdoctor } from './src/site/env';
 import { chooseSearchBackend } from './src/search/backends/registry';
 import { remarkCodeHighlight, remarkCurlTryIt, type PrismSettings } from './src/plugins/code-highlight';
 import type { PageSection } from './src/plugins/markdown-twins/sections';
+import { remarkStaticTables } from './src/plugins/static-tables';
 
 const search = chooseSearchBackend(process.env);
 
@@ -91,6 +92,8 @@ export default {
     search.row.pagefind && ['./src/plugins/search-index/index.ts', { apiPluginId }],
     './src/plugins/clean-urls/index.ts',
     './src/plugins/shared-chunks/index.ts',
+    // The static tables' markup in a chunk of its page's own (the remark step is in the docs preset below).
+    './src/plugins/static-tables/index.ts',
     './src/plugins/code-highlight/index.ts',
     [
       './src/plugins/blog/index.ts',
@@ -148,8 +151,9 @@ export default {
           editUrl: identity.editUrl.replace(/\/docs$/, '/'),
           lastVersion: 'current',
           versions: { current: { label: 'Next' } },
-          // A curl block that calls this machine gets a Try it console; then every block is highlighted.
-          beforeDefaultRemarkPlugins: [remarkCurlTryIt, highlightCodeBlocks],
+          // The tables with no interaction become markup; a curl block that calls this machine gets a
+          // Try it console; then every block is highlighted.
+          beforeDefaultRemarkPlugins: [remarkStaticTables, remarkCurlTryIt, highlightCodeBlocks],
         },
         blog: false,
         pages: { beforeDefaultRemarkPlugins: [highlightCodeBlocks] },

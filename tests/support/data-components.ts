@@ -33,9 +33,13 @@ function moduleFile(root: string, page: string, specifier: string): string | und
   return file === undefined ? undefined : relative(root, file);
 }
 
+/** The registry, whose HTML forms the build writes into the pages in place of their tags. */
+const REGISTRY_FILE = `${TABLE_MODELS_DIR}/index.ts`;
+
 /**
- * The source file of each registered data component that a page imports, by its
- * tag; throws when a page imports one from a module that does not resolve.
+ * The source file of each registered data component that a page uses, by its tag: the
+ * registry for a tag with an HTML form, else the file the page imports it from; throws
+ * when a page imports one from a module that does not resolve.
  */
 export function dataComponentFiles(
   root: string,
@@ -43,6 +47,11 @@ export function dataComponentFiles(
 ): Map<string, string> {
   const files = new Map<string, string>();
   for (const page of pages) {
+    for (const [tag, component] of Object.entries(dataComponents)) {
+      if (component.html && page.body.includes(`<${tag}`)) {
+        files.set(tag, REGISTRY_FILE);
+      }
+    }
     for (const [, names = '', specifier = ''] of page.body.matchAll(/^import\s+(.+?)\s+from\s+'([^']+)';/gm)) {
       const tags = names
         .replace(/[{}]/g, ' ')

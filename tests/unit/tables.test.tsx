@@ -1,6 +1,8 @@
 /**
- * Renders every table component on the server, as the build does, and compares
- * each cell with the CSV facts, so a wrong figure anywhere fails the suite.
+ * Renders every table on the server, the components as the build does and the static
+ * tables' markup (src/shared/tables/html.ts, which the build writes into the pages)
+ * with the tables' stylesheet, and compares each cell with the facts, so a wrong
+ * figure anywhere fails the suite.
  */
 import * as React from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -8,15 +10,16 @@ import { describe, expect, it, vi } from 'vitest';
 
 import BenchmarkChart from '@site/src/components/BenchmarkChart';
 import BenchmarkTable from '@site/src/components/BenchmarkTable';
-import DataTable from '@site/src/components/DataTable';
+import { HtmlContent } from '@site/src/components/DataTable';
 import css from '@site/src/components/DataTable/styles.module.css';
-import ModelSpecs from '@site/src/components/ModelSpecs';
 import { families, type ModelFamily } from '@site/src/data/models';
+import { dataComponents } from '@site/src/shared/tables';
 import { familyBenchmarks } from '@site/src/shared/tables/benchmarks';
 import { chatTemplates } from '@site/src/shared/tables/chat-templates';
 import { enhancedModels } from '@site/src/shared/tables/enhanced-models';
+import { dataTable } from '@site/src/shared/tables/html';
 import { tableMarkdown } from '@site/src/shared/tables/markdown';
-import type { TableModel } from '@site/src/shared/tables/model';
+import type { AnyTableModel, TableModel } from '@site/src/shared/tables/model';
 import { mtBenchPairwiseTable } from '@site/src/shared/tables/mtbench-pairwise';
 import { readFactRows } from '../support/facts';
 import { expectedBenchmarkRows, expectedPairwiseRows, expectedSpecRows } from '../support/facts-tables';
@@ -29,6 +32,17 @@ vi.mock('@docusaurus/Link', () => ({
 
 // Vitest compiles JSX with the classic runtime, whose output calls a global React.
 Object.assign(globalThis, { React });
+
+/** The markup the build writes for `<DataTable model={…} …/>`. */
+function DataTable({ model, ...of }: { model: AnyTableModel } & Record<string, unknown>): React.ReactNode {
+  return <HtmlContent nodes={[dataTable(model, of)]} />;
+}
+
+/** The markup the build writes for `<ModelSpecs family="…"/>`, from the registry. */
+function ModelSpecs({ family }: { family: ModelFamily }): React.ReactNode {
+  const html = dataComponents.ModelSpecs?.html;
+  return html ? <HtmlContent nodes={[html({ family })]} /> : null;
+}
 
 const render = (element: React.ReactElement): ParsedTable[] => parseTables(renderToStaticMarkup(element));
 

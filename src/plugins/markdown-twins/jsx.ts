@@ -88,7 +88,8 @@ export function expressionNodes(node: ExpressionNode, { scope, fail }: JsxConver
   return node.type === 'mdxFlowExpression' ? [{ type: 'paragraph', children: [text] }] : [text];
 }
 
-function propsOf(node: JsxElement, fail: Fail, skip?: string): Record<string, string | true> {
+/** An element's props as text values (`true` for a bare attribute), all but `skip`; an expression stops with `fail`. */
+export function propsOf(node: JsxElement, fail: Fail, skip?: string): Record<string, string | true> {
   const props: Record<string, string | true> = {};
   for (const attribute of node.attributes.filter((candidate) => skip === undefined || candidate.name !== skip)) {
     if (attribute.type !== 'mdxJsxAttribute' || !attribute.name) {

@@ -2,8 +2,8 @@
 export class TwinError extends Error {
   constructor(
     readonly file: string,
-    problem: string,
-    line?: number,
+    readonly problem: string,
+    readonly line?: number,
   ) {
     super(`Markdown twin of ${file}${line ? ` (line ${line})` : ''}: ${problem}`);
     this.name = 'TwinError';

@@ -1,14 +1,17 @@
 /**
- * The MDX components that render data beyond what one table model holds (several
- * tables in one box, a chart, sorting and filtering, a figure in running text), by the tag the pages use: each one's
- * table models and its Markdown form, written from those models. The twins read
- * this registry, the twins' figure check reads every model in it, and the content
- * checks find the components' files through it. A plain table needs no entry: the
- * page writes `<DataTable model={…} />` for the model it imports.
+ * The MDX tags that render data beyond what one table model holds (several tables in
+ * one box, a chart, sorting and filtering, a figure in running text), by the tag the
+ * pages use: each one's table models, its Markdown form, written from those models,
+ * and for a tag with no interaction its HTML form, which the build writes into the
+ * page in place of the tag (src/plugins/static-tables), so a page imports nothing for
+ * it. The twins read this registry, the twins' figure check reads every model in it,
+ * and the content checks find the components' files through it. A plain table needs
+ * no entry: the page writes `<DataTable model={…} />` for the model it imports.
  */
 import { familyInfo, type ModelFamily } from '../../data/models';
 import { benchmarkChartTable, CHART_CAPTION } from './benchmark-chart';
 import { benchmarkNotes, benchmarkTable, TOOL_OBSERVATION_MARK, TOOL_OBSERVATION_TEXT } from './benchmark-table';
+import { tableGroup, type HtmlNode } from './html';
 import { inlineCode, tableMarkdown } from './markdown';
 import type { AnyTableModel } from './model';
 import { modelRepos, modelSpecs } from './model-specs';
@@ -21,6 +24,8 @@ interface DataComponent {
   tables: readonly AnyTableModel[];
   /** Markdown text, block or inline as the tag is used. */
   markdown: (props: MdxProps) => string;
+  /** The markup of a tag with no interaction, which the build writes in its place; a tag without one is a component. */
+  html?: (props: MdxProps) => HtmlNode;
 }
 
 function family(props: MdxProps): ModelFamily {
@@ -48,12 +53,29 @@ export const dataComponents: Readonly<Record<string, DataComponent>> = {
         benchmarkNotes.map((note, index) => `${index + 1}. ${note}`).join('\n'),
       ),
   },
-  ChatTemplateOf: { tables: [], markdown: (props) => inlineCode(familyInfo(family(props)).chatTemplate) },
+  // One family's llama.cpp chat template as inline code, for use in running text.
+  ChatTemplateOf: {
+    tables: [],
+    markdown: (props) => inlineCode(familyInfo(family(props)).chatTemplate),
+    html: (props) => ({ tag: 'code', children: [familyInfo(family(props)).chatTemplate] }),
+  },
+  // A family's specification table and the repositories of its Rubra models, in one box.
   ModelSpecs: {
     tables: [modelSpecs, modelRepos],
     markdown: (props) => {
       const of = { family: family(props) };
       return blocks(tableMarkdown(modelSpecs, of), tableMarkdown(modelRepos, of));
+    },
+    html: (props) => {
+      const of = { family: family(props) };
+      return tableGroup(
+        `${of.family} specifications and downloads`,
+        [
+          { model: modelSpecs, attributes: { 'data-model-specs': '' } },
+          { model: modelRepos, attributes: { 'data-model-repos': '' } },
+        ],
+        of,
+      );
     },
   },
 };

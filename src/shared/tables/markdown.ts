@@ -1,6 +1,6 @@
 /**
- * The Markdown form of the data tables: the same models the React tables render,
- * written as GFM tables for the pages' Markdown twins.
+ * The Markdown form of the data tables: the same models the HTML tables are laid
+ * out from (`html.ts`), written as GFM tables for the pages' Markdown twins.
  */
 import { NOT_MEASURED_MARK } from './format';
 import { cellContent, visibleColumns, type Inline, type TableModel } from './model';

@@ -1,6 +1,6 @@
 /**
- * What a data table is, written once for both of its forms: the React table the
- * page renders on the server and the Markdown table of the page's twin. A table
+ * What a data table is, written once for both of its forms: the HTML table of the
+ * page (`html.ts`) and the Markdown table of the page's twin (`markdown.ts`). A table
  * model names its rows in src/data and its columns (label, value, format,
  * alignment); the renderers on either side only lay it out.
  */

@@ -1,0 +1,199 @@
+/**
+ * The HTML form of the data tables: a table model laid out as a tree of elements,
+ * the one layout of every table a reader sees. The build writes the static tables
+ * into the pages as markup from it (src/plugins/static-tables), and the sortable
+ * benchmark table renders its cells from it in the browser. Classes are named by
+ * their key in the tables' stylesheet (src/components/DataTable/styles.module.css),
+ * which each side resolves to the stylesheet's class names.
+ */
+import { NOT_MEASURED_MARK } from './format';
+import { cellContent, inlineText, visibleColumns, type AnyTableModel, type Column, type Inline } from './model';
+
+/** The classes of the tables' stylesheet. */
+export type TableClass =
+  | 'wrapper'
+  | 'scroller'
+  | 'table'
+  | 'caption'
+  | 'numeric'
+  | 'srOnly'
+  | 'pageText'
+  | 'nowrapRowHeadings'
+  | 'themeMargin'
+  | 'plainList'
+  | 'notes';
+
+/** An HTML element; attributes by their React names (`tabIndex`, `aria-label`, `data-…`). */
+export interface HtmlElement {
+  readonly tag: string;
+  readonly classes?: readonly TableClass[];
+  readonly attributes?: Readonly<Record<string, string>>;
+  readonly children: readonly HtmlNode[];
+}
+
+/** A link to a route of the site, which the site's client-side router follows. */
+export interface RouteLink {
+  readonly to: string;
+  readonly children: readonly HtmlNode[];
+}
+
+/** A text, an element or a link to a route; each string is a text node of its own. */
+export type HtmlNode = string | HtmlElement | RouteLink;
+
+export function isRouteLink(node: Exclude<HtmlNode, string>): node is RouteLink {
+  return 'to' in node;
+}
+
+const element = (
+  tag: string,
+  children: readonly HtmlNode[],
+  classes: readonly TableClass[] = [],
+  attributes: Readonly<Record<string, string>> = {},
+): HtmlElement => ({ tag, classes, attributes, children });
+
+/** Inline content of a table model as the page shows it; `listClass` is the class of a bulleted list. */
+export function inlineNodes(inline: Inline, listClass?: TableClass): HtmlNode[] {
+  const nested = (child: Inline) => inlineNodes(child, listClass);
+  if (typeof inline === 'string') {
+    return [inline];
+  }
+  if (Array.isArray(inline)) {
+    return (inline as readonly Inline[]).flatMap(nested);
+  }
+  const node = inline as Exclude<Inline, string | readonly Inline[]>;
+  if ('code' in node) return [element('code', [node.code])];
+  if ('href' in node) return [element('a', [node.text], [], { href: node.href })];
+  if ('to' in node) return [{ to: node.to, children: [node.text] }];
+  if ('missing' in node) {
+    return [
+      element('span', [NOT_MEASURED_MARK], [], { 'aria-hidden': 'true' }),
+      element('span', [node.missing], ['srOnly']),
+    ];
+  }
+  if ('items' in node) {
+    if (!node.bulleted) return node.items.flatMap(nested);
+    return [
+      element(
+        'ul',
+        node.items.map((item) => element('li', nested(item))),
+        listClass ? [listClass] : [],
+      ),
+    ];
+  }
+  return nested(node.html);
+}
+
+/** The classes of a column's cells, or of its heading: figures align to the end. */
+export function alignClasses<Row>(column: Column<Row>, heading = false): TableClass[] {
+  return column.align === 'end' && !(heading && column.headingAlign === 'start') ? ['numeric'] : [];
+}
+
+export type DataAttributes = Readonly<Record<`data-${string}`, string>>;
+
+interface ModelTableOptions {
+  classes: readonly TableClass[];
+  listClass?: TableClass;
+  /** Attributes of the table element, for styles and tests. */
+  attributes?: DataAttributes;
+}
+
+/**
+ * A table model as an HTML table for the rows of the MDX tag's props: the caption, a
+ * heading per column, and a row per data row whose first cell is its row heading.
+ */
+function modelTable(
+  model: AnyTableModel,
+  of: unknown,
+  { classes, listClass, attributes = {} }: ModelTableOptions,
+): HtmlElement {
+  const rows: readonly unknown[] = model.rows(of);
+  const columns = visibleColumns<unknown>(model.columns, rows);
+  const cell = (column: Column<unknown>, row: unknown) => inlineNodes(cellContent(column, row), listClass);
+  const heading = (column: Column<unknown>) =>
+    element('th', column.heading ? inlineNodes(column.heading) : [column.label], alignClasses(column, true), {
+      scope: 'col',
+    });
+  const bodyRow = (row: unknown) =>
+    element(
+      'tr',
+      columns.map((column, position) =>
+        position === 0
+          ? element('th', cell(column, row), [], { scope: 'row' })
+          : element('td', cell(column, row), alignClasses(column)),
+      ),
+      [],
+      model.rowAttributes?.(row),
+    );
+  return element(
+    'table',
+    [
+      element('caption', inlineNodes(model.caption(of)), ['caption']),
+      element('thead', [element('tr', columns.map(heading))]),
+      element('tbody', rows.map(bodyRow)),
+    ],
+    classes,
+    attributes,
+  );
+}
+
+/** A box that scrolls sideways: a region with this name, which takes keyboard focus so that it can be scrolled. */
+function regionAttributes(name: string | undefined): Readonly<Record<string, string>> {
+  return name ? { role: 'region', 'aria-label': name, tabIndex: '0' } : {};
+}
+
+/**
+ * The `<DataTable model={…} />` tag of the pages: a table model in its scrolling box,
+ * laid out as the model's `look` asks, with the model's notes under the box. The tag's
+ * other props choose the rows, as in the twin.
+ */
+export function dataTable(model: AnyTableModel, of: unknown): HtmlElement {
+  const look = model.look ?? {};
+  const region = regionAttributes(look.region === true ? inlineText(model.caption(of)) : look.region);
+  const table = modelTable(model, of, {
+    classes: [
+      'table',
+      ...(look.textSize === 'page' ? (['pageText'] as const) : []),
+      ...(look.rowHeadings === 'nowrap' ? (['nowrapRowHeadings'] as const) : []),
+      ...(look.margin === 'theme' ? (['themeMargin'] as const) : []),
+    ],
+    ...(look.lists === 'plain' ? { listClass: 'plainList' as const } : {}),
+    attributes: look.marker ? { [`data-${look.marker}`]: '' } : {},
+  });
+  if (!model.notes) {
+    return element('div', [table], ['wrapper', 'scroller'], region);
+  }
+  const notes: readonly Inline[] = model.notes(of);
+  return element(
+    'div',
+    [
+      element('div', [table], ['scroller'], region),
+      ...(notes.length > 0
+        ? [
+            element(
+              'ul',
+              notes.map((note) => element('li', inlineNodes(note))),
+              ['notes'],
+            ),
+          ]
+        : []),
+    ],
+    ['wrapper'],
+  );
+}
+
+/**
+ * Several tables in one scrolling box, a region with this name; each table keeps the
+ * theme's margin under a table, which spaces them apart.
+ */
+export function tableGroup(
+  name: string,
+  tables: readonly { model: AnyTableModel; attributes: DataAttributes }[],
+  of: unknown,
+): HtmlElement {
+  return element(
+    'div',
+    tables.map(({ model, attributes }) => modelTable(model, of, { classes: ['table', 'themeMargin'], attributes })),
+    ['wrapper', 'scroller'],
+    regionAttributes(name),
+  );
+}
