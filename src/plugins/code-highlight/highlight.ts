@@ -96,12 +96,11 @@ interface ColourMode {
 }
 
 /**
- * One mode's colours. In the browser's highlighter a token's style was its types' styles
- * merged in the token's order: for each property, the last type that sets it wins. The
- * stylesheet gives each type its rule, in the theme's order, so in CSS the type whose
- * rule comes last wins instead. The two agree for nearly every token; a token for which
- * they differ also gets a class per declaration of its merged style, whose rules come
- * after the types' and so win.
+ * One mode's colours. A Prism theme gives a token its types' styles merged in the token's
+ * order: for each property, the last type that sets it wins. The stylesheet gives each
+ * type its rule, in the theme's order, so in CSS the type whose rule comes last wins. The
+ * two agree for nearly every token; a token for which they differ also gets a class per
+ * declaration of its merged style, whose rules come after the types' and so win.
  */
 function colourMode(theme: PrismTheme, prefix: string, mode: string): ColourMode {
   const byType = new Map<string, Declarations>();
@@ -197,7 +196,7 @@ export function createCodeHighlighter(prism: unknown): CodeHighlighter {
       const { language } = block;
       const found: unknown = languages.has(language) ? Prism.languages[language] : undefined;
       const grammar = typeof found === 'object' && found !== null ? (found as Prism.Grammar) : undefined;
-      // As the browser's highlighter did: Prism's tokenize hooks run around the grammar.
+      // Prism's tokenize hooks run around the grammar, as prism-react-renderer runs them, so the tokens match the theme's.
       const env = { code: block.code, grammar, language, tokens: [] as (string | Prism.Token)[] };
       if (grammar) {
         Prism.hooks.run('before-tokenize', env);

@@ -127,10 +127,10 @@ export async function cardSvg(text: CardText, assets: CardAssets, page: string):
 }
 
 /**
- * An SVG card as a compressed PNG. resvg's own encoder writes about 38 KB; deflate at
- * its best level with no row filter (flat colour gains nothing from filters) gives
- * about 24 KB for a fifth of a card's render time. oxipng's palette reduction would
- * reach about 14 KB, at four times the cost of the whole render besides.
+ * An SVG card as a compressed PNG: deflate at its best level with no row filter (flat
+ * colour gains nothing from filters), about a third smaller than resvg's own encoder for
+ * a fifth of a card's render time. oxipng's palette reduction would be smaller still, at
+ * four times the cost of the whole render (CONTRIBUTING.md, Social cards inside).
  */
 export async function rasterise(svg: string): Promise<Buffer> {
   const image = await renderAsync(svg, { fitTo: { mode: 'original' } });
