@@ -4,6 +4,6 @@ declare module '@rubra/search-backend' {
 }
 
 declare module '@rubra/search-page-head' {
-  const SearchPageHead: (props: import('./setup').SearchPageHeadProps) => import('react').ReactNode;
-  export default SearchPageHead;
+  /** The backend's part of the /search page's <head>. */
+  export default function SearchPageHead(): import('react').ReactNode;
 }

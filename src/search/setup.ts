@@ -33,17 +33,11 @@ export interface SearchSetup {
 
 export type CreateSearchSetup = (options: SearchSetupOptions) => SearchSetup;
 
-/** What the backend's part of the /search page's <head> is told. */
-export interface SearchPageHeadProps {
-  options: SearchSetupOptions;
-  facetFilters: FacetFilters;
-  /** How many results the page shows at first. */
-  resultsPerPage: number;
-}
-
 export interface SearchConfig {
   options: SearchSetupOptions;
   facetFilters: FacetFilters;
+  /** The site's URL (`siteConfig.url`), which Algolia's hit URLs start with. */
+  siteUrl: string;
 }
 
 /** The site's search settings and the reader's contextual filters. */
@@ -56,8 +50,9 @@ export function useSearchConfig(): SearchConfig {
     () => ({
       options: { settings: settings ?? {}, baseUrl: siteConfig.baseUrl, fallbackSection: identity.title },
       facetFilters: contextualFacetFilters({ locale, tags: tagKey.split(' ').filter(Boolean) }),
+      siteUrl: siteConfig.url,
     }),
-    [settings, siteConfig.baseUrl, locale, tagKey],
+    [settings, siteConfig.baseUrl, siteConfig.url, locale, tagKey],
   );
 }
 

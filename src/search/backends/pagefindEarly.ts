@@ -49,6 +49,8 @@ export interface EarlySearchConfig {
   facetFilters: FacetFilters;
   /** How many results the first screen shows. */
   resultsPerPage: number;
+  /** The site's URL (siteConfig.url), as the page was built with it. */
+  siteUrl: string;
 }
 
 /** Where the early script leaves the backend it started, or null when it declined. */
