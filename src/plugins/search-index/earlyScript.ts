@@ -62,7 +62,7 @@ export async function bundleEarlyScript(siteDir: string, outDir: string): Promis
       logLevel: 'silent',
     });
   } catch (error) {
-    throw new Error(`search-index: the early search script (${entry}) could not be bundled`, { cause: error });
+    throw new Error(`search: the early search script (${entry}) could not be bundled`, { cause: error });
   }
   return outFile;
 }
@@ -91,7 +91,7 @@ export async function searchPageEdit(options: {
   };
   const indexLanguage = entry.languages?.[language] ?? Object.values(entry.languages ?? {})[0];
   if (!indexLanguage) {
-    throw new Error(`search-index: ${entryFile} lists no language to hint the /search page at`);
+    throw new Error(`search: ${entryFile} lists no language to hint the /search page at`);
   }
   const files = [
     `pagefind.${indexLanguage.hash}.pf_meta`,

@@ -1,4 +1,15 @@
-/** Algolia answers from its own servers: the /search page has nothing of the site's to fetch early. */
+import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
+
+import { loadSearchBackendCode } from '../setup';
+
+// Algolia answers from its own servers: the /search page has no early script, and the
+// backend's code starts downloading with the page's.
+if (ExecutionEnvironment.canUseDOM) {
+  loadSearchBackendCode().catch(() => undefined);
+}
+
 export default function SearchPageHead(): null {
   return null;
 }
+
+export const earlyBackend = async (): Promise<null> => null;

@@ -4,19 +4,30 @@
  * (local.early.ts) with its settings, which come from the build (siteConfig) and the
  * page. The script is a file, not inline code, so the client renders the same element
  * as the server and it needs no hash in the Content-Security-Policy. The hints for the
- * index's files, named only once the index is written, are the search-index plugin's.
+ * index's files, named only once the index is written, are the search plugin's.
  */
+import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import Head from '@docusaurus/Head';
 import type { ReactNode } from 'react';
 
 import { RESULTS_PER_PAGE } from '../pageResults';
-import { useSearchConfig } from '../setup';
+import { loadSearchBackendCode, useSearchConfig } from '../setup';
 import {
   EARLY_SCRIPT_ATTRIBUTE,
   EARLY_SEARCH_SCRIPT,
+  earlySearchBackend,
   pagefindModuleUrl,
+  type EarlyScope,
   type EarlySearchConfig,
 } from './pagefindEarly';
+
+// The page's code runs before hydration: without an early script to take the backend
+// from (the page was reached inside the app), the backend's code starts downloading now.
+if (ExecutionEnvironment.canUseDOM && !document.querySelector(`script[${EARLY_SCRIPT_ATTRIBUTE}]`)) {
+  loadSearchBackendCode().catch(() => undefined);
+}
+
+export const earlyBackend = () => earlySearchBackend(document, window as unknown as EarlyScope);
 
 export default function SearchPageHead(): ReactNode {
   const { options, facetFilters, siteUrl } = useSearchConfig();

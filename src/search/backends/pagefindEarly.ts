@@ -1,6 +1,6 @@
 /**
  * What the local backend, the /search page and its early script (local.early.ts, bundled
- * into `search-early.js` by the search-index plugin) share, and how the script hands its
+ * into `search-early.js` by the search plugin) share, and how the script hands its
  * backend to the page.
  */
 import type { FacetFilters, SearchBackend } from '../types';

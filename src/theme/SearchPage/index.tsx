@@ -8,7 +8,7 @@ import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import Head from '@docusaurus/Head';
 import { useHistory, useLocation } from '@docusaurus/router';
 import useIsBrowser from '@docusaurus/useIsBrowser';
-import SearchPageHead from '@rubra/search-page-head';
+import SearchPageHead, { earlyBackend } from '@rubra/search-page-head';
 import Layout from '@theme/Layout';
 import {
   useCallback,
@@ -22,7 +22,6 @@ import {
 } from 'react';
 
 import type { AskHostProps } from '@site/src/components/AskDocs/AskDialog';
-import { EARLY_SCRIPT_ATTRIBUTE, earlySearchBackend, type EarlyScope } from '@site/src/search/backends/pagefindEarly';
 import {
   groupHitsByPage,
   readSearchQuery,
@@ -35,7 +34,6 @@ import {
 } from '@site/src/search/pageResults';
 import {
   loadAsk,
-  loadSearchBackendCode,
   loadSearchSetup,
   missingResultsUrl,
   useSearchConfig,
@@ -46,12 +44,6 @@ import { identity, searchTexts as texts } from '@site/src/site/identity';
 
 import './styles.css';
 
-// This route's code runs before hydration: without an early script to take the backend
-// from, the backend's code starts downloading now.
-if (ExecutionEnvironment.canUseDOM && !document.querySelector(`script[${EARLY_SCRIPT_ATTRIBUTE}]`)) {
-  loadSearchBackendCode().catch(() => undefined);
-}
-
 const TYPING_DELAY_MS = 200;
 
 type Results = SearchResponse & { query: string; pages: PageResult[] };
@@ -60,9 +52,7 @@ const IDLE = { state: 'idle', results: null } as const;
 
 /** The backend the early script started, or else the build's own, loaded on demand. */
 async function pageBackend(options: SearchConfig['options']): Promise<SearchBackend> {
-  const early = ExecutionEnvironment.canUseDOM
-    ? await earlySearchBackend(document, window as unknown as EarlyScope)
-    : null;
+  const early = ExecutionEnvironment.canUseDOM ? await earlyBackend() : null;
   return early ?? (await loadSearchSetup(options)).backend;
 }
 
