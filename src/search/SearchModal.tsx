@@ -34,10 +34,12 @@ export interface SearchModalProps {
   onAsk?: (question: string) => void;
 }
 
-function element(className: string, attributes: Record<string, string> = {}): HTMLElement {
+/** A slot of ours above DocSearch's results; `onClick` is told the element clicked inside it. */
+function element(className: string, attributes: Record<string, string>, onClick: (target: Element) => void) {
   const node = document.createElement('div');
   node.className = className;
   Object.entries(attributes).forEach(([name, value]) => node.setAttribute(name, value));
+  node.addEventListener('click', (event) => event.target instanceof Element && onClick(event.target));
   return node;
 }
 
@@ -55,8 +57,18 @@ function createAboveResults(initialQuery: string) {
     /** The query the reader asked to search as typed. */
     literal: null as string | null,
     onAsk: undefined as SearchModalProps['onAsk'],
-    region: element('DocSearch-QueryNotice', { role: 'status', 'aria-live': 'polite' }),
-    ask: element('DocSearch-AskAI'),
+    region: element('DocSearch-QueryNotice', { role: 'status', 'aria-live': 'polite' }, (target) => {
+      const literal = target.closest('[data-search-literal]')?.getAttribute('data-search-literal');
+      if (literal != null) {
+        view.literal = literal;
+        typeIntoSearchBox(literal);
+      }
+    }),
+    ask: element('DocSearch-AskAI', {}, (target) => {
+      if (target.closest('[data-ask-entry]') && view.typed.trim()) {
+        view.onAsk?.(view.typed.trim());
+      }
+    }),
     draw() {
       const question = view.typed.trim();
       // A notice shows only beside the results it explains.
@@ -85,24 +97,9 @@ function useAboveResults(initialQuery: string, onAsk: SearchModalProps['onAsk'])
         view.draw();
       }
     };
-    const onClick = (event: MouseEvent) => {
-      const target = event.target instanceof Element ? event.target : null;
-      if (!target || !(view.region.contains(target) || view.ask.contains(target))) {
-        return;
-      }
-      const literal = target.closest('[data-search-literal]')?.getAttribute('data-search-literal');
-      if (literal != null) {
-        view.literal = literal;
-        typeIntoSearchBox(literal);
-      } else if (target.closest('[data-ask-entry]') && view.typed.trim()) {
-        view.onAsk?.(view.typed.trim());
-      }
-    };
     document.addEventListener('input', onInput, true);
-    document.addEventListener('click', onClick);
     return () => {
       document.removeEventListener('input', onInput, true);
-      document.removeEventListener('click', onClick);
       document.documentElement.removeAttribute('data-search-failed');
     };
   }, [view]);

@@ -48,11 +48,11 @@ export function useSearchConfig(): SearchConfig {
   const tagKey = tags.join(' ');
   return useMemo(
     () => ({
-      options: { settings: settings ?? {}, baseUrl: siteConfig.baseUrl, fallbackSection: identity.title },
+      options: { settings: settings ?? {}, baseUrl: siteConfig.baseUrl, fallbackSection: siteConfig.title },
       facetFilters: contextualFacetFilters({ locale, tags: tagKey.split(' ').filter(Boolean) }),
       siteUrl: siteConfig.url,
     }),
-    [settings, siteConfig.baseUrl, siteConfig.url, locale, tagKey],
+    [settings, siteConfig, locale, tagKey],
   );
 }
 
