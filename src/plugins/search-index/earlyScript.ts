@@ -31,14 +31,14 @@ const ENGINES: Record<string, string> = {
 /** Turns browserslist queries of the form "chrome >= 99" into esbuild targets ("chrome99"). */
 export function esbuildTargets(queries: readonly string[]): string[] {
   return queries.map((query) => {
-    const match = /^\s*(\w+)\s*>=\s*([\d.]+)\s*$/.exec(query);
-    const engine = match && ENGINES[match[1]?.toLowerCase() ?? ''];
-    if (!match || !engine) {
+    const [, name = '', version] = /^\s*(\w+)\s*>=\s*([\d.]+)\s*$/.exec(query) ?? [];
+    const engine = ENGINES[name.toLowerCase()];
+    if (!engine || !version) {
       throw new Error(
         `package.json browserslist: "${query}" is not of the form "<browser> >= <version>" for a known browser`,
       );
     }
-    return `${engine}${match[2]}`;
+    return `${engine}${version}`;
   });
 }
 
