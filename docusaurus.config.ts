@@ -86,10 +86,9 @@ export default {
     // Records the pages as Docusaurus rendered them, before any postBuild: the pass after
     // the build (deploy/page-pass.mjs) stops on a page a plugin changed. First of the plugins.
     './src/plugins/rendered-pages/index.ts',
-    // Search: the /search page, with the backend chosen above (src/search/backends/registry.ts);
-    // then, for a backend that searches a Pagefind index, the index, after the build and in the dev server.
-    ['./src/plugins/search/index.ts', { backend: search.row.id }],
-    search.row.pagefind && ['./src/plugins/search-index/index.ts', { apiPluginId }],
+    // Search: the /search page, with the backend chosen above (src/search/backends/registry.ts)
+    // and, for a backend that searches a Pagefind index, the index, after the build and in the dev server.
+    ['./src/plugins/search/index.ts', { backend: search.row.id, apiPluginId }],
     './src/plugins/clean-urls/index.ts',
     './src/plugins/shared-chunks/index.ts',
     // The static tables' markup in a chunk of its page's own (the remark step is in the docs preset below).

@@ -30,7 +30,7 @@ export const FINISHED_PAGES_FILE = `${PAGE_DATA_DIR}/finished.json`;
 /** Each page's social card, as head elements (src/plugins/social-cards). */
 export const CARD_TAGS_FILE = `${PAGE_DATA_DIR}/social-cards.json`;
 
-/** The /search page's index hints and held scripts (src/plugins/search-index), for the local backend only. */
+/** The /search page's index hints and held scripts (src/plugins/search), for the local backend only. */
 export const SEARCH_PAGE_FILE = `${PAGE_DATA_DIR}/search-page.json`;
 
 /**
@@ -47,7 +47,7 @@ const PAGE_STEPS = [
   {
     step: 'search page',
     file: SEARCH_PAGE_FILE,
-    writer: 'the search-index plugin (src/plugins/search-index), for a backend that searches a Pagefind index',
+    writer: 'the search plugin (src/plugins/search), for a backend that searches a Pagefind index',
     required: false,
   },
 ];

@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { createLocalBackend, type PagefindApi } from '../../src/search/backends/local';
 import { groupHitsByPage } from '../../src/search/pageResults';
 import type { FacetFilters, SearchBackend } from '../../src/search/types';
+import { siteUrl } from '../../src/site/identity';
 
 const ORIGIN = 'http://pagefind.invalid';
 const folders = new Map<string, string>();
@@ -70,7 +71,7 @@ export function nodeSearch(indexDir: string, facetFilters: FacetFilters = []): N
     backend,
     async pageUrls(query, count = 10) {
       const response = await backend.search({ query, facetFilters, hitsPerPage: count, page: 0 });
-      return groupHitsByPage(response.hits).map((page) => page.url);
+      return groupHitsByPage(response.hits, siteUrl).map((page) => page.url);
     },
   };
 }

@@ -135,7 +135,7 @@ async function nodeAnswers(indexDir, queries, facetFilters = []) {
 }
 
 /**
- * The dev server's index, written as the search-index plugin writes it under npm start.
+ * The dev server's index, written as the search plugin writes it under npm start.
  * @param {string} buildDir
  * @param {readonly RelevanceQuery[]} queries
  */

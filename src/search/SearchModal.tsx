@@ -8,6 +8,7 @@ import '@docsearch/css/dist/modal.css';
 
 import Link from '@docusaurus/Link';
 import { useHistory } from '@docusaurus/router';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import { DocSearchModal, type DocSearchModalProps, type InternalDocSearchHit } from '@docsearch/react';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 
@@ -33,15 +34,16 @@ export interface SearchModalProps {
   onAsk?: (question: string) => void;
 }
 
-function element(className: string, attributes: Record<string, string> = {}): HTMLElement {
+/** A slot of ours above DocSearch's results; `onClick` is told the element clicked inside it. */
+function element(className: string, attributes: Record<string, string>, onClick: (target: Element) => void) {
   const node = document.createElement('div');
   node.className = className;
   Object.entries(attributes).forEach(([name, value]) => node.setAttribute(name, value));
+  node.addEventListener('click', (event) => event.target instanceof Element && onClick(event.target));
   return node;
 }
 
-// Module constants: DocSearch starts its session afresh when these change identity.
-const transformItems = (items: DocSearchHit[]) => items.map((item) => ({ ...item, url: toSitePath(item.url) }));
+// A module constant: DocSearch starts its session afresh when it changes identity.
 const getMissingResultsUrl = ({ query }: { query: string }) => missingResultsUrl(query);
 
 const ERROR_SCREEN = `<p class="DocSearch-Title">${texts.errorTitle}</p><p class="DocSearch-Help">${texts.errorHelp}</p>`;
@@ -55,8 +57,18 @@ function createAboveResults(initialQuery: string) {
     /** The query the reader asked to search as typed. */
     literal: null as string | null,
     onAsk: undefined as SearchModalProps['onAsk'],
-    region: element('DocSearch-QueryNotice', { role: 'status', 'aria-live': 'polite' }),
-    ask: element('DocSearch-AskAI'),
+    region: element('DocSearch-QueryNotice', { role: 'status', 'aria-live': 'polite' }, (target) => {
+      const literal = target.closest('[data-search-literal]')?.getAttribute('data-search-literal');
+      if (literal != null) {
+        view.literal = literal;
+        typeIntoSearchBox(literal);
+      }
+    }),
+    ask: element('DocSearch-AskAI', {}, (target) => {
+      if (target.closest('[data-ask-entry]') && view.typed.trim()) {
+        view.onAsk?.(view.typed.trim());
+      }
+    }),
     draw() {
       const question = view.typed.trim();
       // A notice shows only beside the results it explains.
@@ -65,7 +77,7 @@ function createAboveResults(initialQuery: string) {
       view.region.innerHTML = view.failed ? ERROR_SCREEN : notice ? noticeHtml(notice) : '';
       view.ask.innerHTML =
         view.onAsk && question
-          ? `<button type="button" class="DocSearch-AskAI-Button" data-ask-entry=""><span class="DocSearch-AskAI-Label">Ask AI</span> “${escapeHtml(question)}”, answered by your own model from these pages</button>`
+          ? `<button type="button" class="DocSearch-AskAI-Button" data-ask-entry=""><strong>Ask AI</strong> “${escapeHtml(question)}”, answered by your own model from these pages</button>`
           : '';
       // The stylesheet hides the no-results screen and stale hits under the error screen.
       document.documentElement.toggleAttribute('data-search-failed', view.failed);
@@ -85,24 +97,9 @@ function useAboveResults(initialQuery: string, onAsk: SearchModalProps['onAsk'])
         view.draw();
       }
     };
-    const onClick = (event: MouseEvent) => {
-      const target = event.target instanceof Element ? event.target : null;
-      if (!target || !(view.region.contains(target) || view.ask.contains(target))) {
-        return;
-      }
-      const literal = target.closest('[data-search-literal]')?.getAttribute('data-search-literal');
-      if (literal != null) {
-        view.literal = literal;
-        typeIntoSearchBox(literal);
-      } else if (target.closest('[data-ask-entry]') && view.typed.trim()) {
-        view.onAsk?.(view.typed.trim());
-      }
-    };
     document.addEventListener('input', onInput, true);
-    document.addEventListener('click', onClick);
     return () => {
       document.removeEventListener('input', onInput, true);
-      document.removeEventListener('click', onClick);
       document.documentElement.removeAttribute('data-search-failed');
     };
   }, [view]);
@@ -119,24 +116,29 @@ export default function SearchModal({
   onAsk,
 }: SearchModalProps): ReactNode {
   const history = useHistory();
+  const { url: siteUrl } = useDocusaurusContext().siteConfig;
   const view = useAboveResults(initialQuery, onAsk);
+  // DocSearch starts its session afresh (emptying the box) when these change identity.
+  const transformItems = useCallback(
+    (items: DocSearchHit[]) => items.map((item) => ({ ...item, url: toSitePath(item.url, siteUrl) })),
+    [siteUrl],
+  );
   // An option may not contain a link (axe: nested-interactive), so a hit is plain
   // content: Enter goes through `navigator`, a click through this handler.
   const hitComponent = useCallback(
     ({ hit, children }: { hit: InternalDocSearchHit | { url: string }; children: ReactNode }) => {
-      const path = toSitePath(hit.url);
+      const path = toSitePath(hit.url, siteUrl);
       return (
         <div className="DocSearch-Hit-link" data-href={path} onClick={() => history.push(path)}>
           {children}
         </div>
       );
     },
-    [history],
+    [history, siteUrl],
   );
-  // DocSearch starts its session afresh (emptying the box) when `navigator` changes identity.
   const navigator = useMemo(
-    () => ({ navigate: ({ itemUrl }: { itemUrl: string }) => history.push(toSitePath(itemUrl)) }),
-    [history],
+    () => ({ navigate: ({ itemUrl }: { itemUrl: string }) => history.push(toSitePath(itemUrl, siteUrl)) }),
+    [history, siteUrl],
   );
   const resultsFooter = useCallback<NonNullable<DocSearchModalProps['resultsFooterComponent']>>(
     ({ state }) => (

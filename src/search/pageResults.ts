@@ -7,7 +7,7 @@
  */
 import type { QueryNotice } from '@rubra/search-query';
 
-import { searchTexts as texts, siteUrl } from '../site/identity';
+import { searchTexts as texts } from '../site/identity';
 import type { DocSearchHit } from './types';
 
 interface HeadingResult {
@@ -44,8 +44,8 @@ export function readSearchQuery(search: string): string {
   return new URLSearchParams(search).get('q') ?? '';
 }
 
-/** A hit URL as a path inside the site when it points at the site itself. */
-export function toSitePath(url: string): string {
+/** A hit URL as a path inside the site when it points at the site (`siteConfig.url`) itself. */
+export function toSitePath(url: string, siteUrl: string): string {
   return url.startsWith(siteUrl) ? url.slice(siteUrl.length) || '/' : url;
 }
 
@@ -53,12 +53,13 @@ function highlighted(hit: DocSearchHit, level: 'lvl1' | (typeof HEADING_LEVELS)[
   return hit._highlightResult?.hierarchy?.[level]?.value ?? escapeHtml(hit.hierarchy[level] ?? '');
 }
 
-export function groupHitsByPage(hits: readonly DocSearchHit[]): PageResult[] {
+/** The hits grouped by page, their URLs as paths inside the site at `siteUrl`. */
+export function groupHitsByPage(hits: readonly DocSearchHit[], siteUrl: string): PageResult[] {
   const pages = new Map<string, PageResult>();
   for (const hit of hits) {
     const key = hit.url_without_anchor || hit.url.split('#')[0] || hit.url;
     const page = pages.get(key) ?? {
-      url: key,
+      url: toSitePath(key, siteUrl),
       section: hit.hierarchy.lvl0,
       title: highlighted(hit, 'lvl1'),
       excerpt: '',
@@ -68,8 +69,9 @@ export function groupHitsByPage(hits: readonly DocSearchHit[]): PageResult[] {
     const snippet = hit._snippetResult?.content?.value ?? '';
     const heading = HEADING_LEVELS.find((level) => hit.hierarchy[level]);
     if (hit.anchor && heading) {
-      if (!page.headings.some((entry) => entry.url === hit.url)) {
-        page.headings.push({ url: hit.url, title: highlighted(hit, heading), excerpt: snippet });
+      const url = toSitePath(hit.url, siteUrl);
+      if (!page.headings.some((entry) => entry.url === url)) {
+        page.headings.push({ url, title: highlighted(hit, heading), excerpt: snippet });
       }
     } else if (!page.excerpt) {
       page.excerpt = snippet;
@@ -116,7 +118,7 @@ export function statusHtml({ query, state, nbHits, notice, suggestions, reportUr
     return `<p>${texts.searching}</p>`;
   }
   if (state === 'error') {
-    return `<div class="search-message" role="alert"><p class="search-message-title">${texts.errorTitle}</p><p>${texts.errorHelp}</p></div>`;
+    return `<div class="search-message" role="alert"><p><strong>${texts.errorTitle}</strong></p><p>${texts.errorHelp}</p></div>`;
   }
   if (state === 'idle') {
     return '';
@@ -129,12 +131,14 @@ export function statusHtml({ query, state, nbHits, notice, suggestions, reportUr
     (section) =>
       `<li><button type="button" class="button button--sm button--secondary" data-search-suggestion="${escapeHtml(section)}">${escapeHtml(section)}</button></li>`,
   );
-  return `<div class="search-message"><p class="search-message-title">${texts.noResults} ${quoted}</p>${
-    buttons.length > 0 ? `<p>${texts.trySearchingFor}:</p><ul class="search-suggestions">${buttons.join('')}</ul>` : ''
+  return `<div class="search-message"><p><strong>${texts.noResults}</strong> ${quoted}</p>${
+    buttons.length > 0
+      ? `<p>${texts.trySearchingFor}:</p><ul class="search-suggestions clean-list">${buttons.join('')}</ul>`
+      : ''
   }<p>${texts.reportMissing} <a href="${escapeHtml(reportUrl)}">${texts.reportMissingLink}</a></p></div>`;
 }
 
-const link = (url: string, html: string) => `<a href="${escapeHtml(toSitePath(url))}"><span>${html}</span></a>`;
+const link = (url: string, html: string) => `<a href="${escapeHtml(url)}"><span>${html}</span></a>`;
 const excerpt = (html: string) => (html ? `<span class="search-excerpt">${html}</span>` : '');
 
 /** The result list's items. */

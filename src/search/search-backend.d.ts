@@ -3,7 +3,8 @@ declare module '@rubra/search-backend' {
   export const createSearchSetup: import('./setup').CreateSearchSetup;
 }
 
+/** The backend's part of the /search page: its <head>, and the backend an early script started, if any. */
 declare module '@rubra/search-page-head' {
-  const SearchPageHead: (props: import('./setup').SearchPageHeadProps) => import('react').ReactNode;
-  export default SearchPageHead;
+  export default function SearchPageHead(): import('react').ReactNode;
+  export function earlyBackend(): Promise<import('./types').SearchBackend | null>;
 }

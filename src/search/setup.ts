@@ -33,17 +33,11 @@ export interface SearchSetup {
 
 export type CreateSearchSetup = (options: SearchSetupOptions) => SearchSetup;
 
-/** What the backend's part of the /search page's <head> is told. */
-export interface SearchPageHeadProps {
-  options: SearchSetupOptions;
-  facetFilters: FacetFilters;
-  /** How many results the page shows at first. */
-  resultsPerPage: number;
-}
-
 export interface SearchConfig {
   options: SearchSetupOptions;
   facetFilters: FacetFilters;
+  /** The site's URL (`siteConfig.url`), which Algolia's hit URLs start with. */
+  siteUrl: string;
 }
 
 /** The site's search settings and the reader's contextual filters. */
@@ -54,10 +48,11 @@ export function useSearchConfig(): SearchConfig {
   const tagKey = tags.join(' ');
   return useMemo(
     () => ({
-      options: { settings: settings ?? {}, baseUrl: siteConfig.baseUrl, fallbackSection: identity.title },
+      options: { settings: settings ?? {}, baseUrl: siteConfig.baseUrl, fallbackSection: siteConfig.title },
       facetFilters: contextualFacetFilters({ locale, tags: tagKey.split(' ').filter(Boolean) }),
+      siteUrl: siteConfig.url,
     }),
-    [settings, siteConfig.baseUrl, locale, tagKey],
+    [settings, siteConfig, locale, tagKey],
   );
 }
 

@@ -39,7 +39,7 @@ import {
 const page = (body: string, head = '') =>
   `<!doctype html><html><head>${head}<script>document.documentElement.dataset.ready="1"</script></head><body>${body}</body></html>`;
 
-/** The local backend's sources, as the search-index plugin writes them into a build. */
+/** The local backend's sources, as the search plugin writes them into a build. */
 const LOCAL_SEARCH = SEARCH_BACKENDS.find((row) => row.id === 'local')?.policy ?? { scriptSrc: [], connectSrc: [] };
 /** What the API plugin writes: the loopback addresses and an operator's own origin. */
 const API_CONSOLE = {

@@ -13,7 +13,6 @@ import * as codeHighlight from '../../src/plugins/code-highlight';
 import * as markdownTwins from '../../src/plugins/markdown-twins';
 import * as renderedPages from '../../src/plugins/rendered-pages';
 import * as search from '../../src/plugins/search';
-import * as searchIndex from '../../src/plugins/search-index';
 import * as sharedChunks from '../../src/plugins/shared-chunks';
 import * as socialCards from '../../src/plugins/social-cards';
 
@@ -28,8 +27,7 @@ const plugins = {
   'clean-urls': { plugin: cleanUrls, options: {} },
   'shared-chunks': { plugin: sharedChunks, options: {} },
   'rendered-pages': { plugin: renderedPages, options: {} },
-  search: { plugin: search, options: { backend: 'local' } },
-  'search-index': { plugin: searchIndex, options: { apiPluginId: 'api' } },
+  search: { plugin: search, options: { backend: 'local', apiPluginId: 'api' } },
   // Its settings are themeConfig.prism's.
   'code-highlight': { plugin: codeHighlight, options: {} },
   'markdown-twins': { plugin: markdownTwins, options: { apiPluginId: 'api', sections } },
@@ -74,21 +72,19 @@ describe('a wrong option is named with where it is', () => {
     expect(() => validate(apiReference, { ...options, routeBasePath: 3 })).toThrow('"routeBasePath" must be a string');
   });
 
-  it('search: the backend is a row of the registry, named with the plugin', () => {
-    expect(validate(search, { backend: 'algolia' })).toMatchObject({ backend: 'algolia' });
-    expect(() => validate(search, { backend: 'elastic' })).toThrow(
+  it('search: the backend is a row of the registry and the API instance is named, with the plugin', () => {
+    const api = { apiPluginId: 'api' };
+    expect(validate(search, { ...api, backend: 'algolia' })).toMatchObject({ backend: 'algolia' });
+    expect(() => validate(search, { ...api, backend: 'elastic' })).toThrow(
       '[search] options: "backend" must be one of [algolia, local]',
     );
-    expect(() => validate(search, {})).toThrow('[search] options: "backend" is required');
-    expect(() => validate(search, { backend: 'local', colour: 'red' })).toThrow(
+    expect(() => validate(search, api)).toThrow('[search] options: "backend" is required');
+    expect(() => validate(search, { ...api, backend: 'local', colour: 'red' })).toThrow(
       '[search] options: "colour" is not allowed',
     );
-  });
-
-  it('search-index: the API instance is named, with the plugin', () => {
-    expect(() => validate(searchIndex, {})).toThrow('[search-index] options: "apiPluginId" is required');
-    expect(() => validate(searchIndex, { apiPluginId: 3 })).toThrow(
-      '[search-index] options: "apiPluginId" must be a string',
+    expect(() => validate(search, { backend: 'local' })).toThrow('[search] options: "apiPluginId" is required');
+    expect(() => validate(search, { backend: 'local', apiPluginId: 3 })).toThrow(
+      '[search] options: "apiPluginId" must be a string',
     );
   });
 

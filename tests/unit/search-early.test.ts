@@ -25,6 +25,7 @@ const config: EarlySearchConfig = {
   fallbackSection: 'Docs',
   facetFilters: [['language:en']],
   resultsPerPage: 2,
+  siteUrl: 'https://docs.example.com',
 };
 
 /**

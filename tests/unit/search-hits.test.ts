@@ -89,7 +89,7 @@ describe('excerpt helpers', () => {
 describe('groupHitsByPage', () => {
   it('puts heading hits under their page, once', () => {
     const hits = pagefindResultToHits(result, 'Docs');
-    const pages = groupHitsByPage([...hits, ...hits]);
+    const pages = groupHitsByPage([...hits, ...hits], 'https://docs.example.com');
     expect(pages).toHaveLength(1);
     expect(pages[0]?.headings.map((heading) => heading.url)).toEqual([
       '/models/example#calling-tools',
@@ -97,12 +97,25 @@ describe('groupHitsByPage', () => {
     ]);
     expect(pages[0]?.excerpt).toContain('<mark>tools</mark>');
   });
+
+  it('gives the URLs of the site itself (Algolia’s are absolute) as paths, and leaves others as they are', () => {
+    const site = 'https://docs.example.com';
+    const hits = pagefindResultToHits(result, 'Docs').map((hit) => ({
+      ...hit,
+      url: `${site}${hit.url}`,
+      url_without_anchor: `${site}${hit.url_without_anchor}`,
+    }));
+    const [page] = groupHitsByPage(hits, site);
+    expect(page?.url).toBe('/models/example');
+    expect(page?.headings[0]?.url).toBe('/models/example#calling-tools');
+    expect(groupHitsByPage(hits, 'https://other.example.com')[0]?.url).toBe(`${site}/models/example`);
+  });
 });
 
 describe('the /search page markup', () => {
   it('escapes the query and the sections, and keeps the backend’s escaped titles and excerpts', () => {
     const html = resultsHtml(
-      groupHitsByPage(pagefindResultToHits({ ...result, meta: { title: 'T', section: '<S>' } }, 'Docs')),
+      groupHitsByPage(pagefindResultToHits({ ...result, meta: { title: 'T', section: '<S>' } }, 'Docs'), ''),
     );
     expect(html).toContain('<p class="search-section">&lt;S&gt;</p>');
     expect(html).toContain(

@@ -12,6 +12,7 @@ import searchPlugin, { searchModalStyles } from '@site/src/plugins/search';
 describe('search plugin', () => {
   const plugin = searchPlugin({ siteDir: process.cwd(), baseUrl: '/', generatedFilesDir: tmpdir() } as LoadContext, {
     backend: 'local',
+    apiPluginId: 'api',
   });
   const configure = plugin.configureWebpack as unknown as (
     config: object,
@@ -47,6 +48,7 @@ describe('the query data under npm start', () => {
       const generatedFilesDir = await mkdtemp(path.join(tmpdir(), 'search-plugin-'));
       const plugin = searchPlugin({ siteDir: process.cwd(), baseUrl: '/docs/', generatedFilesDir } as LoadContext, {
         backend: 'local',
+        apiPluginId: 'api',
       });
       await plugin.contentLoaded?.({ content: undefined, actions: { addRoute: () => {} } } as unknown as Parameters<
         NonNullable<Plugin['contentLoaded']>

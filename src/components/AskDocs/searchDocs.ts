@@ -1,7 +1,8 @@
 /** The site's own search as the `search_docs` tool's engine: the first pages, as plain text. */
-import { groupHitsByPage, toSitePath } from '../../search/pageResults';
+import { groupHitsByPage } from '../../search/pageResults';
 import type { SearchSetup } from '../../search/setup';
 import type { FacetFilters } from '../../search/types';
+import { siteUrl } from '../../site/identity';
 import type { DocResult } from './agent';
 
 /** Text without the `<mark>` and other tags the results carry for highlighting. */
@@ -19,9 +20,9 @@ export async function searchForAsk(
   query: string,
 ): Promise<DocResult[]> {
   const response = await setup.backend.search({ query, facetFilters, hitsPerPage: 5, page: 0 });
-  return groupHitsByPage(response.hits).map((page) => ({
+  return groupHitsByPage(response.hits, siteUrl).map((page) => ({
     title: plain(page.title),
-    url: toSitePath(page.url),
+    url: page.url,
     excerpt: plain(page.excerpt || page.headings[0]?.excerpt || ''),
   }));
 }

@@ -31,14 +31,14 @@ const ENGINES: Record<string, string> = {
 /** Turns browserslist queries of the form "chrome >= 99" into esbuild targets ("chrome99"). */
 export function esbuildTargets(queries: readonly string[]): string[] {
   return queries.map((query) => {
-    const match = /^\s*(\w+)\s*>=\s*([\d.]+)\s*$/.exec(query);
-    const engine = match && ENGINES[match[1]?.toLowerCase() ?? ''];
-    if (!match || !engine) {
+    const [, name = '', version] = /^\s*(\w+)\s*>=\s*([\d.]+)\s*$/.exec(query) ?? [];
+    const engine = ENGINES[name.toLowerCase()];
+    if (!engine || !version) {
       throw new Error(
         `package.json browserslist: "${query}" is not of the form "<browser> >= <version>" for a known browser`,
       );
     }
-    return `${engine}${match[2]}`;
+    return `${engine}${version}`;
   });
 }
 
@@ -62,7 +62,7 @@ export async function bundleEarlyScript(siteDir: string, outDir: string): Promis
       logLevel: 'silent',
     });
   } catch (error) {
-    throw new Error(`search-index: the early search script (${entry}) could not be bundled`, { cause: error });
+    throw new Error(`search: the early search script (${entry}) could not be bundled`, { cause: error });
   }
   return outFile;
 }
@@ -91,7 +91,7 @@ export async function searchPageEdit(options: {
   };
   const indexLanguage = entry.languages?.[language] ?? Object.values(entry.languages ?? {})[0];
   if (!indexLanguage) {
-    throw new Error(`search-index: ${entryFile} lists no language to hint the /search page at`);
+    throw new Error(`search: ${entryFile} lists no language to hint the /search page at`);
   }
   const files = [
     `pagefind.${indexLanguage.hash}.pf_meta`,

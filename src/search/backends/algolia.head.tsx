@@ -1,6 +1,15 @@
-import type { ReactNode } from 'react';
+import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 
-/** Algolia answers from its own servers: the /search page has nothing of the site's to fetch early. */
-export default function SearchPageHead(): ReactNode {
+import { loadSearchBackendCode } from '../setup';
+
+// Algolia answers from its own servers: the /search page has no early script, and the
+// backend's code starts downloading with the page's.
+if (ExecutionEnvironment.canUseDOM) {
+  loadSearchBackendCode().catch(() => undefined);
+}
+
+export default function SearchPageHead(): null {
   return null;
 }
+
+export const earlyBackend = async (): Promise<null> => null;

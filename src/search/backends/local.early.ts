@@ -64,7 +64,7 @@ export async function startEarlySearch(
   }
   const { nbHits, notice = null } = response;
   status.innerHTML = statusHtml({ query, state: 'done', nbHits, notice, suggestions: [], reportUrl: '' });
-  list.innerHTML = resultsHtml(groupHitsByPage(response.hits));
+  list.innerHTML = resultsHtml(groupHitsByPage(response.hits, config.siteUrl));
   const input = doc.querySelector<HTMLInputElement>('input[name="q"]');
   if (input && !input.value) {
     input.value = query;

@@ -1,6 +1,6 @@
 /**
  * What the local backend, the /search page and its early script (local.early.ts, bundled
- * into `search-early.js` by the search-index plugin) share, and how the script hands its
+ * into `search-early.js` by the search plugin) share, and how the script hands its
  * backend to the page.
  */
 import type { FacetFilters, SearchBackend } from '../types';
@@ -49,6 +49,8 @@ export interface EarlySearchConfig {
   facetFilters: FacetFilters;
   /** How many results the first screen shows. */
   resultsPerPage: number;
+  /** The site's URL (siteConfig.url), as the page was built with it. */
+  siteUrl: string;
 }
 
 /** Where the early script leaves the backend it started, or null when it declined. */

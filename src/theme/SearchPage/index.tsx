@@ -8,7 +8,7 @@ import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import Head from '@docusaurus/Head';
 import { useHistory, useLocation } from '@docusaurus/router';
 import useIsBrowser from '@docusaurus/useIsBrowser';
-import SearchPageHead from '@rubra/search-page-head';
+import SearchPageHead, { earlyBackend } from '@rubra/search-page-head';
 import Layout from '@theme/Layout';
 import {
   useCallback,
@@ -22,7 +22,6 @@ import {
 } from 'react';
 
 import type { AskHostProps } from '@site/src/components/AskDocs/AskDialog';
-import { EARLY_SCRIPT_ATTRIBUTE, earlySearchBackend, type EarlyScope } from '@site/src/search/backends/pagefindEarly';
 import {
   groupHitsByPage,
   readSearchQuery,
@@ -35,7 +34,6 @@ import {
 } from '@site/src/search/pageResults';
 import {
   loadAsk,
-  loadSearchBackendCode,
   loadSearchSetup,
   missingResultsUrl,
   useSearchConfig,
@@ -46,21 +44,15 @@ import { identity, searchTexts as texts } from '@site/src/site/identity';
 
 import './styles.css';
 
-// This route's code runs before hydration: without an early script to take the backend
-// from, the backend's code starts downloading now.
-if (ExecutionEnvironment.canUseDOM && !document.querySelector(`script[${EARLY_SCRIPT_ATTRIBUTE}]`)) {
-  loadSearchBackendCode().catch(() => undefined);
-}
-
 const TYPING_DELAY_MS = 200;
 
 type Results = SearchResponse & { query: string; pages: PageResult[] };
 
+const IDLE = { state: 'idle', results: null } as const;
+
 /** The backend the early script started, or else the build's own, loaded on demand. */
 async function pageBackend(options: SearchConfig['options']): Promise<SearchBackend> {
-  const early = ExecutionEnvironment.canUseDOM
-    ? await earlySearchBackend(document, window as unknown as EarlyScope)
-    : null;
+  const early = ExecutionEnvironment.canUseDOM ? await earlyBackend() : null;
   return early ?? (await loadSearchSetup(options)).backend;
 }
 
@@ -92,8 +84,8 @@ function useQueryInput(): [string, string, (value: string) => void] {
 }
 
 function useSearchResults(config: SearchConfig, urlQuery: string) {
-  const [results, setResults] = useState<Results | null>(null);
-  const [state, setState] = useState<SearchStatus['state']>('idle');
+  const [view, setView] = useState<{ state: SearchStatus['state']; results: Results | null }>(IDLE);
+  // Sections that earlier queries found, offered when a query finds nothing.
   const [sections, setSections] = useState<string[]>([]);
   // The query the reader asked to search as typed, without correction.
   const [literalQuery, setLiteralQuery] = useState<string | null>(null);
@@ -107,28 +99,22 @@ function useSearchResults(config: SearchConfig, urlQuery: string) {
   }, [config.options]);
 
   const run = useCallback(
-    async (query: string, page: number) => {
+    async (query: string, page: number, earlier: PageResult[] = []) => {
       const ticket = ++latest.current;
-      setState('loading');
+      setView((current) => ({ ...current, state: 'loading' }));
       try {
-        const literal = query === literalQuery;
-        const request = { query, facetFilters: config.facetFilters, hitsPerPage: RESULTS_PER_PAGE, page, literal };
-        const response = await (await pageBackend(config.options)).search(request);
-        if (ticket !== latest.current) {
-          return;
+        const request = { query, facetFilters: config.facetFilters, hitsPerPage: RESULTS_PER_PAGE, page };
+        const backend = await pageBackend(config.options);
+        const response = await backend.search({ ...request, literal: query === literalQuery });
+        const pages = groupHitsByPage(response.hits, config.siteUrl);
+        if (ticket === latest.current) {
+          setView({ state: 'done', results: { ...response, query, pages: [...earlier, ...pages] } });
+          setSections((known) => [...new Set([...known, ...pages.map((result) => result.section).filter(Boolean)])]);
         }
-        const pages = groupHitsByPage(response.hits);
-        setResults((previous) => ({
-          ...response,
-          query,
-          pages: page > 0 && previous?.query === query ? [...previous.pages, ...pages] : pages,
-        }));
-        setSections((known) => [...new Set([...known, ...pages.map((result) => result.section).filter(Boolean)])]);
-        setState('done');
       } catch (error) {
         if (ticket === latest.current) {
           console.warn('Search failed:', error);
-          setState('error');
+          setView((current) => ({ ...current, state: 'error' }));
         }
       }
     },
@@ -137,32 +123,24 @@ function useSearchResults(config: SearchConfig, urlQuery: string) {
 
   useEffect(() => {
     latest.current += 1;
-    setResults(null);
-    setState('idle');
+    setView(IDLE);
     if (urlQuery.trim()) {
       void run(urlQuery, 0);
     }
   }, [urlQuery, run]);
 
-  const shown = results?.query === urlQuery ? results : null;
-  // Sections that earlier queries found, offered when a query finds nothing.
-  const suggestions = sections.filter((section) => section.toLowerCase() !== urlQuery.toLowerCase()).slice(0, 3);
+  const shown = view.results?.query === urlQuery ? view.results : null;
   const status: SearchStatus = {
     query: urlQuery,
     // Results on screen keep their count while more of them load.
-    state: state !== 'error' && shown ? 'done' : state,
+    state: view.state === 'loading' && shown ? 'done' : view.state,
     nbHits: shown?.nbHits ?? 0,
     notice: shown?.notice ?? null,
-    suggestions,
+    suggestions: sections.filter((section) => section.toLowerCase() !== urlQuery.toLowerCase()).slice(0, 3),
     reportUrl: missingResultsUrl(urlQuery),
   };
-  return {
-    shown,
-    status,
-    loading: state === 'loading',
-    setLiteralQuery,
-    loadMore: () => shown && void run(shown.query, shown.page + 1),
-  };
+  const loadMore = () => shown && void run(shown.query, shown.page + 1, shown.pages);
+  return { shown, status, loading: view.state === 'loading', setLiteralQuery, loadMore };
 }
 
 /** Ask AI under the search box: the typed words as a question for the reader's own model, answered in place. */
@@ -237,13 +215,11 @@ function SearchPageContent(): ReactNode {
 
   return (
     <>
-      <SearchPageHead options={config.options} facetFilters={config.facetFilters} resultsPerPage={RESULTS_PER_PAGE} />
+      <SearchPageHead />
       <main className="container margin-vert--lg search-page">
         <h1>{texts.pageTitle}</h1>
-        <form role="search" className="search-form" onSubmit={(event) => event.preventDefault()}>
-          <label htmlFor="search-page-input" className="search-label">
-            {texts.placeholder}
-          </label>
+        <form role="search" className="margin-bottom--md" onSubmit={(event) => event.preventDefault()}>
+          <label htmlFor="search-page-input">{texts.placeholder}</label>
           <input
             id="search-page-input"
             className="search-input"
@@ -274,7 +250,7 @@ function SearchPageContent(): ReactNode {
           }}
         />
         <ol
-          className={SEARCH_TARGETS.list}
+          className={`${SEARCH_TARGETS.list} clean-list`}
           dangerouslySetInnerHTML={{ __html: resultsHtml(shown?.pages ?? []) }}
           suppressHydrationWarning
           onMouseOver={(event) => onResultLink(event, history)}
