@@ -1,5 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 
 import type { DocusaurusConfig, LoadContext, OptionValidationContext, Plugin } from '@docusaurus/types';
 import { generate } from '@docusaurus/utils';
@@ -19,6 +21,12 @@ export function validateOptions({ validate, options }: OptionValidationContext<o
 /** The site config as the bundles import it, and the copy of it they import instead. */
 const SITE_CONFIG_REQUEST = /^@generated\/docusaurus\.config$/;
 const BROWSER_SITE_CONFIG = path.join('code-highlight', 'docusaurus.config.mjs');
+
+/** The object a generated config module exports: its text after `export default`, read as JSON. */
+function exportedObject(module: string): unknown {
+  const body = /^export default (\{[\s\S]*\});\s*$/m.exec(module)?.[1];
+  return body === undefined ? undefined : (JSON.parse(body) as unknown);
+}
 
 /** The site config without `themeConfig.prism`, which only the build reads. */
 function withoutPrism(siteConfig: DocusaurusConfig): DocusaurusConfig {
@@ -51,6 +59,19 @@ export default function codeHighlightPlugin(context: LoadContext): Plugin {
     async allContentLoaded() {
       const siteConfig = JSON.stringify(withoutPrism(context.siteConfig), null, 2);
       await generate(context.generatedFilesDir, BROWSER_SITE_CONFIG, `export default ${siteConfig};\n`);
+    },
+    // The copy must stay Docusaurus's own module less `prism`: a change in how Docusaurus
+    // writes it stops the build rather than giving the bundles a config of another shape.
+    async postBuild() {
+      const own = path.join(context.generatedFilesDir, 'docusaurus.config.mjs');
+      const theirs = await readFile(own, 'utf8');
+      const copy = await readFile(path.join(context.generatedFilesDir, BROWSER_SITE_CONFIG), 'utf8');
+      const expected = exportedObject(theirs) as DocusaurusConfig | undefined;
+      if (!expected || !isDeepStrictEqual(withoutPrism(expected), exportedObject(copy))) {
+        throw new Error(
+          `[code-highlight] ${own} is not the config module this plugin copies without themeConfig.prism`,
+        );
+      }
     },
     configureWebpack(_config, _isServer, { currentBundler }) {
       const { NormalModuleReplacementPlugin } = currentBundler.instance;
