@@ -218,7 +218,10 @@ test.describe('docs layout', () => {
       const category = page.locator('.theme-doc-sidebar-item-category', { hasText: 'Models' }).first();
       await category.getByRole('button', { name: /Models/ }).click();
       const list = category.locator('ul.menu__list');
-      durations.push(await list.evaluate((node) => (node as HTMLElement).style.transition));
+      // The theme sets the transition in an animation frame after the click.
+      const transition = () => list.evaluate((node) => (node as HTMLElement).style.transition);
+      await expect.poll(transition).toMatch(/height \d+ms/);
+      durations.push(await transition());
     }
     expect(durations[0]).toMatch(/height (\d+)ms/);
     expect(Number(/height (\d+)ms/.exec(durations[0] ?? '')?.[1])).toBeGreaterThan(1);
