@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 
 import {
@@ -11,10 +10,9 @@ import {
   NOMODELS,
   NOTOOLS,
   SLOW,
-  startChatServer,
   type ChatServer,
 } from '../support/chat-server.mjs';
-import { expect, gotoHydrated, test } from './fixtures';
+import { axeViolations, expect, gotoHydrated, test } from './fixtures';
 
 /**
  * Ask AI: a question from the search modal or /search, answered by the reader's own
@@ -22,30 +20,20 @@ import { expect, gotoHydrated, test } from './fixtures';
  * in the browser. A scripted server plays each kind of model.
  */
 
-const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 /** The rounds of tools the panel allows before it asks for an answer (agent.ts). */
 const MAX_TOOL_ROUNDS = 4;
 
-let chat: ChatServer;
-test.beforeAll(async () => {
-  chat = await startChatServer();
-});
-test.afterAll(async () => {
-  await chat.close();
-});
-test.beforeEach(() => chat.reset());
-
-const posts = () => chat.received.filter((request) => request.method === 'POST');
+const posts = (chat: ChatServer) => chat.received.filter((request) => request.method === 'POST');
 type Body = {
   model?: string;
   tools?: unknown[];
   tool_choice?: string;
   messages: { role: string; content: string | null }[];
 };
-const body = (index: number) => posts()[index]?.body as Body;
+const body = (chat: ChatServer, index: number) => posts(chat)[index]?.body as Body;
 
 /** The model server the panel starts with: the first one used in the tab. */
-async function useServer(page: Page, scenario: string): Promise<void> {
+async function useServer(page: Page, chat: ChatServer, scenario: string): Promise<void> {
   await page.evaluate(
     (url) => sessionStorage.setItem('rubra-console:servers', JSON.stringify({ model: [url] })),
     chat.baseUrl(scenario),
@@ -53,9 +41,9 @@ async function useServer(page: Page, scenario: string): Promise<void> {
 }
 
 /** Asks from the search modal: types the question, presses Ask AI, and returns the dialog. */
-async function askFromModal(page: Page, scenario: string, question: string): Promise<Locator> {
+async function askFromModal(page: Page, chat: ChatServer, scenario: string, question: string): Promise<Locator> {
   await gotoHydrated(page, '/');
-  await useServer(page, scenario);
+  await useServer(page, chat, scenario);
   await page.locator('.navbar .DocSearch-Button').click();
   await page.locator('.DocSearch-Input').fill(question);
   await page.locator('[data-ask-entry]').click();
@@ -66,8 +54,8 @@ async function askFromModal(page: Page, scenario: string, question: string): Pro
 
 const status = (panel: Locator) => panel.locator('[data-ask-status]');
 
-test('answers from the modal with the site’s search and pages, streamed, cited and linked', async ({ page }) => {
-  const dialog = await askFromModal(page, AGENT.name, 'How do I let this site call my vLLM server?');
+test('answers from the modal with the site’s search and pages, streamed, cited and linked', async ({ page, chat }) => {
+  const dialog = await askFromModal(page, chat, AGENT.name, 'How do I let this site call my vLLM server?');
   await expect(status(dialog)).toHaveText('The answer is complete.', { timeout: 20_000 });
   const steps = dialog.locator('[data-ask-steps] li');
   await expect(steps.nth(0)).toHaveText(new RegExp(`^Searched the docs for “${AGENT.query}” \\(\\d+ pages?\\)$`));
@@ -81,20 +69,20 @@ test('answers from the modal with the site’s search and pages, streamed, cited
   await expect(dialog.locator('[data-ask-sources] a')).toHaveAttribute('href', '/inference/vllm');
 
   // The model named by the server, the tools, and what the browser gave back.
-  expect(body(0).model).toBe(MODEL_ID);
-  expect(body(0).tools).toHaveLength(2);
-  const searchResult = JSON.parse(body(1).messages.at(-1)?.content ?? '[]') as { url: string; title: string }[];
+  expect(body(chat, 0).model).toBe(MODEL_ID);
+  expect(body(chat, 0).tools).toHaveLength(2);
+  const searchResult = JSON.parse(body(chat, 1).messages.at(-1)?.content ?? '[]') as { url: string; title: string }[];
   expect(searchResult.length).toBeGreaterThan(0);
   expect(searchResult.map((result) => result.url.split('#')[0])).toContain('/inference/vllm');
-  expect(body(2).messages.at(-1)?.content).toContain('Serve Rubra models with vLLM');
-  expect(body(2).messages.at(-1)?.content).toContain('--api-key token-abc123');
+  expect(body(chat, 2).messages.at(-1)?.content).toContain('Serve Rubra models with vLLM');
+  expect(body(chat, 2).messages.at(-1)?.content).toContain('--api-key token-abc123');
 
   // A follow-up keeps the conversation.
   await dialog.getByLabel('Follow-up question').fill('And for llama.cpp?');
   await page.keyboard.press('Enter');
   await expect(dialog.locator('[data-ask-turn]')).toHaveCount(2);
   await expect(status(dialog)).toHaveText('The answer is complete.', { timeout: 20_000 });
-  const followUp = body(3).messages.map((message) => message.content);
+  const followUp = body(chat, 3).messages.map((message) => message.content);
   expect(followUp).toContain('How do I let this site call my vLLM server?');
   expect(followUp).toContain('And for llama.cpp?');
 
@@ -104,43 +92,43 @@ test('answers from the modal with the site’s search and pages, streamed, cited
   await expect(page.locator('.navbar .DocSearch-Button')).toBeFocused();
 });
 
-test('asks from /search, in place', async ({ page }) => {
+test('asks from /search, in place', async ({ page, chat }) => {
   await gotoHydrated(page, '/search?q=vllm%20allowed%20origins');
-  await useServer(page, AGENT.name);
+  await useServer(page, chat, AGENT.name);
   await page.locator('[data-ask-entry]').click();
   const panel = page.locator('[data-ask-panel]');
   await expect(status(panel)).toHaveText('The answer is complete.', { timeout: 20_000 });
   await expect(panel.locator('[data-ask-answer]')).toContainText('--allowed-origins');
-  expect(body(0).messages.at(-1)?.content).toBe('vllm allowed origins');
+  expect(body(chat, 0).messages.at(-1)?.content).toBe('vllm allowed origins');
 });
 
 test.describe('a server that refuses tools', () => {
   test.use({ expectedErrors: /status of 400/ });
-  test('gets the pages retrieved first, and the panel says the model ran without tools', async ({ page }) => {
-    const dialog = await askFromModal(page, NOTOOLS.name, 'vllm allowed origins');
+  test('gets the pages retrieved first, and the panel says the model ran without tools', async ({ page, chat }) => {
+    const dialog = await askFromModal(page, chat, NOTOOLS.name, 'vllm allowed origins');
     await expect(status(dialog)).toHaveText('The answer is complete.', { timeout: 20_000 });
     await expect(dialog.locator('[data-ask-answer]')).toHaveText(NOTOOLS.text);
     await expect(dialog.locator('[data-ask-steps]')).toContainText(
       'The model ran without tools (the server refused tools',
     );
-    expect(body(1).tools).toBeUndefined();
-    expect(body(1).messages[0]?.content).toContain('The pages:');
-    expect(body(1).messages[0]?.content).toContain('/inference/vllm');
+    expect(body(chat, 1).tools).toBeUndefined();
+    expect(body(chat, 1).messages[0]?.content).toContain('The pages:');
+    expect(body(chat, 1).messages[0]?.content).toContain('/inference/vllm');
   });
 });
 
-test('a model that ignores its tools gets the pages in its prompt too', async ({ page }) => {
-  const dialog = await askFromModal(page, IGNORETOOLS.name, 'vllm allowed origins');
+test('a model that ignores its tools gets the pages in its prompt too', async ({ page, chat }) => {
+  const dialog = await askFromModal(page, chat, IGNORETOOLS.name, 'vllm allowed origins');
   await expect(status(dialog)).toHaveText('The answer is complete.', { timeout: 20_000 });
   await expect(dialog.locator('[data-ask-steps]')).toContainText('the model answered without calling a tool');
-  expect(posts()).toHaveLength(2);
-  expect(body(1).tools).toBeUndefined();
+  expect(posts(chat)).toHaveLength(2);
+  expect(body(chat, 1).tools).toBeUndefined();
 });
 
-test('bad arguments and an unknown tool are told to the model, and the loop goes on', async ({ page }) => {
-  const dialog = await askFromModal(page, BADTOOL.name, 'vllm allowed origins');
+test('bad arguments and an unknown tool are told to the model, and the loop goes on', async ({ page, chat }) => {
+  const dialog = await askFromModal(page, chat, BADTOOL.name, 'vllm allowed origins');
   await expect(dialog.locator('[data-ask-answer]')).toHaveText(BADTOOL.text, { timeout: 20_000 });
-  const told = body(1)
+  const told = body(chat, 1)
     .messages.filter((message) => message.role === 'tool')
     .map((message) => message.content);
   expect(told[0]).toMatch(/^Error: The arguments of search_docs are not JSON/);
@@ -148,17 +136,18 @@ test('bad arguments and an unknown tool are told to the model, and the loop goes
   await expect(dialog.locator('[data-ask-steps]')).toContainText('A tool call failed (delete_everything)');
 });
 
-test('a model that never stops calling tools is stopped at the stated limit', async ({ page }) => {
-  const dialog = await askFromModal(page, LOOP.name, 'vllm allowed origins');
+test('a model that never stops calling tools is stopped at the stated limit', async ({ page, chat }) => {
+  const dialog = await askFromModal(page, chat, LOOP.name, 'vllm allowed origins');
   await expect(dialog.locator('[data-ask-answer]')).toHaveText(LOOP.text, { timeout: 30_000 });
-  expect(posts()).toHaveLength(MAX_TOOL_ROUNDS + 1);
-  expect(body(MAX_TOOL_ROUNDS).tool_choice).toBe('none');
+  expect(posts(chat)).toHaveLength(MAX_TOOL_ROUNDS + 1);
+  expect(body(chat, MAX_TOOL_ROUNDS).tool_choice).toBe('none');
 });
 
 test('an answer with HTML and script links renders inert, and only the site’s own links are links', async ({
   page,
+  chat,
 }) => {
-  const dialog = await askFromModal(page, HOSTILE.name, 'vllm');
+  const dialog = await askFromModal(page, chat, HOSTILE.name, 'vllm');
   await expect(status(dialog)).toHaveText('The answer is complete.', { timeout: 20_000 });
   const answer = dialog.locator('[data-ask-answer]');
   await expect(answer).toContainText(HOSTILE.pieces.script);
@@ -171,8 +160,8 @@ test('an answer with HTML and script links renders inert, and only the site’s 
   ).toBeUndefined();
 });
 
-test('Stop cancels a stalled answer at once, and a stall times out', async ({ page }) => {
-  const dialog = await askFromModal(page, SLOW.name, 'vllm');
+test('Stop cancels a stalled answer at once, and a stall times out', async ({ page, chat }) => {
+  const dialog = await askFromModal(page, chat, SLOW.name, 'vllm');
   await expect(dialog.locator('[data-ask-answer]')).toHaveText(SLOW.partial, { timeout: 20_000 });
   await dialog.getByRole('button', { name: 'Stop' }).click();
   await expect(dialog.locator('[data-console-failure]')).toHaveAttribute('data-console-failure', 'cancelled');
@@ -189,8 +178,8 @@ test('Stop cancels a stalled answer at once, and a stall times out', async ({ pa
 
 test.describe('a server that lists no models', () => {
   test.use({ expectedErrors: /status of 404/ });
-  test('takes the model as typed', async ({ page }) => {
-    const dialog = await askFromModal(page, NOMODELS.name, 'vllm');
+  test('takes the model as typed', async ({ page, chat }) => {
+    const dialog = await askFromModal(page, chat, NOMODELS.name, 'vllm');
     await expect(status(dialog)).toHaveText('The answer is complete.', { timeout: 20_000 });
     await dialog.locator('details').evaluate((details) => details.setAttribute('open', ''));
     await expect(dialog.getByRole('textbox', { name: 'Model' })).toBeVisible();
@@ -198,10 +187,10 @@ test.describe('a server that lists no models', () => {
   });
 });
 
-test('keyboard only, axe clean in both colour modes, usable at 390 px', async ({ page }) => {
+test('keyboard only, axe clean in both colour modes, usable at 390 px', async ({ page, chat }) => {
   for (const theme of ['light', 'dark'] as const) {
     await gotoHydrated(page, `/?docusaurus-theme=${theme}`);
-    await useServer(page, AGENT.name);
+    await useServer(page, chat, AGENT.name);
     await page.keyboard.press('Control+k');
     await expect(page.locator('.DocSearch-Input')).toBeFocused();
     await page.keyboard.type('vllm allowed origins');
@@ -215,16 +204,12 @@ test('keyboard only, axe clean in both colour modes, usable at 390 px', async ({
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Ask AI' });
     await expect(status(dialog)).toHaveText('The answer is complete.', { timeout: 20_000 });
-    const results = await new AxeBuilder({ page }).include('[data-ask-panel]').withTags(WCAG_21_AA).analyze();
-    expect(
-      results.violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.target.join(' ')}`),
-      `${theme} mode`,
-    ).toEqual([]);
+    expect(await axeViolations(page, '[data-ask-panel]'), `${theme} mode`).toEqual([]);
     await page.keyboard.press('Escape');
     chat.reset();
   }
   await page.setViewportSize({ width: 390, height: 844 });
-  const dialog = await askFromModal(page, AGENT.name, 'vllm allowed origins');
+  const dialog = await askFromModal(page, chat, AGENT.name, 'vllm allowed origins');
   await expect(status(dialog)).toHaveText('The answer is complete.', { timeout: 20_000 });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);

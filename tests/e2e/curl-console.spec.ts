@@ -1,25 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 
-import { SCENARIOS, startChatServer, USAGE, type ChatServer } from '../support/chat-server.mjs';
-import { expect, gotoHydrated, test } from './fixtures';
+import { SCENARIOS, USAGE, type ChatServer } from '../support/chat-server.mjs';
+import { axeViolations, expect, gotoHydrated, test } from './fixtures';
 
 /**
  * The serving guides' curl blocks that call this machine carry a Try it console that
  * sends the block's request to the reader's own model server and shows the reply, plain
  * or streamed: here against a small OpenAI-compatible server that plays each case.
  */
-
-const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-let chat: ChatServer;
-test.beforeAll(async () => {
-  chat = await startChatServer();
-});
-test.afterAll(async () => {
-  await chat.close();
-});
-test.beforeEach(() => chat.reset());
 
 /** The block titled `title` on the page, with its Try it. */
 const block = (page: Page, title: string) =>
@@ -42,9 +30,12 @@ async function send(panel: Locator): Promise<void> {
   });
 }
 
-const posts = () => chat.received.filter((request) => request.method === 'POST');
+const posts = (chat: ChatServer) => chat.received.filter((request) => request.method === 'POST');
 
-test('the llama.cpp guide’s tool request shows the tool call, the finish reason and the tokens', async ({ page }) => {
+test('the llama.cpp guide’s tool request shows the tool call, the finish reason and the tokens', async ({
+  page,
+  chat,
+}) => {
   const panel = await openConsole(page, '/inference/llamacpp', 'Send the request with its tool', chat.baseUrl('tools'));
   await send(panel);
   const call = panel.locator('[data-chat-tool-call="get_current_weather"]');
@@ -55,7 +46,7 @@ test('the llama.cpp guide’s tool request shows the tool call, the finish reaso
   await expect(panel.locator('[data-chat-meta]')).toHaveText(
     `Finish reason: tool_calls · ${USAGE.prompt_tokens} prompt + ${USAGE.completion_tokens} completion = ${USAGE.total_tokens} tokens`,
   );
-  const [sent] = posts();
+  const [sent] = posts(chat);
   expect(sent?.path).toBe('/chat/completions');
   expect(sent?.headers).not.toHaveProperty('authorization');
   expect(sent?.body).toMatchObject({
@@ -66,25 +57,27 @@ test('the llama.cpp guide’s tool request shows the tool call, the finish reaso
   await expect(panel.locator('[data-console-json]')).toContainText('"finish_reason": "tool_calls"');
 });
 
-test('a plain answer shows its text', async ({ page }) => {
+test('a plain answer shows its text', async ({ page, chat }) => {
   const panel = await openConsole(page, '/inference/llamacpp', 'Send the request', chat.baseUrl('text'));
   await send(panel);
   await expect(panel.locator('[data-chat-text]')).toHaveText(SCENARIOS.text.text);
-  expect(posts()[0]?.body).toMatchObject({ messages: [{ role: 'system' }, { role: 'user' }] });
+  expect(posts(chat)[0]?.body).toMatchObject({ messages: [{ role: 'system' }, { role: 'user' }] });
 });
 
 test('a streamed answer shows as it arrives, with characters split across chunks put back together', async ({
   page,
+  chat,
 }) => {
   const panel = await openConsole(page, '/inference/llamacpp', 'Stream the reply', chat.baseUrl('text'));
   await send(panel);
   await expect(panel.locator('[data-chat-text]')).toHaveText(SCENARIOS.text.text);
   await expect(panel.locator('[data-chat-meta]')).toContainText('Finish reason: stop');
-  expect(posts()[0]?.body).toMatchObject({ stream: true });
+  expect(posts(chat)[0]?.body).toMatchObject({ stream: true });
 });
 
 test('a streamed tool call is joined from its fragments, and a stream that ends without [DONE] still ends', async ({
   page,
+  chat,
 }) => {
   const panel = await openConsole(page, '/inference/llamacpp', 'Stream the reply', chat.baseUrl('tools'));
   await send(panel);
@@ -94,7 +87,7 @@ test('a streamed tool call is joined from its fragments, and a stream that ends 
   await expect(panel.getByRole('status')).toHaveText(/^200 OK in \d+ ms; finish reason tool_calls\.$/);
 });
 
-test('arguments that are not JSON are shown as written, with a note', async ({ page }) => {
+test('arguments that are not JSON are shown as written, with a note', async ({ page, chat }) => {
   const panel = await openConsole(page, '/inference/vllm', 'Send the request with its tool', chat.baseUrl('badargs'));
   await send(panel);
   await expect(panel.locator('[data-chat-arguments]')).toHaveText(SCENARIOS.badargs.toolCall.function.arguments);
@@ -103,7 +96,7 @@ test('arguments that are not JSON are shown as written, with a note', async ({ p
 
 test.describe('errors from the server', () => {
   test.use({ expectedErrors: /status of 500/ });
-  test('an error event in a stream, and an error answer, are shown as errors', async ({ page }) => {
+  test('an error event in a stream, and an error answer, are shown as errors', async ({ page, chat }) => {
     const panel = await openConsole(page, '/inference/llamacpp', 'Stream the reply', chat.baseUrl('error'));
     await send(panel);
     await expect(panel.locator('[data-chat-text]')).toHaveText(SCENARIOS.error.partial);
@@ -123,7 +116,7 @@ test.describe('errors from the server', () => {
   });
 });
 
-test('Cancel stops a stream at once, and a stream that stalls times out', async ({ page }) => {
+test('Cancel stops a stream at once, and a stream that stalls times out', async ({ page, chat }) => {
   const panel = await openConsole(page, '/inference/llamacpp', 'Stream the reply', chat.baseUrl('stall'));
   await panel.getByRole('button', { name: 'Send request' }).click();
   await expect(panel.locator('[data-chat-text]')).toHaveText(SCENARIOS.stall.partial);
@@ -142,6 +135,7 @@ test('Cancel stops a stream at once, and a stream that stalls times out', async 
 test('a key is sent only when filled, and a preflight that refuses it names vLLM’s --allowed-origins', async ({
   browser,
   baseURL,
+  chat,
 }) => {
   // A context of its own: the shared fixture's offline guard intercepts requests, and
   // Chromium then answers CORS preflights itself, so the server's refusal would go unseen.
@@ -179,7 +173,7 @@ test('only curl blocks that call this machine, unpiped, get the control', async 
   await expect(block(page, 'Send the request and print the type of the reply')).toHaveCount(0);
 });
 
-test('keyboard only, axe clean in both colour modes, and usable at 390 px', async ({ page }) => {
+test('keyboard only, axe clean in both colour modes, and usable at 390 px', async ({ page, chat }) => {
   for (const theme of ['light', 'dark'] as const) {
     const panel = await openConsole(
       page,
@@ -189,11 +183,7 @@ test('keyboard only, axe clean in both colour modes, and usable at 390 px', asyn
     );
     await page.keyboard.press('Control+Enter');
     await expect(panel.locator('[data-chat-tool-call]')).toBeVisible();
-    const results = await new AxeBuilder({ page }).include('[data-curl-try-it]').withTags(WCAG_21_AA).analyze();
-    expect(
-      results.violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.target.join(' ')}`),
-      `${theme} mode`,
-    ).toEqual([]);
+    expect(await axeViolations(page, '[data-curl-try-it]'), `${theme} mode`).toEqual([]);
     await page.keyboard.press('Escape');
     await expect(block(page, 'Send the request with its tool').getByRole('button', { name: 'Try it' })).toBeFocused();
   }

@@ -1,4 +1,7 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Page } from '@playwright/test';
+
+import { startChatServer, type ChatServer } from '../support/chat-server.mjs';
 
 /**
  * The shared test fixture. Every test runs offline: any request that leaves
@@ -10,6 +13,15 @@ export interface SiteFixtures {
   expectedErrors: RegExp | null;
   /** Requests that left the machine, recorded by the offline guard. */
   externalRequests: string[];
+  /**
+   * A scripted OpenAI-compatible model server on 127.0.0.1, started once per worker and
+   * emptied of what earlier tests sent before each test that uses it.
+   */
+  chat: ChatServer;
+}
+
+export interface WorkerFixtures {
+  chatServer: ChatServer;
 }
 
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -22,7 +34,7 @@ function isLocalUrl(url: string): boolean {
   return LOCAL_HOSTS.has(hostname);
 }
 
-export const test = base.extend<SiteFixtures>({
+export const test = base.extend<SiteFixtures, WorkerFixtures>({
   expectedErrors: [null, { option: true }],
   externalRequests: async ({ context }, use) => {
     const external: string[] = [];
@@ -49,6 +61,19 @@ export const test = base.extend<SiteFixtures>({
     const unexpected = errors.filter((text) => !expectedErrors?.test(text));
     expect(unexpected, 'console errors').toEqual([]);
   },
+  chatServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use) => {
+      const server = await startChatServer();
+      await use(server);
+      await server.close();
+    },
+    { scope: 'worker' },
+  ],
+  chat: async ({ chatServer }, use) => {
+    chatServer.reset();
+    await use(chatServer);
+  },
 });
 
 export { expect };
@@ -57,4 +82,50 @@ export { expect };
 export async function gotoHydrated(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
+}
+
+/** The axe rule tags of every accessibility check: WCAG 2.1 A and AA. */
+export const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** Axe's WCAG 2.1 AA violations on the page, or inside `include`, each as its rule and first targets. */
+export async function axeViolations(page: Page, include?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page }).withTags(WCAG_21_AA);
+  const { violations } = await (include ? builder.include(include) : builder).analyze();
+  return violations.map(
+    ({ id, nodes }) =>
+      `${id}: ${nodes
+        .slice(0, 5)
+        .map((node) => node.target.join(' '))
+        .join(', ')}`,
+  );
+}
+
+/**
+ * Switches the page to a colour mode with the navbar's toggle, as a reader does (on a
+ * narrow screen, from the navbar's menu), and waits for the colours' transitions to end,
+ * so that what is measured next is the mode's.
+ */
+export async function useColourMode(page: Page, mode: 'light' | 'dark'): Promise<void> {
+  const html = page.locator('html');
+  if ((await html.getAttribute('data-theme')) !== mode) {
+    const toggle = page.getByRole('button', { name: /dark and light mode/ });
+    const inMenu = (await toggle.count()) === 0;
+    if (inMenu) {
+      await page.getByRole('button', { name: 'Toggle navigation bar' }).click();
+    }
+    await toggle.click();
+    if (inMenu) {
+      await page.getByRole('button', { name: 'Close navigation bar' }).click();
+      await expect(page.locator('.navbar-sidebar--show')).toHaveCount(0);
+    }
+  }
+  await expect(html).toHaveAttribute('data-theme', mode);
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }
