@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 
 import { BIG_BODY_BYTES, HTML_BODY, startConsoleServers, type ConsoleServers } from '../support/console-servers.mjs';
 import { startPrism } from '../support/prism.mjs';
-import { expect, gotoHydrated, test } from './fixtures';
+import { axeViolations, expect, gotoHydrated, test } from './fixtures';
 import { holdSiteBundle } from './hold-bundle';
 
 /**
@@ -11,8 +10,6 @@ import { holdSiteBundle } from './hold-bundle';
  * validates requests against openapi/rubra.yaml, and against small servers that play
  * the parts a mock cannot (fresh ids, no CORS, no answer, a huge or hostile answer).
  */
-
-const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 let servers: ConsoleServers;
 test.beforeAll(async () => {
@@ -388,11 +385,7 @@ test.describe('the console for every reader', () => {
       const panel = await openConsole(page, `/api/create-assistant?docusaurus-theme=${theme}`, servers.rubraUrl);
       await send(panel);
       await panel.getByText(/^Response headers/).click();
-      const results = await new AxeBuilder({ page }).include('[data-api-examples]').withTags(WCAG_21_AA).analyze();
-      expect(
-        results.violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.target.join(' ')}`),
-        `${theme} mode`,
-      ).toEqual([]);
+      expect(await axeViolations(page, '[data-api-examples]'), `${theme} mode`).toEqual([]);
     }
   });
 

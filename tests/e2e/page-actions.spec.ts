@@ -1,12 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 
 import { identity } from '../../src/site/identity';
-import { expect, gotoHydrated, test } from './fixtures';
+import { axeViolations, expect, gotoHydrated, test } from './fixtures';
 import { layoutShift, watchLayoutShift } from './layout-shift';
 import { sitemapRoutes } from './site';
 
-const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const MENU_CHUNK = /\/assets\/js\/page-actions-menu\.[^/]*\.js$/;
 
 /** A doc page, an API page and the two landing pages, with their Markdown twins. */
@@ -333,21 +331,13 @@ test.describe('accessibility', () => {
         await gotoHydrated(page, `${route}?docusaurus-theme=${theme}`);
         await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
         await openWithMouse(page);
-        const withMenu = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
-        expect(
-          withMenu.violations.map((violation) => violation.id),
-          `${route}, menu open`,
-        ).toEqual([]);
+        expect(await axeViolations(page), `${route}, menu open`).toEqual([]);
 
         await menu(page)
           .getByRole('menuitem', { name: /^Copy page/ })
           .click();
         await expect(page.getByRole('status').getByRole('link', { name: 'View as Markdown' })).toBeVisible();
-        const withStatus = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
-        expect(
-          withStatus.violations.map((violation) => violation.id),
-          `${route}, status shown`,
-        ).toEqual([]);
+        expect(await axeViolations(page), `${route}, status shown`).toEqual([]);
       }
     });
   }
