@@ -362,7 +362,7 @@ export default function AskPanel({ question, search, onClose }: AskPanelProps): 
         {status}
       </p>
       <form
-        className={styles.followUp}
+        className={consoleStyles.row}
         onSubmit={(event) => {
           event.preventDefault();
           const text = followUp;
