@@ -8,11 +8,10 @@ import '@docsearch/css/dist/modal.css';
 
 import Link from '@docusaurus/Link';
 import { useHistory } from '@docusaurus/router';
-import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import { DocSearchModal, type DocSearchModalProps, type InternalDocSearchHit } from '@docsearch/react';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 
-import { searchTexts as texts } from '../site/identity';
+import { identity, searchTexts as texts } from '../site/identity';
 import {
   MODAL_RESULTS,
   modalSearchClient,
@@ -21,14 +20,11 @@ import {
   type SearchView,
 } from './docsearchWorkarounds';
 import { escapeHtml, noticeHtml, toSitePath } from './pageResults';
-import { missingResultsUrl, type SearchSetup } from './setup';
-import type { DocSearchHit, FacetFilters } from './types';
+import { missingResultsUrl, useSearchConfig, type SearchSetup } from './setup';
+import type { DocSearchHit } from './types';
 
 export interface SearchModalProps {
   setup: SearchSetup;
-  facetFilters: FacetFilters;
-  searchPageUrl: string;
-  initialQuery?: string;
   onClose: () => void;
   /** Asks the reader's own model the typed words (Ask AI); the modal closes first. */
   onAsk?: (question: string) => void;
@@ -40,13 +36,13 @@ const getMissingResultsUrl = ({ query }: { query: string }) => missingResultsUrl
 const ERROR_SCREEN = `<p class="DocSearch-Title">${texts.errorTitle}</p><p class="DocSearch-Help">${texts.errorHelp}</p>`;
 
 /** The slot above the results, its live region and Ask AI drawn from the words in the box and the latest answer. */
-function createAboveResults(initialQuery: string) {
+function createAboveResults() {
   const slot = document.createElement('div');
   slot.innerHTML = '<div role="status" aria-live="polite"></div><div class="DocSearch-AskAI"></div>';
   const [region, ask] = slot.children as unknown as [HTMLElement, HTMLElement];
   const view = {
     slot,
-    typed: initialQuery,
+    typed: '',
     answer: null as SearchView['answer'],
     failed: false,
     literal: null as string | null,
@@ -78,17 +74,10 @@ function createAboveResults(initialQuery: string) {
   return view;
 }
 
-export default function SearchModal({
-  setup,
-  facetFilters,
-  searchPageUrl,
-  initialQuery = '',
-  onClose,
-  onAsk,
-}: SearchModalProps): ReactNode {
+export default function SearchModal({ setup, onClose, onAsk }: SearchModalProps): ReactNode {
   const history = useHistory();
-  const { url: siteUrl } = useDocusaurusContext().siteConfig;
-  const [view] = useState(() => createAboveResults(initialQuery));
+  const { options, facetFilters, siteUrl } = useSearchConfig();
+  const [view] = useState(createAboveResults);
   view.onAsk = onAsk;
   useEffect(() => {
     view.draw();
@@ -130,11 +119,11 @@ export default function SearchModal({
   );
   const resultsFooter = useCallback<NonNullable<DocSearchModalProps['resultsFooterComponent']>>(
     ({ state }) => (
-      <Link to={`${searchPageUrl}?q=${encodeURIComponent(state.query)}`} onClick={onClose}>
+      <Link to={`${options.baseUrl}${identity.searchPagePath}?q=${encodeURIComponent(state.query)}`} onClick={onClose}>
         {texts.seeAllResults.replace('{count}', String(state.context.nbHits ?? 0))}
       </Link>
     ),
-    [searchPageUrl, onClose],
+    [options, onClose],
   );
   const transformSearchClient = useMemo(
     () => modalSearchClient(setup, facetFilters, view),
@@ -157,7 +146,6 @@ export default function SearchModal({
       searchParameters={searchParameters}
       transformSearchClient={transformSearchClient}
       initialScrollY={initialScrollY}
-      initialQuery={initialQuery}
       onClose={onClose}
       placeholder={texts.placeholder}
       maxResultsPerGroup={MODAL_RESULTS}

@@ -13,12 +13,12 @@ import { useCallback, useEffect, useRef, useState, type ComponentType, type Reac
 
 import type { AskHostProps } from '@site/src/components/AskDocs/AskDialog';
 import type { SearchModalProps } from '@site/src/search/SearchModal';
-import { loadAsk, loadSearchModal, useSearchConfig, type SearchSetup } from '@site/src/search/setup';
+import { loadAsk, loadSearchModal, loadSearchSetup, useSearchConfig, type SearchSetup } from '@site/src/search/setup';
 import { identity } from '@site/src/site/identity';
 
 type Open =
   | { Modal: ComponentType<SearchModalProps>; setup: SearchSetup }
-  | { Ask: ComponentType<AskHostProps>; setup: SearchSetup; question: string };
+  | { Ask: ComponentType<AskHostProps>; question: string };
 
 /** Whether a key press goes into a field the reader is typing in. */
 function isEditing(event: KeyboardEvent): boolean {
@@ -53,21 +53,15 @@ export default function SearchBar(): ReactNode {
     requestAnimationFrame(() => target?.focus());
   }, []);
 
-  const onAsk = useCallback(
-    (question: string) => {
-      setOpen(null);
-      const setup = open?.setup;
-      if (setup) {
-        loadAsk()
-          .then((module) => setOpen({ Ask: module.default, setup, question }))
-          .catch((error: unknown) => {
-            console.warn('Ask AI is unavailable:', error);
-            returnFocusTo.current?.focus();
-          });
-      }
-    },
-    [open],
-  );
+  const onAsk = useCallback((question: string) => {
+    setOpen(null);
+    loadAsk()
+      .then((module) => setOpen({ Ask: module.default, question }))
+      .catch((error: unknown) => {
+        console.warn('Ask AI is unavailable:', error);
+        returnFocusTo.current?.focus();
+      });
+  }, []);
 
   const modalOpen = open !== null && 'Modal' in open;
   useEffect(() => {
@@ -76,11 +70,7 @@ export default function SearchBar(): ReactNode {
       const slash = event.key === '/' && !modalOpen && !isEditing(event);
       if (modK || slash || (event.code === 'Escape' && modalOpen)) {
         event.preventDefault();
-        if (modalOpen) {
-          onClose();
-        } else {
-          onOpen();
-        }
+        (modalOpen ? onClose : onOpen)();
       }
     };
     window.addEventListener('keydown', onKeyDown);
@@ -123,19 +113,11 @@ export default function SearchBar(): ReactNode {
           )}
         </span>
       </button>
-      {open && 'Modal' in open && (
-        <open.Modal
-          setup={open.setup}
-          facetFilters={facetFilters}
-          searchPageUrl={`${options.baseUrl}${identity.searchPagePath}`}
-          onClose={onClose}
-          onAsk={onAsk}
-        />
-      )}
+      {open && 'Modal' in open && <open.Modal setup={open.setup} onClose={onClose} onAsk={onAsk} />}
       {open && 'Ask' in open && (
         <open.Ask
           question={open.question}
-          setup={() => Promise.resolve(open.setup)}
+          setup={() => loadSearchSetup(options)}
           facetFilters={facetFilters}
           onClose={onClose}
         />
