@@ -8,39 +8,26 @@ import '@docsearch/css/dist/modal.css';
 
 import Link from '@docusaurus/Link';
 import { useHistory } from '@docusaurus/router';
-import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import { DocSearchModal, type DocSearchModalProps, type InternalDocSearchHit } from '@docsearch/react';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 
-import { searchTexts as texts } from '../site/identity';
+import { identity, searchTexts as texts } from '../site/identity';
 import {
+  MODAL_RESULTS,
+  modalSearchClient,
   typeIntoSearchBox,
-  useDropdownSlots,
-  useQuietSearchFailures,
-  useResultListIds,
-  watchSearches,
+  useDropdownSlot,
+  type SearchView,
 } from './docsearchWorkarounds';
 import { escapeHtml, noticeHtml, toSitePath } from './pageResults';
-import { missingResultsUrl, type SearchSetup } from './setup';
-import type { DocSearchHit, FacetFilters, QueryNotice } from './types';
+import { missingResultsUrl, useSearchConfig, type SearchSetup } from './setup';
+import type { DocSearchHit } from './types';
 
 export interface SearchModalProps {
   setup: SearchSetup;
-  facetFilters: FacetFilters;
-  searchPageUrl: string;
-  initialQuery?: string;
   onClose: () => void;
   /** Asks the reader's own model the typed words (Ask AI); the modal closes first. */
   onAsk?: (question: string) => void;
-}
-
-/** A slot of ours above DocSearch's results; `onClick` is told the element clicked inside it. */
-function element(className: string, attributes: Record<string, string>, onClick: (target: Element) => void) {
-  const node = document.createElement('div');
-  node.className = className;
-  Object.entries(attributes).forEach(([name, value]) => node.setAttribute(name, value));
-  node.addEventListener('click', (event) => event.target instanceof Element && onClick(event.target));
-  return node;
 }
 
 // A module constant: DocSearch starts its session afresh when it changes identity.
@@ -48,52 +35,57 @@ const getMissingResultsUrl = ({ query }: { query: string }) => missingResultsUrl
 
 const ERROR_SCREEN = `<p class="DocSearch-Title">${texts.errorTitle}</p><p class="DocSearch-Help">${texts.errorHelp}</p>`;
 
-/** The region above the results and Ask AI, drawn from the words in the box and the latest answer. */
-function createAboveResults(initialQuery: string) {
+/** The slot above the results, its live region and Ask AI drawn from the words in the box and the latest answer. */
+function createAboveResults() {
+  const slot = document.createElement('div');
+  slot.innerHTML = '<div role="status" aria-live="polite"></div><div class="DocSearch-AskAI"></div>';
+  const [region, ask] = slot.children as unknown as [HTMLElement, HTMLElement];
   const view = {
-    typed: initialQuery,
-    answer: null as { query: string; notice: QueryNotice | null } | null,
+    slot,
+    typed: '',
+    answer: null as SearchView['answer'],
     failed: false,
-    /** The query the reader asked to search as typed. */
     literal: null as string | null,
     onAsk: undefined as SearchModalProps['onAsk'],
-    region: element('DocSearch-QueryNotice', { role: 'status', 'aria-live': 'polite' }, (target) => {
-      const literal = target.closest('[data-search-literal]')?.getAttribute('data-search-literal');
-      if (literal != null) {
-        view.literal = literal;
-        typeIntoSearchBox(literal);
-      }
-    }),
-    ask: element('DocSearch-AskAI', {}, (target) => {
-      if (target.closest('[data-ask-entry]') && view.typed.trim()) {
-        view.onAsk?.(view.typed.trim());
-      }
-    }),
     draw() {
       const question = view.typed.trim();
       // A notice shows only beside the results it explains.
       const notice = view.answer?.query === view.typed ? view.answer.notice : null;
-      view.region.className = view.failed ? 'DocSearch-ErrorScreen' : 'DocSearch-QueryNotice';
-      view.region.innerHTML = view.failed ? ERROR_SCREEN : notice ? noticeHtml(notice) : '';
-      view.ask.innerHTML =
+      region.className = view.failed ? 'DocSearch-ErrorScreen' : 'DocSearch-QueryNotice';
+      region.innerHTML = view.failed ? ERROR_SCREEN : notice ? noticeHtml(notice) : '';
+      ask.innerHTML =
         view.onAsk && question
           ? `<button type="button" class="DocSearch-AskAI-Button" data-ask-entry=""><strong>Ask AI</strong> “${escapeHtml(question)}”, answered by your own model from these pages</button>`
           : '';
-      // The stylesheet hides the no-results screen and stale hits under the error screen.
+      // The stylesheet hides the no-results screen under the error screen.
       document.documentElement.toggleAttribute('data-search-failed', view.failed);
     },
   };
+  slot.addEventListener('click', ({ target }) => {
+    const button = target instanceof Element ? target.closest('[data-search-literal], [data-ask-entry]') : null;
+    const literal = button?.getAttribute('data-search-literal');
+    if (literal != null) {
+      view.literal = literal;
+      typeIntoSearchBox(literal);
+    } else if (button) {
+      view.onAsk?.(view.typed.trim());
+    }
+  });
   return view;
 }
 
-function useAboveResults(initialQuery: string, onAsk: SearchModalProps['onAsk']) {
-  const [view] = useState(() => createAboveResults(initialQuery));
+export default function SearchModal({ setup, onClose, onAsk }: SearchModalProps): ReactNode {
+  const history = useHistory();
+  const { options, facetFilters, siteUrl } = useSearchConfig();
+  const [view] = useState(createAboveResults);
   view.onAsk = onAsk;
   useEffect(() => {
     view.draw();
-    const onInput = (event: Event) => {
-      if (event.target instanceof HTMLInputElement && event.target.classList.contains('DocSearch-Input')) {
-        view.typed = event.target.value;
+    // Lets the stylesheet hide the hosted service's branding when the index is ours.
+    document.documentElement.dataset.searchBackend = setup.backend.kind;
+    const onInput = ({ target }: Event) => {
+      if (target instanceof HTMLInputElement && target.classList.contains('DocSearch-Input')) {
+        view.typed = target.value;
         view.draw();
       }
     };
@@ -102,88 +94,61 @@ function useAboveResults(initialQuery: string, onAsk: SearchModalProps['onAsk'])
       document.removeEventListener('input', onInput, true);
       document.documentElement.removeAttribute('data-search-failed');
     };
-  }, [view]);
-  useDropdownSlots(useMemo(() => [view.region, view.ask], [view]));
-  return view;
-}
+  }, [view, setup]);
+  useDropdownSlot(view.slot);
 
-export default function SearchModal({
-  setup,
-  facetFilters,
-  searchPageUrl,
-  initialQuery = '',
-  onClose,
-  onAsk,
-}: SearchModalProps): ReactNode {
-  const history = useHistory();
-  const { url: siteUrl } = useDocusaurusContext().siteConfig;
-  const view = useAboveResults(initialQuery, onAsk);
   // DocSearch starts its session afresh (emptying the box) when these change identity.
+  // Hits and recent searches hold the site paths `transformItems` gives them.
   const transformItems = useCallback(
     (items: DocSearchHit[]) => items.map((item) => ({ ...item, url: toSitePath(item.url, siteUrl) })),
     [siteUrl],
   );
-  // An option may not contain a link (axe: nested-interactive), so a hit is plain
-  // content: Enter goes through `navigator`, a click through this handler.
+  // An option may not contain a link (axe: nested-interactive), so a hit is an anchor
+  // without href, styled as DocSearch's links: Enter goes through `navigator`, a click here.
   const hitComponent = useCallback(
-    ({ hit, children }: { hit: InternalDocSearchHit | { url: string }; children: ReactNode }) => {
-      const path = toSitePath(hit.url, siteUrl);
-      return (
-        <div className="DocSearch-Hit-link" data-href={path} onClick={() => history.push(path)}>
-          {children}
-        </div>
-      );
-    },
-    [history, siteUrl],
+    ({ hit, children }: { hit: InternalDocSearchHit | { url: string }; children: ReactNode }) => (
+      <a data-href={hit.url} onClick={() => history.push(hit.url)}>
+        {children}
+      </a>
+    ),
+    [history],
   );
   const navigator = useMemo(
-    () => ({ navigate: ({ itemUrl }: { itemUrl: string }) => history.push(toSitePath(itemUrl, siteUrl)) }),
-    [history, siteUrl],
+    () => ({ navigate: ({ itemUrl }: { itemUrl: string }) => history.push(itemUrl) }),
+    [history],
   );
   const resultsFooter = useCallback<NonNullable<DocSearchModalProps['resultsFooterComponent']>>(
     ({ state }) => (
-      <Link to={`${searchPageUrl}?q=${encodeURIComponent(state.query)}`} onClick={onClose}>
+      <Link to={`${options.baseUrl}${identity.searchPagePath}?q=${encodeURIComponent(state.query)}`} onClick={onClose}>
         {texts.seeAllResults.replace('{count}', String(state.context.nbHits ?? 0))}
       </Link>
     ),
-    [searchPageUrl, onClose],
+    [options, onClose],
   );
+  const transformSearchClient = useMemo(
+    () => modalSearchClient(setup, facetFilters, view),
+    [setup, facetFilters, view],
+  );
+  const searchParameters = useMemo(() => ({ facetFilters }), [facetFilters]);
   const [initialScrollY] = useState(() => window.scrollY);
-  const backendProps = useMemo(() => {
-    const props = setup.modalProps(facetFilters);
-    const transformSearchClient = watchSearches<{ results: { notice?: QueryNotice | null }[] }>(
-      props.transformSearchClient ?? ((client) => client),
-      {
-        literal: (query) => view.literal === query,
-        answered: (query, response) => {
-          view.answer = { query, notice: response.results[0]?.notice ?? null };
-          view.failed = false;
-          view.draw();
-        },
-        failed: () => {
-          view.failed = true;
-          view.draw();
-        },
-      },
-    );
-    return { ...props, transformSearchClient };
-  }, [setup, facetFilters, view]);
-
-  useEffect(() => {
-    // Lets the stylesheet hide the hosted service's branding when the index is ours.
-    document.documentElement.dataset.searchBackend = setup.backend.kind;
-  }, [setup]);
-  useResultListIds();
-  useQuietSearchFailures();
+  const { appId, apiKey, indexName } = setup.docSearch ?? {
+    appId: 'none',
+    apiKey: 'none',
+    indexName: setup.backend.kind,
+  };
 
   return (
     <DocSearchModal
-      {...backendProps}
+      appId={appId}
+      apiKey={apiKey}
+      // Also the key of the recent and favourite searches in localStorage.
+      indexName={indexName}
+      searchParameters={searchParameters}
+      transformSearchClient={transformSearchClient}
       initialScrollY={initialScrollY}
-      initialQuery={initialQuery}
       onClose={onClose}
       placeholder={texts.placeholder}
-      maxResultsPerGroup={8}
+      maxResultsPerGroup={MODAL_RESULTS}
       transformItems={transformItems}
       hitComponent={hitComponent}
       navigator={navigator}

@@ -6,47 +6,40 @@
 import type { DocSearchTransformClient } from '@docsearch/react';
 import { useEffect } from 'react';
 
-import { SearchUnavailableError } from './types';
+import type { SearchSetup } from './setup';
+import type { FacetFilters, QueryNotice } from './types';
 
-/** Answers: every result list is "docsearch-list" while aria-controls names each by source (axe); needed while the modal's axe test fails without it. */
-export function useResultListIds(): void {
+/** Hits a search of the modal's asks a backend of ours for. */
+export const MODAL_RESULTS = 8;
+
+/**
+ * Answers two things of the modal's DOM, both kept after each of its re-renders: no slot
+ * above the results (ours is put back first; needed while DocSearchModal takes no such
+ * component), and every result list is "docsearch-list" while aria-controls names each
+ * by source (axe; needed while the modal's axe test fails without the ids set here).
+ */
+export function useDropdownSlot(slot: HTMLElement): void {
   useEffect(() => {
-    const container = document.querySelector('.DocSearch-Container');
-    const name = () => {
-      for (const list of container?.querySelectorAll<HTMLElement>('ul[role="listbox"]') ?? []) {
+    const fix = () => {
+      const dropdown = document.querySelector('.DocSearch-Container .DocSearch-Dropdown');
+      if (dropdown && dropdown.firstChild !== slot) {
+        dropdown.prepend(slot);
+      }
+      for (const list of dropdown?.querySelectorAll<HTMLElement>('ul[role="listbox"]') ?? []) {
         const id = list.querySelector('[role="option"][id]')?.id.replace(/-item-\d+$/, '-list');
         if (id && list.id !== id) {
           list.id = id;
         }
       }
     };
-    name();
-    const observer = new MutationObserver(name);
-    observer.observe(container ?? document.body, { childList: true, subtree: true });
-    return () => observer.disconnect();
-  }, []);
-}
-
-/** Answers: no slot above the results, and a dropdown re-rendered at will (ours are put back first); needed while DocSearchModal takes no such component. */
-export function useDropdownSlots(slots: readonly HTMLElement[]): void {
-  useEffect(() => {
-    const place = () => {
-      const dropdown = document.querySelector('.DocSearch-Container .DocSearch-Dropdown');
-      slots.forEach((slot, index) => {
-        const before = index === 0 ? (dropdown?.firstChild ?? null) : (slots[index - 1]?.nextSibling ?? null);
-        if (dropdown && before !== slot) {
-          dropdown.insertBefore(slot, before);
-        }
-      });
-    };
-    place();
-    const observer = new MutationObserver(place);
+    fix();
+    const observer = new MutationObserver(fix);
     observer.observe(document.body, { childList: true, subtree: true });
     return () => {
       observer.disconnect();
-      slots.forEach((slot) => slot.remove());
+      slot.remove();
     };
-  }, [slots]);
+  }, [slot]);
 }
 
 /** Answers: an open modal takes no new query and its controlled box ignores `value` (native setter, input event); needed while no prop sets it. */
@@ -60,48 +53,42 @@ export function typeIntoSearchBox(query: string): void {
   }
 }
 
-export interface SearchWatch<A> {
-  /** Whether the backend is to search this query as typed. */
-  literal: (query: string) => boolean;
-  answered: (query: string, response: A) => void;
-  failed: () => void;
+/** What the modal draws above the results from its searches. */
+export interface SearchView {
+  /** The query the reader asked to search as typed. */
+  literal: string | null;
+  /** The latest answer and how the query layer read its query. */
+  answer: { query: string; notice: QueryNotice | null } | null;
+  failed: boolean;
+  draw(): void;
 }
 
-/** Answers: the client gets no options of ours, and a failed search ends idle, not on the error screen; needed while the offline modal test shows "No results" without it. */
-export function watchSearches<A>(
-  transform: (client: DocSearchTransformClient) => DocSearchTransformClient,
-  watch: SearchWatch<A>,
-): (client: DocSearchTransformClient) => DocSearchTransformClient {
-  return (client) => {
-    const inner = transform(client);
-    const search = async (request: { requests: { query?: string }[] }, ...rest: unknown[]) => {
+/**
+ * Answers: the client takes no options of ours and hands back no more than hits, and a
+ * failed search ends idle (on "No results") with an unhandled rejection; needed while
+ * the offline modal test shows "No results" without it. Without a hosted index the
+ * backend answers, in Algolia's response shape, so no Algolia request is made. A failure
+ * is answered empty, for the error screen of `view` to report.
+ */
+export function modalSearchClient(setup: SearchSetup, facetFilters: FacetFilters, view: SearchView) {
+  return (client: DocSearchTransformClient): DocSearchTransformClient => {
+    const search = async (request: { requests: { query?: string }[] }) => {
       const query = request.requests[0]?.query ?? '';
-      const requests = watch.literal(query) ? request.requests.map((entry) => ({ ...entry, literal: true })) : null;
+      const ask = { query, facetFilters, hitsPerPage: MODAL_RESULTS, page: 0 };
       try {
-        const response = await (inner.search as (...args: unknown[]) => Promise<A>)(
-          requests ? { ...request, requests } : request,
-          ...rest,
-        );
-        watch.answered(query, response);
+        const response: { results: { notice?: QueryNotice | null }[] } = setup.docSearch
+          ? await (client.search as (...args: unknown[]) => Promise<{ results: object[] }>)(request)
+          : { results: [await setup.backend.search(view.literal === query ? { ...ask, literal: true } : ask)] };
+        view.answer = { query, notice: response.results[0]?.notice ?? null };
+        view.failed = false;
+        view.draw();
         return response;
-      } catch (error) {
-        watch.failed();
-        throw error;
+      } catch {
+        view.failed = true;
+        view.draw();
+        return { results: [{ hits: [], nbHits: 0 }] };
       }
     };
-    return { ...inner, search: search as unknown as DocSearchTransformClient['search'] };
+    return { ...client, search: search as unknown as DocSearchTransformClient['search'] };
   };
-}
-
-/** Answers: a failed search is rethrown uncaught (our error screen reports it); needed while the offline modal test logs an unhandled rejection without it. */
-export function useQuietSearchFailures(): void {
-  useEffect(() => {
-    const onRejection = (event: PromiseRejectionEvent) => {
-      if (event.reason instanceof SearchUnavailableError) {
-        event.preventDefault();
-      }
-    };
-    window.addEventListener('unhandledrejection', onRejection);
-    return () => window.removeEventListener('unhandledrejection', onRejection);
-  }, []);
 }

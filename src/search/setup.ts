@@ -3,7 +3,6 @@
  * `@rubra/search-backend` to backends/<id>.setup.ts and `@rubra/search-page-head` to
  * <id>.head.tsx), loaded on intent: never during a page's first load or while idle.
  */
-import type { DocSearchModalProps } from '@docsearch/react';
 import { useContextualSearchFilters } from '@docusaurus/theme-common';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import { useMemo } from 'react';
@@ -25,10 +24,8 @@ export interface SearchSetupOptions {
 
 export interface SearchSetup {
   backend: SearchBackend;
-  /** The DocSearch modal props that point it at this backend with these filters. */
-  modalProps(
-    facetFilters: FacetFilters,
-  ): Pick<DocSearchModalProps, 'appId' | 'apiKey' | 'indexName' | 'searchParameters' | 'transformSearchClient'>;
+  /** The hosted index that DocSearch's own client queries in the modal; without one, the modal asks `backend`. */
+  docSearch?: { appId: string; apiKey: string; indexName: string };
 }
 
 export type CreateSearchSetup = (options: SearchSetupOptions) => SearchSetup;
@@ -63,7 +60,6 @@ export function missingResultsUrl(query: string): string {
 
 // Webpack loads each chunk once, and again after a failed load: these need no cache of their own.
 export const loadSearchBackendCode = () => import('@rubra/search-backend');
-export const loadSearchModal = () => import('./SearchModal');
 /** Ask AI's code, loaded only when the reader asks. */
 export const loadAsk = () => import(/* webpackChunkName: "ask-ai" */ '../components/AskDocs/AskDialog');
 
@@ -79,10 +75,13 @@ export function loadSearchSetup(options: SearchSetupOptions): Promise<SearchSetu
   return setup;
 }
 
-/** Warms the modal's code and the index once the reader has shown intent; failures are left for the real load. */
-export function preloadSearch(options: SearchSetupOptions): void {
-  loadSearchModal().catch(() => undefined);
-  loadSearchSetup(options)
-    .then((loaded) => loaded.backend.preload())
-    .catch(() => undefined);
+/** The modal's code and the backend, whose index starts loading too: called on each sign of intent. */
+export function loadSearchModal(options: SearchSetupOptions) {
+  return Promise.all([
+    import('./SearchModal'),
+    loadSearchSetup(options).then((loaded) => {
+      void loaded.backend.preload();
+      return loaded;
+    }),
+  ]);
 }

@@ -653,6 +653,9 @@ for (const mode of ['light', 'dark'] as const) {
       await page.keyboard.press('ArrowDown');
       const results = await new AxeBuilder({ page }).include('.DocSearch-Modal').withTags(AXE_TAGS).analyze();
       expect(results.violations).toEqual([]);
+      // axe skips text it cannot see: the selected hit's title must be opaque on its highlight.
+      const title = page.locator('.DocSearch-Hit[aria-selected="true"] .DocSearch-Hit-title');
+      expect(await title.evaluate((node) => getComputedStyle(node).color)).toMatch(/^rgb\(/);
     });
 
     test('the search page passes axe', async ({ page }) => {

@@ -2,7 +2,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
+import type { DocSearchTransformClient } from '@docsearch/react';
+
 import { chooseSearchBackend, SEARCH_BACKENDS } from '@site/src/search/backends/registry';
+import { modalSearchClient, type SearchView } from '@site/src/search/docsearchWorkarounds';
+import type { SearchSetup } from '@site/src/search/setup';
+import { SearchUnavailableError, type SearchRequest, type SearchResponse } from '@site/src/search/types';
 
 const backendsDir = fileURLToPath(new URL('../../src/search/backends/', import.meta.url));
 
@@ -50,5 +55,75 @@ describe('search backends', () => {
       expect(existsSync(head), head).toBe(true);
       expect(readFileSync(head, 'utf8')).toMatch(/export default function SearchPageHead\b/);
     }
+  });
+});
+
+describe("the modal's search client", () => {
+  const facetFilters = [['language:en'], ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current']];
+  const notice = { kind: 'corrected' as const, query: 'assistant', original: 'asistant' };
+
+  function fakeSetup(
+    answer: (request: SearchRequest) => Promise<SearchResponse>,
+    docSearch?: SearchSetup['docSearch'],
+  ) {
+    const seen: SearchRequest[] = [];
+    const setup: SearchSetup = {
+      backend: {
+        kind: 'local',
+        preload: async () => undefined,
+        search: (request) => (seen.push(request), answer(request)),
+      },
+      docSearch,
+    };
+    const view: SearchView = { literal: null, answer: null, failed: false, draw: () => undefined };
+    return { setup, seen, view };
+  }
+  const search = (client: DocSearchTransformClient, query: string) =>
+    (client.search as unknown as (request: object) => Promise<{ results: { nbHits: number; notice?: unknown }[] }>)({
+      requests: [{ indexName: 'local', query, hitsPerPage: 20, facetFilters }],
+    });
+  const docSearchClient = (answer: () => Promise<unknown>) =>
+    ({ search: answer }) as unknown as DocSearchTransformClient;
+  const neverAsked = docSearchClient(() => Promise.reject(new Error('DocSearch’s own client was asked')));
+
+  it('asks the backend with the contextual filters, the words as typed on request, and keeps the notice', async () => {
+    const { setup, seen, view } = fakeSetup(async () => ({ hits: [], nbHits: 7, page: 0, nbPages: 1, notice }));
+    const client = modalSearchClient(setup, facetFilters, view)(neverAsked);
+    expect((await search(client, 'llama')).results[0]).toMatchObject({ nbHits: 7, notice });
+    view.literal = 'asistant';
+    await search(client, 'asistant');
+    expect(seen).toEqual([
+      { query: 'llama', facetFilters, hitsPerPage: 8, page: 0 },
+      { query: 'asistant', facetFilters, hitsPerPage: 8, page: 0, literal: true },
+    ]);
+    expect(view).toMatchObject({ answer: { query: 'asistant', notice }, failed: false });
+  });
+
+  it('answers a failed search empty, for the error screen, and clears it on the next answer', async () => {
+    let down = true;
+    const { setup, view } = fakeSetup(async () => {
+      if (down) throw new SearchUnavailableError('offline');
+      return { hits: [], nbHits: 2, page: 0, nbPages: 1 };
+    });
+    const client = modalSearchClient(setup, facetFilters, view)(neverAsked);
+    await expect(search(client, 'llam')).resolves.toEqual({ results: [{ hits: [], nbHits: 0 }] });
+    expect(view.failed).toBe(true);
+    down = false;
+    await search(client, 'llama');
+    expect(view).toMatchObject({ answer: { query: 'llama', notice: null }, failed: false });
+  });
+
+  it("leaves a hosted index to DocSearch's own client, and reports its failures too", async () => {
+    const { setup, seen, view } = fakeSetup(() => Promise.reject(new Error('the backend was asked')), {
+      appId: 'APP',
+      apiKey: 'KEY',
+      indexName: 'rubra',
+    });
+    const answered = docSearchClient(async () => ({ results: [{ hits: [], nbHits: 3 }] }));
+    expect((await search(modalSearchClient(setup, facetFilters, view)(answered), 'vllm')).results[0]?.nbHits).toBe(3);
+    expect(seen).toEqual([]);
+    const failing = docSearchClient(() => Promise.reject(Object.assign(new Error('down'), { name: 'RetryError' })));
+    await search(modalSearchClient(setup, facetFilters, view)(failing), 'vllm');
+    expect(view.failed).toBe(true);
   });
 });

@@ -7,9 +7,7 @@ import {
   pagefindResultToHits,
   type PagefindResultData,
 } from '../../src/search/backends/local';
-import { createDocSearchClient } from '../../src/search/backends/local.setup';
 import { groupHitsByPage, noticeHtml, resultsHtml, statusHtml } from '../../src/search/pageResults';
-import type { SearchBackend, SearchRequest } from '../../src/search/types';
 
 // The shape Pagefind 1.6 returns for a page (see its result data), with hostile text.
 const result: PagefindResultData = {
@@ -141,58 +139,5 @@ describe('the /search page markup', () => {
     expect(noticeHtml({ kind: 'relaxed', query: 'macos', original: 'macos metal' })).toBe(
       '<p class="search-notice" data-search-notice="relaxed">No results for &quot;macos metal&quot;. Showing results for &quot;macos&quot;.</p>',
     );
-  });
-});
-
-describe('DocSearch client adapter', () => {
-  it('passes the modal request to the backend and answers in Algolia shape', async () => {
-    const seen: SearchRequest[] = [];
-    const backend: SearchBackend = {
-      kind: 'local',
-      preload: async () => undefined,
-      search: async (request) => {
-        seen.push(request);
-        return { hits: [], nbHits: 7, page: 0, nbPages: 1 };
-      },
-    };
-    const client = createDocSearchClient(backend);
-    const response = (await client.search({
-      requests: [
-        {
-          indexName: 'local',
-          query: 'llama',
-          hitsPerPage: 5,
-          facetFilters: [['language:en'], ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current']],
-        },
-      ],
-    } as never)) as unknown as { results: { nbHits: number; query: string }[] };
-    expect(seen).toEqual([
-      {
-        query: 'llama',
-        facetFilters: [['language:en'], ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current']],
-        hitsPerPage: 5,
-        page: 0,
-      },
-    ]);
-    expect(response.results[0]).toMatchObject({ nbHits: 7, query: 'llama' });
-  });
-
-  it('passes a request for the words as typed, and the notice of the answer', async () => {
-    const seen: SearchRequest[] = [];
-    const notice = { kind: 'corrected' as const, query: 'assistant', original: 'asistant' };
-    const backend: SearchBackend = {
-      kind: 'local',
-      preload: async () => undefined,
-      search: async (request) => {
-        seen.push(request);
-        return { hits: [], nbHits: 0, page: 0, nbPages: 0, notice };
-      },
-    };
-    const client = createDocSearchClient(backend);
-    const response = (await client.search({
-      requests: [{ indexName: 'local', query: 'asistant', literal: true }],
-    } as never)) as unknown as { results: { notice: unknown }[] };
-    expect(seen[0]).toMatchObject({ query: 'asistant', literal: true });
-    expect(response.results[0]?.notice).toEqual(notice);
   });
 });

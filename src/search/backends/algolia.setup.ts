@@ -62,8 +62,5 @@ export const createSearchSetup: CreateSearchSetup = ({ settings }) => {
     const { liteClient } = await import('algoliasearch/lite');
     return liteClient(appId, apiKey) as unknown as AlgoliaSearchClient;
   });
-  return {
-    backend,
-    modalProps: (facetFilters) => ({ appId, apiKey, indexName, searchParameters: { facetFilters } }),
-  };
+  return { backend, docSearch: { appId, apiKey, indexName } };
 };

@@ -1,8 +1,9 @@
 /**
- * The navbar search button. It carries no search code: the modal and the index load
- * only when the reader shows intent (the pointer over the button, focus on it, a touch,
- * or a shortcut), so a visit that does not search downloads none of it. Ctrl/Cmd+K
- * and `/` open the modal, Escape closes it, and focus returns on close.
+ * The navbar search button, in DocSearch's markup and classes (styled by its button.css)
+ * but ours: in @docsearch/react 3.x the button and the modal are one module, which would
+ * put the whole modal into every page's first load. The modal and the index load only
+ * when the reader shows intent (the pointer over the button, focus on it, a touch, or a
+ * shortcut). Ctrl/Cmd+K and `/` open the modal, Escape closes it, and focus returns on close.
  */
 import '@docsearch/css/dist/_variables.css';
 import '@docsearch/css/dist/button.css';
@@ -12,21 +13,12 @@ import { useCallback, useEffect, useRef, useState, type ComponentType, type Reac
 
 import type { AskHostProps } from '@site/src/components/AskDocs/AskDialog';
 import type { SearchModalProps } from '@site/src/search/SearchModal';
-import {
-  loadAsk,
-  loadSearchModal,
-  loadSearchSetup,
-  preloadSearch,
-  useSearchConfig,
-  type SearchSetup,
-} from '@site/src/search/setup';
+import { loadAsk, loadSearchModal, loadSearchSetup, useSearchConfig, type SearchSetup } from '@site/src/search/setup';
 import { identity } from '@site/src/site/identity';
-
-import { SearchButton } from './SearchButton';
 
 type Open =
   | { Modal: ComponentType<SearchModalProps>; setup: SearchSetup }
-  | { Ask: ComponentType<AskHostProps>; setup: SearchSetup; question: string };
+  | { Ask: ComponentType<AskHostProps>; question: string };
 
 /** Whether a key press goes into a field the reader is typing in. */
 function isEditing(event: KeyboardEvent): boolean {
@@ -40,25 +32,20 @@ function isEditing(event: KeyboardEvent): boolean {
 export default function SearchBar(): ReactNode {
   const { options, facetFilters } = useSearchConfig();
   const [open, setOpen] = useState<Open | null>(null);
-  const opening = useRef(false);
+  // The shortcut's modifier depends on the reader's platform, known only in the browser.
+  const [modifier, setModifier] = useState<'Control' | 'Meta' | null>(null);
+  useEffect(() => setModifier(/(Mac|iPhone|iPod|iPad)/i.test(navigator.platform) ? 'Meta' : 'Control'), []);
   const returnFocusTo = useRef<HTMLElement | null>(null);
-  const preload = useCallback(() => preloadSearch(options), [options]);
+  // Failures are left for the load that opens the modal.
+  const preload = useCallback(() => void loadSearchModal(options).catch(() => undefined), [options]);
 
   const onOpen = useCallback(() => {
-    if (opening.current) {
-      return;
-    }
-    opening.current = true;
-    preload();
     returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    Promise.all([loadSearchModal(), loadSearchSetup(options)])
+    loadSearchModal(options)
       .then(([module, setup]) => setOpen({ Modal: module.default, setup }))
       // The search code itself could not be fetched: there is no modal to show.
-      .catch((error: unknown) => console.warn('Search is unavailable:', error))
-      .finally(() => {
-        opening.current = false;
-      });
-  }, [options, preload]);
+      .catch((error: unknown) => console.warn('Search is unavailable:', error));
+  }, [options]);
 
   const onClose = useCallback(() => {
     setOpen(null);
@@ -66,21 +53,15 @@ export default function SearchBar(): ReactNode {
     requestAnimationFrame(() => target?.focus());
   }, []);
 
-  const onAsk = useCallback(
-    (question: string) => {
-      setOpen(null);
-      const setup = open?.setup;
-      if (setup) {
-        loadAsk()
-          .then((module) => setOpen({ Ask: module.default, setup, question }))
-          .catch((error: unknown) => {
-            console.warn('Ask AI is unavailable:', error);
-            returnFocusTo.current?.focus();
-          });
-      }
-    },
-    [open],
-  );
+  const onAsk = useCallback((question: string) => {
+    setOpen(null);
+    loadAsk()
+      .then((module) => setOpen({ Ask: module.default, question }))
+      .catch((error: unknown) => {
+        console.warn('Ask AI is unavailable:', error);
+        returnFocusTo.current?.focus();
+      });
+  }, []);
 
   const modalOpen = open !== null && 'Modal' in open;
   useEffect(() => {
@@ -89,43 +70,72 @@ export default function SearchBar(): ReactNode {
       const slash = event.key === '/' && !modalOpen && !isEditing(event);
       if (modK || slash || (event.code === 'Escape' && modalOpen)) {
         event.preventDefault();
-        if (modalOpen) {
-          onClose();
-        } else if (!document.body.classList.contains('DocSearch--active')) {
-          onOpen();
-        }
+        (modalOpen ? onClose : onOpen)();
       }
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [modalOpen, onOpen, onClose]);
 
+  const label = identity.searchTexts.buttonText;
+  const shortcut = `${modifier ?? 'Control'}+k`;
   return (
     <>
-      <SearchButton
-        label={identity.searchTexts.buttonText}
+      <button
+        type="button"
+        className="DocSearch DocSearch-Button"
+        aria-label={`${label} (${shortcut})`}
+        aria-keyshortcuts={shortcut}
         onClick={onOpen}
         onMouseEnter={preload}
         onFocus={preload}
         onTouchStart={preload}
-      />
-      {open && 'Modal' in open && (
-        <open.Modal
-          setup={open.setup}
-          facetFilters={facetFilters}
-          searchPageUrl={`${options.baseUrl}${identity.searchPagePath}`}
-          onClose={onClose}
-          onAsk={onAsk}
-        />
-      )}
+      >
+        <span className="DocSearch-Button-Container">
+          <svg width="20" height="20" className="DocSearch-Search-Icon" viewBox="0 0 20 20" aria-hidden="true">
+            <path
+              d="M14.386 14.386l4.0877 4.0877-4.0877-4.0877c-2.9418 2.9419-7.7115 2.9419-10.6533 0-2.9419-2.9418-2.9419-7.7115 0-10.6533 2.9418-2.9419 7.7115-2.9419 10.6533 0 2.9419 2.9418 2.9419 7.7115 0 10.6533z"
+              stroke="currentColor"
+              fill="none"
+              fillRule="evenodd"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+          <span className="DocSearch-Button-Placeholder">{label}</span>
+        </span>
+        <span className="DocSearch-Button-Keys">
+          {modifier !== null && (
+            <>
+              <kbd className="DocSearch-Button-Key">{modifier === 'Meta' ? '⌘' : <ControlKeyIcon />}</kbd>
+              <kbd className="DocSearch-Button-Key">K</kbd>
+            </>
+          )}
+        </span>
+      </button>
+      {open && 'Modal' in open && <open.Modal setup={open.setup} onClose={onClose} onAsk={onAsk} />}
       {open && 'Ask' in open && (
         <open.Ask
           question={open.question}
-          setup={() => Promise.resolve(open.setup)}
+          setup={() => loadSearchSetup(options)}
           facetFilters={facetFilters}
           onClose={onClose}
         />
       )}
     </>
+  );
+}
+
+function ControlKeyIcon() {
+  return (
+    <svg width="15" height="15" className="DocSearch-Control-Key-Icon" aria-hidden="true">
+      <path
+        d="M4.505 4.496h2M5.505 5.496v5M8.216 4.496l.055 5.993M10 7.5c.333.333.5.667.5 1v2M12.326 4.5v5.996M8.384 4.496c1.674 0 2.116 0 2.116 1.5s-.442 1.5-2.116 1.5M3.205 9.303c-.09.448-.277 1.21-1.241 1.203C1 10.5.5 9.513.5 8V7c0-1.57.5-2.5 1.464-2.494.964.006 1.134.598 1.24 1.342M12.553 10.5h1.953"
+        strokeWidth="1.2"
+        stroke="currentColor"
+        fill="none"
+        strokeLinecap="square"
+      />
+    </svg>
   );
 }
