@@ -11,5 +11,3 @@ if (ExecutionEnvironment.canUseDOM) {
 export default function SearchPageHead(): null {
   return null;
 }
-
-export const earlyBackend = async (): Promise<null> => null;
