@@ -112,17 +112,18 @@ export interface SearchStatus {
   reportUrl: string;
 }
 
+/** The status of a query that has no answer (yet). */
+const PENDING_STATUS = {
+  idle: '',
+  loading: `<p>${texts.searching}</p>`,
+  error: `<div class="search-message" role="alert"><p><strong>${texts.errorTitle}</strong></p><p>${texts.errorHelp}</p></div>`,
+};
+
 export function statusHtml({ query, state, nbHits, notice, suggestions, reportUrl }: SearchStatus): string {
+  if (state !== 'done') {
+    return PENDING_STATUS[state];
+  }
   const quoted = `“<strong>${escapeHtml(query)}</strong>”`;
-  if (state === 'loading') {
-    return `<p>${texts.searching}</p>`;
-  }
-  if (state === 'error') {
-    return `<div class="search-message" role="alert"><p><strong>${texts.errorTitle}</strong></p><p>${texts.errorHelp}</p></div>`;
-  }
-  if (state === 'idle') {
-    return '';
-  }
   if (nbHits > 0) {
     const count = nbHits === 1 ? texts.oneResult : texts.resultCount.replace('{count}', String(nbHits));
     return `${notice ? noticeHtml(notice) : ''}<p class="search-count">${count} ${quoted}</p>`;
@@ -139,7 +140,7 @@ export function statusHtml({ query, state, nbHits, notice, suggestions, reportUr
 }
 
 const link = (url: string, html: string) => `<a href="${escapeHtml(url)}"><span>${html}</span></a>`;
-const excerpt = (html: string) => (html ? `<span class="search-excerpt">${html}</span>` : '');
+const excerpt = (html: string) => (html ? `<div>${html}</div>` : '');
 
 /** The result list's items. */
 export function resultsHtml(pages: readonly PageResult[]): string {

@@ -79,7 +79,7 @@ describe('the /search page early script', () => {
 
   it('leaves a failed search for the page to report', async () => {
     const { scope, createBackend } = page('?q=llama', true);
-    await expect(startEarlySearch(config, scope, createBackend)).resolves.toBe(false);
+    await expect(startEarlySearch(config, scope, createBackend)).rejects.toThrow('Failed to fetch');
     expect(earlyBackend(scope)).not.toBeNull();
   });
 });
@@ -175,7 +175,7 @@ describe('releasing the held scripts', () => {
     expect(appended).toEqual([]);
   });
 
-  it('releases at once when the query paints nothing, and sets the limit', async () => {
+  it('releases at once when the query paints nothing or fails, and sets the limit', async () => {
     const timers: { ms: number; run: () => void }[] = [];
     const scopeOf = (doc: Document) =>
       ({
@@ -199,5 +199,13 @@ describe('releasing the held scripts', () => {
     // Nothing was painted, so there is nothing to wait for: the page shows its miss.
     await vi.waitFor(() => expect(missed.appended).toHaveLength(1));
     expect(searched).toEqual(['searched']);
+
+    const failed = held('/assets/js/main.2.js');
+    startPage(config, scopeOf(failed.doc), () => ({
+      kind: 'local',
+      preload: async () => undefined,
+      search: async () => Promise.reject(new TypeError('Failed to fetch')),
+    }));
+    await vi.waitFor(() => expect(failed.appended).toHaveLength(1));
   });
 });

@@ -30,14 +30,14 @@ export async function startEarlySearch(
   scope: Window,
   createBackend = createLocalBackend,
 ): Promise<boolean> {
-  const doc = scope.document;
   if (scope.__rubraEarlySearch !== undefined) {
     return false;
   }
+  const doc = scope.document;
   const backend = createBackend({
     bundlePath: `${options.baseUrl}pagefind/`,
     fallbackSection: options.fallbackSection,
-    indexTag: doc.querySelector(`meta[name="${INDEX_TAG_META}"]`)?.getAttribute('content') ?? undefined,
+    indexTag: doc.querySelector<HTMLMetaElement>(`meta[name="${INDEX_TAG_META}"]`)?.content,
   });
   scope.__rubraEarlySearch = backend;
   const query = readSearchQuery(scope.location.search);
@@ -45,11 +45,11 @@ export async function startEarlySearch(
     void backend.preload();
     return false;
   }
-  const request = { query, facetFilters, hitsPerPage: RESULTS_PER_PAGE, page: 0 };
-  const response = await backend.search(request).catch(() => null);
+  // A failed search rejects, and the page shows the failure.
+  const response = await backend.search({ query, facetFilters, hitsPerPage: RESULTS_PER_PAGE, page: 0 });
   const status = doc.querySelector(`.${SEARCH_TARGETS.status}`);
   const list = doc.querySelector(`.${SEARCH_TARGETS.list}`);
-  if (!response?.nbHits || !status || !list || list.hasChildNodes()) {
+  if (!response.nbHits || !status || !list || list.hasChildNodes()) {
     return false;
   }
   const { nbHits, notice = null } = response;

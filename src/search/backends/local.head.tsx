@@ -6,18 +6,11 @@
  * the Content-Security-Policy. The hints for the index's files, named only once the
  * index is written, are the search plugin's.
  */
-import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import Head from '@docusaurus/Head';
 import type { ReactNode } from 'react';
 
-import { loadSearchBackendCode, useSearchConfig } from '../setup';
+import { useSearchConfig } from '../setup';
 import { EARLY_SCRIPT_ATTRIBUTE, EARLY_SEARCH_SCRIPT, pagefindModuleUrl } from './pagefindEarly';
-
-// The page's code runs before hydration: without an early script to take the backend
-// from (the page was reached inside the app), the backend's code starts downloading now.
-if (ExecutionEnvironment.canUseDOM && !document.querySelector(`script[${EARLY_SCRIPT_ATTRIBUTE}]`)) {
-  loadSearchBackendCode().catch(() => undefined);
-}
 
 export default function SearchPageHead(): ReactNode {
   const config = useSearchConfig();

@@ -5,13 +5,7 @@
 import { understandQuery, VOCABULARY_FILE, type QueryEngine, type VocabularyFile } from '@rubra/search-query';
 
 import { escapeHtml } from '../pageResults';
-import {
-  SearchUnavailableError,
-  type DocSearchHit,
-  type FacetFilters,
-  type SearchBackend,
-  type SearchResponse,
-} from '../types';
+import { SearchUnavailableError, type DocSearchHit, type FacetFilters, type SearchBackend } from '../types';
 import { pagefindModuleUrl } from './pagefindEarly';
 
 /** Pagefind's filter object: every facet ANDed, the values of one facet ORed. */
@@ -74,21 +68,15 @@ export function toPagefindFilters(facetFilters: FacetFilters): PagefindFilters {
   );
 }
 
-/** Pagefind escapes < and > in excerpts but not &. */
-const unescapeAngles = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>');
-
-/** An excerpt with every text run escaped once, and Pagefind's <mark> around matches kept. */
-export function normaliseExcerpt(excerpt: string): string {
-  return excerpt
-    .split(/(<\/?mark>)/)
-    .map((part, index) => (index % 2 === 1 ? part : escapeHtml(unescapeAngles(part))))
-    .join('');
-}
+/** An excerpt escaped once: Pagefind escapes < and > in excerpts but not &, and marks matches with <mark>. */
+export const normaliseExcerpt = (excerpt: string) => excerpt.replace(/&(?!lt;|gt;)/g, '&amp;');
 
 /** The words Pagefind marked in an excerpt, to highlight titles with. */
 export function markedTerms(excerpt: string): string[] {
   const terms = [...excerpt.matchAll(/<mark>(.*?)<\/mark>/g)].map((match) =>
-    unescapeAngles(match[1] ?? '')
+    (match[1] ?? '')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
       .replace(/[.,;:!?)]+$/u, '')
       .toLowerCase(),
   );
@@ -223,7 +211,7 @@ export function createLocalBackend(options: LocalBackendOptions): SearchBackend 
     async preload() {
       await load().catch(() => undefined);
     },
-    async search({ query, facetFilters, hitsPerPage, page, literal }): Promise<SearchResponse> {
+    async search({ query, facetFilters, hitsPerPage, page, literal }) {
       const pagefind = await load();
       const filters = toPagefindFilters(facetFilters);
       const failuresBefore = failedChunkDownloads?.() ?? 0;

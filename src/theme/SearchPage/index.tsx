@@ -10,17 +10,9 @@ import { useHistory, useLocation } from '@docusaurus/router';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import SearchPageHead from '@rubra/search-page-head';
 import Layout from '@theme/Layout';
-import {
-  useCallback,
-  useEffect,
-  useRef,
-  useState,
-  type ComponentType,
-  type ReactNode,
-  type SyntheticEvent,
-} from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
 
-import type { AskHostProps } from '@site/src/components/AskDocs/AskDialog';
+import type { AskInPlace } from '@site/src/components/AskDocs/AskDialog';
 import {
   earlyBackend,
   groupHitsByPage,
@@ -34,6 +26,7 @@ import {
 } from '@site/src/search/pageResults';
 import {
   loadAsk,
+  loadSearchBackendCode,
   loadSearchSetup,
   missingResultsUrl,
   useSearchConfig,
@@ -47,6 +40,12 @@ import './styles.css';
 const TYPING_DELAY_MS = 200;
 
 type Results = SearchResponse & { query: string; pages: PageResult[] };
+
+// The page's code runs before hydration: when no early script has left a backend (the page
+// was reached inside the app, or the backend has none), the backend's code starts downloading now.
+if (ExecutionEnvironment.canUseDOM && !window.__rubraEarlySearch) {
+  loadSearchBackendCode().catch(() => undefined);
+}
 
 /** The backend the early script left for the page, or else the build's own. */
 const pageBackend = async (options: SearchConfig['options']) =>
@@ -86,13 +85,6 @@ function useSearchResults(config: SearchConfig, urlQuery: string) {
   const [literalQuery, setLiteralQuery] = useState<string | null>(null);
   const latest = useRef(0);
 
-  // A visit to the search page is intent to search: the index loads at once, even before a query.
-  useEffect(() => {
-    pageBackend(config.options)
-      .then((backend) => backend.preload())
-      .catch(() => undefined);
-  }, [config.options]);
-
   const run = useCallback(
     async (query: string, page: number, earlier: PageResult[] = []) => {
       const ticket = ++latest.current;
@@ -122,8 +114,13 @@ function useSearchResults(config: SearchConfig, urlQuery: string) {
     setView({ state: 'idle' });
     if (urlQuery.trim()) {
       void run(urlQuery, 0);
+    } else {
+      // A visit to the search page is intent to search: the index loads at once, even before a query.
+      pageBackend(config.options)
+        .then((backend) => backend.preload())
+        .catch(() => undefined);
     }
-  }, [urlQuery, run]);
+  }, [urlQuery, run, config.options]);
 
   const shown = view.results?.query === urlQuery ? view.results : undefined;
   const status: SearchStatus = {
@@ -141,7 +138,7 @@ function useSearchResults(config: SearchConfig, urlQuery: string) {
 
 /** Ask AI under the search box: the typed words as a question for the reader's own model, answered in place. */
 function AskOnPage({ question, config }: { question: string; config: SearchConfig }): ReactNode {
-  const [panel, setPanel] = useState<{ Panel: ComponentType<AskHostProps>; question: string } | null>(null);
+  const [panel, setPanel] = useState<{ Panel: typeof AskInPlace; question: string } | null>(null);
   // The button works only once the page has hydrated: the HTML holds just its place.
   const hydrated = useIsBrowser();
   const ask = () => void loadAsk().then(({ AskInPlace }) => setPanel({ Panel: AskInPlace, question: question.trim() }));
