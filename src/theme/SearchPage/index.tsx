@@ -41,8 +41,8 @@ const TYPING_DELAY_MS = 200;
 
 type Results = SearchResponse & { query: string; pages: PageResult[] };
 
-// The page's code runs before hydration: when no early script has left a backend (the page
-// was reached inside the app, or the backend has none), the backend's code starts downloading now.
+// The page's code runs before hydration: when no early script has left a backend (the page was
+// reached inside the app, or the backend has none), the backend's code downloads with the page's.
 if (ExecutionEnvironment.canUseDOM && !window.__rubraEarlySearch) {
   loadSearchBackendCode().catch(() => undefined);
 }
