@@ -8,21 +8,25 @@
 import type { QueryNotice } from '@rubra/search-query';
 
 import { searchTexts as texts } from '../site/identity';
-import type { DocSearchHit } from './types';
+import type { DocSearchHit, SearchBackend } from './types';
 
-interface HeadingResult {
-  url: string;
-  title: string;
-  excerpt: string;
+declare global {
+  interface Window {
+    /** The backend the early script started for the /search page; null once the page went on without one. */
+    __rubraEarlySearch?: SearchBackend | null;
+  }
 }
+
+/** The backend the early script left for the page, if it ran first; once asked, a later early script starts nothing. */
+export const earlyBackend = (scope: Window) => (scope.__rubraEarlySearch ??= null);
 
 export interface PageResult {
   url: string;
   section: string;
-  /** HTML: escaped text with <mark> around matches. */
+  /** HTML: escaped text with <mark> around matches, as are the excerpts. */
   title: string;
   excerpt: string;
-  headings: HeadingResult[];
+  headings: { url: string; title: string; excerpt: string }[];
 }
 
 /**
@@ -68,21 +72,16 @@ export function groupHitsByPage(hits: readonly DocSearchHit[], siteUrl: string):
     pages.set(key, page);
     const snippet = hit._snippetResult?.content?.value ?? '';
     const heading = HEADING_LEVELS.find((level) => hit.hierarchy[level]);
+    const url = toSitePath(hit.url, siteUrl);
     if (hit.anchor && heading) {
-      const url = toSitePath(hit.url, siteUrl);
       if (!page.headings.some((entry) => entry.url === url)) {
         page.headings.push({ url, title: highlighted(hit, heading), excerpt: snippet });
       }
-    } else if (!page.excerpt) {
-      page.excerpt = snippet;
+    } else {
+      page.excerpt ||= snippet;
     }
   }
   return [...pages.values()];
-}
-
-/** A notice text with the query as understood and the words as typed filled in. */
-function fillNotice(text: string, notice: QueryNotice): string {
-  return text.replace('{original}', notice.original).replace('{query}', notice.query);
 }
 
 /**
@@ -90,7 +89,8 @@ function fillNotice(text: string, notice: QueryNotice): string {
  * `data-search-literal` searches the words as typed instead.
  */
 export function noticeHtml(notice: QueryNotice): string {
-  const text = (template: string) => escapeHtml(fillNotice(template, notice));
+  const text = (template: string) =>
+    escapeHtml(template.replace('{original}', notice.original).replace('{query}', notice.query));
   if (notice.kind === 'relaxed') {
     return `<p class="search-notice" data-search-notice="relaxed">${text(texts.relaxedNotice)}</p>`;
   }
@@ -112,17 +112,18 @@ export interface SearchStatus {
   reportUrl: string;
 }
 
+/** The status of a query that has no answer (yet). */
+const PENDING_STATUS = {
+  idle: '',
+  loading: `<p>${texts.searching}</p>`,
+  error: `<div class="search-message" role="alert"><p><strong>${texts.errorTitle}</strong></p><p>${texts.errorHelp}</p></div>`,
+};
+
 export function statusHtml({ query, state, nbHits, notice, suggestions, reportUrl }: SearchStatus): string {
+  if (state !== 'done') {
+    return PENDING_STATUS[state];
+  }
   const quoted = `“<strong>${escapeHtml(query)}</strong>”`;
-  if (state === 'loading') {
-    return `<p>${texts.searching}</p>`;
-  }
-  if (state === 'error') {
-    return `<div class="search-message" role="alert"><p><strong>${texts.errorTitle}</strong></p><p>${texts.errorHelp}</p></div>`;
-  }
-  if (state === 'idle') {
-    return '';
-  }
   if (nbHits > 0) {
     const count = nbHits === 1 ? texts.oneResult : texts.resultCount.replace('{count}', String(nbHits));
     return `${notice ? noticeHtml(notice) : ''}<p class="search-count">${count} ${quoted}</p>`;
@@ -139,7 +140,7 @@ export function statusHtml({ query, state, nbHits, notice, suggestions, reportUr
 }
 
 const link = (url: string, html: string) => `<a href="${escapeHtml(url)}"><span>${html}</span></a>`;
-const excerpt = (html: string) => (html ? `<span class="search-excerpt">${html}</span>` : '');
+const excerpt = (html: string) => (html ? `<div>${html}</div>` : '');
 
 /** The result list's items. */
 export function resultsHtml(pages: readonly PageResult[]): string {

@@ -3,8 +3,7 @@ declare module '@rubra/search-backend' {
   export const createSearchSetup: import('./setup').CreateSearchSetup;
 }
 
-/** The backend's part of the /search page: its <head>, and the backend an early script started, if any. */
+/** The backend's part of the /search page's <head>. */
 declare module '@rubra/search-page-head' {
   export default function SearchPageHead(): import('react').ReactNode;
-  export function earlyBackend(): Promise<import('./types').SearchBackend | null>;
 }

@@ -44,8 +44,5 @@ export interface SearchBackend {
  * as failed only when the error is named `RetryError`, its own client's name for it.
  */
 export class SearchUnavailableError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'RetryError';
-  }
+  override name = 'RetryError';
 }

@@ -4,43 +4,31 @@ import path from 'node:path';
 
 import { describe, expect, it, vi } from 'vitest';
 
-import { releaseHeldScripts, startEarlySearch, startPage, type PageScope } from '../../src/search/backends/local.early';
+import { HOLD_LIMIT_MS, releaseHeldScripts, startEarlySearch, startPage } from '../../src/search/backends/local.early';
 import type { LocalBackendOptions } from '../../src/search/backends/local';
-import {
-  EARLY_SEARCH_GLOBAL,
-  earlySearchBackend,
-  HELD_SCRIPTS_META,
-  HOLD_LIMIT_MS,
-  pagefindEntryUrl,
-  pagefindOptions,
-  type EarlyScope,
-  type EarlySearchConfig,
-} from '../../src/search/backends/pagefindEarly';
+import { HELD_SCRIPTS_META, pagefindEntryUrl } from '../../src/search/backends/pagefindEarly';
+import { earlyBackend } from '../../src/search/pageResults';
+import type { SearchConfig } from '../../src/search/setup';
 import type { SearchBackend, SearchRequest } from '../../src/search/types';
 import { esbuildTargets, searchPageEdit } from '../../src/plugins/search-index/earlyScript';
 import { editPage } from '../../deploy/page-pass.mjs';
 
-const config: EarlySearchConfig = {
-  bundlePath: '/pagefind/',
-  fallbackSection: 'Docs',
+const config: SearchConfig = {
+  options: { settings: {}, baseUrl: '/', fallbackSection: 'Docs' },
   facetFilters: [['language:en']],
-  resultsPerPage: 2,
   siteUrl: 'https://docs.example.com',
 };
 
 /**
- * A page at `search`, hydrated or not, without the targets the script paints into
- * (painting is checked in the browser), and a backend that records what is asked of it.
+ * A page at `search`, without the targets the script paints into (painting is checked
+ * in the browser), and a backend that records what is asked of it.
  */
-function page(search: string, hydrated = false, fail = false) {
+function page(search: string, fail = false) {
   const calls: string[] = [];
   const scope = {
     location: { search },
-    document: {
-      documentElement: { getAttribute: (name: string) => (name === 'data-has-hydrated' ? String(hydrated) : null) },
-      querySelector: () => null,
-    } as unknown as Document,
-  } as PageScope;
+    document: { querySelector: () => null } as unknown as Document,
+  } as unknown as Window;
   const createBackend = (options: LocalBackendOptions): SearchBackend => {
     calls.push(`create ${options.bundlePath} ${options.fallbackSection}`);
     return {
@@ -64,10 +52,10 @@ describe('the /search page early script', () => {
   it('sets the backend up, leaves it for the page and runs the query of q with the page’s filters', async () => {
     const { scope, createBackend, calls } = page('?q=%20llama%20cpp%20');
     await startEarlySearch(config, scope, createBackend);
-    expect(scope[EARLY_SEARCH_GLOBAL]?.kind).toBe('local');
+    expect(earlyBackend(scope)?.kind).toBe('local');
     expect(calls).toEqual([
       'create /pagefind/ Docs',
-      `search ${JSON.stringify({ query: ' llama cpp ', facetFilters: [['language:en']], hitsPerPage: 2, page: 0 })}`,
+      `search ${JSON.stringify({ query: ' llama cpp ', facetFilters: [['language:en']], hitsPerPage: 5, page: 0 })}`,
     ]);
   });
 
@@ -77,11 +65,12 @@ describe('the /search page early script', () => {
     expect(calls).toEqual(['create /pagefind/ Docs', 'preload']);
   });
 
-  it('starts nothing on a page that has hydrated, and says so; nor a second time', async () => {
-    const hydrated = page('?q=llama', true);
-    await startEarlySearch(config, hydrated.scope, hydrated.createBackend);
-    expect(hydrated.calls).toEqual([]);
-    expect(hydrated.scope[EARLY_SEARCH_GLOBAL]).toBeNull();
+  it('starts nothing once the page went on without it, nor a second time', async () => {
+    const late = page('?q=llama');
+    expect(earlyBackend(late.scope)).toBeNull();
+    await expect(startEarlySearch(config, late.scope, late.createBackend)).resolves.toBe(false);
+    expect(late.calls).toEqual([]);
+    expect(earlyBackend(late.scope)).toBeNull();
     const again = page('?q=llama');
     await startEarlySearch(config, again.scope, again.createBackend);
     await startEarlySearch(config, again.scope, again.createBackend);
@@ -89,34 +78,9 @@ describe('the /search page early script', () => {
   });
 
   it('leaves a failed search for the page to report', async () => {
-    const { scope, createBackend } = page('?q=llama', false, true);
-    await expect(startEarlySearch(config, scope, createBackend)).resolves.toBe(false);
-    expect(scope[EARLY_SEARCH_GLOBAL]).not.toBeNull();
-  });
-});
-
-describe('earlySearchBackend', () => {
-  const backend = { kind: 'local' } as SearchBackend;
-  const documentWith = (script: EventTarget | null) => ({ querySelector: () => script }) as unknown as Document;
-
-  it('is the backend the script left, or null when it declined or there is no script', async () => {
-    await expect(earlySearchBackend(documentWith(null), { [EARLY_SEARCH_GLOBAL]: backend })).resolves.toBe(backend);
-    await expect(earlySearchBackend(documentWith(null), { [EARLY_SEARCH_GLOBAL]: null })).resolves.toBe(null);
-    await expect(earlySearchBackend(documentWith(null), {})).resolves.toBe(null);
-  });
-
-  it('waits for a script that has not run yet, and gives up on one that failed to load', async () => {
-    const script = new EventTarget();
-    const scope: EarlyScope = {};
-    const waiting = earlySearchBackend(documentWith(script), scope);
-    scope[EARLY_SEARCH_GLOBAL] = backend;
-    script.dispatchEvent(new Event('load'));
-    await expect(waiting).resolves.toBe(backend);
-
-    const failed = new EventTarget();
-    const failing = earlySearchBackend(documentWith(failed), {});
-    failed.dispatchEvent(new Event('error'));
-    await expect(failing).resolves.toBe(null);
+    const { scope, createBackend } = page('?q=llama', true);
+    await expect(startEarlySearch(config, scope, createBackend)).rejects.toThrow('Failed to fetch');
+    expect(earlyBackend(scope)).not.toBeNull();
   });
 });
 
@@ -156,9 +120,8 @@ describe('the /search page’s edits, as the pass over the built pages applies t
         '<link rel="preload" href="/pagefind/pagefind.en_4cbb.pf_meta" as="fetch" crossorigin="anonymous">' +
         '<link rel="preload" href="/pagefind/wasm.en.pagefind" as="fetch" crossorigin="anonymous">',
     );
-    // Pagefind asks for the entry file by the same URL when given the tag.
+    // Pagefind asks for the entry file by the same URL when given the tag (search-local.test.ts).
     expect(pagefindEntryUrl('/pagefind/', tag ?? '')).toBe(`/pagefind/pagefind-entry.json?ts=${tag}`);
-    expect(pagefindOptions('/pagefind/', undefined, tag)).toMatchObject({ metaCacheTag: tag });
     // Another index, another tag.
     const other = await prepare({ languages: { en: { hash: 'en_9999', wasm: 'en', page_count: 42 } } });
     expect(other).not.toContain(`content="${tag}"`);
@@ -212,19 +175,15 @@ describe('releasing the held scripts', () => {
     expect(appended).toEqual([]);
   });
 
-  it('releases at once without settings, or when the query paints nothing, and sets the limit', async () => {
+  it('releases at once when the query paints nothing or fails, and sets the limit', async () => {
     const timers: { ms: number; run: () => void }[] = [];
     const scopeOf = (doc: Document) =>
       ({
         location: { search: '?q=llama' },
-        document: Object.assign(doc, { documentElement: { getAttribute: () => null } }),
+        document: doc,
         requestAnimationFrame: () => 0,
         setTimeout: (run: () => void, ms: number) => timers.push({ ms, run }),
-      }) as unknown as PageScope;
-
-    const bare = held('/assets/js/main.2.js');
-    startPage(null, scopeOf(bare.doc));
-    expect(bare.appended).toHaveLength(1);
+      }) as unknown as Window;
 
     const missed = held('/assets/js/main.2.js');
     const searched: string[] = [];
@@ -240,5 +199,13 @@ describe('releasing the held scripts', () => {
     // Nothing was painted, so there is nothing to wait for: the page shows its miss.
     await vi.waitFor(() => expect(missed.appended).toHaveLength(1));
     expect(searched).toEqual(['searched']);
+
+    const failed = held('/assets/js/main.2.js');
+    startPage(config, scopeOf(failed.doc), () => ({
+      kind: 'local',
+      preload: async () => undefined,
+      search: async () => Promise.reject(new TypeError('Failed to fetch')),
+    }));
+    await vi.waitFor(() => expect(failed.appended).toHaveLength(1));
   });
 });

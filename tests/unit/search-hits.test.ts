@@ -20,13 +20,13 @@ const result: PagefindResultData = {
       title: 'Calling <tools>',
       url: '/models/example#calling-tools',
       excerpt: 'Llama <mark>tools</mark> calling.',
-      anchor: { element: 'h2', id: 'calling-tools', text: 'Calling <tools>', location: 12 },
+      anchor: { element: 'h2' },
     },
     {
       title: 'Deep',
       url: '/models/example#deep',
       excerpt: 'Deep <mark>tools.</mark>',
-      anchor: { element: 'h3', id: 'deep', location: 19 },
+      anchor: { element: 'h3' },
     },
   ],
 };

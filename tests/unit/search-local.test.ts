@@ -82,6 +82,25 @@ function backendAnswering(scope: { fetch: typeof fetch }, results: PagefindResul
 }
 
 describe('local search backend', () => {
+  it('gives Pagefind the index’s tag the page names, for the entry file the page hints at, and no worker', async () => {
+    const { scope } = network();
+    const given: Record<string, unknown>[] = [];
+    const backend = createLocalBackend({
+      bundlePath: '/pagefind/',
+      fallbackSection: 'Docs',
+      indexTag: 'abc123',
+      fetchScope: scope,
+      importPagefind: async () => ({
+        ...fakePagefind(scope, []),
+        options: async (options) => void given.push(options),
+      }),
+    });
+    await backend.preload();
+    expect(given).toEqual([
+      expect.objectContaining({ basePath: '/pagefind/', metaCacheTag: 'abc123', noWorker: true }),
+    ]);
+  });
+
   it('answers as usual while the index downloads', async () => {
     const { scope } = network();
     const response = await backendOn(scope, '/pagefind/index/en_1.pf_index').search(request);

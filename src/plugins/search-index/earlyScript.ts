@@ -101,7 +101,7 @@ export async function searchPageEdit(options: {
     tag: 'link',
     attributes: { rel: 'preload', href, as: 'fetch', crossorigin: 'anonymous' },
   });
-  // The entry file too, under the tag the early script gives Pagefind (pagefindOptions).
+  // The entry file too, under the tag the early script gives Pagefind (its `metaCacheTag`, local.ts).
   const tag = createHash('sha256').update(entryText).digest('hex').slice(0, 12);
   return {
     head: [

@@ -1,15 +1,4 @@
-import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
-
-import { loadSearchBackendCode } from '../setup';
-
-// Algolia answers from its own servers: the /search page has no early script, and the
-// backend's code starts downloading with the page's.
-if (ExecutionEnvironment.canUseDOM) {
-  loadSearchBackendCode().catch(() => undefined);
-}
-
+/** Algolia answers from its own servers: the /search page needs no early script. */
 export default function SearchPageHead(): null {
   return null;
 }
-
-export const earlyBackend = async (): Promise<null> => null;

@@ -4,67 +4,57 @@
  * local backend up for the page, runs the query of `?q=` and paints the first results
  * in the markup the page renders itself.
  */
-import { groupHitsByPage, readSearchQuery, resultsHtml, SEARCH_TARGETS, statusHtml } from '../pageResults';
-import type { SearchBackend } from '../types';
-import { createLocalBackend, type LocalBackendOptions } from './local';
 import {
-  EARLY_SCRIPT_ATTRIBUTE,
-  EARLY_SEARCH_GLOBAL,
-  HELD_SCRIPTS_META,
-  HOLD_LIMIT_MS,
-  INDEX_TAG_META,
-  type EarlyScope,
-  type EarlySearchConfig,
-} from './pagefindEarly';
+  groupHitsByPage,
+  readSearchQuery,
+  resultsHtml,
+  RESULTS_PER_PAGE,
+  SEARCH_TARGETS,
+  statusHtml,
+} from '../pageResults';
+import type { SearchConfig } from '../setup';
+import { createLocalBackend } from './local';
+import { EARLY_SCRIPT_ATTRIBUTE, HELD_SCRIPTS_META, INDEX_TAG_META } from './pagefindEarly';
 
-/** The part of the window the early start reads and writes. */
-export type PageScope = EarlyScope &
-  Pick<Window, 'setTimeout' | 'requestAnimationFrame'> & { location: { search: string }; document: Document };
-
-type CreateBackend = (options: LocalBackendOptions) => SearchBackend;
+/** The longest the early script holds the site's scripts back, in milliseconds, however slow the search. */
+export const HOLD_LIMIT_MS = 2000;
 
 /**
- * Starts the search and paints its first results; true when it painted. It starts
- * nothing on a page that has hydrated, or a second time, and paints only results (a
- * miss or a failure is the page's to show) into a list the page has not filled.
+ * Starts the search and paints its first results; true when it painted. It leaves the
+ * backend for the page, and starts nothing once the page went on without it (or a
+ * second time). It paints only results (a miss or a failure is the page's to show)
+ * into a list the page has not filled.
  */
 export async function startEarlySearch(
-  config: EarlySearchConfig,
-  scope: PageScope,
-  createBackend: CreateBackend = createLocalBackend,
-  /** Called as soon as it is known that there is no query to paint results for. */
-  onNothingToPaint: () => void = () => {},
+  { options, facetFilters, siteUrl }: SearchConfig,
+  scope: Window,
+  createBackend = createLocalBackend,
 ): Promise<boolean> {
-  if (EARLY_SEARCH_GLOBAL in scope) {
+  if (scope.__rubraEarlySearch !== undefined) {
     return false;
   }
   const doc = scope.document;
-  if (doc.documentElement.getAttribute('data-has-hydrated') === 'true') {
-    scope[EARLY_SEARCH_GLOBAL] = null;
-    return false;
-  }
   const backend = createBackend({
-    bundlePath: config.bundlePath,
-    fallbackSection: config.fallbackSection,
-    indexTag: doc.querySelector(`meta[name="${INDEX_TAG_META}"]`)?.getAttribute('content') ?? undefined,
+    bundlePath: `${options.baseUrl}pagefind/`,
+    fallbackSection: options.fallbackSection,
+    indexTag: doc.querySelector<HTMLMetaElement>(`meta[name="${INDEX_TAG_META}"]`)?.content,
   });
-  scope[EARLY_SEARCH_GLOBAL] = backend;
+  scope.__rubraEarlySearch = backend;
   const query = readSearchQuery(scope.location.search);
   if (!query.trim()) {
-    onNothingToPaint();
-    await backend.preload();
+    void backend.preload();
     return false;
   }
-  const request = { query, facetFilters: config.facetFilters, hitsPerPage: config.resultsPerPage, page: 0 };
-  const response = await backend.search(request).catch(() => null);
+  // A failed search rejects, and the page shows the failure.
+  const response = await backend.search({ query, facetFilters, hitsPerPage: RESULTS_PER_PAGE, page: 0 });
   const status = doc.querySelector(`.${SEARCH_TARGETS.status}`);
   const list = doc.querySelector(`.${SEARCH_TARGETS.list}`);
-  if (!response || response.nbHits === 0 || !status || !list || list.hasChildNodes()) {
+  if (!response.nbHits || !status || !list || list.hasChildNodes()) {
     return false;
   }
   const { nbHits, notice = null } = response;
   status.innerHTML = statusHtml({ query, state: 'done', nbHits, notice, suggestions: [], reportUrl: '' });
-  list.innerHTML = resultsHtml(groupHitsByPage(response.hits, config.siteUrl));
+  list.innerHTML = resultsHtml(groupHitsByPage(response.hits, siteUrl));
   const input = doc.querySelector<HTMLInputElement>('input[name="q"]');
   if (input && !input.value) {
     input.value = query;
@@ -90,14 +80,10 @@ export function releaseHeldScripts(doc: Document): void {
  * the first results has been drawn, at once when there is nothing to paint, and at
  * the latest after HOLD_LIMIT_MS.
  */
-export function startPage(config: EarlySearchConfig | null, scope: PageScope, createBackend?: CreateBackend): void {
+export function startPage(config: SearchConfig, scope: Window, createBackend = createLocalBackend): void {
   const release = () => releaseHeldScripts(scope.document);
-  if (!config) {
-    release();
-    return;
-  }
   scope.setTimeout(release, HOLD_LIMIT_MS);
-  void startEarlySearch(config, scope, createBackend, release)
+  void startEarlySearch(config, scope, createBackend)
     .catch(() => false)
     .then((painted) =>
       // The callback of the frame after the painted one runs once the painted one is drawn.
@@ -105,7 +91,7 @@ export function startPage(config: EarlySearchConfig | null, scope: PageScope, cr
     );
 }
 
-if (typeof document !== 'undefined') {
-  const settings = document.querySelector(`script[${EARLY_SCRIPT_ATTRIBUTE}]`)?.getAttribute(EARLY_SCRIPT_ATTRIBUTE);
-  startPage(settings ? (JSON.parse(settings) as EarlySearchConfig) : null, window as unknown as PageScope);
+const settings = typeof document === 'undefined' ? null : document.querySelector(`script[${EARLY_SCRIPT_ATTRIBUTE}]`);
+if (settings) {
+  startPage(JSON.parse(settings.getAttribute(EARLY_SCRIPT_ATTRIBUTE) ?? '') as SearchConfig, window);
 }

@@ -4,10 +4,12 @@
  */
 import { understandQuery, VOCABULARY_FILE, type QueryEngine, type VocabularyFile } from '@rubra/search-query';
 
-import { toPagefindFilters, type PagefindFilters } from '../facets';
 import { escapeHtml } from '../pageResults';
-import { SearchUnavailableError, type DocSearchHit, type SearchBackend, type SearchResponse } from '../types';
-import { pagefindModuleUrl, pagefindOptions } from './pagefindEarly';
+import { SearchUnavailableError, type DocSearchHit, type FacetFilters, type SearchBackend } from '../types';
+import { pagefindModuleUrl } from './pagefindEarly';
+
+/** Pagefind's filter object: every facet ANDed, the values of one facet ORed. */
+type PagefindFilters = Record<string, { any: string[] }>;
 
 /** The part of Pagefind's browser API the backend uses. */
 export interface PagefindApi {
@@ -31,12 +33,7 @@ export interface PagefindResultData {
   excerpt: string;
   content?: string;
   meta: Record<string, string | undefined>;
-  sub_results: {
-    title: string;
-    url: string;
-    excerpt: string;
-    anchor?: { element: string; id: string; text?: string; location: number };
-  }[];
+  sub_results: { title: string; url: string; excerpt: string; anchor?: { element: string } }[];
   /** The page's elements with an id, headings among them, in order. */
   anchors?: { element: string; text: string }[];
 }
@@ -58,16 +55,21 @@ export interface LocalBackendOptions {
 
 const MAX_HEADING_HITS = 3;
 
-type Level = 'lvl0' | 'lvl1' | 'lvl2' | 'lvl3' | 'lvl4' | 'lvl5' | 'lvl6';
-const LEVELS: Level[] = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'];
-
-/** Pagefind escapes < and > in excerpts but not &, and marks matches: every text run is escaped once here. */
-export function normaliseExcerpt(excerpt: string): string {
-  return excerpt
-    .split(/(<\/?mark>)/)
-    .map((part) => (/^<\/?mark>$/.test(part) ? part : escapeHtml(part.replace(/&lt;/g, '<').replace(/&gt;/g, '>'))))
-    .join('');
+/**
+ * Pagefind's filters from contextualFacetFilters' groups, each of which ORs the values
+ * of one facet ("language:en").
+ */
+export function toPagefindFilters(facetFilters: FacetFilters): PagefindFilters {
+  return Object.fromEntries(
+    facetFilters.map((group) => {
+      const facet = group[0]?.split(':')[0] ?? '';
+      return [facet, { any: group.map((entry) => entry.slice(facet.length + 1)) }];
+    }),
+  );
 }
+
+/** An excerpt escaped once: Pagefind escapes < and > in excerpts but not &, and marks matches with <mark>. */
+export const normaliseExcerpt = (excerpt: string) => excerpt.replace(/&(?!lt;|gt;)/g, '&amp;');
 
 /** The words Pagefind marked in an excerpt, to highlight titles with. */
 export function markedTerms(excerpt: string): string[] {
@@ -83,54 +85,41 @@ export function markedTerms(excerpt: string): string[] {
 
 /** The text, escaped, with each term that starts a word (any case) in <mark>. */
 export function highlightTerms(text: string, terms: readonly string[]): string {
-  const usable = [...new Set(terms.map((term) => term.trim()).filter(Boolean))].sort((a, b) => b.length - a.length);
-  if (usable.length === 0) {
+  if (terms.length === 0) {
     return escapeHtml(text);
   }
-  const alternatives = usable.map((term) => term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  const alternatives = [...terms]
+    .sort((a, b) => b.length - a.length)
+    .map((term) => term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   return text
-    .split(new RegExp(`(?<![\\p{L}\\p{N}])(${alternatives})`, 'giu'))
+    .split(new RegExp(`(?<![\\p{L}\\p{N}])(${alternatives.join('|')})`, 'giu'))
     .map((part, index) => (index % 2 === 1 ? `<mark>${escapeHtml(part)}</mark>` : escapeHtml(part)))
     .join('');
 }
 
 /**
- * A hit as DocSearch renders it: the hierarchy escaped (recent searches show it as
- * HTML), its highlights and snippets marked. `path` is the line under a heading's title.
+ * A hit as DocSearch renders it: the titles escaped (recent searches show them as
+ * HTML) and marked. DocSearch reads the values of the snippets, where `path` is the
+ * line under a heading's title; the /search page reads the highlighted titles.
  */
-function toHit(
-  url: string,
-  type: Level,
-  names: Partial<Record<Level, string>>,
-  excerpt: string,
-  terms: string[],
-  path?: string,
-): DocSearchHit {
-  const hierarchy = Object.fromEntries(
-    LEVELS.map((level) => [
-      level,
-      level === 'lvl0' ? names.lvl0 : names[level] === undefined ? null : escapeHtml(names[level]),
-    ]),
-  );
-  const marked = Object.fromEntries(
-    LEVELS.filter((level) => names[level] !== undefined).map((level) => [
-      level,
-      { value: highlightTerms(names[level] ?? '', terms) },
-    ]),
-  );
-  const hash = url.indexOf('#');
-  const content = { value: excerpt };
-  // DocSearch reads the values of the highlights and snippets only.
+function toHit(url: string, names: Record<string, string>, excerpt: string, terms: string[], path?: string) {
+  const hierarchy: Record<string, string> = {};
+  const marked: Record<string, { value: string }> = {};
+  for (const [level, name] of Object.entries(names)) {
+    hierarchy[level] = level === 'lvl0' ? name : escapeHtml(name);
+    marked[level] = { value: highlightTerms(name, terms) };
+  }
+  const [pageUrl, anchor = null] = url.split('#');
   return {
     objectID: url,
-    type,
+    type: Object.keys(names).at(-1),
     url,
-    url_without_anchor: hash === -1 ? url : url.slice(0, hash),
-    anchor: hash === -1 ? null : url.slice(hash + 1),
+    url_without_anchor: pageUrl,
+    anchor,
     content: excerpt || null,
     hierarchy,
-    _highlightResult: { content, hierarchy: marked },
-    _snippetResult: { content, hierarchy: path === undefined ? marked : { ...marked, lvl1: { value: path } } },
+    _highlightResult: { hierarchy: marked },
+    _snippetResult: { content: { value: excerpt }, hierarchy: path ? { ...marked, lvl1: { value: path } } : marked },
   } as unknown as DocSearchHit;
 }
 
@@ -142,14 +131,13 @@ export function pagefindResultToHits(data: PagefindResultData, fallbackSection: 
     .filter((sub) => sub.anchor && sub.url.includes('#'))
     .slice(0, MAX_HEADING_HITS)
     .map((sub) => {
-      const depth = Number(sub.anchor?.element.replace(/^h/i, ''));
-      const level = LEVELS[Number.isInteger(depth) ? Math.min(Math.max(depth, 2), 6) : 2] ?? 'lvl2';
+      const level = `lvl${Math.min(Math.max(Number(sub.anchor?.element.slice(1)) || 2, 2), 6)}`;
       const excerpt = normaliseExcerpt(sub.excerpt);
       // A heading's own excerpt under its title, so that every hit says why it matched.
       const headingTerms = [...new Set([...terms, ...markedTerms(sub.excerpt)])];
-      return toHit(sub.url, level, { ...page, [level]: sub.title.trim() }, excerpt, headingTerms, excerpt);
+      return toHit(sub.url, { ...page, [level]: sub.title.trim() }, excerpt, headingTerms, excerpt);
     });
-  return [toHit(data.url, 'lvl1', page, normaliseExcerpt(data.excerpt), terms), ...headings];
+  return [toHit(data.url, page, normaliseExcerpt(data.excerpt), terms), ...headings];
 }
 
 /**
@@ -158,37 +146,30 @@ export function pagefindResultToHits(data: PagefindResultData, fallbackSection: 
  * backend counts the chunk downloads that fail, in the `fetch` Pagefind calls.
  */
 function watchChunkDownloads(scope: { fetch: typeof fetch }, bundlePath: string): () => number {
-  const paths = ['index/', 'filter/'].map(
-    (folder) => new URL(`${bundlePath}${folder}`, 'http://site.invalid/').pathname,
-  );
-  const isChunk = (input: RequestInfo | URL) => {
-    const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const { pathname } = new URL(href, 'http://site.invalid/');
-    return paths.some((path) => pathname.startsWith(path));
-  };
+  const pathOf = (href: string) => new URL(href, 'http://site.invalid/').pathname;
+  const chunkPaths = ['index/', 'filter/'].map((folder) => pathOf(`${bundlePath}${folder}`));
+  const isChunk = (input: RequestInfo | URL) =>
+    chunkPaths.some((path) => pathOf(input instanceof Request ? input.url : String(input)).startsWith(path));
   let failures = 0;
   const originalFetch = scope.fetch;
   scope.fetch = async (input, init) => {
-    try {
-      const response = await originalFetch.call(scope, input, init);
-      failures += !response.ok && isChunk(input) ? 1 : 0;
-      return response;
-    } catch (error) {
+    const response = await originalFetch.call(scope, input, init).catch((error: unknown) => {
       failures += isChunk(input) ? 1 : 0;
       throw error;
-    }
+    });
+    failures += !response.ok && isChunk(input) ? 1 : 0;
+    return response;
   };
   return () => failures;
 }
 
 export function createLocalBackend(options: LocalBackendOptions): SearchBackend {
-  const importPagefind =
-    options.importPagefind ?? ((url) => import(/* webpackIgnore: true */ url) as Promise<PagefindApi>);
-  const vocabularyUrl = `${options.bundlePath}${VOCABULARY_FILE}`;
+  const { bundlePath, importPagefind = (url) => import(/* webpackIgnore: true */ url) as Promise<PagefindApi> } =
+    options;
   let words: Promise<readonly string[]> | null = null;
   // The site's words, fetched when a query first has a word that may be misspelt; after a failure, by the next one.
   const vocabulary = () =>
-    (words ??= fetch(vocabularyUrl)
+    (words ??= fetch(`${bundlePath}${VOCABULARY_FILE}`)
       .then((response) =>
         response.ok ? (response.json() as Promise<VocabularyFile>) : Promise.reject(response.status),
       )
@@ -204,9 +185,17 @@ export function createLocalBackend(options: LocalBackendOptions): SearchBackend 
 
   function load(): Promise<PagefindApi> {
     loading ??= (async () => {
-      failedChunkDownloads ??= watchChunkDownloads(options.fetchScope ?? globalThis, options.bundlePath);
-      const pagefind = await importPagefind(pagefindModuleUrl(options.bundlePath));
-      await pagefind.options(pagefindOptions(options.bundlePath, options.siteBaseUrl, options.indexTag));
+      failedChunkDownloads ??= watchChunkDownloads(options.fetchScope ?? globalThis, bundlePath);
+      const pagefind = await importPagefind(pagefindModuleUrl(bundlePath));
+      await pagefind.options({
+        basePath: bundlePath,
+        baseUrl: options.siteBaseUrl,
+        // Pagefind asks for its entry file with this tag instead of the time, matching the page's preload hint.
+        metaCacheTag: options.indexTag,
+        excerptLength: 24,
+        // The worker adds a download of its own; the index is small enough for the main thread.
+        noWorker: true,
+      });
       await pagefind.init();
       return pagefind;
     })().catch((error: unknown) => {
@@ -222,7 +211,7 @@ export function createLocalBackend(options: LocalBackendOptions): SearchBackend 
     async preload() {
       await load().catch(() => undefined);
     },
-    async search({ query, facetFilters, hitsPerPage, page, literal }): Promise<SearchResponse> {
+    async search({ query, facetFilters, hitsPerPage, page, literal }) {
       const pagefind = await load();
       const filters = toPagefindFilters(facetFilters);
       const failuresBefore = failedChunkDownloads?.() ?? 0;

@@ -8,21 +8,13 @@ import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import Head from '@docusaurus/Head';
 import { useHistory, useLocation } from '@docusaurus/router';
 import useIsBrowser from '@docusaurus/useIsBrowser';
-import SearchPageHead, { earlyBackend } from '@rubra/search-page-head';
+import SearchPageHead from '@rubra/search-page-head';
 import Layout from '@theme/Layout';
-import {
-  useCallback,
-  useEffect,
-  useRef,
-  useState,
-  type ComponentType,
-  type MouseEvent,
-  type ReactNode,
-  type TouchEvent,
-} from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
 
-import type { AskHostProps } from '@site/src/components/AskDocs/AskDialog';
+import type { AskInPlace } from '@site/src/components/AskDocs/AskDialog';
 import {
+  earlyBackend,
   groupHitsByPage,
   readSearchQuery,
   resultsHtml,
@@ -34,12 +26,13 @@ import {
 } from '@site/src/search/pageResults';
 import {
   loadAsk,
+  loadSearchBackendCode,
   loadSearchSetup,
   missingResultsUrl,
   useSearchConfig,
   type SearchConfig,
 } from '@site/src/search/setup';
-import type { SearchBackend, SearchResponse } from '@site/src/search/types';
+import type { SearchResponse } from '@site/src/search/types';
 import { identity, searchTexts as texts } from '@site/src/site/identity';
 
 import './styles.css';
@@ -48,19 +41,20 @@ const TYPING_DELAY_MS = 200;
 
 type Results = SearchResponse & { query: string; pages: PageResult[] };
 
-const IDLE = { state: 'idle', results: null } as const;
-
-/** The backend the early script started, or else the build's own, loaded on demand. */
-async function pageBackend(options: SearchConfig['options']): Promise<SearchBackend> {
-  const early = ExecutionEnvironment.canUseDOM ? await earlyBackend() : null;
-  return early ?? (await loadSearchSetup(options)).backend;
+// The page's code runs before hydration: when no early script has left a backend (the page was
+// reached inside the app, or the backend has none), the backend's code downloads with the page's.
+if (ExecutionEnvironment.canUseDOM && !window.__rubraEarlySearch) {
+  loadSearchBackendCode().catch(() => undefined);
 }
+
+/** The backend the early script left for the page, or else the build's own. */
+const pageBackend = async (options: SearchConfig['options']) =>
+  earlyBackend(window) ?? (await loadSearchSetup(options)).backend;
 
 /** The box and the URL's `q` kept in step: the URL follows the box without a history entry per keystroke. */
 function useQueryInput(): [string, string, (value: string) => void] {
   const history = useHistory();
-  const location = useLocation();
-  const urlQuery = readSearchQuery(location.search);
+  const urlQuery = readSearchQuery(useLocation().search);
   const [input, setInput] = useState(urlQuery);
   // The query this page last wrote into the URL, which the box does not take back.
   const written = useRef<string | null>(null);
@@ -84,19 +78,12 @@ function useQueryInput(): [string, string, (value: string) => void] {
 }
 
 function useSearchResults(config: SearchConfig, urlQuery: string) {
-  const [view, setView] = useState<{ state: SearchStatus['state']; results: Results | null }>(IDLE);
+  const [view, setView] = useState<{ state: SearchStatus['state']; results?: Results }>({ state: 'idle' });
   // Sections that earlier queries found, offered when a query finds nothing.
   const [sections, setSections] = useState<string[]>([]);
   // The query the reader asked to search as typed, without correction.
   const [literalQuery, setLiteralQuery] = useState<string | null>(null);
   const latest = useRef(0);
-
-  // A visit to the search page is intent to search: the index loads at once, even before a query.
-  useEffect(() => {
-    pageBackend(config.options)
-      .then((backend) => backend.preload())
-      .catch(() => undefined);
-  }, [config.options]);
 
   const run = useCallback(
     async (query: string, page: number, earlier: PageResult[] = []) => {
@@ -104,8 +91,9 @@ function useSearchResults(config: SearchConfig, urlQuery: string) {
       setView((current) => ({ ...current, state: 'loading' }));
       try {
         const request = { query, facetFilters: config.facetFilters, hitsPerPage: RESULTS_PER_PAGE, page };
-        const backend = await pageBackend(config.options);
-        const response = await backend.search({ ...request, literal: query === literalQuery });
+        const response = await (
+          await pageBackend(config.options)
+        ).search({ ...request, literal: query === literalQuery });
         const pages = groupHitsByPage(response.hits, config.siteUrl);
         if (ticket === latest.current) {
           setView({ state: 'done', results: { ...response, query, pages: [...earlier, ...pages] } });
@@ -123,13 +111,18 @@ function useSearchResults(config: SearchConfig, urlQuery: string) {
 
   useEffect(() => {
     latest.current += 1;
-    setView(IDLE);
+    setView({ state: 'idle' });
     if (urlQuery.trim()) {
       void run(urlQuery, 0);
+    } else {
+      // A visit to the search page is intent to search: the index loads at once, even before a query.
+      pageBackend(config.options)
+        .then((backend) => backend.preload())
+        .catch(() => undefined);
     }
-  }, [urlQuery, run]);
+  }, [urlQuery, run, config.options]);
 
-  const shown = view.results?.query === urlQuery ? view.results : null;
+  const shown = view.results?.query === urlQuery ? view.results : undefined;
   const status: SearchStatus = {
     query: urlQuery,
     // Results on screen keep their count while more of them load.
@@ -145,27 +138,26 @@ function useSearchResults(config: SearchConfig, urlQuery: string) {
 
 /** Ask AI under the search box: the typed words as a question for the reader's own model, answered in place. */
 function AskOnPage({ question, config }: { question: string; config: SearchConfig }): ReactNode {
-  const [panel, setPanel] = useState<{ Panel: ComponentType<AskHostProps>; question: string } | null>(null);
+  const [panel, setPanel] = useState<{ Panel: typeof AskInPlace; question: string } | null>(null);
   // The button works only once the page has hydrated: the HTML holds just its place.
   const hydrated = useIsBrowser();
+  const ask = () => void loadAsk().then(({ AskInPlace }) => setPanel({ Panel: AskInPlace, question: question.trim() }));
   return (
     <>
       <p className="search-ask">
-        {hydrated ? (
+        {hydrated && (
           <button
             type="button"
             className="button button--secondary button--sm"
             disabled={question.trim() === ''}
             data-ask-entry=""
-            onClick={() =>
-              void loadAsk().then((module) => setPanel({ Panel: module.AskInPlace, question: question.trim() }))
-            }
+            onClick={ask}
           >
             Ask AI
           </button>
-        ) : null}
+        )}
       </p>
-      {panel ? (
+      {panel && (
         <panel.Panel
           key={panel.question}
           question={panel.question}
@@ -173,34 +165,14 @@ function AskOnPage({ question, config }: { question: string; config: SearchConfi
           facetFilters={config.facetFilters}
           onClose={() => setPanel(null)}
         />
-      ) : null}
+      )}
     </>
   );
 }
 
-/**
- * A result link inside the site loads its page's code when the reader points at or
- * touches it (not when it scrolls into view), and a plain click navigates in the app.
- */
-function onResultLink(
-  event: MouseEvent<HTMLElement> | TouchEvent<HTMLElement>,
-  history: ReturnType<typeof useHistory>,
-) {
-  const href = event.target instanceof Element ? event.target.closest('a')?.getAttribute('href') : null;
-  if (!href?.startsWith('/')) {
-    return;
-  }
-  if (event.type !== 'click') {
-    void window.docusaurus.preload(href);
-  } else if (
-    'button' in event &&
-    event.button === 0 &&
-    !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
-  ) {
-    event.preventDefault();
-    history.push(href);
-  }
-}
+/** What `data-search-…` attribute the element under an event, or one of its ancestors, holds. */
+const dataOf = (target: EventTarget, name: string) =>
+  target instanceof Element ? target.closest(`[${name}]`)?.getAttribute(name) : undefined;
 
 function SearchPageContent(): ReactNode {
   const config = useSearchConfig();
@@ -212,6 +184,23 @@ function SearchPageContent(): ReactNode {
     () => ExecutionEnvironment.canUseDOM && document.querySelector(`.${SEARCH_TARGETS.list}`)?.hasChildNodes() === true,
   );
   const keepPainted = painted && !shown && status.state !== 'error';
+  /**
+   * A result link inside the site loads its page's code when the reader points at or
+   * touches it (not when it scrolls into view), and a plain click navigates in the app.
+   */
+  const onResultLink = (event: SyntheticEvent) => {
+    const href = dataOf(event.target, 'href');
+    const click = event.nativeEvent as MouseEvent;
+    if (!href?.startsWith('/')) {
+      return;
+    }
+    if (event.type !== 'click') {
+      void window.docusaurus.preload(href);
+    } else if (click.button === 0 && !(click.metaKey || click.ctrlKey || click.shiftKey || click.altKey)) {
+      event.preventDefault();
+      history.push(href);
+    }
+  };
 
   return (
     <>
@@ -239,9 +228,8 @@ function SearchPageContent(): ReactNode {
           dangerouslySetInnerHTML={{ __html: keepPainted ? '' : statusHtml(status) }}
           suppressHydrationWarning
           onClick={(event) => {
-            const target = event.target instanceof Element ? event.target : null;
-            const literal = target?.closest('[data-search-literal]')?.getAttribute('data-search-literal');
-            const suggestion = target?.closest('[data-search-suggestion]')?.getAttribute('data-search-suggestion');
+            const literal = dataOf(event.target, 'data-search-literal');
+            const suggestion = dataOf(event.target, 'data-search-suggestion');
             if (literal != null) {
               setLiteralQuery(literal);
             } else if (suggestion != null) {
@@ -253,9 +241,9 @@ function SearchPageContent(): ReactNode {
           className={`${SEARCH_TARGETS.list} clean-list`}
           dangerouslySetInnerHTML={{ __html: resultsHtml(shown?.pages ?? []) }}
           suppressHydrationWarning
-          onMouseOver={(event) => onResultLink(event, history)}
-          onTouchStart={(event) => onResultLink(event, history)}
-          onClick={(event) => onResultLink(event, history)}
+          onMouseOver={onResultLink}
+          onTouchStart={onResultLink}
+          onClick={onResultLink}
         />
         {shown && shown.page + 1 < shown.nbPages && (
           <button type="button" className="button button--primary" disabled={loading} onClick={loadMore}>
