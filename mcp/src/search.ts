@@ -6,7 +6,7 @@ import {
   searchWords,
   synonymTable,
   understandQuery,
-  wordParts,
+  wordForms,
   wordStem,
   type QueryData,
   type QueryEngine,
@@ -91,16 +91,6 @@ export function prose(markdown: string): string {
 }
 
 /**
- * A word as indexed: itself, its parts where letters meet digits or joiners hold it
- * together (the query layer's word parts), and its parts run together, so that the docs'
- * "GSM-8K" is found by "gsm8k", "gsm 8k" and "gsm".
- */
-function indexedTerms(word: string): string[] {
-  const parts = wordParts(word)?.split(' ') ?? [];
-  return [...new Set([word, ...parts, parts.join('')])].filter(Boolean);
-}
-
-/**
  * How the words weigh: the page's title most, then its headings (a section's own
  * heading), then its one-line description, then the text (which, for a page, holds the
  * title and headings too, as a page's text does for Pagefind); a long text is normalised
@@ -112,7 +102,8 @@ function indexOptions<T>(storeFields: (keyof T & string)[]): Options<T> {
     fields: ['title', 'headings', 'description', 'text'],
     storeFields,
     tokenize: searchWords,
-    processTerm: indexedTerms,
+    // A word as indexed: itself and its forms, so that the docs' "GSM-8K" is found by "gsm8k", "gsm 8k" and "gsm".
+    processTerm: (word) => [...new Set([word, ...wordForms(word)])],
     searchOptions: {
       tokenize: searchWords,
       processTerm: (term) => term,

@@ -15,6 +15,7 @@ export {
   queryWords,
   searchWords,
   synonymTable,
+  wordForms,
   wordParts,
   wordStem,
   type QueryData,

@@ -37,9 +37,9 @@ export function wordParts(word: string): string | null {
   return apart === word ? null : apart;
 }
 
-/** Whether a text holds the word, or a word that starts with it. */
-export function containsWord(text: string, word: string): boolean {
-  return searchWords(text).some((candidate) => candidate.startsWith(word));
+/** A word as an index holds it: run together, and in its parts (GSM-8K is "gsm8k", "gsm" and "8k"). */
+export function wordForms(word: string): string[] {
+  return [word.replace(/[.\-_'’]/g, ''), ...(wordParts(word)?.split(' ') ?? [])];
 }
 
 /**
@@ -118,4 +118,10 @@ export interface QueryWord {
 
 export function queryWord(word: string, table: ReadonlyMap<string, string[]>): QueryWord {
   return { word, terms: [...new Set([word, canonicalWords([word], table).join(' ')])] };
+}
+
+/** Whether a text holds a word of the query: every part of one of its terms, each from a word's start. */
+export function holdsWord(text: string, { terms }: QueryWord): boolean {
+  const found = searchWords(text);
+  return terms.some((term) => searchWords(term).every((part) => found.some((word) => word.startsWith(part))));
 }

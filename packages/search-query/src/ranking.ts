@@ -6,10 +6,10 @@
 import type { EngineResult, QueryEngine } from './engine';
 import {
   canonicalWords,
-  containsWord,
+  holdsWord,
   queryWords,
   searchWords,
-  wordParts,
+  wordForms,
   wordStem,
   type QueryData,
   type QueryWord,
@@ -31,83 +31,55 @@ const TITLE_OPENING_WORDS = 4;
  */
 const LONG_QUERY_WORDS = 3;
 
-/** A page in a ranking: what shows it, its score and which of the query's words it holds. */
-interface RankedPage<R> {
-  result: R;
-  score: number;
-  matched: Set<string>;
-}
-
 /**
- * Ranks the pages that hold the query's words. Each word is searched on its own (in
- * every form: as typed, as the docs say it), and a page's score is the sum of its
- * words' scores, scaled by the share of the query's words it holds: a page that
+ * The pages for `words`, best first: those that hold every word of `kept` or, in a long
+ * query, half of its words or more, ranked by all of `words`. Each word is searched on
+ * its own (in every form: as typed, as the docs say it), and a page's score is the sum
+ * of its words' scores, scaled by the share of the query's words it holds: a page that
  * answers most of a question strongly beats one that mentions every word in passing.
  * The engine's own score for a single word already weighs titles and headings above
  * text; each word's scores are weighed by how few pages hold it (its inverse document
- * frequency), which the engine's score for one word does not weigh.
- */
-async function rankPages<R extends EngineResult>(
-  words: readonly QueryWord[],
-  search: (term: string) => Promise<R[]>,
-  pageCount: (() => Promise<number>) | undefined,
-): Promise<{ ranked: RankedPage<R>[]; weight: Map<string, number> }> {
-  const pages = new Map<string, { result: R; best: number; scores: Map<string, number> }>();
-  const holding = new Map<string, number>();
-  await Promise.all(
-    words.map(async ({ word, terms }) => {
-      const found = (await Promise.all(terms.map(search))).flat();
-      holding.set(word, new Set(found.map(({ id }) => id)).size);
-      for (const result of found) {
-        const page = pages.get(result.id) ?? { result, best: -Infinity, scores: new Map<string, number>() };
-        pages.set(result.id, page);
-        // A page is shown by the result of its strongest word (its excerpt shows that word).
-        if (result.score > page.best) {
-          [page.result, page.best] = [result, result.score];
-        }
-        page.scores.set(word, Math.max(result.score, page.scores.get(word) ?? -Infinity));
-      }
-    }),
-  );
-  const total = (await pageCount?.()) ?? Math.max(...holding.values(), 1);
-  const weight = new Map([...holding].map(([word, count]) => [word, Math.log(1 + total / Math.max(count, 1))]));
-  const ranked = [...pages.values()].map(({ result, scores }) => {
-    const sum = [...scores].reduce((all, [word, score]) => all + score * (weight.get(word) ?? 1), 0);
-    return { result, matched: new Set(scores.keys()), score: (sum * scores.size) / words.length };
-  });
-  return { ranked: ranked.sort((a, b) => b.score - a.score), weight };
-}
-
-export interface RankedQuery<R> {
-  /** The best page of all, whatever it holds: a relaxed query keeps its words. */
-  best: RankedPage<R> | undefined;
-  /** Whether a page holds every kept word. */
-  full: boolean;
-  results: R[];
-  /** Each word's weight: how few pages hold it. */
-  weight: ReadonlyMap<string, number>;
-}
-
-/**
- * The pages for `words`, best first: those that hold every word of `kept` or, in a
- * long query, half of its words or more, ranked by all of `words`. A page that holds
+ * frequency), which the engine's score for one word does not weigh. A page that holds
  * every kept word is shown by the engine's result for all of them at once, whose
- * excerpt and sections show every word.
+ * excerpt and sections show every word; another by the result of its strongest word.
+ * Also answers the best page of all, whatever it holds (a relaxed query keeps its
+ * words), whether a page holds every kept word (`full`), and each word's weight.
  */
 export async function rankQuery<R extends EngineResult>(
   words: readonly QueryWord[],
   kept: readonly QueryWord[],
   search: (term: string) => Promise<R[]>,
   pageCount: (() => Promise<number>) | undefined,
-): Promise<RankedQuery<R>> {
+) {
+  const pages = new Map<string, { result: R; best: number; scores: Map<string, number> }>();
+  const holding = new Map<string, number>();
   const together = [...new Set([0, -1].map((at) => kept.map(({ terms }) => terms.at(at)).join(' ')))];
-  const [{ ranked, weight }, shown] = await Promise.all([
-    rankPages(words, search, pageCount),
+  const [shown] = await Promise.all([
     Promise.all(together.filter(Boolean).map(search)),
+    ...words.map(async ({ word, terms }) => {
+      const found = (await Promise.all(terms.map(search))).flat();
+      holding.set(word, new Set(found.map(({ id }) => id)).size);
+      for (const result of found) {
+        const page = pages.get(result.id) ?? { result, best: -Infinity, scores: new Map<string, number>() };
+        pages.set(result.id, page);
+        if (result.score > page.best) {
+          [page.result, page.best] = [result, result.score];
+        }
+        page.scores.set(word, Math.max(result.score, page.scores.get(word) ?? -Infinity));
+      }
+    }),
   ]);
+  const total = (await pageCount?.()) ?? Math.max(...holding.values(), 1);
+  const weight = new Map([...holding].map(([word, count]) => [word, Math.log(1 + total / Math.max(count, 1))]));
+  const ranked = [...pages.values()]
+    .map(({ result, scores }) => {
+      const sum = [...scores].reduce((all, [word, score]) => all + score * (weight.get(word) ?? 1), 0);
+      return { result, matched: new Set(scores.keys()), score: (sum * scores.size) / words.length };
+    })
+    .sort((a, b) => b.score - a.score);
   const shownBy = new Map(shown.flat().map((result) => [result.id, result]));
-  const holdsKept = (page: RankedPage<R>) => kept.every(({ word }) => page.matched.has(word));
-  const enough = (page: RankedPage<R>) =>
+  const holdsKept = ({ matched }: { matched: Set<string> }) => kept.every(({ word }) => matched.has(word));
+  const enough = (page: { matched: Set<string> }) =>
     holdsKept(page) || (words.length >= LONG_QUERY_WORDS && page.matched.size >= Math.ceil(words.length / 2));
   return {
     best: ranked[0],
@@ -141,10 +113,8 @@ export function titlePairs(
   table: ReadonlyMap<string, string[]>,
 ): number {
   const own = docsWords(title, data, table).map(singular);
-  const pairs = query
-    .slice(1)
-    .filter((second, i) => own.some((word, j) => word === singular(query[i] ?? '') && own[j + 1] === singular(second)));
-  return pairs.length;
+  const [firsts, seconds] = [query.slice(0, -1).map(singular), query.slice(1).map(singular)];
+  return firsts.filter((first, i) => own.some((word, j) => word === first && own[j + 1] === seconds[i])).length;
 }
 
 /** A word in a page's title, and in one of its headings, counts this much more than in its text. */
@@ -154,13 +124,9 @@ const [SATURATION, LENGTH_NORM] = [1.2, 0.5];
 /** What the engine's order adds to the first result's own score (the best own score counts 1). */
 const ENGINE_ORDER = 0.8;
 
-/** A text's words as an index holds them: each word run together, and its parts (GSM-8K is "gsm8k", "gsm" and "8k"). */
+/** A text's words as an index holds them (`wordForms`). */
 function indexedForms(text: string): string[] {
-  return searchWords(text).flatMap((word) => [joined(word), ...(wordParts(word)?.split(' ') ?? [])]);
-}
-
-function joined(word: string): string {
-  return word.replace(/[.\-_'’]/g, '');
+  return searchWords(text).flatMap(wordForms);
 }
 
 type PageText = Record<'title' | 'text', string> & { headings: readonly string[] };
@@ -180,7 +146,7 @@ function ownScores(words: readonly QueryWord[], weight: ReadonlyMap<string, numb
     const [title = [], ...headings] = [page.title, ...page.headings].map(indexedForms);
     const saturation = SATURATION * (1 - LENGTH_NORM + (LENGTH_NORM * text.length) / average);
     return words.reduce((score, { word, terms }) => {
-      const sought = terms.map((term) => searchWords(term).map((part) => wordStem(joined(part))));
+      const sought = terms.map((term) => searchWords(term).map((part) => wordStem(wordForms(part)[0] ?? part)));
       const holds = (forms: readonly string[]) =>
         sought.some((parts) => parts.every((part) => forms.some((form) => form.startsWith(part))));
       const count = (parts: readonly string[]) =>
@@ -235,16 +201,10 @@ export async function namedPagesFirst<R extends EngineResult>(
       text: await engine.text(result),
     })),
   );
-  const holdsEveryWord = (heading: string) =>
-    words.every(({ terms }) => terms.some((term) => searchWords(term).every((part) => containsWord(heading, part))));
-  const answering = pages.filter(
-    ({ result, title, headings }) =>
-      !exact.includes(result) &&
-      sentence &&
-      words.length >= LONG_QUERY_WORDS &&
-      [title, ...headings].some(holdsEveryWord),
-  );
-  const named = [...exact, ...answering.map(({ result }) => result)];
+  const asks = sentence && words.length >= LONG_QUERY_WORDS;
+  const holdsEveryWord = (heading: string) => words.every((word) => holdsWord(heading, word));
+  const answering = pages.filter(({ title, headings }) => asks && [title, ...headings].some(holdsEveryWord));
+  const named = [...new Set([...exact, ...answering.map(({ result }) => result)])];
   const asked = new Set(query.map(singular));
   // The share of a title's words (stop words aside, as the docs say them) that the query holds.
   const covered = (title: string) => {

@@ -4,15 +4,7 @@
  * (Damerau-Levenshtein: one edit for words of 4 to 7 letters, two from 8; ties go to the
  * more frequent word).
  */
-import {
-  containsWord,
-  isCorrectable,
-  queryWord,
-  searchWords,
-  wordParts,
-  wordStem,
-  type QueryWord,
-} from './query-words';
+import { holdsWord, isCorrectable, queryWord, searchWords, wordParts, wordStem, type QueryWord } from './query-words';
 
 /** The file a Pagefind index's vocabulary is written to, beside the index. */
 export const VOCABULARY_FILE = 'vocabulary.json';
@@ -98,17 +90,10 @@ export function correctWord(word: string, vocabulary: readonly string[]): string
   return best;
 }
 
-/**
- * The query's words that may be misspelt: long enough to correct, and in none of the
- * texts of the first results, in any of their terms.
- */
+/** The query's words that may be misspelt: long enough to correct, and in none of the texts. */
 export function unseenWords(words: readonly QueryWord[], texts: readonly string[]): QueryWord[] {
-  return words.filter(
-    ({ word, terms }) =>
-      allowedEdits(word) > 0 &&
-      isCorrectable(word) &&
-      !texts.some((text) => terms.some((term) => searchWords(term).every((part) => containsWord(text, part)))),
-  );
+  const correctable = ({ word }: QueryWord) => allowedEdits(word) > 0 && isCorrectable(word);
+  return words.filter((entry) => correctable(entry) && !texts.some((text) => holdsWord(text, entry)));
 }
 
 /**
