@@ -79,8 +79,7 @@ export function prose(markdown: string): string {
     .map((line) =>
       plainText(
         line
-          .replace(/^\s*(>\s?)+/, '')
-          .replace(/^\s*#{1,6}\s+/, '')
+          .replace(/^\s*(>\s?)*\s*(#{1,6}\s+)?/, '')
           .replace(/\[\^[^\]]+\]/g, '')
           .replace(/\|/g, ' '),
       ),
