@@ -101,7 +101,7 @@ function indexOptions<T>(storeFields: (keyof T & string)[]): Options<T> {
     fields: ['title', 'headings', 'description', 'text'],
     storeFields,
     tokenize: searchWords,
-    // A word as indexed: itself and its forms, so that the docs' "GSM-8K" is found by "gsm8k", "gsm 8k" and "gsm".
+    // A word as indexed: itself and its forms, so that the docs' "GSM-8K" is found by "gsm-8k", "gsm8k" and "gsm".
     processTerm: (word) => [...new Set([word, ...wordForms(word)])],
     searchOptions: {
       tokenize: searchWords,

@@ -37,7 +37,7 @@ export function wordParts(word: string): string | null {
   return apart === word ? null : apart;
 }
 
-/** A word as an index holds it: run together, and in its parts (GSM-8K is "gsm8k", "gsm" and "8k"). */
+/** A word as an index holds it: run together, and in its parts (GSM-8K is "gsm8k", "gsm", "8" and "k"). */
 export function wordForms(word: string): string[] {
   return [word.replace(/[.\-_'’]/g, ''), ...(wordParts(word)?.split(' ') ?? [])];
 }
