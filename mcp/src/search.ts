@@ -6,7 +6,7 @@ import {
   searchWords,
   synonymTable,
   understandQuery,
-  wordParts,
+  wordForms,
   wordStem,
   type QueryData,
   type QueryEngine,
@@ -36,23 +36,29 @@ export interface SearchAnswer {
   searchedFor: string | null;
 }
 
-interface SectionDocument {
-  id: number;
-  page: string;
-  pageTitle: string;
-  heading: string;
+/** The fields both indexes weigh: a page's, or the page's fields for one of its sections. */
+interface IndexedText {
+  title: string;
+  /** A page's headings; a section's own heading. */
+  headings: string;
+  /** The page's one-line description: for a section, its introduction's only. */
   description: string;
   text: string;
+}
+
+interface SectionDocument extends IndexedText {
+  id: number;
+  page: string;
   url: string;
+  /** What its snippet is cut from. */
   prose: string;
 }
 
-interface PageDocument {
+interface PageDocument extends IndexedText {
   id: string;
-  title: string;
-  headings: string;
-  description: string;
-  text: string;
+  headingList: string[];
+  /** Shown when none of its sections holds the query's words. */
+  intro: SectionDocument;
 }
 
 const SNIPPET_LENGTH = 220;
@@ -73,8 +79,7 @@ export function prose(markdown: string): string {
     .map((line) =>
       plainText(
         line
-          .replace(/^\s*(>\s?)+/, '')
-          .replace(/^\s*#{1,6}\s+/, '')
+          .replace(/^\s*(>\s?)*\s*(#{1,6}\s+)?/, '')
           .replace(/\[\^[^\]]+\]/g, '')
           .replace(/\|/g, ' '),
       ),
@@ -85,52 +90,54 @@ export function prose(markdown: string): string {
 }
 
 /**
- * A word as indexed: itself, its parts where letters meet digits or joiners hold it
- * together (the query layer's word parts), and its parts run together, so that the docs'
- * "GSM-8K" is found by "gsm8k", "gsm 8k" and "gsm".
+ * How the words weigh: the page's title most, then its headings (a section's own
+ * heading), then its one-line description, then the text (which, for a page, holds the
+ * title and headings too, as a page's text does for Pagefind); a long text is normalised
+ * for its length less than BM25's default does, which brings the pages' order nearest
+ * the site's on the relevance benchmark. A word is found from its start.
  */
-function indexedTerms(word: string): string[] {
-  const parts = wordParts(word)?.split(' ') ?? [];
-  return [...new Set([word, ...parts, parts.join('')])].filter(Boolean);
-}
-
-/** Index options both indexes share: the query layer's words, a word found from its start. */
-function wordOptions<T>(fields: string[], boost: Record<string, number>): Options<T> {
+function indexOptions<T>(storeFields: (keyof T & string)[]): Options<T> {
   return {
-    fields,
+    fields: ['title', 'headings', 'description', 'text'],
+    storeFields,
     tokenize: searchWords,
-    processTerm: indexedTerms,
+    // A word as indexed: itself and its forms, so that the docs' "GSM-8K" is found by "gsm-8k", "gsm8k" and "gsm".
+    processTerm: (word) => [...new Set([word, ...wordForms(word)])],
     searchOptions: {
       tokenize: searchWords,
       processTerm: (term) => term,
-      boost,
+      boost: { title: 3, headings: 2, description: 1.5 },
       prefix: (term) => term.length >= 3,
-      bm25: BM25,
+      bm25: { k: 1.2, b: 0.3, d: 0.5 },
     },
   };
 }
 
 /**
- * How a page's words weigh: its title most, then its headings, then its one-line
- * description, then its text (which holds the title and headings too, as a page's text
- * does for Pagefind); a long page is normalised for its length less than BM25's default
- * does, which brings the pages' order nearest the site's on the relevance benchmark.
- */
-const PAGE_FIELD_WEIGHTS = { title: 3, headings: 2, description: 1.5 };
-const BM25 = { k: 1.2, b: 0.3, d: 0.5 };
-
-/**
  * A full-text index of the site, searched through the site's query layer: pages are
- * ranked as the site's search ranks them (page titles weigh most, then headings, then
- * the page's one-line description, then the text), then each page shows the sections
- * (its introduction and its h2 and h3 sections) that hold the query's words.
+ * ranked as the site's search ranks them, then each page shows the sections (its
+ * introduction and its h2 and h3 sections) that hold the query's words.
  */
 export class DocsIndex {
-  private readonly pages: MiniSearch<PageDocument>;
-  private readonly sections: MiniSearch<SectionDocument>;
-  private readonly pageData = new Map<string, { title: string; headings: string[]; text: string }>();
-  private readonly firstSection = new Map<string, SectionDocument>();
-  private vocabulary?: readonly string[];
+  private readonly pages = new MiniSearch<PageDocument>(indexOptions(['title', 'headingList', 'text', 'intro']));
+  private readonly sections = new MiniSearch<SectionDocument>(
+    indexOptions(['page', 'title', 'headings', 'url', 'prose']),
+  );
+  private readonly vocabulary: readonly string[];
+  private readonly engine: QueryEngine<SearchResult> = {
+    // The query layer reads a term literally: every word in the page, as typed or from its
+    // start. A term no page holds is searched in any of its forms, as Pagefind, which
+    // stems words, finds it ("max_new_tokes" finds max_new_tokens).
+    search: async (term) => {
+      const found = this.pages.search(term, { combineWith: 'AND' });
+      const stems = searchWords(term).map(wordStem).join(' ');
+      return found.length > 0 || stems === term ? found : this.pages.search(stems, { combineWith: 'AND' });
+    },
+    text: async (result) => result.text,
+    title: async (result) => result.title,
+    headings: async (result) => result.headingList,
+    pageCount: async () => this.pages.documentCount,
+  };
 
   /**
    * `data` is the site's query data: its synonyms and stop words. Built by `Docs`; internal,
@@ -141,66 +148,44 @@ export class DocsIndex {
     pages: readonly { page: DocsPage; twin: ParsedTwin }[],
     private readonly data: QueryData = NO_QUERY_DATA,
   ) {
-    this.pages = new MiniSearch<PageDocument>(
-      wordOptions(['title', 'headings', 'description', 'text'], PAGE_FIELD_WEIGHTS),
-    );
-    this.sections = new MiniSearch<SectionDocument>({
-      ...wordOptions<SectionDocument>(['pageTitle', 'heading', 'description', 'text'], {
-        pageTitle: 3,
-        heading: 2,
-        description: 1.5,
-      }),
-      storeFields: ['page', 'pageTitle', 'heading', 'url', 'prose'],
-    });
-    let id = 0;
-    const sections: SectionDocument[] = [];
-    const pageDocuments: PageDocument[] = [];
     // A page may repeat another's sections (the API landing page is an operation's
     // page too); a repeated section is indexed once, under the page with the deepest
     // path (the page's own address, not an alias), as the site's index keeps it.
     const indexed = new Set<string>();
+    const texts: string[] = [];
     const depth = ({ page }: { page: DocsPage }) => new URL(page.url).pathname.split('/').length;
     for (const { page, twin } of [...pages].sort((a, b) => depth(b) - depth(a))) {
-      const own = twin.sections.flatMap((section) => {
-        const text = prose(section.text);
-        const key = JSON.stringify([twin.title, section.heading, text]);
+      const own = twin.sections.flatMap(({ heading, level, anchor, text: markdown }): SectionDocument[] => {
+        const text = prose(markdown);
+        const key = JSON.stringify([twin.title, heading, text]);
         if (indexed.has(key)) {
           return [];
         }
         indexed.add(key);
         return [
           {
-            id: id++,
+            id: indexed.size,
             page: page.url,
-            pageTitle: twin.title,
-            heading: section.heading,
-            description: section.level === 1 ? page.description : '',
+            title: twin.title,
+            headings: heading,
+            description: level === 1 ? page.description : '',
             text,
-            url: section.anchor ? `${page.url}#${section.anchor}` : page.url,
+            url: anchor ? `${page.url}#${anchor}` : page.url,
             prose: text || page.description,
           },
         ];
       });
-      const [first] = own;
-      if (!first || this.pageData.has(page.url)) {
-        continue;
+      const [intro] = own;
+      if (intro && !this.pages.has(page.url)) {
+        const headingList = own.slice(1).map((section) => section.headings);
+        const text = [twin.title, ...headingList, ...own.map((section) => section.text)].join(' ');
+        const { title, description } = page;
+        this.sections.addAll(own);
+        this.pages.add({ id: page.url, title, headings: headingList.join(' '), headingList, description, text, intro });
+        texts.push(text);
       }
-      sections.push(...own);
-      this.firstSection.set(page.url, first);
-      const rest = own.filter((section) => section !== first);
-      const headings = rest.map((section) => section.heading);
-      const text = own.map((section) => section.text).join(' ');
-      this.pageData.set(page.url, { title: twin.title, headings, text: [twin.title, ...headings, text].join(' ') });
-      pageDocuments.push({
-        id: page.url,
-        title: twin.title,
-        headings: headings.join(' '),
-        description: page.description,
-        text: [twin.title, ...headings, text].join(' '),
-      });
     }
-    this.sections.addAll(sections);
-    this.pages.addAll(pageDocuments);
+    this.vocabulary = buildVocabulary(texts).words;
   }
 
   get size(): number {
@@ -209,50 +194,22 @@ export class DocsIndex {
 
   /** The best sections for a query, the pages ranked by the site's query layer. */
   async search(query: string, limit: number): Promise<SearchAnswer> {
-    const page = (result: { id: string }) => this.pageData.get(result.id);
-    const engine: QueryEngine<SearchResult> = {
-      // The query layer reads a term literally: every word in the page, as typed or from its
-      // start. A term no page holds is searched in any of its forms, as Pagefind, which
-      // stems words, finds it ("max_new_tokes" finds max_new_tokens).
-      search: async (term) => {
-        const found = this.pages.search(term, { combineWith: 'AND' });
-        const stems = searchWords(term).map(wordStem).join(' ');
-        return found.length > 0 || stems === term ? found : this.pages.search(stems, { combineWith: 'AND' });
-      },
-      text: async (result) => page(result)?.text ?? '',
-      title: async (result) => page(result)?.title ?? '',
-      headings: async (result) => page(result)?.headings ?? [],
-      pageCount: async () => this.pages.documentCount,
-    };
-    this.vocabulary ??= buildVocabulary([...this.pageData.values()].map(({ text }) => text)).words;
-    const vocabulary = this.vocabulary;
-    const { results, notice } = await understandQuery(query, engine, {
-      data: this.data,
-      vocabulary: async () => vocabulary,
-    });
-    const searchedFor = notice?.query ?? query;
-    const words = queryWords(searchedFor, this.data);
-    const terms = [...new Set([...words, ...canonicalWords(words, synonymTable(this.data))])].join(' ');
+    const { vocabulary, data } = this;
+    const { results, notice } = await understandQuery(query, this.engine, { data, vocabulary: async () => vocabulary });
+    const words = queryWords(notice?.query ?? query, data);
+    const terms = [...new Set([...words, ...canonicalWords(words, synonymTable(data))])].join(' ');
     const matching = this.sections.search(terms, { fuzzy: false });
-    const hits: SearchHit[] = [];
-    for (const { id } of results) {
+    const hits = results.slice(0, limit).flatMap(({ id, intro }) => {
       const shown = matching.filter((section) => section.page === id).slice(0, SECTIONS_PER_PAGE);
-      const first = this.firstSection.get(id);
-      const sections = shown.length > 0 ? shown : first ? [{ ...first, score: 0, terms: [] }] : [];
-      hits.push(
-        ...sections.map((section) => ({
-          pageTitle: section.pageTitle as string,
-          heading: section.heading as string,
-          url: section.url as string,
-          snippet: snippet(section.prose as string, section.terms),
-          score: section.score,
-        })),
-      );
-      if (hits.length >= limit) {
-        break;
-      }
-    }
-    return { hits: hits.slice(0, limit), searchedFor: notice ? notice.query : null };
+      return (shown.length > 0 ? shown : [{ ...intro, score: 0, terms: [] }]).map((section) => ({
+        pageTitle: section.title,
+        heading: section.headings,
+        url: section.url,
+        snippet: snippet(section.prose, section.terms),
+        score: section.score,
+      }));
+    });
+    return { hits: hits.slice(0, limit), searchedFor: notice?.query ?? null };
   }
 }
 
@@ -262,19 +219,12 @@ function snippet(text: string, terms: readonly string[]): string {
     return text;
   }
   const lower = text.toLowerCase();
-  const positions = terms.map((term) => lower.search(new RegExp(`\\b${escapeRegExp(term)}`))).filter((at) => at >= 0);
-  const hit = positions.length > 0 ? Math.min(...positions) : 0;
-  let start = Math.max(0, hit - 60);
-  if (start > 0) {
-    start = text.indexOf(' ', start) + 1 || start;
-  }
-  let end = Math.min(text.length, start + SNIPPET_LENGTH);
-  if (end < text.length) {
-    end = text.lastIndexOf(' ', end) > start ? text.lastIndexOf(' ', end) : end;
-  }
+  const found = terms.map((term) => lower.search(new RegExp(`\\b${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)));
+  const hit = Math.min(...found.filter((at) => at >= 0), text.length);
+  // From a word's start, some 60 characters before the match, to a word's end.
+  const from = hit < text.length ? Math.max(0, hit - 60) : 0;
+  const start = from > 0 ? text.indexOf(' ', from) + 1 || from : 0;
+  const cut = start + SNIPPET_LENGTH;
+  const end = cut >= text.length ? text.length : text.lastIndexOf(' ', cut) > start ? text.lastIndexOf(' ', cut) : cut;
   return `${start > 0 ? '…' : ''}${text.slice(start, end).trim()}${end < text.length ? '…' : ''}`;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

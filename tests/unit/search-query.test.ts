@@ -13,6 +13,7 @@ import {
   understandQuery,
   buildVocabulary,
   searchWords,
+  wordForms,
   wordParts,
   type QueryData,
   type QueryEngine,
@@ -428,6 +429,12 @@ describe('ranking the pages of a query', () => {
     expect(wordParts('llama3')).toBe('llama 3');
     expect(wordParts('block-expan')).toBe('block expan');
     expect(wordParts('llama')).toBeNull();
+  });
+
+  it('holds a word as an index does: run together and in its parts', () => {
+    expect(wordForms('gsm-8k')).toEqual(['gsm8k', 'gsm', '8', 'k']);
+    expect(wordForms('llama.cpp')).toEqual(['llamacpp', 'llama', 'cpp']);
+    expect(wordForms('metal')).toEqual(['metal']);
   });
 
   it('corrects and leaves out nothing when the vocabulary could not be loaded', async () => {

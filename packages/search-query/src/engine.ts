@@ -26,8 +26,12 @@ export interface QueryEngine<R extends EngineResult> {
   pageCount?(): Promise<number>;
 }
 
-export type QueryNotice =
-  { kind: 'corrected'; query: string; original: string } | { kind: 'relaxed'; query: string; original: string };
+/** A query searched otherwise than it was typed: a word corrected, or words left out. */
+export interface QueryNotice {
+  kind: 'corrected' | 'relaxed';
+  query: string;
+  original: string;
+}
 
 export interface UnderstoodQuery<R> {
   results: R[];

@@ -4,7 +4,6 @@
  * implements `QueryEngine`, and `understandQuery` reads a query and searches it.
  */
 export type { EngineResult, QueryEngine, QueryNotice, UnderstandOptions, UnderstoodQuery } from './engine';
-export { editDistance } from './edit-distance';
 export { RESULTS_READ, titlePairs } from './ranking';
 export { understandQuery } from './read-query';
 export {
@@ -14,15 +13,19 @@ export {
   QUERY_DATA,
   QUERY_DATA_FILE,
   queryWords,
+  searchWords,
   synonymTable,
+  wordForms,
+  wordParts,
+  wordStem,
   type QueryData,
 } from './query-words';
 export {
   allowedEdits,
   buildVocabulary,
   correctWord,
+  editDistance,
   isKnown,
   VOCABULARY_FILE,
   type VocabularyFile,
 } from './vocabulary';
-export { isCorrectable, searchWords, wordParts, wordStem } from './words';

@@ -1,11 +1,55 @@
 /**
- * The words of a query as the docs say them: synonyms and spelling variants
- * (synonyms.json: each group's first word is the docs' own), and stop words that say
- * nothing about a page.
+ * How search reads text into words, the same way when an index's vocabulary is written
+ * and when a query is read (lower case, split on anything but letters, digits and the
+ * joiners inside a word: llama.cpp, phi-3, tool_calls), and the words of a query as the
+ * docs say them: synonyms and spelling variants (synonyms.json: each group's first word
+ * is the docs' own), and stop words that say nothing about a page.
  */
-import { searchWords } from './words';
 // Named imports, so that the browser's bundles leave out the file's comment.
 import { groups, stopWords } from './synonyms.json';
+
+const WORD = /[\p{L}\p{N}]+(?:[.\-_'’][\p{L}\p{N}]+)*/gu;
+
+/** The words of a text, lower-cased, in order. */
+export function searchWords(text: string): string[] {
+  return [...text.toLowerCase().matchAll(WORD)].map(([word]) => word);
+}
+
+/**
+ * A word the vocabulary can correct: one that starts with a letter and has three or
+ * more (qwen2, phi-3, rubra_tools), not a number, a size or a version (8000, 8b, v0.3).
+ */
+export function isCorrectable(word: string): boolean {
+  return /^\p{L}/u.test(word) && (word.match(/\p{L}/gu)?.length ?? 0) >= 3;
+}
+
+/**
+ * A word's parts written apart, as the docs may write them: its letters apart from a
+ * number they run into (llama3, phi3) and the parts its joiners hold together
+ * (block-expansion, llama-cpp); null for a word of one part.
+ */
+export function wordParts(word: string): string | null {
+  const apart = word
+    .replace(/(\p{L})(\p{N})/gu, '$1 $2')
+    .replace(/(\p{N})(\p{L})/gu, '$1 $2')
+    .replace(/[.\-_'’]+/g, ' ')
+    .trim();
+  return apart === word ? null : apart;
+}
+
+/** A word as an index holds it: run together, and in its parts (GSM-8K is "gsm8k", "gsm", "8" and "k"). */
+export function wordForms(word: string): string[] {
+  return [word.replace(/[.\-_'’]/g, ''), ...(wordParts(word)?.split(' ') ?? [])];
+}
+
+/**
+ * The start that every form of a word shares without its English ending (finishes,
+ * finished, finishing: "finish"), when four letters or more are left; the word otherwise.
+ */
+export function wordStem(word: string): string {
+  const stem = word.replace(/(?:es|s|ed|ing)$/, '');
+  return stem.length >= 4 ? stem : word;
+}
 
 export interface QueryData {
   /** Each group: the docs' own word first, then what readers may type instead. */
@@ -26,15 +70,15 @@ export const NO_QUERY_DATA: QueryData = { groups: [], stopWords: [] };
 
 /** Reads a published QUERY_DATA_FILE; `where` names it in the error. */
 export function parseQueryData(text: string, where: string): QueryData {
-  let data: unknown;
+  let data: Partial<Record<keyof QueryData, unknown>> | null;
   try {
     data = JSON.parse(text);
   } catch (error) {
     throw new Error(`${where} is not JSON: ${(error as Error).message}`);
   }
-  const { groups: read, stopWords: stop } = (data ?? {}) as Partial<Record<keyof QueryData, unknown>>;
   const isWords = (list: unknown): list is string[] =>
     Array.isArray(list) && list.every((word) => typeof word === 'string' && word.trim() !== '');
+  const { groups: read, stopWords: stop } = data ?? {};
   if (!Array.isArray(read) || !read.every((group) => isWords(group) && group.length >= 2)) {
     throw new Error(`${where}: "groups" must be lists of two words or more.`);
   }
@@ -47,12 +91,8 @@ export function parseQueryData(text: string, where: string): QueryData {
 /** Each listed variant, mapped to the words of its group's first entry. */
 export function synonymTable(data: QueryData): Map<string, string[]> {
   const table = new Map<string, string[]>();
-  for (const [canonical, ...variants] of data.groups) {
-    for (const variant of variants) {
-      if (canonical && !table.has(variant)) {
-        table.set(variant, searchWords(canonical));
-      }
-    }
+  for (const [canonical = '', ...variants] of data.groups) {
+    variants.filter((variant) => !table.has(variant)).forEach((variant) => table.set(variant, searchWords(canonical)));
   }
   return table;
 }
@@ -60,8 +100,7 @@ export function synonymTable(data: QueryData): Map<string, string[]> {
 /** The words to search: the query's words without stop words, unless that leaves none. */
 export function queryWords(query: string, data: QueryData = QUERY_DATA): string[] {
   const words = searchWords(query);
-  const stop = new Set(data.stopWords);
-  const content = words.filter((word) => !stop.has(word));
+  const content = words.filter((word) => !data.stopWords.includes(word));
   return content.length > 0 ? content : words;
 }
 
@@ -79,4 +118,10 @@ export interface QueryWord {
 
 export function queryWord(word: string, table: ReadonlyMap<string, string[]>): QueryWord {
   return { word, terms: [...new Set([word, canonicalWords([word], table).join(' ')])] };
+}
+
+/** Whether a text holds a word of the query: every part of one of its terms, each from a word's start. */
+export function holdsWord(text: string, { terms }: QueryWord): boolean {
+  const found = searchWords(text);
+  return terms.some((term) => searchWords(term).every((part) => found.some((word) => word.startsWith(part))));
 }

@@ -4,8 +4,16 @@
  * query's words it holds. Then the first results are reordered (`namedPagesFirst`).
  */
 import type { EngineResult, QueryEngine } from './engine';
-import { canonicalWords, queryWords, type QueryData, type QueryWord } from './query-words';
-import { containsWord, searchWords, wordParts, wordStem } from './words';
+import {
+  canonicalWords,
+  holdsWord,
+  queryWords,
+  searchWords,
+  wordForms,
+  wordStem,
+  type QueryData,
+  type QueryWord,
+} from './query-words';
 
 /** How many of the first results are read to decide that a word is one the docs use. */
 export const RESULTS_READ = 5;
@@ -16,7 +24,6 @@ const TITLES_READ = 10;
  * opening words) to be the query: a title may open with a stop word or two ("How to ...").
  */
 const TITLE_OPENING_WORDS = 4;
-
 /**
  * In a query of this many words or more, a page that holds half of them or more is a
  * result too: a reader's extra words ("set", "until it finishes") should not hide the
@@ -24,96 +31,55 @@ const TITLE_OPENING_WORDS = 4;
  */
 const LONG_QUERY_WORDS = 3;
 
-/** A page in a ranking: what shows it, its score and which of the query's words it holds. */
-interface RankedPage<R> {
-  result: R;
-  score: number;
-  matched: Set<string>;
-}
-
 /**
- * Ranks the pages that hold the query's words. Each word is searched on its own (in
- * every form: as typed, as the docs say it), and a page's score is the sum of its
- * words' scores, scaled by the share of the query's words it holds: a page that
+ * The pages for `words`, best first: those that hold every word of `kept` or, in a long
+ * query, half of its words or more, ranked by all of `words`. Each word is searched on
+ * its own (in every form: as typed, as the docs say it), and a page's score is the sum
+ * of its words' scores, scaled by the share of the query's words it holds: a page that
  * answers most of a question strongly beats one that mentions every word in passing.
  * The engine's own score for a single word already weighs titles and headings above
- * text; each word's scores are weighed by how few pages hold it.
- */
-async function rankPages<R extends EngineResult>(
-  words: readonly QueryWord[],
-  search: (term: string) => Promise<R[]>,
-  pageCount: (() => Promise<number>) | undefined,
-): Promise<{ ranked: RankedPage<R>[]; weight: Map<string, number> }> {
-  const pages = new Map<string, RankedPage<R>>();
-  const best = new Map<string, Map<string, number>>();
-  const pagesOf = new Map<string, Set<string>>();
-  await Promise.all(
-    words.map(async ({ word, terms }) => {
-      const lists = await Promise.all(terms.map((term) => search(term)));
-      const holding = new Set<string>();
-      for (const result of lists.flat()) {
-        holding.add(result.id);
-        const scores = best.get(result.id) ?? new Map<string, number>();
-        best.set(result.id, scores);
-        if (result.score > (scores.get(word) ?? -Infinity)) {
-          scores.set(word, result.score);
-          const page = pages.get(result.id);
-          // A page is shown by the result of its strongest word (its excerpt shows that word).
-          if (!page || result.score > page.score) {
-            pages.set(result.id, { result, score: result.score, matched: new Set() });
-          }
-        }
-      }
-      pagesOf.set(word, holding);
-    }),
-  );
-  // A word few pages hold says more about a page than one most pages hold (its
-  // inverse document frequency); the engine's own score for one word does not weigh that.
-  const total = (await pageCount?.()) ?? Math.max(...[...pagesOf.values()].map((holding) => holding.size), 1);
-  const weight = new Map(
-    [...pagesOf].map(([word, holding]) => [word, Math.log(1 + total / Math.max(holding.size, 1))]),
-  );
-  for (const [id, page] of pages) {
-    const scores = best.get(id) ?? new Map<string, number>();
-    page.matched = new Set(scores.keys());
-    const sum = [...scores].reduce((all, [word, score]) => all + score * (weight.get(word) ?? 1), 0);
-    page.score = (sum * page.matched.size) / Math.max(words.length, 1);
-  }
-  return { ranked: [...pages.values()].sort((a, b) => b.score - a.score), weight };
-}
-
-export interface RankedQuery<R> {
-  /** The best page of all, whatever it holds: a relaxed query keeps its words. */
-  best: RankedPage<R> | undefined;
-  /** Whether a page holds every kept word. */
-  full: boolean;
-  results: R[];
-  /** Each word's weight: how few pages hold it. */
-  weight: ReadonlyMap<string, number>;
-}
-
-/**
- * The pages for `words`, best first: those that hold every word of `kept` or, in a
- * long query, half of its words or more, ranked by all of `words`. A page that holds
+ * text; each word's scores are weighed by how few pages hold it (its inverse document
+ * frequency), which the engine's score for one word does not weigh. A page that holds
  * every kept word is shown by the engine's result for all of them at once, whose
- * excerpt and sections show every word.
+ * excerpt and sections show every word; another by the result of its strongest word.
+ * Also answers the best page of all, whatever it holds (a relaxed query keeps its
+ * words), whether a page holds every kept word (`full`), and each word's weight.
  */
 export async function rankQuery<R extends EngineResult>(
   words: readonly QueryWord[],
   kept: readonly QueryWord[],
   search: (term: string) => Promise<R[]>,
   pageCount: (() => Promise<number>) | undefined,
-): Promise<RankedQuery<R>> {
-  const keptWords = kept.map(({ word }) => word);
-  const typed = kept.map(({ terms }) => terms[0]).join(' ');
-  const docs = kept.map(({ terms }) => terms.at(-1)).join(' ');
-  const [{ ranked, weight }, together] = await Promise.all([
-    rankPages(words, search, pageCount),
-    Promise.all([...new Set([typed, docs])].filter(Boolean).map(search)),
+) {
+  const pages = new Map<string, { result: R; best: number; scores: Map<string, number> }>();
+  const holding = new Map<string, number>();
+  const together = [...new Set([0, -1].map((at) => kept.map(({ terms }) => terms.at(at)).join(' ')))];
+  const [shown] = await Promise.all([
+    Promise.all(together.filter(Boolean).map(search)),
+    ...words.map(async ({ word, terms }) => {
+      const found = (await Promise.all(terms.map(search))).flat();
+      holding.set(word, new Set(found.map(({ id }) => id)).size);
+      for (const result of found) {
+        const page = pages.get(result.id) ?? { result, best: -Infinity, scores: new Map<string, number>() };
+        pages.set(result.id, page);
+        if (result.score > page.best) {
+          [page.result, page.best] = [result, result.score];
+        }
+        page.scores.set(word, Math.max(result.score, page.scores.get(word) ?? -Infinity));
+      }
+    }),
   ]);
-  const shownBy = new Map(together.flat().map((result) => [result.id, result]));
-  const holdsKept = (page: RankedPage<R>) => keptWords.every((word) => page.matched.has(word));
-  const enough = (page: RankedPage<R>) =>
+  const total = (await pageCount?.()) ?? Math.max(...holding.values(), 1);
+  const weight = new Map([...holding].map(([word, count]) => [word, Math.log(1 + total / Math.max(count, 1))]));
+  const ranked = [...pages.values()]
+    .map(({ result, scores }) => {
+      const sum = [...scores].reduce((all, [word, score]) => all + score * (weight.get(word) ?? 1), 0);
+      return { result, matched: new Set(scores.keys()), score: (sum * scores.size) / words.length };
+    })
+    .sort((a, b) => b.score - a.score);
+  const shownBy = new Map(shown.flat().map((result) => [result.id, result]));
+  const holdsKept = ({ matched }: { matched: Set<string> }) => kept.every(({ word }) => matched.has(word));
+  const enough = (page: { matched: Set<string> }) =>
     holdsKept(page) || (words.length >= LONG_QUERY_WORDS && page.matched.size >= Math.ceil(words.length / 2));
   return {
     best: ranked[0],
@@ -128,8 +94,9 @@ function singular(word: string): string {
   return word.replace(/s$/, '');
 }
 
-function sameWord(a: string, b: string): boolean {
-  return singular(a) === singular(b);
+/** A text's words, stop words aside, as the docs say them. */
+function docsWords(text: string, data: QueryData, table: ReadonlyMap<string, string[]>): string[] {
+  return canonicalWords(queryWords(text, data), table);
 }
 
 /**
@@ -144,16 +111,10 @@ export function titlePairs(
   query: readonly string[],
   data: QueryData,
   table: ReadonlyMap<string, string[]>,
-) {
-  const own = canonicalWords(queryWords(title, data), table);
-  let pairs = 0;
-  for (let i = 0; i + 1 < query.length; i += 1) {
-    const [first = '', second = ''] = [query[i], query[i + 1]];
-    if (own.some((word, j) => sameWord(word, first) && sameWord(own[j + 1] ?? '', second))) {
-      pairs += 1;
-    }
-  }
-  return pairs;
+): number {
+  const own = docsWords(title, data, table).map(singular);
+  const [firsts, seconds] = [query.slice(0, -1).map(singular), query.slice(1).map(singular)];
+  return firsts.filter((first, i) => own.some((word, j) => word === first && own[j + 1] === seconds[i])).length;
 }
 
 /** A word in a page's title, and in one of its headings, counts this much more than in its text. */
@@ -163,13 +124,9 @@ const [SATURATION, LENGTH_NORM] = [1.2, 0.5];
 /** What the engine's order adds to the first result's own score (the best own score counts 1). */
 const ENGINE_ORDER = 0.8;
 
-/** A text's words as an index holds them: each word run together, and its parts (GSM-8K is "gsm8k", "gsm" and "8k"). */
+/** A text's words as an index holds them (`wordForms`). */
 function indexedForms(text: string): string[] {
-  return searchWords(text).flatMap((word) => [joined(word), ...(wordParts(word)?.split(' ') ?? [])]);
-}
-
-function joined(word: string): string {
-  return word.replace(/[.\-_'’]/g, '');
+  return searchWords(text).flatMap(wordForms);
 }
 
 type PageText = Record<'title' | 'text', string> & { headings: readonly string[] };
@@ -181,25 +138,20 @@ type PageText = Record<'title' | 'text', string> & { headings: readonly string[]
  * less, and less in a text longer than the others'. A word is found as an index finds
  * it: from its start, in any form (without its English ending), run together or in parts.
  */
-function ownScores(
-  words: readonly QueryWord[],
-  weight: ReadonlyMap<string, number>,
-  pages: readonly PageText[],
-): number[] {
+function ownScores(words: readonly QueryWord[], weight: ReadonlyMap<string, number>, pages: readonly PageText[]) {
   const texts = pages.map(({ text }) => indexedForms(text));
-  const average = texts.reduce((sum, forms) => sum + forms.length, 0) / Math.max(pages.length, 1) || 1;
-  const sought = words.map(({ terms }) => terms.map((term) => searchWords(term).map((part) => wordStem(joined(part)))));
+  const average = texts.reduce((sum, forms) => sum + forms.length, 0) / pages.length || 1;
   return pages.map((page, index) => {
     const text = texts[index] ?? [];
     const [title = [], ...headings] = [page.title, ...page.headings].map(indexedForms);
     const saturation = SATURATION * (1 - LENGTH_NORM + (LENGTH_NORM * text.length) / average);
-    return words.reduce((score, { word }, at) => {
-      const terms = sought[at] ?? [];
+    return words.reduce((score, { word, terms }) => {
+      const sought = terms.map((term) => searchWords(term).map((part) => wordStem(wordForms(part)[0] ?? part)));
       const holds = (forms: readonly string[]) =>
-        terms.some((parts) => parts.every((part) => forms.some((form) => form.startsWith(part))));
+        sought.some((parts) => parts.every((part) => forms.some((form) => form.startsWith(part))));
       const count = (parts: readonly string[]) =>
         Math.min(...parts.map((part) => text.filter((form) => form.startsWith(part)).length));
-      const repeats = Math.max(0, ...terms.map(count));
+      const repeats = Math.max(0, ...sought.map(count));
       const place = (holds(title) ? TITLE_WEIGHT : 0) + (headings.some(holds) ? HEADING_WEIGHT : 0);
       return score + (weight.get(word) ?? 1) * (place + repeats / (repeats + saturation));
     }, 0);
@@ -229,53 +181,47 @@ export async function namedPagesFirst<R extends EngineResult>(
   sentence: boolean,
 ): Promise<R[]> {
   const typed = words.map(({ word }) => word);
+  const query = canonicalWords(typed, table);
   const key = (list: readonly string[]) => [...new Set(list.map(singular))].sort().join(' ');
-  const wanted = new Set([key(typed), key(canonicalWords(typed, table))]);
   // The first results' texts are read anyway; further down, only a result that matches
   // at the very start of its text can be titled with the query.
   const head = results
     .slice(0, TITLES_READ)
     .filter((result, index) => index < RESULTS_READ || (engine.firstMatch?.(result) ?? 0) < TITLE_OPENING_WORDS);
   const titles = await Promise.all(head.map((result) => engine.title(result)));
-  const exact = head.filter((_, index) => wanted.has(key(queryWords(titles[index] ?? '', data))));
-  const first = results.slice(0, RESULTS_READ);
+  const exact = head.filter((_, index) =>
+    [key(typed), key(query)].includes(key(queryWords(titles[index] ?? '', data))),
+  );
   // The first results are the first of `head` too, so their titles are at the same index.
   const pages = await Promise.all(
-    first.map(async (result, index) => ({
+    results.slice(0, RESULTS_READ).map(async (result, index) => ({
+      result,
       title: titles[index] ?? '',
       headings: (await engine.headings?.(result)) ?? [],
       text: await engine.text(result),
     })),
   );
-  const holdsEveryWord = (heading: string) =>
-    words.every(({ terms }) => terms.some((term) => searchWords(term).every((part) => containsWord(heading, part))));
-  const answering = first.filter(
-    (result, index) =>
-      !exact.includes(result) &&
-      sentence &&
-      words.length >= LONG_QUERY_WORDS &&
-      [titles[index] ?? '', ...(pages[index]?.headings ?? [])].some(holdsEveryWord),
-  );
-  const named = [...exact, ...answering];
-  const query = canonicalWords(typed, table);
+  const asks = sentence && words.length >= LONG_QUERY_WORDS;
+  const holdsEveryWord = (heading: string) => words.every((word) => holdsWord(heading, word));
+  const answering = pages.filter(({ title, headings }) => asks && [title, ...headings].some(holdsEveryWord));
+  const named = [...new Set([...exact, ...answering.map(({ result }) => result)])];
   const asked = new Set(query.map(singular));
   // The share of a title's words (stop words aside, as the docs say them) that the query holds.
   const covered = (title: string) => {
-    const own = canonicalWords(queryWords(title, data), table);
+    const own = docsWords(title, data, table);
     return own.filter((word) => asked.has(singular(word))).length / Math.max(own.length, 1);
   };
   const own = ownScores(words, weight, pages);
   const best = Math.max(...own, Number.MIN_VALUE);
-  const paired = first
-    .map((result, index) => ({
+  const paired = pages
+    .map(({ result, title }, index) => ({
       result,
-      pairs: titlePairs(titles[index] ?? '', query, data, table),
-      covered: covered(titles[index] ?? ''),
+      pairs: titlePairs(title, query, data, table),
+      covered: covered(title),
       own: (own[index] ?? 0) / best + ENGINE_ORDER * (1 - index / RESULTS_READ),
     }))
     .filter(({ result }) => !named.includes(result))
-    .sort((a, b) => b.pairs - a.pairs || (a.pairs > 0 ? b.covered - a.covered : 0) || b.own - a.own)
-    .map(({ result }) => result);
-  const ordered = [...named, ...paired];
+    .sort((a, b) => b.pairs - a.pairs || (a.pairs > 0 ? b.covered - a.covered : 0) || b.own - a.own);
+  const ordered = [...named, ...paired.map(({ result }) => result)];
   return [...ordered, ...results.filter((result) => !ordered.includes(result))];
 }

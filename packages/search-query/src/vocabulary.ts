@@ -4,9 +4,7 @@
  * (Damerau-Levenshtein: one edit for words of 4 to 7 letters, two from 8; ties go to the
  * more frequent word).
  */
-import { editDistance } from './edit-distance';
-import { queryWord, type QueryWord } from './query-words';
-import { containsWord, isCorrectable, searchWords, wordParts, wordStem } from './words';
+import { holdsWord, isCorrectable, queryWord, searchWords, wordParts, wordStem, type QueryWord } from './query-words';
 
 /** The file a Pagefind index's vocabulary is written to, beside the index. */
 export const VOCABULARY_FILE = 'vocabulary.json';
@@ -16,30 +14,50 @@ export interface VocabularyFile {
   words: string[];
 }
 
-/** Shorter words are never corrected, nor corrected to. */
-const MIN_LENGTH = 3;
-
 /**
- * A word with digits or joiners in it (qwen2, rubra_tools) is a name: only one the docs
- * use this often is worth correcting to. A file name or a generated id, written once,
+ * The vocabulary of the texts of an index's pages: words of three letters or more. A
+ * word with digits or joiners in it (qwen2, rubra_tools) is a name, worth correcting to
+ * only when the docs use it twice or more: a file name or a generated id, written once,
  * is not what a reader types, and a site of thousands of pages holds thousands of them.
  */
-const NAME_MIN_COUNT = 2;
-
-/** The vocabulary of the texts of an index's pages. */
 export function buildVocabulary(texts: Iterable<string>): VocabularyFile {
   const counts = new Map<string, number>();
   for (const text of texts) {
-    for (const word of searchWords(text)) {
-      if (word.length >= MIN_LENGTH && isCorrectable(word)) {
-        counts.set(word, (counts.get(word) ?? 0) + 1);
-      }
+    for (const word of searchWords(text).filter((found) => found.length >= 3 && isCorrectable(found))) {
+      counts.set(word, (counts.get(word) ?? 0) + 1);
     }
   }
   const words = [...counts]
-    .filter(([word, count]) => /^\p{L}+$/u.test(word) || count >= NAME_MIN_COUNT)
+    .filter(([word, count]) => /^\p{L}+$/u.test(word) || count >= 2)
     .sort(([a, countA], [b, countB]) => countB - countA || (a < b ? -1 : 1));
   return { words: words.map(([word]) => word) };
+}
+
+/**
+ * Damerau-Levenshtein distance (optimal string alignment: insertions, deletions,
+ * substitutions and swaps of neighbours), or `max + 1` as soon as it exceeds `max`.
+ */
+export function editDistance(a: string, b: string, max: number): number {
+  const [s, t] = [[...a], [...b]];
+  if (Math.abs(s.length - t.length) > max) {
+    return max + 1;
+  }
+  let before: number[] = [];
+  let previous = Array.from({ length: t.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= s.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= t.length; j += 1) {
+      const cost = s[i - 1] === t[j - 1] ? 0 : 1;
+      const swapped = i > 1 && j > 1 && s[i - 1] === t[j - 2] && s[i - 2] === t[j - 1];
+      const swap = swapped ? (before[j - 2] ?? 0) + 1 : Infinity;
+      current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost, swap));
+    }
+    if (Math.min(...current) > max) {
+      return max + 1;
+    }
+    [before, previous] = [previous, current];
+  }
+  return Math.min(previous[t.length] ?? max + 1, max + 1);
 }
 
 /** The number of edits forgiven in a word of this length. */
@@ -53,48 +71,29 @@ export function allowedEdits(word: string): 0 | 1 | 2 {
  * another form of one: the engine finds "finishes" where the docs say "finished".
  */
 export function isKnown(word: string, vocabulary: readonly string[]): boolean {
-  const stem = wordStem(word);
-  const forms = stem !== word ? [word, stem] : [word];
+  const forms = [word, wordStem(word)];
   return vocabulary.some((known) => forms.some((form) => known.startsWith(form)));
 }
 
 /** The nearest known word within the allowed edits; the most frequent of equals. Null when none. */
 export function correctWord(word: string, vocabulary: readonly string[]): string | null {
   const max = allowedEdits(word);
-  if (max === 0 || !isCorrectable(word)) {
-    return null;
-  }
-  let best: string | null = null;
-  let bestDistance = max + 1;
+  let [best, bestDistance]: [string | null, number] = [null, max + 1];
   // The vocabulary is ordered most frequent first, so the first at a distance wins ties.
-  for (const known of vocabulary) {
+  for (const known of max > 0 && isCorrectable(word) ? vocabulary : []) {
     // A short word that only extends a known one is another word (metal, meta), not a slip.
-    if (max === 1 && word.startsWith(known)) {
-      continue;
-    }
-    const distance = editDistance(word, known, Math.min(max, bestDistance - 1));
+    const distance = max === 1 && word.startsWith(known) ? Infinity : editDistance(word, known, bestDistance - 1);
     if (distance < bestDistance) {
-      best = known;
-      bestDistance = distance;
-      if (distance === 1 && max === 1) {
-        break;
-      }
+      [best, bestDistance] = [known, distance];
     }
   }
   return best;
 }
 
-/**
- * The query's words that may be misspelt: long enough to correct, and in none of the
- * texts of the first results, in any of their terms.
- */
+/** The query's words that may be misspelt: long enough to correct, and in none of the texts. */
 export function unseenWords(words: readonly QueryWord[], texts: readonly string[]): QueryWord[] {
-  return words.filter(
-    ({ word, terms }) =>
-      allowedEdits(word) > 0 &&
-      isCorrectable(word) &&
-      !texts.some((text) => terms.some((term) => searchWords(term).every((part) => containsWord(text, part)))),
-  );
+  const correctable = ({ word }: QueryWord) => allowedEdits(word) > 0 && isCorrectable(word);
+  return words.filter((entry) => correctable(entry) && !texts.some((text) => holdsWord(text, entry)));
 }
 
 /**
@@ -121,10 +120,9 @@ export function correctWords(
       return [{ word: entry.word, terms: [apart] }];
     }
     const correction = correctWord(entry.word, vocabulary);
-    if (!correction) {
-      return [];
+    if (correction) {
+      corrections.set(entry.word, correction);
     }
-    corrections.set(entry.word, correction);
-    return [queryWord(correction, table)];
+    return correction ? [queryWord(correction, table)] : [];
   });
 }
