@@ -17,7 +17,7 @@ import {
   type EarlySearchConfig,
 } from '../../src/search/backends/pagefindEarly';
 import type { SearchBackend, SearchRequest } from '../../src/search/types';
-import { esbuildTargets, searchPageEdit } from '../../src/plugins/search-index/earlyScript';
+import { searchPageEdit } from '../../src/plugins/search-index/earlyScript';
 import { editPage } from '../../deploy/page-pass.mjs';
 
 const config: EarlySearchConfig = {
@@ -117,16 +117,6 @@ describe('earlySearchBackend', () => {
     const failing = earlySearchBackend(documentWith(failed), {});
     failed.dispatchEvent(new Event('error'));
     await expect(failing).resolves.toBe(null);
-  });
-});
-
-describe('esbuildTargets', () => {
-  it('reads the site’s browserslist', () => {
-    expect(esbuildTargets(['chrome >= 99', 'ios_saf >= 15.4'])).toEqual(['chrome99', 'ios15.4']);
-  });
-
-  it('fails loudly on a query it cannot read', () => {
-    expect(() => esbuildTargets(['> 0.5%'])).toThrow(/browserslist: "> 0.5%"/);
   });
 });
 

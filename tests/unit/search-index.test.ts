@@ -28,12 +28,13 @@ describe('preparing a built page for the index', () => {
   });
 
   it('indexes <main> only, with filters and the section as metadata', () => {
-    const prepared = prepareForIndex(html, { locale: 'en', tag: 'docs-api-current' }) ?? '';
-    expect(prepared).toContain('<main data-pagefind-body class=docMainContainer>');
+    const prepared = prepareForIndex(html) ?? '';
+    expect(prepared).toContain('<main data-pagefind-body class=docMainContainer><meta data-pagefind-filter=');
     expect(prepared).toContain('<meta data-pagefind-filter="language[content]" content="en">');
     expect(prepared).toContain('<meta data-pagefind-filter="docusaurus_tag[content]" content="docs-api-current">');
     expect(prepared).toContain('<meta data-pagefind-meta="section[content]" content="Assistants &amp; files">');
-    expect(prepareForIndex('<html><body>no main</body></html>', { locale: 'en', tag: 't' })).toBeNull();
+    expect(prepareForIndex(html.replace(/<\/?main\b/g, '<div'))).toBeNull();
+    expect(prepareForIndex(html.replace('name=docusaurus_tag', 'name=other'))).toBeNull();
   });
 
   it('keeps the text of neighbouring cells, items and blocks apart, and leaves inline markup whole', () => {
@@ -49,10 +50,7 @@ describe('preparing a built page for the index', () => {
     expect(separateBlocks('<code>llama</code>.<strong>cpp</strong>s<span>!</span><picture><progress>')).toBe(
       '<code>llama</code>.<strong>cpp</strong>s<span>!</span><picture><progress>',
     );
-    const prepared = prepareForIndex(html.replace('<p>GET /assistants</p>', '<td>GET<td>/assistants'), {
-      locale: 'en',
-      tag: 'docs-api-current',
-    });
+    const prepared = prepareForIndex(html.replace('<p>GET /assistants</p>', '<td>GET<td>/assistants'));
     expect(prepared).toContain(' <td>GET <td>/assistants');
   });
 

@@ -1,28 +1,19 @@
 /**
- * Builds the Pagefind index with its Node API, from the built HTML (after a
- * production build) or from pages rendered from the Markdown twins (dev server).
+ * Builds the Pagefind index with its Node API, and the vocabulary the query layer
+ * corrects typos against, from the built HTML (after a production build) or from
+ * pages rendered from the Markdown twins (dev server).
  */
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { buildVocabulary, VOCABULARY_FILE } from '@rubra/search-query';
 
-import { contentFingerprint, EXCLUDED_SELECTORS, mainText, pageMetadata, prepareForIndex } from './html';
+import { contentFingerprint, EXCLUDED_SELECTORS, mainText, prepareForIndex } from './html';
 
 export interface IndexedPage {
   url: string;
   html: string;
-}
-
-export interface IndexReport {
-  pages: string[];
-  duplicates: { url: string; sameAs: string }[];
-  skipped: string[];
-  files: number;
-  bytes: number;
-  /** The vocabulary file's size, in bytes. */
-  vocabularyBytes: number;
 }
 
 /** Where a route's HTML lands in the build, whichever trailing-slash setting wrote it. */
@@ -30,38 +21,35 @@ export function builtFileFor(outDir: string, routePath: string, baseUrl: string)
   const relative = routePath.startsWith(baseUrl) ? routePath.slice(baseUrl.length) : routePath.replace(/^\//, '');
   const clean = relative.replace(/\/$/, '');
   const candidates = clean === '' ? ['index.html'] : [`${clean}.html`, `${clean}/index.html`];
-  for (const candidate of candidates) {
-    const file = path.join(outDir, candidate);
-    if (existsSync(file)) {
-      return file;
-    }
-  }
-  return null;
+  return candidates.map((candidate) => path.join(outDir, candidate)).find((file) => existsSync(file)) ?? null;
 }
 
-/** Keeps one route per content: the deepest path (the page's own address, not an alias). */
-function deduplicate(pages: IndexedPage[]): { kept: IndexedPage[]; duplicates: IndexReport['duplicates'] } {
-  const byFingerprint = new Map<string, IndexedPage[]>();
-  for (const page of pages) {
+export async function readBuiltPages(outDir: string, routePaths: string[], baseUrl: string): Promise<IndexedPage[]> {
+  const pages: IndexedPage[] = [];
+  for (const url of routePaths) {
+    const file = builtFileFor(outDir, url, baseUrl);
+    if (file) {
+      pages.push({ url, html: await readFile(file, 'utf8') });
+    }
+  }
+  return pages;
+}
+
+/** Keeps one route per content: the deepest path (the page's own address, not an alias), in route order. */
+function deduplicate(pages: IndexedPage[]): { kept: IndexedPage[]; duplicates: string[] } {
+  const depth = (page: IndexedPage) => page.url.split('/').length;
+  const kept = new Map<string, IndexedPage>();
+  const duplicates: string[] = [];
+  for (const page of [...pages].sort((a, b) => depth(b) - depth(a) || a.url.localeCompare(b.url))) {
     const key = contentFingerprint(page.html);
-    byFingerprint.set(key, [...(byFingerprint.get(key) ?? []), page]);
-  }
-  const kept: IndexedPage[] = [];
-  const duplicates: IndexReport['duplicates'] = [];
-  for (const group of byFingerprint.values()) {
-    const [first, ...rest] = [...group].sort(
-      (a, b) => b.url.split('/').length - a.url.split('/').length || a.url.localeCompare(b.url),
-    );
+    const first = kept.get(key);
     if (first) {
-      kept.push(first);
-      duplicates.push(...rest.map((page) => ({ url: page.url, sameAs: first.url })));
+      duplicates.push(`${page.url} (same as ${first.url})`);
+    } else {
+      kept.set(key, page);
     }
   }
-  return { kept: kept.sort((a, b) => a.url.localeCompare(b.url)), duplicates };
-}
-
-async function sizeOf(files: { content: Uint8Array }[]): Promise<number> {
-  return files.reduce((total, file) => total + file.content.byteLength, 0);
+  return { kept: [...kept.values()].sort((a, b) => a.url.localeCompare(b.url)), duplicates };
 }
 
 /**
@@ -70,27 +58,24 @@ async function sizeOf(files: { content: Uint8Array }[]): Promise<number> {
  * transpiler does load it by path.
  */
 async function loadPagefind(): Promise<typeof import('pagefind')> {
-  const entry = path.join(process.cwd(), 'node_modules', 'pagefind', 'lib', 'index.js');
-  if (!existsSync(entry)) {
-    throw new Error(`Search index: Pagefind is not installed (looked for ${entry}); run npm install.`);
-  }
-  return (await import(entry)) as typeof import('pagefind');
+  return (await import(
+    path.join(process.cwd(), 'node_modules', 'pagefind', 'lib', 'index.js')
+  )) as typeof import('pagefind');
 }
 
-export async function writeIndex(pages: IndexedPage[], outputPath: string): Promise<IndexReport> {
+/** Writes the index of the pages into outputPath; returns what it holds, for the log. */
+export async function writeIndex(pages: IndexedPage[], outputPath: string): Promise<string> {
   const { createIndex, close } = await loadPagefind();
   const { kept, duplicates } = deduplicate(pages);
   const { index, errors } = await createIndex({ excludeSelectors: EXCLUDED_SELECTORS });
   if (!index) {
     throw new Error(`Search index: Pagefind could not start: ${errors.join('; ')}`);
   }
-  const indexed: string[] = [];
   const texts: string[] = [];
   const skipped: string[] = [];
   try {
     for (const page of kept) {
-      const metadata = pageMetadata(page.html);
-      const prepared = metadata && prepareForIndex(page.html, metadata);
+      const prepared = prepareForIndex(page.html);
       if (!prepared) {
         skipped.push(page.url);
         continue;
@@ -99,47 +84,36 @@ export async function writeIndex(pages: IndexedPage[], outputPath: string): Prom
       if (added.errors.length > 0) {
         throw new Error(`Search index: Pagefind rejected ${page.url}: ${added.errors.join('; ')}`);
       }
-      indexed.push(page.url);
       texts.push(mainText(page.html));
     }
-    if (indexed.length === 0) {
+    if (texts.length === 0) {
       throw new Error('Search index: no page could be indexed (no page has a <main> and Docusaurus search metadata).');
     }
     const { files, errors: fileErrors } = await index.getFiles();
     if (fileErrors.length > 0) {
       throw new Error(`Search index: Pagefind could not write the index: ${fileErrors.join('; ')}`);
     }
+    const vocabulary = Buffer.from(JSON.stringify(buildVocabulary(texts)));
     // Only what the site loads at run time: Pagefind's own UI bundles are not used.
-    const needed = files.filter((file) => !/^pagefind-(ui|modular-ui|component-ui|highlight)\./.test(file.path));
+    const needed = [
+      ...files.filter((file) => !/^pagefind-(ui|modular-ui|component-ui|highlight)\./.test(file.path)),
+      { path: VOCABULARY_FILE, content: vocabulary },
+    ];
     await rm(outputPath, { recursive: true, force: true });
     for (const file of needed) {
       const target = path.join(outputPath, file.path);
       await mkdir(path.dirname(target), { recursive: true });
       await writeFile(target, file.content);
     }
-    const vocabulary = JSON.stringify(buildVocabulary(texts));
-    await writeFile(path.join(outputPath, VOCABULARY_FILE), vocabulary);
-    return {
-      pages: indexed,
-      duplicates,
-      skipped,
-      files: needed.length + 1,
-      bytes: (await sizeOf(needed)) + Buffer.byteLength(vocabulary),
-      vocabularyBytes: Buffer.byteLength(vocabulary),
-    };
+    const bytes = needed.reduce((total, file) => total + file.content.byteLength, 0);
+    const kb = (count: number) => `${Math.round(count / 1024)} KB`;
+    return (
+      `${texts.length} pages into ${needed.length} files (${kb(bytes)}, vocabulary ${kb(vocabulary.byteLength)})` +
+      (duplicates.length > 0 ? `; not listed twice: ${duplicates.join(', ')}` : '') +
+      (skipped.length > 0 ? `; no content to index: ${skipped.join(', ')}` : '')
+    );
   } finally {
     await index.deleteIndex();
     await close();
   }
-}
-
-export async function readBuiltPages(outDir: string, routePaths: string[], baseUrl: string): Promise<IndexedPage[]> {
-  const pages: IndexedPage[] = [];
-  for (const route of routePaths) {
-    const file = builtFileFor(outDir, route, baseUrl);
-    if (file) {
-      pages.push({ url: route, html: await readFile(file, 'utf8') });
-    }
-  }
-  return pages;
 }

@@ -8,6 +8,7 @@
 import type { Heading, RootContent } from 'mdast';
 
 import { headingIds, readPage, textOf } from '../markdown-twins/remark';
+import { escapeHtml } from './html';
 
 export interface TwinPage {
   title: string;
@@ -17,22 +18,18 @@ export interface TwinPage {
   tag: string;
 }
 
-function escape(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-
 function blockHtml(node: RootContent, ids: ReadonlyMap<Heading, string>): string {
   const inner = (nodes: readonly RootContent[]) => nodes.map((child) => blockHtml(child, ids)).join('');
   switch (node.type) {
     case 'heading':
-      return `<h${node.depth} id="${escape(ids.get(node) ?? '')}">${escape(textOf(node))}</h${node.depth}>`;
+      return `<h${node.depth} id="${escapeHtml(ids.get(node) ?? '')}">${escapeHtml(textOf(node))}</h${node.depth}>`;
     case 'paragraph':
-      return `<p>${escape(node.children.map((child) => (child.type === 'break' ? ' ' : textOf(child))).join(''))}</p>`;
+      return `<p>${escapeHtml(node.children.map((child) => (child.type === 'break' ? ' ' : textOf(child))).join(''))}</p>`;
     case 'code':
-      return `<pre><code>${escape(node.value)}</code></pre>`;
+      return `<pre><code>${escapeHtml(node.value)}</code></pre>`;
     case 'table':
       return `<table>${node.children
-        .map((row) => `<tr>${row.children.map((cell) => `<td>${escape(textOf(cell))}</td>`).join('')}</tr>`)
+        .map((row) => `<tr>${row.children.map((cell) => `<td>${escapeHtml(textOf(cell))}</td>`).join('')}</tr>`)
         .join('')}</table>`;
     case 'list':
       return `<ul>${node.children.map((item) => `<li>${inner(item.children)}</li>`).join('')}</ul>`;
@@ -47,10 +44,10 @@ export function twinPageHtml(twin: TwinPage, locale: string): string {
   const page = readPage(twin.body, 'markdown');
   const ids = headingIds(page);
   return [
-    `<!doctype html><html lang="${escape(locale)}"><head><title>${escape(twin.title)}</title>`,
-    `<meta name="docusaurus_locale" content="${escape(locale)}">`,
-    `<meta name="docusaurus_tag" content="${escape(twin.tag)}">`,
-    `</head><body><main><article><h1>${escape(twin.title)}</h1>`,
+    `<!doctype html><html lang="${escapeHtml(locale)}"><head><title>${escapeHtml(twin.title)}</title>`,
+    `<meta name="docusaurus_locale" content="${escapeHtml(locale)}">`,
+    `<meta name="docusaurus_tag" content="${escapeHtml(twin.tag)}">`,
+    `</head><body><main><article><h1>${escapeHtml(twin.title)}</h1>`,
     page.tree.children.map((node) => blockHtml(node, ids)).join('\n'),
     '</article></main></body></html>',
   ].join('');
