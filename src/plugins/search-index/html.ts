@@ -5,11 +5,9 @@
  * Docusaurus minifies its HTML (attribute quotes are often dropped); the patterns
  * accept quoted and unquoted attributes.
  */
-import { createHash } from 'node:crypto';
-
 import { decodeHTML } from 'entities';
 
-/** Parts of a docs page that are not its content (breadcrumbs, pagination and edit links are in nav and footer). */
+/** Parts of a docs page that are not its content (nav and footer hold breadcrumbs, pagination, edit links). */
 export const EXCLUDED_SELECTORS = [
   'nav',
   'footer',
@@ -52,12 +50,7 @@ export function breadcrumbSection(html: string): string | null {
   return crumbs.map((item) => textOf(`<li${item}`)).find(Boolean) ?? null;
 }
 
-export interface PageMetadata {
-  locale: string;
-  tag: string;
-}
-
-export function pageMetadata(html: string): PageMetadata | null {
+export function pageMetadata(html: string): { locale: string; tag: string } | null {
   const locale = metaContent(html, 'docusaurus_locale');
   const tag = metaContent(html, 'docusaurus_tag');
   return locale && tag ? { locale, tag } : null;
@@ -114,12 +107,4 @@ export function prepareForIndex(html: string): string | null {
 export function mainText(html: string): string {
   const main = /<main\b[^>]*>([\s\S]*)<\/main>/i.exec(html)?.[1] ?? html;
   return textOf(main.replace(/<(nav|footer|aside|button|script|style)\b[\s\S]*?<\/\1>/gi, ' '));
-}
-
-/**
- * A fingerprint of a page's main text, blind to what changes from one route to another
- * (breadcrumbs, pagination, edit links), so that a page served at two routes is indexed once.
- */
-export function contentFingerprint(html: string): string {
-  return createHash('sha256').update(mainText(html)).digest('hex');
 }

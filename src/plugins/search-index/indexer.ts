@@ -9,14 +9,14 @@ import path from 'node:path';
 
 import { buildVocabulary, VOCABULARY_FILE } from '@rubra/search-query';
 
-import { contentFingerprint, EXCLUDED_SELECTORS, mainText, prepareForIndex } from './html';
+import { EXCLUDED_SELECTORS, mainText, prepareForIndex } from './html';
 
 export interface IndexedPage {
   url: string;
   html: string;
 }
 
-/** Where a route's HTML lands in the build, whichever trailing-slash setting wrote it. */
+/** A route's HTML file in the build, with either trailing-slash setting; null for a route naming a file (/404.html). */
 export function builtFileFor(outDir: string, routePath: string, baseUrl: string): string | null {
   const relative = routePath.startsWith(baseUrl) ? routePath.slice(baseUrl.length) : routePath.replace(/^\//, '');
   const clean = relative.replace(/\/$/, '');
@@ -35,37 +35,36 @@ export async function readBuiltPages(outDir: string, routePaths: string[], baseU
   return pages;
 }
 
-/** Keeps one route per content: the deepest path (the page's own address, not an alias), in route order. */
-function deduplicate(pages: IndexedPage[]): { kept: IndexedPage[]; duplicates: string[] } {
+/**
+ * Keeps one route per main text (blind to the breadcrumbs, pagination and edit links that
+ * change from one route to another): the deepest path, the page's own address, not an
+ * alias. The pages kept, in route order, by their text.
+ */
+function deduplicate(pages: IndexedPage[]): { kept: [string, IndexedPage][]; duplicates: string[] } {
   const depth = (page: IndexedPage) => page.url.split('/').length;
   const kept = new Map<string, IndexedPage>();
   const duplicates: string[] = [];
   for (const page of [...pages].sort((a, b) => depth(b) - depth(a) || a.url.localeCompare(b.url))) {
-    const key = contentFingerprint(page.html);
-    const first = kept.get(key);
+    const text = mainText(page.html);
+    const first = kept.get(text);
     if (first) {
       duplicates.push(`${page.url} (same as ${first.url})`);
     } else {
-      kept.set(key, page);
+      kept.set(text, page);
     }
   }
-  return { kept: [...kept.values()].sort((a, b) => a.url.localeCompare(b.url)), duplicates };
+  return { kept: [...kept].sort(([, a], [, b]) => a.url.localeCompare(b.url)), duplicates };
 }
 
 /**
- * Pagefind exports its Node API for `import` only, and Docusaurus loads this
- * plugin through a CommonJS transpiler that cannot resolve it by name; the
- * transpiler does load it by path.
+ * Pagefind exports its Node API for `import` only, and Docusaurus loads this plugin
+ * through a CommonJS transpiler that cannot resolve it by name, but does load it by path.
  */
-async function loadPagefind(): Promise<typeof import('pagefind')> {
-  return (await import(
-    path.join(process.cwd(), 'node_modules', 'pagefind', 'lib', 'index.js')
-  )) as typeof import('pagefind');
-}
+const PAGEFIND_API = path.join(process.cwd(), 'node_modules', 'pagefind', 'lib', 'index.js');
 
 /** Writes the index of the pages into outputPath; returns what it holds, for the log. */
 export async function writeIndex(pages: IndexedPage[], outputPath: string): Promise<string> {
-  const { createIndex, close } = await loadPagefind();
+  const { createIndex, close } = (await import(PAGEFIND_API)) as typeof import('pagefind');
   const { kept, duplicates } = deduplicate(pages);
   const { index, errors } = await createIndex({ excludeSelectors: EXCLUDED_SELECTORS });
   if (!index) {
@@ -74,7 +73,7 @@ export async function writeIndex(pages: IndexedPage[], outputPath: string): Prom
   const texts: string[] = [];
   const skipped: string[] = [];
   try {
-    for (const page of kept) {
+    for (const [text, page] of kept) {
       const prepared = prepareForIndex(page.html);
       if (!prepared) {
         skipped.push(page.url);
@@ -84,7 +83,7 @@ export async function writeIndex(pages: IndexedPage[], outputPath: string): Prom
       if (added.errors.length > 0) {
         throw new Error(`Search index: Pagefind rejected ${page.url}: ${added.errors.join('; ')}`);
       }
-      texts.push(mainText(page.html));
+      texts.push(text);
     }
     if (texts.length === 0) {
       throw new Error('Search index: no page could be indexed (no page has a <main> and Docusaurus search metadata).');

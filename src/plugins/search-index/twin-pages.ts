@@ -1,22 +1,14 @@
 /**
- * The dev server renders pages in the browser only, so there is no built HTML to
- * index under `npm start`. Each page's Markdown twin, the text the build writes to
- * `/x.md`, is rendered here into a plain page (title, headings with the ids the HTML
- * page gives them, text, code, tables) that carries the same search metadata as a
- * built page, so the dev server indexes the build's text with the same indexer.
+ * The dev server renders pages in the browser only: under `npm start`, each page's
+ * Markdown twin (the build's `/x.md`) is rendered here into a plain page (title, headings
+ * with the HTML page's ids, text, code, tables) with a built page's search metadata, so
+ * the dev server indexes the build's text with the same indexer.
  */
 import type { Heading, RootContent } from 'mdast';
 
 import { headingIds, readPage, textOf } from '../markdown-twins/remark';
+import type { Twin } from '../markdown-twins/twins';
 import { escapeHtml } from './html';
-
-export interface TwinPage {
-  title: string;
-  /** The twin's body, without its `# Title` line. */
-  body: string;
-  /** The page's Docusaurus search tag, e.g. `docs-default-current`. */
-  tag: string;
-}
 
 function blockHtml(node: RootContent, ids: ReadonlyMap<Heading, string>): string {
   const inner = (nodes: readonly RootContent[]) => nodes.map((child) => blockHtml(child, ids)).join('');
@@ -40,7 +32,7 @@ function blockHtml(node: RootContent, ids: ReadonlyMap<Heading, string>): string
   }
 }
 
-export function twinPageHtml(twin: TwinPage, locale: string): string {
+export function twinPageHtml(twin: Pick<Twin, 'title' | 'body' | 'tag'>, locale: string): string {
   const page = readPage(twin.body, 'markdown');
   const ids = headingIds(page);
   return [

@@ -50,11 +50,9 @@ export const validateOptions = optionsValidator(
 );
 
 /**
- * The search modal's stylesheet (DocSearch's modal.css, imported by SearchModal.tsx) in a
- * file of its own, loaded with the modal's code: Docusaurus puts every stylesheet in the
- * one file each page loads, and a page whose reader never searches would load it too.
- * The modal's chunk resolves only once its stylesheet has loaded, so it never shows
- * unstyled; nothing else uses its rules.
+ * The search modal's stylesheet (DocSearch's modal.css) in a file of its own, loaded with
+ * the modal's chunk, which resolves only once it has loaded: Docusaurus puts every
+ * stylesheet in the one file each page loads, searched in or not.
  */
 export const searchModalStyles = {
   test: /[\\/]@docsearch[\\/]css[\\/]dist[\\/]modal\.css$/,
@@ -129,8 +127,7 @@ export default function searchPlugin(context: LoadContext, options: SearchPlugin
       if (!backend.pagefind) {
         return;
       }
-      const excluded = new Set([searchPagePath, `${baseUrl}404.html`]);
-      const routes = [...new Set(routesPaths)].filter((route) => !excluded.has(route));
+      const routes = [...new Set(routesPaths)].filter((route) => route !== searchPagePath);
       console.info(`[${PLUGIN}] indexed ${await writePagefind(outDir, await readBuiltPages(outDir, routes, baseUrl))}`);
       const bundle = { bundleDir: path.join(outDir, 'pagefind'), bundlePath: `${baseUrl}pagefind/` };
       const edit = await searchPageEdit({ ...bundle, language: i18n.currentLocale, baseUrl });
