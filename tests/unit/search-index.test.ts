@@ -1,4 +1,10 @@
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
+import { VOCABULARY_FILE } from '@rubra/search-query';
 
 import {
   breadcrumbSection,
@@ -8,6 +14,7 @@ import {
   prepareForIndex,
   separateBlocks,
 } from '../../src/plugins/search-index/html';
+import { writeIndex } from '../../src/plugins/search-index/indexer';
 import { twinPageHtml } from '../../src/plugins/search-index/twin-pages';
 
 // Minified the way Docusaurus writes its pages: attribute quotes dropped where it can.
@@ -68,6 +75,31 @@ describe('preparing a built page for the index', () => {
     const alias = page('Assistants &amp; files', '<nav class=pagination-nav><a href=/api/other>Next</a></nav>');
     expect(mainText(alias)).toBe(mainText(html));
     expect(mainText(html.replace('GET /assistants', 'POST /assistants'))).not.toBe(mainText(html));
+  });
+});
+
+describe('writing the index', () => {
+  it('lists a page served at two routes once, under its own address, and leaves out a page with no <main>', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'search-index-'));
+    const html = page('Assistants', '');
+    const summary = await writeIndex(
+      [
+        { url: '/api', html },
+        { url: '/api/list-assistants', html },
+        { url: '/blank', html: '<html><head></head><body><p>Blank</p></body></html>' },
+      ],
+      dir,
+    );
+    expect(summary).toMatch(
+      /^1 pages into \d+ files \(\d+ KB, vocabulary \d+ KB\); not listed twice: \/api \(same as \/api\/list-assistants\); no content to index: \/blank$/,
+    );
+    const entry = JSON.parse(await readFile(path.join(dir, 'pagefind-entry.json'), 'utf8'));
+    expect(entry.languages.en.page_count).toBe(1);
+    // The vocabulary holds the words of the pages indexed, from their <main>.
+    const { words } = JSON.parse(await readFile(path.join(dir, VOCABULARY_FILE), 'utf8'));
+    expect(words).toContain('assistants');
+    expect(words).not.toContain('navbar');
+    expect(words).not.toContain('blank');
   });
 });
 
