@@ -5,7 +5,7 @@
  * Docusaurus minifies its HTML (attribute quotes are often dropped); the patterns
  * accept quoted and unquoted attributes.
  */
-import { decodeHTML } from 'entities';
+import { decodeHTML, escapeUTF8 } from 'entities';
 
 /** Parts of a docs page that are not its content (nav and footer hold breadcrumbs, pagination, edit links). */
 export const EXCLUDED_SELECTORS = [
@@ -19,11 +19,6 @@ export const EXCLUDED_SELECTORS = [
   '.theme-doc-version-banner',
   '.hash-link',
 ];
-
-/** Text escaped for an HTML attribute value or element. */
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
 
 /** An attribute's decoded value in one tag, quoted or not. */
 function attribute(tag: string, name: string): string | undefined {
@@ -93,9 +88,9 @@ export function prepareForIndex(html: string): string | null {
   }
   const section = breadcrumbSection(html);
   const tags = [
-    `<meta data-pagefind-filter="language[content]" content="${escapeHtml(metadata.locale)}">`,
-    `<meta data-pagefind-filter="docusaurus_tag[content]" content="${escapeHtml(metadata.tag)}">`,
-    section ? `<meta data-pagefind-meta="section[content]" content="${escapeHtml(section)}">` : '',
+    `<meta data-pagefind-filter="language[content]" content="${escapeUTF8(metadata.locale)}">`,
+    `<meta data-pagefind-filter="docusaurus_tag[content]" content="${escapeUTF8(metadata.tag)}">`,
+    section ? `<meta data-pagefind-meta="section[content]" content="${escapeUTF8(section)}">` : '',
   ].join('');
   return headingIdsOnly(separateBlocks(html)).replace(
     /<main\b([^>]*)>/i,

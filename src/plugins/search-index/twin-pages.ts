@@ -4,24 +4,24 @@
  * with the HTML page's ids, text, code, tables) with a built page's search metadata, so
  * the dev server indexes the build's text with the same indexer.
  */
+import { escapeUTF8 } from 'entities';
 import type { Heading, RootContent } from 'mdast';
 
 import { headingIds, readPage, textOf } from '../markdown-twins/remark';
 import type { Twin } from '../markdown-twins/twins';
-import { escapeHtml } from './html';
 
 function blockHtml(node: RootContent, ids: ReadonlyMap<Heading, string>): string {
   const inner = (nodes: readonly RootContent[]) => nodes.map((child) => blockHtml(child, ids)).join('');
   switch (node.type) {
     case 'heading':
-      return `<h${node.depth} id="${escapeHtml(ids.get(node) ?? '')}">${escapeHtml(textOf(node))}</h${node.depth}>`;
+      return `<h${node.depth} id="${escapeUTF8(ids.get(node) ?? '')}">${escapeUTF8(textOf(node))}</h${node.depth}>`;
     case 'paragraph':
-      return `<p>${escapeHtml(node.children.map((child) => (child.type === 'break' ? ' ' : textOf(child))).join(''))}</p>`;
+      return `<p>${escapeUTF8(node.children.map((child) => (child.type === 'break' ? ' ' : textOf(child))).join(''))}</p>`;
     case 'code':
-      return `<pre><code>${escapeHtml(node.value)}</code></pre>`;
+      return `<pre><code>${escapeUTF8(node.value)}</code></pre>`;
     case 'table':
       return `<table>${node.children
-        .map((row) => `<tr>${row.children.map((cell) => `<td>${escapeHtml(textOf(cell))}</td>`).join('')}</tr>`)
+        .map((row) => `<tr>${row.children.map((cell) => `<td>${escapeUTF8(textOf(cell))}</td>`).join('')}</tr>`)
         .join('')}</table>`;
     case 'list':
       return `<ul>${node.children.map((item) => `<li>${inner(item.children)}</li>`).join('')}</ul>`;
@@ -36,10 +36,10 @@ export function twinPageHtml(twin: Pick<Twin, 'title' | 'body' | 'tag'>, locale:
   const page = readPage(twin.body, 'markdown');
   const ids = headingIds(page);
   return [
-    `<!doctype html><html lang="${escapeHtml(locale)}"><head><title>${escapeHtml(twin.title)}</title>`,
-    `<meta name="docusaurus_locale" content="${escapeHtml(locale)}">`,
-    `<meta name="docusaurus_tag" content="${escapeHtml(twin.tag)}">`,
-    `</head><body><main><article><h1>${escapeHtml(twin.title)}</h1>`,
+    `<!doctype html><html lang="${escapeUTF8(locale)}"><head><title>${escapeUTF8(twin.title)}</title>`,
+    `<meta name="docusaurus_locale" content="${escapeUTF8(locale)}">`,
+    `<meta name="docusaurus_tag" content="${escapeUTF8(twin.tag)}">`,
+    `</head><body><main><article><h1>${escapeUTF8(twin.title)}</h1>`,
     page.tree.children.map((node) => blockHtml(node, ids)).join('\n'),
     '</article></main></body></html>',
   ].join('');

@@ -128,9 +128,14 @@ export default function searchPlugin(context: LoadContext, options: SearchPlugin
         return;
       }
       const routes = [...new Set(routesPaths)].filter((route) => route !== searchPagePath);
-      console.info(`[${PLUGIN}] indexed ${await writePagefind(outDir, await readBuiltPages(outDir, routes, baseUrl))}`);
-      const bundle = { bundleDir: path.join(outDir, 'pagefind'), bundlePath: `${baseUrl}pagefind/` };
-      const edit = await searchPageEdit({ ...bundle, language: i18n.currentLocale, baseUrl });
+      const pages = await readBuiltPages(outDir, routes, baseUrl);
+      console.info(`[${PLUGIN}] indexed ${await writePagefind(outDir, pages)}`);
+      const edit = await searchPageEdit({
+        bundleDir: path.join(outDir, 'pagefind'),
+        bundlePath: `${baseUrl}pagefind/`,
+        language: i18n.currentLocale,
+        baseUrl,
+      });
       await handOverPageEdits(outDir, SEARCH_PAGE_FILE, { [`${identity.searchPagePath}.html`]: edit });
     },
   };
