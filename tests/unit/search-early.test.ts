@@ -10,7 +10,7 @@ import { HELD_SCRIPTS_META, pagefindEntryUrl } from '../../src/search/backends/p
 import { earlyBackend } from '../../src/search/pageResults';
 import type { SearchConfig } from '../../src/search/setup';
 import type { SearchBackend, SearchRequest } from '../../src/search/types';
-import { esbuildTargets, searchPageEdit } from '../../src/plugins/search-index/earlyScript';
+import { searchPageEdit } from '../../src/plugins/search-index/earlyScript';
 import { editPage } from '../../deploy/page-pass.mjs';
 
 const config: SearchConfig = {
@@ -81,16 +81,6 @@ describe('the /search page early script', () => {
     const { scope, createBackend } = page('?q=llama', true);
     await expect(startEarlySearch(config, scope, createBackend)).rejects.toThrow('Failed to fetch');
     expect(earlyBackend(scope)).not.toBeNull();
-  });
-});
-
-describe('esbuildTargets', () => {
-  it('reads the site’s browserslist', () => {
-    expect(esbuildTargets(['chrome >= 99', 'ios_saf >= 15.4'])).toEqual(['chrome99', 'ios15.4']);
-  });
-
-  it('fails loudly on a query it cannot read', () => {
-    expect(() => esbuildTargets(['> 0.5%'])).toThrow(/browserslist: "> 0.5%"/);
   });
 });
 

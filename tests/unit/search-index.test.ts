@@ -1,13 +1,20 @@
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
+import { VOCABULARY_FILE } from '@rubra/search-query';
 
 import {
   breadcrumbSection,
-  contentFingerprint,
   headingIdsOnly,
+  mainText,
   pageMetadata,
   prepareForIndex,
   separateBlocks,
 } from '../../src/plugins/search-index/html';
+import { writeIndex } from '../../src/plugins/search-index/indexer';
 import { twinPageHtml } from '../../src/plugins/search-index/twin-pages';
 
 // Minified the way Docusaurus writes its pages: attribute quotes dropped where it can.
@@ -28,12 +35,13 @@ describe('preparing a built page for the index', () => {
   });
 
   it('indexes <main> only, with filters and the section as metadata', () => {
-    const prepared = prepareForIndex(html, { locale: 'en', tag: 'docs-api-current' }) ?? '';
-    expect(prepared).toContain('<main data-pagefind-body class=docMainContainer>');
+    const prepared = prepareForIndex(html) ?? '';
+    expect(prepared).toContain('<main data-pagefind-body class=docMainContainer><meta data-pagefind-filter=');
     expect(prepared).toContain('<meta data-pagefind-filter="language[content]" content="en">');
     expect(prepared).toContain('<meta data-pagefind-filter="docusaurus_tag[content]" content="docs-api-current">');
     expect(prepared).toContain('<meta data-pagefind-meta="section[content]" content="Assistants &amp; files">');
-    expect(prepareForIndex('<html><body>no main</body></html>', { locale: 'en', tag: 't' })).toBeNull();
+    expect(prepareForIndex(html.replace(/<\/?main\b/g, '<div'))).toBeNull();
+    expect(prepareForIndex(html.replace('name=docusaurus_tag', 'name=other'))).toBeNull();
   });
 
   it('keeps the text of neighbouring cells, items and blocks apart, and leaves inline markup whole', () => {
@@ -49,10 +57,7 @@ describe('preparing a built page for the index', () => {
     expect(separateBlocks('<code>llama</code>.<strong>cpp</strong>s<span>!</span><picture><progress>')).toBe(
       '<code>llama</code>.<strong>cpp</strong>s<span>!</span><picture><progress>',
     );
-    const prepared = prepareForIndex(html.replace('<p>GET /assistants</p>', '<td>GET<td>/assistants'), {
-      locale: 'en',
-      tag: 'docs-api-current',
-    });
+    const prepared = prepareForIndex(html.replace('<p>GET /assistants</p>', '<td>GET<td>/assistants'));
     expect(prepared).toContain(' <td>GET <td>/assistants');
   });
 
@@ -68,8 +73,33 @@ describe('preparing a built page for the index', () => {
 
   it('sees the same content at two routes, and different content apart', () => {
     const alias = page('Assistants &amp; files', '<nav class=pagination-nav><a href=/api/other>Next</a></nav>');
-    expect(contentFingerprint(alias)).toBe(contentFingerprint(html));
-    expect(contentFingerprint(html.replace('GET /assistants', 'POST /assistants'))).not.toBe(contentFingerprint(html));
+    expect(mainText(alias)).toBe(mainText(html));
+    expect(mainText(html.replace('GET /assistants', 'POST /assistants'))).not.toBe(mainText(html));
+  });
+});
+
+describe('writing the index', () => {
+  it('lists a page served at two routes once, under its own address, and leaves out a page with no <main>', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'search-index-'));
+    const html = page('Assistants', '');
+    const summary = await writeIndex(
+      [
+        { url: '/api', html },
+        { url: '/api/list-assistants', html },
+        { url: '/blank', html: '<html><head></head><body><p>Blank</p></body></html>' },
+      ],
+      dir,
+    );
+    expect(summary).toMatch(
+      /^1 pages into \d+ files \(\d+ KB, vocabulary \d+ KB\); not listed twice: \/api \(same as \/api\/list-assistants\); no content to index: \/blank$/,
+    );
+    const entry = JSON.parse(await readFile(path.join(dir, 'pagefind-entry.json'), 'utf8'));
+    expect(entry.languages.en.page_count).toBe(1);
+    // The vocabulary holds the words of the pages indexed, from their <main>.
+    const { words } = JSON.parse(await readFile(path.join(dir, VOCABULARY_FILE), 'utf8'));
+    expect(words).toContain('assistants');
+    expect(words).not.toContain('navbar');
+    expect(words).not.toContain('blank');
   });
 });
 

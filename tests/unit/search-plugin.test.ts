@@ -1,4 +1,4 @@
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -8,6 +8,8 @@ import type { LoadContext, Plugin } from '@docusaurus/types';
 import { QUERY_DATA, QUERY_DATA_FILE } from '@rubra/search-query';
 
 import searchPlugin, { searchModalStyles } from '@site/src/plugins/search';
+import { bundleEarlyScript } from '@site/src/plugins/search-index/earlyScript';
+import { EARLY_SEARCH_SCRIPT } from '@site/src/search/backends/pagefindEarly';
 
 describe('search plugin', () => {
   const plugin = searchPlugin({ siteDir: process.cwd(), baseUrl: '/', generatedFilesDir: tmpdir() } as LoadContext, {
@@ -65,5 +67,34 @@ describe('the query data under npm start', () => {
     } finally {
       vi.unstubAllEnvs();
     }
+  });
+});
+
+describe('the /search page’s early script', () => {
+  /** A site whose early script picks a default with `??`, for the browsers of `browserslist`. */
+  async function siteWith(browserslist: string[]) {
+    const siteDir = await mkdtemp(path.join(tmpdir(), 'search-early-site-'));
+    await mkdir(path.join(siteDir, 'src/search/backends'), { recursive: true });
+    await writeFile(path.join(siteDir, 'package.json'), JSON.stringify({ browserslist }));
+    await writeFile(
+      path.join(siteDir, 'src/search/backends/local.early.ts'),
+      'export const pick = (a?: string) => a ?? "default";',
+    );
+    return siteDir;
+  }
+  const bundled = async (siteDir: string) => {
+    await bundleEarlyScript(siteDir, siteDir);
+    return readFile(path.join(siteDir, EARLY_SEARCH_SCRIPT), 'utf8');
+  };
+
+  it('is bundled for the browsers of the site’s browserslist', async () => {
+    expect(await bundled(await siteWith(['chrome >= 99', 'safari >= 15.4']))).toContain('??');
+    // A browser without `??` gets it written out.
+    expect(await bundled(await siteWith(['chrome >= 70']))).not.toContain('??');
+  });
+
+  it('names its entry when it cannot be bundled', async () => {
+    const siteDir = await mkdtemp(path.join(tmpdir(), 'search-early-site-'));
+    await expect(bundleEarlyScript(siteDir, siteDir)).rejects.toThrow(/early search script \(.*local\.early\.ts\)/);
   });
 });

@@ -5,86 +5,47 @@
  * Docusaurus minifies its HTML (attribute quotes are often dropped); the patterns
  * accept quoted and unquoted attributes.
  */
-import { createHash } from 'node:crypto';
+import { decodeHTML, escapeUTF8 } from 'entities';
 
-/** Parts of a docs page that are not its content. */
+/** Parts of a docs page that are not its content (nav and footer hold breadcrumbs, pagination, edit links). */
 export const EXCLUDED_SELECTORS = [
   'nav',
   'footer',
   'button',
   'aside',
-  '.theme-doc-breadcrumbs',
   '.theme-doc-toc-mobile',
   '.theme-doc-toc-desktop',
-  '.table-of-contents',
-  '.pagination-nav',
-  '.theme-doc-footer',
   '.theme-doc-version-badge',
   '.theme-doc-version-banner',
-  '.theme-edit-this-page',
   '.hash-link',
 ];
 
+/** An attribute's decoded value in one tag, quoted or not. */
+function attribute(tag: string, name: string): string | undefined {
+  const match = new RegExp(`\\s${name}=(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+?))(?=\\s|/?>)`, 'i').exec(tag);
+  return match ? decodeHTML(match[1] ?? match[2] ?? match[3] ?? '') : undefined;
+}
+
 function metaContent(html: string, name: string): string | null {
-  for (const [tag] of html.matchAll(/<meta\b[^>]*>/gi)) {
-    const nameMatch = /\bname=(?:"([^"]*)"|'([^']*)'|([^\s"'>/]+))/i.exec(tag);
-    const tagName = nameMatch?.[1] ?? nameMatch?.[2] ?? nameMatch?.[3];
-    if (tagName === name) {
-      const content = /\bcontent=(?:"([^"]*)"|'([^']*)'|([^\s"'>]+?))(?=\s|\/?>)/i.exec(tag);
-      return decodeEntities(content?.[1] ?? content?.[2] ?? content?.[3] ?? '');
-    }
-  }
-  return null;
-}
-
-function decodeEntities(text: string): string {
-  return text
-    .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
-    .replace(/&#x([0-9a-f]+);/gi, (_, code: string) => String.fromCodePoint(parseInt(code, 16)))
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;|&apos;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&');
-}
-
-function attributeValue(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const tag = html.match(/<meta\b[^>]*>/gi)?.find((meta) => attribute(meta, 'name') === name);
+  return tag ? (attribute(tag, 'content') ?? '') : null;
 }
 
 function textOf(html: string): string {
-  return decodeEntities(html.replace(/<[^>]*>/g, ' '))
+  return decodeHTML(html.replace(/<[^>]*>/g, ' '))
     .replace(/[\s\u200b]+/g, ' ')
     .trim();
 }
 
-/** The first breadcrumb that is neither the home link nor the page itself. */
+/** The first breadcrumb that is neither the home link (no text) nor the page itself. */
 export function breadcrumbSection(html: string): string | null {
-  const nav = /<nav\b[^>]*theme-doc-breadcrumbs[^>]*>([\s\S]*?)<\/nav>/i.exec(html);
-  if (!nav?.[1]) {
-    return null;
-  }
-  const items = nav[1].split(/<li\b/i).slice(1);
-  for (const item of items) {
-    const opening = item.slice(0, item.indexOf('>'));
-    if (/breadcrumbs__item--active/.test(opening)) {
-      continue;
-    }
-    const text = textOf(`<li${item}`);
-    if (text) {
-      return text;
-    }
-  }
-  return null;
+  const nav = /<nav\b[^>]*theme-doc-breadcrumbs[^>]*>([\s\S]*?)<\/nav>/i.exec(html)?.[1] ?? '';
+  const items = nav.split(/<li\b/i).slice(1);
+  const crumbs = items.filter((item) => !/^[^>]*breadcrumbs__item--active/.test(item));
+  return crumbs.map((item) => textOf(`<li${item}`)).find(Boolean) ?? null;
 }
 
-export interface PageMetadata {
-  locale: string;
-  tag: string;
-}
-
-export function pageMetadata(html: string): PageMetadata | null {
+export function pageMetadata(html: string): { locale: string; tag: string } | null {
   const locale = metaContent(html, 'docusaurus_locale');
   const tag = metaContent(html, 'docusaurus_tag');
   return locale && tag ? { locale, tag } : null;
@@ -116,36 +77,29 @@ export function headingIdsOnly(html: string): string {
   );
 }
 
-/** The HTML Pagefind indexes for one page, or null when the page has no <main>. */
-export function prepareForIndex(html: string, metadata: PageMetadata): string | null {
-  if (!/<main\b/i.test(html)) {
+/**
+ * The HTML Pagefind indexes for one page: its <main> as the body, opening with the
+ * filters and the section; null when the page has no <main> or no search metadata.
+ */
+export function prepareForIndex(html: string): string | null {
+  const metadata = pageMetadata(html);
+  if (!metadata || !/<main\b/i.test(html)) {
     return null;
   }
   const section = breadcrumbSection(html);
   const tags = [
-    `<meta data-pagefind-filter="language[content]" content="${attributeValue(metadata.locale)}">`,
-    `<meta data-pagefind-filter="docusaurus_tag[content]" content="${attributeValue(metadata.tag)}">`,
-    section ? `<meta data-pagefind-meta="section[content]" content="${attributeValue(section)}">` : '',
+    `<meta data-pagefind-filter="language[content]" content="${escapeUTF8(metadata.locale)}">`,
+    `<meta data-pagefind-filter="docusaurus_tag[content]" content="${escapeUTF8(metadata.tag)}">`,
+    section ? `<meta data-pagefind-meta="section[content]" content="${escapeUTF8(section)}">` : '',
   ].join('');
-  const withBody = headingIdsOnly(separateBlocks(html)).replace(/<main\b/i, '<main data-pagefind-body');
-  return /<\/head>/i.test(withBody) ? withBody.replace(/<\/head>/i, `${tags}</head>`) : `${tags}${withBody}`;
+  return headingIdsOnly(separateBlocks(html)).replace(
+    /<main\b([^>]*)>/i,
+    (_, attributes: string) => `<main data-pagefind-body${attributes}>${tags}`,
+  );
 }
 
 /** The plain text of a page's <main>, without the navigation, buttons and code that Pagefind leaves out. */
 export function mainText(html: string): string {
   const main = /<main\b[^>]*>([\s\S]*)<\/main>/i.exec(html)?.[1] ?? html;
-  return textOf(
-    main.replace(/<(nav|footer|aside|button|script|style)\b[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' '),
-  );
-}
-
-/**
- * A fingerprint of a page's main content, blind to what changes from one route to
- * another (breadcrumbs, pagination, edit links), so that a page served at two
- * routes is indexed once.
- */
-export function contentFingerprint(html: string): string {
-  const main = /<main\b[^>]*>([\s\S]*)<\/main>/i.exec(html)?.[1] ?? html;
-  const content = main.replace(/<nav\b[\s\S]*?<\/nav>/gi, ' ').replace(/<footer\b[\s\S]*?<\/footer>/gi, ' ');
-  return createHash('sha256').update(textOf(content)).digest('hex');
+  return textOf(main.replace(/<(nav|footer|aside|button|script|style)\b[\s\S]*?<\/\1>/gi, ' '));
 }

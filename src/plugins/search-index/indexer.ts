@@ -1,96 +1,80 @@
 /**
- * Builds the Pagefind index with its Node API, from the built HTML (after a
- * production build) or from pages rendered from the Markdown twins (dev server).
+ * Builds the Pagefind index with its Node API, and the vocabulary the query layer
+ * corrects typos against, from the built HTML (after a production build) or from
+ * pages rendered from the Markdown twins (dev server).
  */
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { buildVocabulary, VOCABULARY_FILE } from '@rubra/search-query';
 
-import { contentFingerprint, EXCLUDED_SELECTORS, mainText, pageMetadata, prepareForIndex } from './html';
+import { EXCLUDED_SELECTORS, mainText, prepareForIndex } from './html';
 
 export interface IndexedPage {
   url: string;
   html: string;
 }
 
-export interface IndexReport {
-  pages: string[];
-  duplicates: { url: string; sameAs: string }[];
-  skipped: string[];
-  files: number;
-  bytes: number;
-  /** The vocabulary file's size, in bytes. */
-  vocabularyBytes: number;
-}
-
-/** Where a route's HTML lands in the build, whichever trailing-slash setting wrote it. */
+/** A route's HTML file in the build, with either trailing-slash setting; null for a route naming a file (/404.html). */
 export function builtFileFor(outDir: string, routePath: string, baseUrl: string): string | null {
   const relative = routePath.startsWith(baseUrl) ? routePath.slice(baseUrl.length) : routePath.replace(/^\//, '');
   const clean = relative.replace(/\/$/, '');
   const candidates = clean === '' ? ['index.html'] : [`${clean}.html`, `${clean}/index.html`];
-  for (const candidate of candidates) {
-    const file = path.join(outDir, candidate);
-    if (existsSync(file)) {
-      return file;
-    }
-  }
-  return null;
+  return candidates.map((candidate) => path.join(outDir, candidate)).find((file) => existsSync(file)) ?? null;
 }
 
-/** Keeps one route per content: the deepest path (the page's own address, not an alias). */
-function deduplicate(pages: IndexedPage[]): { kept: IndexedPage[]; duplicates: IndexReport['duplicates'] } {
-  const byFingerprint = new Map<string, IndexedPage[]>();
-  for (const page of pages) {
-    const key = contentFingerprint(page.html);
-    byFingerprint.set(key, [...(byFingerprint.get(key) ?? []), page]);
-  }
-  const kept: IndexedPage[] = [];
-  const duplicates: IndexReport['duplicates'] = [];
-  for (const group of byFingerprint.values()) {
-    const [first, ...rest] = [...group].sort(
-      (a, b) => b.url.split('/').length - a.url.split('/').length || a.url.localeCompare(b.url),
-    );
-    if (first) {
-      kept.push(first);
-      duplicates.push(...rest.map((page) => ({ url: page.url, sameAs: first.url })));
+export async function readBuiltPages(outDir: string, routePaths: string[], baseUrl: string): Promise<IndexedPage[]> {
+  const pages: IndexedPage[] = [];
+  for (const url of routePaths) {
+    const file = builtFileFor(outDir, url, baseUrl);
+    if (file) {
+      pages.push({ url, html: await readFile(file, 'utf8') });
     }
   }
-  return { kept: kept.sort((a, b) => a.url.localeCompare(b.url)), duplicates };
-}
-
-async function sizeOf(files: { content: Uint8Array }[]): Promise<number> {
-  return files.reduce((total, file) => total + file.content.byteLength, 0);
+  return pages;
 }
 
 /**
- * Pagefind exports its Node API for `import` only, and Docusaurus loads this
- * plugin through a CommonJS transpiler that cannot resolve it by name; the
- * transpiler does load it by path.
+ * Keeps one route per main text (blind to the breadcrumbs, pagination and edit links that
+ * change from one route to another): the deepest path, the page's own address, not an
+ * alias. The pages kept, in route order, by their text.
  */
-async function loadPagefind(): Promise<typeof import('pagefind')> {
-  const entry = path.join(process.cwd(), 'node_modules', 'pagefind', 'lib', 'index.js');
-  if (!existsSync(entry)) {
-    throw new Error(`Search index: Pagefind is not installed (looked for ${entry}); run npm install.`);
+function deduplicate(pages: IndexedPage[]): { kept: [string, IndexedPage][]; duplicates: string[] } {
+  const depth = (page: IndexedPage) => page.url.split('/').length;
+  const kept = new Map<string, IndexedPage>();
+  const duplicates: string[] = [];
+  for (const page of [...pages].sort((a, b) => depth(b) - depth(a) || a.url.localeCompare(b.url))) {
+    const text = mainText(page.html);
+    const first = kept.get(text);
+    if (first) {
+      duplicates.push(`${page.url} (same as ${first.url})`);
+    } else {
+      kept.set(text, page);
+    }
   }
-  return (await import(entry)) as typeof import('pagefind');
+  return { kept: [...kept].sort(([, a], [, b]) => a.url.localeCompare(b.url)), duplicates };
 }
 
-export async function writeIndex(pages: IndexedPage[], outputPath: string): Promise<IndexReport> {
-  const { createIndex, close } = await loadPagefind();
+/**
+ * Pagefind exports its Node API for `import` only, and Docusaurus loads this plugin
+ * through a CommonJS transpiler that cannot resolve it by name, but does load it by path.
+ */
+const PAGEFIND_API = path.join(process.cwd(), 'node_modules', 'pagefind', 'lib', 'index.js');
+
+/** Writes the index of the pages into outputPath; returns what it holds, for the log. */
+export async function writeIndex(pages: IndexedPage[], outputPath: string): Promise<string> {
+  const { createIndex, close } = (await import(PAGEFIND_API)) as typeof import('pagefind');
   const { kept, duplicates } = deduplicate(pages);
   const { index, errors } = await createIndex({ excludeSelectors: EXCLUDED_SELECTORS });
   if (!index) {
     throw new Error(`Search index: Pagefind could not start: ${errors.join('; ')}`);
   }
-  const indexed: string[] = [];
   const texts: string[] = [];
   const skipped: string[] = [];
   try {
-    for (const page of kept) {
-      const metadata = pageMetadata(page.html);
-      const prepared = metadata && prepareForIndex(page.html, metadata);
+    for (const [text, page] of kept) {
+      const prepared = prepareForIndex(page.html);
       if (!prepared) {
         skipped.push(page.url);
         continue;
@@ -99,47 +83,36 @@ export async function writeIndex(pages: IndexedPage[], outputPath: string): Prom
       if (added.errors.length > 0) {
         throw new Error(`Search index: Pagefind rejected ${page.url}: ${added.errors.join('; ')}`);
       }
-      indexed.push(page.url);
-      texts.push(mainText(page.html));
+      texts.push(text);
     }
-    if (indexed.length === 0) {
+    if (texts.length === 0) {
       throw new Error('Search index: no page could be indexed (no page has a <main> and Docusaurus search metadata).');
     }
     const { files, errors: fileErrors } = await index.getFiles();
     if (fileErrors.length > 0) {
       throw new Error(`Search index: Pagefind could not write the index: ${fileErrors.join('; ')}`);
     }
+    const vocabulary = Buffer.from(JSON.stringify(buildVocabulary(texts)));
     // Only what the site loads at run time: Pagefind's own UI bundles are not used.
-    const needed = files.filter((file) => !/^pagefind-(ui|modular-ui|component-ui|highlight)\./.test(file.path));
+    const needed = [
+      ...files.filter((file) => !/^pagefind-(ui|modular-ui|component-ui|highlight)\./.test(file.path)),
+      { path: VOCABULARY_FILE, content: vocabulary },
+    ];
     await rm(outputPath, { recursive: true, force: true });
     for (const file of needed) {
       const target = path.join(outputPath, file.path);
       await mkdir(path.dirname(target), { recursive: true });
       await writeFile(target, file.content);
     }
-    const vocabulary = JSON.stringify(buildVocabulary(texts));
-    await writeFile(path.join(outputPath, VOCABULARY_FILE), vocabulary);
-    return {
-      pages: indexed,
-      duplicates,
-      skipped,
-      files: needed.length + 1,
-      bytes: (await sizeOf(needed)) + Buffer.byteLength(vocabulary),
-      vocabularyBytes: Buffer.byteLength(vocabulary),
-    };
+    const bytes = needed.reduce((total, file) => total + file.content.byteLength, 0);
+    const kb = (count: number) => `${Math.round(count / 1024)} KB`;
+    return (
+      `${texts.length} pages into ${needed.length} files (${kb(bytes)}, vocabulary ${kb(vocabulary.byteLength)})` +
+      (duplicates.length > 0 ? `; not listed twice: ${duplicates.join(', ')}` : '') +
+      (skipped.length > 0 ? `; no content to index: ${skipped.join(', ')}` : '')
+    );
   } finally {
     await index.deleteIndex();
     await close();
   }
-}
-
-export async function readBuiltPages(outDir: string, routePaths: string[], baseUrl: string): Promise<IndexedPage[]> {
-  const pages: IndexedPage[] = [];
-  for (const route of routePaths) {
-    const file = builtFileFor(outDir, route, baseUrl);
-    if (file) {
-      pages.push({ url: route, html: await readFile(file, 'utf8') });
-    }
-  }
-  return pages;
 }

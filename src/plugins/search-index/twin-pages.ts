@@ -1,38 +1,27 @@
 /**
- * The dev server renders pages in the browser only, so there is no built HTML to
- * index under `npm start`. Each page's Markdown twin, the text the build writes to
- * `/x.md`, is rendered here into a plain page (title, headings with the ids the HTML
- * page gives them, text, code, tables) that carries the same search metadata as a
- * built page, so the dev server indexes the build's text with the same indexer.
+ * The dev server renders pages in the browser only: under `npm start`, each page's
+ * Markdown twin (the build's `/x.md`) is rendered here into a plain page (title, headings
+ * with the HTML page's ids, text, code, tables) with a built page's search metadata, so
+ * the dev server indexes the build's text with the same indexer.
  */
+import { escapeUTF8 } from 'entities';
 import type { Heading, RootContent } from 'mdast';
 
 import { headingIds, readPage, textOf } from '../markdown-twins/remark';
-
-export interface TwinPage {
-  title: string;
-  /** The twin's body, without its `# Title` line. */
-  body: string;
-  /** The page's Docusaurus search tag, e.g. `docs-default-current`. */
-  tag: string;
-}
-
-function escape(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
+import type { Twin } from '../markdown-twins/twins';
 
 function blockHtml(node: RootContent, ids: ReadonlyMap<Heading, string>): string {
   const inner = (nodes: readonly RootContent[]) => nodes.map((child) => blockHtml(child, ids)).join('');
   switch (node.type) {
     case 'heading':
-      return `<h${node.depth} id="${escape(ids.get(node) ?? '')}">${escape(textOf(node))}</h${node.depth}>`;
+      return `<h${node.depth} id="${escapeUTF8(ids.get(node) ?? '')}">${escapeUTF8(textOf(node))}</h${node.depth}>`;
     case 'paragraph':
-      return `<p>${escape(node.children.map((child) => (child.type === 'break' ? ' ' : textOf(child))).join(''))}</p>`;
+      return `<p>${escapeUTF8(node.children.map((child) => (child.type === 'break' ? ' ' : textOf(child))).join(''))}</p>`;
     case 'code':
-      return `<pre><code>${escape(node.value)}</code></pre>`;
+      return `<pre><code>${escapeUTF8(node.value)}</code></pre>`;
     case 'table':
       return `<table>${node.children
-        .map((row) => `<tr>${row.children.map((cell) => `<td>${escape(textOf(cell))}</td>`).join('')}</tr>`)
+        .map((row) => `<tr>${row.children.map((cell) => `<td>${escapeUTF8(textOf(cell))}</td>`).join('')}</tr>`)
         .join('')}</table>`;
     case 'list':
       return `<ul>${node.children.map((item) => `<li>${inner(item.children)}</li>`).join('')}</ul>`;
@@ -43,14 +32,14 @@ function blockHtml(node: RootContent, ids: ReadonlyMap<Heading, string>): string
   }
 }
 
-export function twinPageHtml(twin: TwinPage, locale: string): string {
+export function twinPageHtml(twin: Pick<Twin, 'title' | 'body' | 'tag'>, locale: string): string {
   const page = readPage(twin.body, 'markdown');
   const ids = headingIds(page);
   return [
-    `<!doctype html><html lang="${escape(locale)}"><head><title>${escape(twin.title)}</title>`,
-    `<meta name="docusaurus_locale" content="${escape(locale)}">`,
-    `<meta name="docusaurus_tag" content="${escape(twin.tag)}">`,
-    `</head><body><main><article><h1>${escape(twin.title)}</h1>`,
+    `<!doctype html><html lang="${escapeUTF8(locale)}"><head><title>${escapeUTF8(twin.title)}</title>`,
+    `<meta name="docusaurus_locale" content="${escapeUTF8(locale)}">`,
+    `<meta name="docusaurus_tag" content="${escapeUTF8(twin.tag)}">`,
+    `</head><body><main><article><h1>${escapeUTF8(twin.title)}</h1>`,
     page.tree.children.map((node) => blockHtml(node, ids)).join('\n'),
     '</article></main></body></html>',
   ].join('');

@@ -1,21 +1,19 @@
 /**
  * search: the site's search, whichever backend serves it.
- * - Adds the /search page route.
- * - Points `@rubra/search-backend` (and `@rubra/search-page-head`, what the /search
- *   page's <head> needs of it) at the backend docusaurus.config.ts chose (its `backend`
- *   option, a row of src/search/backends/registry.ts), so a build ships exactly one.
+ * - Adds the /search page route, and points `@rubra/search-backend` and
+ *   `@rubra/search-page-head` (what the /search page's <head> needs of it) at the backend
+ *   of src/search/backends/registry.ts that docusaurus.config.ts chose: a build ships one.
  * - Gives the search modal's stylesheet a file of its own, loaded with the modal.
- * - After a build, writes that backend's needs of the Content-Security-Policy into the
- *   build's host configuration, for the step that writes the headers.
+ * - After a build, writes the backend's needs of the Content-Security-Policy for the step
+ *   that writes the headers (SEARCH_POLICY_FILE).
  * - Publishes the query layer's synonyms and stop words (QUERY_DATA_FILE) at the site's
  *   root for the docs MCP server, in the build and under `npm start` alike.
- * - For a backend that searches a Pagefind index (the modules of ../search-index): after
- *   a build, indexes the built pages into <outDir>/pagefind/, bundles the /search page's
- *   early script into <outDir>/ and hands what the built page needs for it (index hints,
- *   held scripts) to the pass over the built pages, in SEARCH_PAGE_FILE. Under
- *   `npm start`, indexes the pages' Markdown twins (the text the build's twins hold),
- *   serves the index at /pagefind/ with the early script at the site's root, and indexes
- *   again whenever Docusaurus reloads content.
+ * - For a backend that searches a Pagefind index (../search-index): after a build,
+ *   indexes the built pages into <outDir>/pagefind/, bundles the /search page's early
+ *   script into <outDir>/ and hands the page's index hints and held scripts to the pass
+ *   over the built pages (SEARCH_PAGE_FILE). Under `npm start`, indexes the pages'
+ *   Markdown twins (the build's text) on every content load, served at /pagefind/ with
+ *   the early script at the site's root.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -31,7 +29,7 @@ import { identity } from '../../site/identity';
 import { loadTwins } from '../markdown-twins/twins';
 import { optionsValidator } from '../plugin-options';
 import { bundleEarlyScript, searchPageEdit } from '../search-index/earlyScript';
-import { readBuiltPages, writeIndex } from '../search-index/indexer';
+import { readBuiltPages, writeIndex, type IndexedPage } from '../search-index/indexer';
 import { twinPageHtml } from '../search-index/twin-pages';
 
 const PLUGIN = 'search';
@@ -52,11 +50,9 @@ export const validateOptions = optionsValidator(
 );
 
 /**
- * The search modal's stylesheet (DocSearch's modal.css, imported by SearchModal.tsx) in a
- * file of its own, loaded with the modal's code: Docusaurus puts every stylesheet in the
- * one file each page loads, and a page whose reader never searches would load it too.
- * The modal's chunk resolves only once its stylesheet has loaded, so it never shows
- * unstyled; nothing else uses its rules.
+ * The search modal's stylesheet (DocSearch's modal.css) in a file of its own, loaded with
+ * the modal's chunk, which resolves only once it has loaded: Docusaurus puts every
+ * stylesheet in the one file each page loads, searched in or not.
  */
 export const searchModalStyles = {
   test: /[\\/]@docsearch[\\/]css[\\/]dist[\\/]modal\.css$/,
@@ -82,8 +78,15 @@ export default function searchPlugin(context: LoadContext, options: SearchPlugin
   }
   const backendsDir = path.join(siteDir, 'src/search/backends');
   const devServer = process.env.NODE_ENV === 'development';
-  const devDir = (name: string) => path.join(generatedFilesDir, PLUGIN, name);
+  // What the dev server serves at the site's root, laid out as in the build.
+  const devSite = path.join(generatedFilesDir, PLUGIN, 'site');
   const searchPagePath = `${baseUrl}${identity.searchPagePath}`;
+
+  /** The early script and the index of the pages, into the folder served at the site's root. */
+  async function writePagefind(siteRoot: string, pages: IndexedPage[]): Promise<string> {
+    await bundleEarlyScript(siteDir, siteRoot);
+    return writeIndex(pages, path.join(siteRoot, 'pagefind'));
+  }
 
   return {
     name: PLUGIN,
@@ -91,32 +94,22 @@ export default function searchPlugin(context: LoadContext, options: SearchPlugin
     async contentLoaded({ actions }) {
       actions.addRoute({ path: searchPagePath, component: '@theme/SearchPage', exact: true });
       if (devServer) {
-        await writeQueryData(devDir('query-data'));
+        await writeQueryData(devSite);
       }
     },
 
     async allContentLoaded({ allContent }) {
-      if (!devServer || !backend.pagefind) {
-        return;
+      if (devServer && backend.pagefind) {
+        const twins = await loadTwins(context, allContent, options.apiPluginId);
+        const pages = twins.map((twin) => ({ url: twin.route, html: twinPageHtml(twin, i18n.currentLocale) }));
+        console.info(`[${PLUGIN}] dev index, served at ${baseUrl}pagefind/: ${await writePagefind(devSite, pages)}`);
       }
-      await bundleEarlyScript(siteDir, devDir('early'));
-      const twins = await loadTwins(context, allContent, options.apiPluginId);
-      const pages = twins.map((twin) => ({ url: twin.route, html: twinPageHtml(twin, i18n.currentLocale) }));
-      const report = await writeIndex(pages, devDir('pagefind'));
-      console.info(`[${PLUGIN}] dev index: ${report.pages.length} pages, served at ${baseUrl}pagefind/`);
     },
 
     configureWebpack(_config, isServer) {
-      const served = [{ directory: devDir('query-data'), publicPath: baseUrl, watch: false }];
-      if (backend.pagefind) {
-        served.push(
-          { directory: devDir('pagefind'), publicPath: `${baseUrl}pagefind`, watch: false },
-          { directory: devDir('early'), publicPath: baseUrl, watch: false },
-        );
-      }
       return {
         ...(isServer ? {} : { optimization: { splitChunks: { cacheGroups: { searchModalStyles } } } }),
-        ...(devServer ? { devServer: { static: served } } : {}),
+        ...(devServer ? { devServer: { static: [{ directory: devSite, publicPath: baseUrl, watch: false }] } } : {}),
         resolve: {
           alias: {
             '@rubra/search-backend$': path.join(backendsDir, `${backend.id}.setup.ts`),
@@ -131,29 +124,19 @@ export default function searchPlugin(context: LoadContext, options: SearchPlugin
       await mkdir(path.dirname(policyFile), { recursive: true });
       await writeFile(policyFile, `${JSON.stringify({ backend: backend.id, ...backend.policy }, null, 2)}\n`);
       await writeQueryData(outDir);
-      if (backend.pagefind) {
-        await writePagefindIndex(outDir, routesPaths);
+      if (!backend.pagefind) {
+        return;
       }
+      const routes = [...new Set(routesPaths)].filter((route) => route !== searchPagePath);
+      const pages = await readBuiltPages(outDir, routes, baseUrl);
+      console.info(`[${PLUGIN}] indexed ${await writePagefind(outDir, pages)}`);
+      const edit = await searchPageEdit({
+        bundleDir: path.join(outDir, 'pagefind'),
+        bundlePath: `${baseUrl}pagefind/`,
+        language: i18n.currentLocale,
+        baseUrl,
+      });
+      await handOverPageEdits(outDir, SEARCH_PAGE_FILE, { [`${identity.searchPagePath}.html`]: edit });
     },
   };
-
-  async function writePagefindIndex(outDir: string, routesPaths: string[]): Promise<void> {
-    await bundleEarlyScript(siteDir, outDir);
-    const excluded = new Set([searchPagePath, `${baseUrl}404.html`]);
-    const routes = [...new Set(routesPaths)].filter((route) => !excluded.has(route));
-    const report = await writeIndex(await readBuiltPages(outDir, routes, baseUrl), path.join(outDir, 'pagefind'));
-    const edit = await searchPageEdit({
-      bundleDir: path.join(outDir, 'pagefind'),
-      bundlePath: `${baseUrl}pagefind/`,
-      language: i18n.currentLocale,
-      baseUrl,
-    });
-    await handOverPageEdits(outDir, SEARCH_PAGE_FILE, { [`${identity.searchPagePath}.html`]: edit });
-    const duplicates = report.duplicates.map(({ url, sameAs }) => `${url} (same as ${sameAs})`);
-    console.info(
-      `[${PLUGIN}] indexed ${report.pages.length} pages into ${report.files} files (${Math.round(report.bytes / 1024)} KB, vocabulary ${Math.round(report.vocabularyBytes / 1024)} KB)` +
-        (duplicates.length > 0 ? `; not listed twice: ${duplicates.join(', ')}` : '') +
-        (report.skipped.length > 0 ? `; no content to index: ${report.skipped.join(', ')}` : ''),
-    );
-  }
 }
