@@ -85,7 +85,7 @@ export async function gotoHydrated(page: Page, path: string): Promise<void> {
 }
 
 /** The axe rule tags of every accessibility check: WCAG 2.1 A and AA. */
-export const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** Axe's WCAG 2.1 AA violations on the page, or inside `include`, each as its rule and first targets. */
 export async function axeViolations(page: Page, include?: string): Promise<string[]> {
