@@ -94,7 +94,7 @@ export function noticeHtml(notice: QueryNotice): string {
   if (notice.kind === 'relaxed') {
     return `<p class="search-notice" data-search-notice="relaxed">${text(texts.relaxedNotice)}</p>`;
   }
-  return `<p class="search-notice" data-search-notice="corrected">${text(texts.correctedNotice)} <button type="button" class="search-instead" data-search-literal="${escapeHtml(notice.original)}">${text(texts.searchInstead)}</button>.</p>`;
+  return `<p class="search-notice" data-search-notice="corrected">${text(texts.correctedNotice)} <button type="button" class="clean-btn search-instead" data-search-literal="${escapeHtml(notice.original)}">${text(texts.searchInstead)}</button>.</p>`;
 }
 
 /** The class names of the page's live status region and result list, which the early script paints into. */
@@ -116,7 +116,7 @@ export interface SearchStatus {
 const PENDING_STATUS = {
   idle: '',
   loading: `<p>${texts.searching}</p>`,
-  error: `<div class="search-message" role="alert"><p><strong>${texts.errorTitle}</strong></p><p>${texts.errorHelp}</p></div>`,
+  error: `<div class="alert alert--secondary margin-bottom--md" role="alert"><p><strong>${texts.errorTitle}</strong></p><p>${texts.errorHelp}</p></div>`,
 };
 
 export function statusHtml({ query, state, nbHits, notice, suggestions, reportUrl }: SearchStatus): string {
@@ -132,7 +132,7 @@ export function statusHtml({ query, state, nbHits, notice, suggestions, reportUr
     (section) =>
       `<li><button type="button" class="button button--sm button--secondary" data-search-suggestion="${escapeHtml(section)}">${escapeHtml(section)}</button></li>`,
   );
-  return `<div class="search-message"><p><strong>${texts.noResults}</strong> ${quoted}</p>${
+  return `<div class="alert alert--secondary margin-bottom--md"><p><strong>${texts.noResults}</strong> ${quoted}</p>${
     buttons.length > 0
       ? `<p>${texts.trySearchingFor}:</p><ul class="search-suggestions clean-list">${buttons.join('')}</ul>`
       : ''

@@ -83,7 +83,7 @@ export default function SearchBar(): ReactNode {
     <>
       <button
         type="button"
-        className="DocSearch DocSearch-Button"
+        className="DocSearch DocSearch-Button margin-horiz--sm"
         aria-label={`${label} (${shortcut})`}
         aria-keyshortcuts={shortcut}
         onClick={onOpen}

@@ -208,7 +208,9 @@ function SearchPageContent(): ReactNode {
       <main className="container margin-vert--lg search-page">
         <h1>{texts.pageTitle}</h1>
         <form role="search" className="margin-bottom--md" onSubmit={(event) => event.preventDefault()}>
-          <label htmlFor="search-page-input">{texts.placeholder}</label>
+          <label htmlFor="search-page-input" className="text--bold">
+            {texts.placeholder}
+          </label>
           <input
             id="search-page-input"
             className="search-input"
