@@ -131,18 +131,11 @@ export default function SearchModal({ setup, onClose, onAsk }: SearchModalProps)
   );
   const searchParameters = useMemo(() => ({ facetFilters }), [facetFilters]);
   const [initialScrollY] = useState(() => window.scrollY);
-  const { appId, apiKey, indexName } = setup.docSearch ?? {
-    appId: 'none',
-    apiKey: 'none',
-    indexName: setup.backend.kind,
-  };
 
   return (
     <DocSearchModal
-      appId={appId}
-      apiKey={apiKey}
-      // Also the key of the recent and favourite searches in localStorage.
-      indexName={indexName}
+      // indexName is also the key of the recent and favourite searches in localStorage.
+      {...(setup.docSearch ?? { appId: 'none', apiKey: 'none', indexName: setup.backend.kind })}
       searchParameters={searchParameters}
       transformSearchClient={transformSearchClient}
       initialScrollY={initialScrollY}

@@ -8,8 +8,7 @@ import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import { useMemo } from 'react';
 
 import { identity } from '../site/identity';
-import { contextualFacetFilters } from './facets';
-import type { FacetFilters, SearchBackend } from './types';
+import { contextualFacetFilters, type FacetFilters, type SearchBackend } from './types';
 
 /** What a backend's row reads from the environment at build time for its browser code. */
 export type SearchSettings = Readonly<Record<string, string>>;

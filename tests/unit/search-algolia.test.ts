@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { createAlgoliaBackend, type AlgoliaSearchClient } from '../../src/search/backends/algolia.setup';
-import { contextualFacetFilters } from '../../src/search/facets';
+import { contextualFacetFilters } from '../../src/search/types';
 
 function fakeClient(answer: () => Promise<{ results: unknown[] }>) {
   const requests: Parameters<AlgoliaSearchClient['search']>[0][] = [];
