@@ -34,8 +34,6 @@ export interface SearchResponse {
   /** A page hit, then its heading hits. */
   hits: DocSearchHit[];
   nbHits: number;
-  page: number;
-  nbPages: number;
   /** How the query was corrected or relaxed before it was answered, if it was. */
   notice?: QueryNotice | null;
 }

@@ -86,7 +86,7 @@ describe("the modal's search client", () => {
   const neverAsked = docSearchClient(() => Promise.reject(new Error('DocSearch’s own client was asked')));
 
   it('asks the backend with the contextual filters, the words as typed on request, and keeps the notice', async () => {
-    const { setup, seen, view } = fakeSetup(async () => ({ hits: [], nbHits: 7, page: 0, nbPages: 1, notice }));
+    const { setup, seen, view } = fakeSetup(async () => ({ hits: [], nbHits: 7, notice }));
     const client = modalSearchClient(setup, facetFilters, view)(neverAsked);
     expect((await search(client, 'llama')).results[0]).toMatchObject({ nbHits: 7, notice });
     view.literal = 'asistant';
@@ -102,7 +102,7 @@ describe("the modal's search client", () => {
     let down = true;
     const { setup, view } = fakeSetup(async () => {
       if (down) throw new SearchUnavailableError('offline');
-      return { hits: [], nbHits: 2, page: 0, nbPages: 1 };
+      return { hits: [], nbHits: 2 };
     });
     const client = modalSearchClient(setup, facetFilters, view)(neverAsked);
     await expect(search(client, 'llam')).resolves.toEqual({ results: [{ hits: [], nbHits: 0 }] });

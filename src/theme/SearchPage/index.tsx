@@ -39,7 +39,7 @@ import './styles.css';
 
 const TYPING_DELAY_MS = 200;
 
-type Results = SearchResponse & { query: string; pages: PageResult[] };
+type Results = SearchResponse & { query: string; page: number; pages: PageResult[] };
 
 // The page's code runs before hydration: when no early script has left a backend (the page was
 // reached inside the app, or the backend has none), the backend's code downloads with the page's.
@@ -90,13 +90,12 @@ function useSearchResults(config: SearchConfig, urlQuery: string) {
       const ticket = ++latest.current;
       setView((current) => ({ ...current, state: 'loading' }));
       try {
-        const request = { query, facetFilters: config.facetFilters, hitsPerPage: RESULTS_PER_PAGE, page };
-        const response = await (
-          await pageBackend(config.options)
-        ).search({ ...request, literal: query === literalQuery });
+        const literal = query === literalQuery;
+        const request = { query, facetFilters: config.facetFilters, hitsPerPage: RESULTS_PER_PAGE, page, literal };
+        const response = await (await pageBackend(config.options)).search(request);
         const pages = groupHitsByPage(response.hits, config.siteUrl);
         if (ticket === latest.current) {
-          setView({ state: 'done', results: { ...response, query, pages: [...earlier, ...pages] } });
+          setView({ state: 'done', results: { ...response, query, page, pages: [...earlier, ...pages] } });
           setSections((known) => [...new Set([...known, ...pages.map((result) => result.section).filter(Boolean)])]);
         }
       } catch (error) {
@@ -247,7 +246,7 @@ function SearchPageContent(): ReactNode {
           onTouchStart={onResultLink}
           onClick={onResultLink}
         />
-        {shown && shown.page + 1 < shown.nbPages && (
+        {shown && (shown.page + 1) * RESULTS_PER_PAGE < shown.nbHits && (
           <button type="button" className="button button--primary" disabled={loading} onClick={loadMore}>
             {texts.loadMore}
           </button>
