@@ -88,13 +88,10 @@ export async function rankQuery<R extends EngineResult>(
 }
 
 /** A word without its plural's "s": a title's "files" is the query's "file", "Models" is "model". */
-function singular(word: string): string {
-  return word.replace(/s$/, '');
-}
+const singular = (word: string) => word.replace(/s$/, '');
 
-function docsWords(text: string, data: QueryData, table: ReadonlyMap<string, string[]>): string[] {
-  return canonicalWords(queryWords(text, data), table);
-}
+const docsWords = (text: string, data: QueryData, table: ReadonlyMap<string, string[]>) =>
+  canonicalWords(queryWords(text, data), table);
 
 /**
  * How many pairs of the query's neighbouring words (stop words aside, as the docs say
@@ -122,9 +119,7 @@ const [SATURATION, LENGTH_NORM] = [1.2, 0.5];
 const ENGINE_ORDER = 0.8;
 
 /** A text's words as an index holds them (`wordForms`). */
-function indexedForms(text: string): string[] {
-  return searchWords(text).flatMap(wordForms);
-}
+const indexedForms = (text: string) => searchWords(text).flatMap(wordForms);
 
 type PageText = Record<'title' | 'text', string> & { headings: readonly string[] };
 
