@@ -39,23 +39,17 @@ const HEADING_LEVELS = ['lvl6', 'lvl5', 'lvl4', 'lvl3', 'lvl2'] as const;
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character);
-}
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character);
 
 /** The query of the /search page's URL (`?q=`), as typed. */
-export function readSearchQuery(search: string): string {
-  return new URLSearchParams(search).get('q') ?? '';
-}
+export const readSearchQuery = (search: string) => new URLSearchParams(search).get('q') ?? '';
 
 /** A hit URL as a path inside the site when it points at the site (`siteConfig.url`) itself. */
-export function toSitePath(url: string, siteUrl: string): string {
-  return url.startsWith(siteUrl) ? url.slice(siteUrl.length) || '/' : url;
-}
+export const toSitePath = (url: string, siteUrl: string) =>
+  url.startsWith(siteUrl) ? url.slice(siteUrl.length) || '/' : url;
 
-function highlighted(hit: DocSearchHit, level: 'lvl1' | (typeof HEADING_LEVELS)[number]): string {
-  return hit._highlightResult?.hierarchy?.[level]?.value ?? escapeHtml(hit.hierarchy[level] ?? '');
-}
+const highlighted = (hit: DocSearchHit, level: 'lvl1' | (typeof HEADING_LEVELS)[number]) =>
+  hit._highlightResult?.hierarchy?.[level]?.value ?? escapeHtml(hit.hierarchy[level] ?? '');
 
 /** The hits grouped by page, their URLs as paths inside the site at `siteUrl`. */
 export function groupHitsByPage(hits: readonly DocSearchHit[], siteUrl: string): PageResult[] {
@@ -142,7 +136,6 @@ export function statusHtml({ query, state, nbHits, notice, suggestions, reportUr
 const link = (url: string, html: string) => `<a href="${escapeHtml(url)}"><span>${html}</span></a>`;
 const excerpt = (html: string) => (html ? `<div>${html}</div>` : '');
 
-/** The result list's items. */
 export function resultsHtml(pages: readonly PageResult[]): string {
   return pages
     .map((page) => {

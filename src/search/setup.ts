@@ -15,7 +15,6 @@ export type SearchSettings = Readonly<Record<string, string>>;
 
 export interface SearchSetupOptions {
   settings: SearchSettings;
-  /** The site's base URL, e.g. "/". */
   baseUrl: string;
   /** The section of a result that names none. */
   fallbackSection: string;
@@ -52,10 +51,9 @@ export function useSearchConfig(): SearchConfig {
   );
 }
 
-/** Where a reader reports a query that should have found something. */
-export function missingResultsUrl(query: string): string {
-  return `${identity.issuesUrl}/new?title=${encodeURIComponent(query)}`;
-}
+/** Where a reader reports a query that should have found something (also the modal's `getMissingResultsUrl`). */
+export const missingResultsUrl = ({ query }: { query: string }) =>
+  `${identity.issuesUrl}/new?title=${encodeURIComponent(query)}`;
 
 // Webpack loads each chunk once, and again after a failed load: these need no cache of their own.
 export const loadSearchBackendCode = () => import('@rubra/search-backend');

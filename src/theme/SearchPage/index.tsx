@@ -129,7 +129,7 @@ function useSearchResults(config: SearchConfig, urlQuery: string) {
     nbHits: shown?.nbHits ?? 0,
     notice: shown?.notice ?? null,
     suggestions: sections.filter((section) => section.toLowerCase() !== urlQuery.toLowerCase()).slice(0, 3),
-    reportUrl: missingResultsUrl(urlQuery),
+    reportUrl: missingResultsUrl({ query: urlQuery }),
   };
   const loadMore = () => shown && void run(shown.query, shown.page + 1, shown.pages);
   return { shown, status, loading: view.state === 'loading', setLiteralQuery, loadMore };
