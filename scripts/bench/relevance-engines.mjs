@@ -185,8 +185,8 @@ export async function mcpEngine(root, buildDir, queries, { compiled = false } = 
 // filters, the dev server's index and the MCP server as mcp/dist holds it (compiled by
 // the caller). The relevance floor test runs it apart from Playwright's loader.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  /** @type {typeof import('../../src/search/facets')} */
-  const { contextualFacetFilters } = jiti('../../src/search/facets.ts');
+  /** @type {typeof import('../../src/search/types')} */
+  const { contextualFacetFilters } = jiti('../../src/search/types.ts');
   // The /search page's filters: the language, and every docs plugin (each page has one tag).
   const filters = contextualFacetFilters({ locale: 'en', tags: [] });
   const queryFile = process.argv[2] ? path.resolve(process.argv[2]) : undefined;

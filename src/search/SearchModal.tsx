@@ -30,9 +30,6 @@ export interface SearchModalProps {
   onAsk?: (question: string) => void;
 }
 
-// A module constant: DocSearch starts its session afresh when it changes identity.
-const getMissingResultsUrl = ({ query }: { query: string }) => missingResultsUrl(query);
-
 const ERROR_SCREEN = `<p class="DocSearch-Title">${texts.errorTitle}</p><p class="DocSearch-Help">${texts.errorHelp}</p>`;
 
 /** The slot above the results, its live region and Ask AI drawn from the words in the box and the latest answer. */
@@ -40,13 +37,12 @@ function createAboveResults() {
   const slot = document.createElement('div');
   slot.innerHTML = '<div role="status" aria-live="polite"></div><div class="DocSearch-AskAI"></div>';
   const [region, ask] = slot.children as unknown as [HTMLElement, HTMLElement];
-  const view = {
+  const view: SearchView & Pick<SearchModalProps, 'onAsk'> & { slot: HTMLElement; typed: string } = {
     slot,
     typed: '',
-    answer: null as SearchView['answer'],
+    answer: null,
     failed: false,
-    literal: null as string | null,
-    onAsk: undefined as SearchModalProps['onAsk'],
+    literal: null,
     draw() {
       const question = view.typed.trim();
       // A notice shows only beside the results it explains.
@@ -131,18 +127,11 @@ export default function SearchModal({ setup, onClose, onAsk }: SearchModalProps)
   );
   const searchParameters = useMemo(() => ({ facetFilters }), [facetFilters]);
   const [initialScrollY] = useState(() => window.scrollY);
-  const { appId, apiKey, indexName } = setup.docSearch ?? {
-    appId: 'none',
-    apiKey: 'none',
-    indexName: setup.backend.kind,
-  };
 
   return (
     <DocSearchModal
-      appId={appId}
-      apiKey={apiKey}
-      // Also the key of the recent and favourite searches in localStorage.
-      indexName={indexName}
+      // indexName is also the key of the recent and favourite searches in localStorage.
+      {...(setup.docSearch ?? { appId: 'none', apiKey: 'none', indexName: setup.backend.kind })}
       searchParameters={searchParameters}
       transformSearchClient={transformSearchClient}
       initialScrollY={initialScrollY}
@@ -153,9 +142,8 @@ export default function SearchModal({ setup, onClose, onAsk }: SearchModalProps)
       hitComponent={hitComponent}
       navigator={navigator}
       resultsFooterComponent={resultsFooter}
-      getMissingResultsUrl={getMissingResultsUrl}
+      getMissingResultsUrl={missingResultsUrl}
       translations={{
-        errorScreen: { titleText: texts.errorTitle, helpText: texts.errorHelp },
         noResultsScreen: {
           noResultsText: texts.noResults,
           suggestedQueryText: texts.trySearchingFor,

@@ -39,23 +39,17 @@ const HEADING_LEVELS = ['lvl6', 'lvl5', 'lvl4', 'lvl3', 'lvl2'] as const;
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character);
-}
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character);
 
 /** The query of the /search page's URL (`?q=`), as typed. */
-export function readSearchQuery(search: string): string {
-  return new URLSearchParams(search).get('q') ?? '';
-}
+export const readSearchQuery = (search: string) => new URLSearchParams(search).get('q') ?? '';
 
 /** A hit URL as a path inside the site when it points at the site (`siteConfig.url`) itself. */
-export function toSitePath(url: string, siteUrl: string): string {
-  return url.startsWith(siteUrl) ? url.slice(siteUrl.length) || '/' : url;
-}
+export const toSitePath = (url: string, siteUrl: string) =>
+  url.startsWith(siteUrl) ? url.slice(siteUrl.length) || '/' : url;
 
-function highlighted(hit: DocSearchHit, level: 'lvl1' | (typeof HEADING_LEVELS)[number]): string {
-  return hit._highlightResult?.hierarchy?.[level]?.value ?? escapeHtml(hit.hierarchy[level] ?? '');
-}
+const highlighted = (hit: DocSearchHit, level: 'lvl1' | (typeof HEADING_LEVELS)[number]) =>
+  hit._highlightResult?.hierarchy?.[level]?.value ?? escapeHtml(hit.hierarchy[level] ?? '');
 
 /** The hits grouped by page, their URLs as paths inside the site at `siteUrl`. */
 export function groupHitsByPage(hits: readonly DocSearchHit[], siteUrl: string): PageResult[] {
@@ -94,7 +88,7 @@ export function noticeHtml(notice: QueryNotice): string {
   if (notice.kind === 'relaxed') {
     return `<p class="search-notice" data-search-notice="relaxed">${text(texts.relaxedNotice)}</p>`;
   }
-  return `<p class="search-notice" data-search-notice="corrected">${text(texts.correctedNotice)} <button type="button" class="search-instead" data-search-literal="${escapeHtml(notice.original)}">${text(texts.searchInstead)}</button>.</p>`;
+  return `<p class="search-notice" data-search-notice="corrected">${text(texts.correctedNotice)} <button type="button" class="clean-btn search-instead" data-search-literal="${escapeHtml(notice.original)}">${text(texts.searchInstead)}</button>.</p>`;
 }
 
 /** The class names of the page's live status region and result list, which the early script paints into. */
@@ -116,7 +110,7 @@ export interface SearchStatus {
 const PENDING_STATUS = {
   idle: '',
   loading: `<p>${texts.searching}</p>`,
-  error: `<div class="search-message" role="alert"><p><strong>${texts.errorTitle}</strong></p><p>${texts.errorHelp}</p></div>`,
+  error: `<div class="alert alert--secondary margin-bottom--md" role="alert"><p><strong>${texts.errorTitle}</strong></p><p>${texts.errorHelp}</p></div>`,
 };
 
 export function statusHtml({ query, state, nbHits, notice, suggestions, reportUrl }: SearchStatus): string {
@@ -132,7 +126,7 @@ export function statusHtml({ query, state, nbHits, notice, suggestions, reportUr
     (section) =>
       `<li><button type="button" class="button button--sm button--secondary" data-search-suggestion="${escapeHtml(section)}">${escapeHtml(section)}</button></li>`,
   );
-  return `<div class="search-message"><p><strong>${texts.noResults}</strong> ${quoted}</p>${
+  return `<div class="alert alert--secondary margin-bottom--md"><p><strong>${texts.noResults}</strong> ${quoted}</p>${
     buttons.length > 0
       ? `<p>${texts.trySearchingFor}:</p><ul class="search-suggestions clean-list">${buttons.join('')}</ul>`
       : ''
@@ -142,7 +136,6 @@ export function statusHtml({ query, state, nbHits, notice, suggestions, reportUr
 const link = (url: string, html: string) => `<a href="${escapeHtml(url)}"><span>${html}</span></a>`;
 const excerpt = (html: string) => (html ? `<div>${html}</div>` : '');
 
-/** The result list's items. */
 export function resultsHtml(pages: readonly PageResult[]): string {
   return pages
     .map((page) => {

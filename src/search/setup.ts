@@ -8,15 +8,13 @@ import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import { useMemo } from 'react';
 
 import { identity } from '../site/identity';
-import { contextualFacetFilters } from './facets';
-import type { FacetFilters, SearchBackend } from './types';
+import { contextualFacetFilters, type FacetFilters, type SearchBackend } from './types';
 
 /** What a backend's row reads from the environment at build time for its browser code. */
 export type SearchSettings = Readonly<Record<string, string>>;
 
 export interface SearchSetupOptions {
   settings: SearchSettings;
-  /** The site's base URL, e.g. "/". */
   baseUrl: string;
   /** The section of a result that names none. */
   fallbackSection: string;
@@ -53,10 +51,9 @@ export function useSearchConfig(): SearchConfig {
   );
 }
 
-/** Where a reader reports a query that should have found something. */
-export function missingResultsUrl(query: string): string {
-  return `${identity.issuesUrl}/new?title=${encodeURIComponent(query)}`;
-}
+/** Where a reader reports a query that should have found something (also the modal's `getMissingResultsUrl`). */
+export const missingResultsUrl = ({ query }: { query: string }) =>
+  `${identity.issuesUrl}/new?title=${encodeURIComponent(query)}`;
 
 // Webpack loads each chunk once, and again after a failed load: these need no cache of their own.
 export const loadSearchBackendCode = () => import('@rubra/search-backend');

@@ -1,6 +1,6 @@
 /**
- * The one interface every search backend implements: the DocSearch modal and the
- * /search page both read its hits in the shape DocSearch renders.
+ * The one interface every search backend implements, and the facet filters it takes:
+ * the DocSearch modal and the /search page both read its hits in the shape DocSearch renders.
  */
 import type { DocSearchHit } from '@docsearch/react';
 
@@ -10,6 +10,15 @@ export type { DocSearchHit, QueryNotice };
 
 /** Facet filters in Algolia's form: the outer list is AND, each inner list is OR ("language:en"). */
 export type FacetFilters = string[][];
+
+/**
+ * Contextual facet filters, the way Docusaurus's contextual search builds them: the
+ * current language, and any of the docs tags of the reader's context.
+ */
+export function contextualFacetFilters({ locale, tags }: { locale: string; tags: readonly string[] }): FacetFilters {
+  const filters: FacetFilters = [[`language:${locale}`]];
+  return tags.length > 0 ? [...filters, tags.map((tag) => `docusaurus_tag:${tag}`)] : filters;
+}
 
 export interface SearchRequest {
   query: string;
@@ -25,8 +34,6 @@ export interface SearchResponse {
   /** A page hit, then its heading hits. */
   hits: DocSearchHit[];
   nbHits: number;
-  page: number;
-  nbPages: number;
   /** How the query was corrected or relaxed before it was answered, if it was. */
   notice?: QueryNotice | null;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { createAlgoliaBackend, type AlgoliaSearchClient } from '../../src/search/backends/algolia.setup';
-import { contextualFacetFilters } from '../../src/search/facets';
+import { contextualFacetFilters } from '../../src/search/types';
 
 function fakeClient(answer: () => Promise<{ results: unknown[] }>) {
   const requests: Parameters<AlgoliaSearchClient['search']>[0][] = [];
@@ -17,7 +17,7 @@ function fakeClient(answer: () => Promise<{ results: unknown[] }>) {
 describe('Algolia backend', () => {
   it('queries the index with the contextual facet filters', async () => {
     const { client, requests } = fakeClient(async () => ({
-      results: [{ hits: [], nbHits: 42, page: 1, nbPages: 5 }],
+      results: [{ hits: [], nbHits: 42 }],
     }));
     const backend = createAlgoliaBackend('rubra', async () => client);
     const facetFilters = contextualFacetFilters({ locale: 'en', tags: ['default', 'docs-default-current'] });
@@ -35,11 +35,11 @@ describe('Algolia backend', () => {
         highlightPostTag: '</mark>',
       }),
     ]);
-    expect(response).toEqual({ hits: [], nbHits: 42, page: 1, nbPages: 5 });
+    expect(response).toEqual({ hits: [], nbHits: 42 });
   });
 
   it('sends the words as typed, once: Algolia corrects typos and applies synonyms itself', async () => {
-    const { client, requests } = fakeClient(async () => ({ results: [{ hits: [], nbHits: 0, page: 0, nbPages: 0 }] }));
+    const { client, requests } = fakeClient(async () => ({ results: [{ hits: [], nbHits: 0 }] }));
     const backend = createAlgoliaBackend('rubra', async () => client);
     const response = await backend.search({ query: 'remove asistant', facetFilters: [], hitsPerPage: 10, page: 0 });
     expect(requests.map((request) => request.requests.map((entry) => entry.query))).toEqual([['remove asistant']]);

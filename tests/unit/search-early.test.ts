@@ -41,7 +41,7 @@ function page(search: string, fail = false) {
         if (fail) {
           throw new TypeError('Failed to fetch');
         }
-        return { hits: [], nbHits: 0, page: 0, nbPages: 0 };
+        return { hits: [], nbHits: 0 };
       },
     };
   };
@@ -182,7 +182,7 @@ describe('releasing the held scripts', () => {
       preload: async () => undefined,
       search: async () => {
         searched.push('searched');
-        return { hits: [], nbHits: 0, page: 0, nbPages: 0 };
+        return { hits: [], nbHits: 0 };
       },
     }));
     expect(timers.map((timer) => timer.ms)).toContain(HOLD_LIMIT_MS);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { toPagefindFilters } from '../../src/search/backends/local';
-import { contextualFacetFilters } from '../../src/search/facets';
+import { contextualFacetFilters } from '../../src/search/types';
 
 describe('contextual facet filters', () => {
   it('filters on the language, and on any tag of the current context', () => {

@@ -1,23 +1,21 @@
 import { describe, expect, it, vi } from 'vitest';
 
 import {
-  allowedEdits,
   canonicalWords,
-  correctWord,
-  editDistance,
-  isKnown,
   QUERY_DATA,
   queryWords,
   synonymTable,
-  titlePairs,
   understandQuery,
   buildVocabulary,
   searchWords,
   wordForms,
-  wordParts,
   type QueryData,
   type QueryEngine,
 } from '@rubra/search-query';
+// The layer's parts that only its own modules use.
+import { wordParts } from '../../packages/search-query/src/query-words';
+import { titlePairs } from '../../packages/search-query/src/ranking';
+import { allowedEdits, correctWord, editDistance, isKnown } from '../../packages/search-query/src/vocabulary';
 
 import { mainText } from '../../src/plugins/search-index/html';
 

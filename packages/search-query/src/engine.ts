@@ -33,11 +33,6 @@ export interface QueryNotice {
   original: string;
 }
 
-export interface UnderstoodQuery<R> {
-  results: R[];
-  notice: QueryNotice | null;
-}
-
 export interface UnderstandOptions {
   data?: QueryData;
   /** The site's words, most frequent first; called only when a word may be misspelt. */

@@ -3,8 +3,8 @@
  * server's index and the docs MCP server. No DOM and no index of its own: an index
  * implements `QueryEngine`, and `understandQuery` reads a query and searches it.
  */
-export type { EngineResult, QueryEngine, QueryNotice, UnderstandOptions, UnderstoodQuery } from './engine';
-export { RESULTS_READ, titlePairs } from './ranking';
+export type { QueryEngine, QueryNotice } from './engine';
+export { RESULTS_READ } from './ranking';
 export { understandQuery } from './read-query';
 export {
   canonicalWords,
@@ -16,16 +16,7 @@ export {
   searchWords,
   synonymTable,
   wordForms,
-  wordParts,
   wordStem,
   type QueryData,
 } from './query-words';
-export {
-  allowedEdits,
-  buildVocabulary,
-  correctWord,
-  editDistance,
-  isKnown,
-  VOCABULARY_FILE,
-  type VocabularyFile,
-} from './vocabulary';
+export { buildVocabulary, VOCABULARY_FILE, type VocabularyFile } from './vocabulary';

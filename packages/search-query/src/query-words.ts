@@ -11,17 +11,13 @@ import { groups, stopWords } from './synonyms.json';
 const WORD = /[\p{L}\p{N}]+(?:[.\-_'’][\p{L}\p{N}]+)*/gu;
 
 /** The words of a text, lower-cased, in order. */
-export function searchWords(text: string): string[] {
-  return [...text.toLowerCase().matchAll(WORD)].map(([word]) => word);
-}
+export const searchWords = (text: string) => [...text.toLowerCase().matchAll(WORD)].map(([word]) => word);
 
 /**
  * A word the vocabulary can correct: one that starts with a letter and has three or
  * more (qwen2, phi-3, rubra_tools), not a number, a size or a version (8000, 8b, v0.3).
  */
-export function isCorrectable(word: string): boolean {
-  return /^\p{L}/u.test(word) && (word.match(/\p{L}/gu)?.length ?? 0) >= 3;
-}
+export const isCorrectable = (word: string) => /^\p{L}/u.test(word) && (word.match(/\p{L}/gu)?.length ?? 0) >= 3;
 
 /**
  * A word's parts written apart, as the docs may write them: its letters apart from a
@@ -38,9 +34,7 @@ export function wordParts(word: string): string | null {
 }
 
 /** A word as an index holds it: run together, and in its parts (GSM-8K is "gsm8k", "gsm", "8" and "k"). */
-export function wordForms(word: string): string[] {
-  return [word.replace(/[.\-_'’]/g, ''), ...(wordParts(word)?.split(' ') ?? [])];
-}
+export const wordForms = (word: string) => [word.replace(/[.\-_'’]/g, ''), ...(wordParts(word)?.split(' ') ?? [])];
 
 /**
  * The start that every form of a word shares without its English ending (finishes,
@@ -105,9 +99,8 @@ export function queryWords(query: string, data: QueryData = QUERY_DATA): string[
 }
 
 /** The words with every listed variant replaced by the docs' own word. */
-export function canonicalWords(words: readonly string[], table: ReadonlyMap<string, string[]>): string[] {
-  return words.flatMap((word) => table.get(word) ?? [word]);
-}
+export const canonicalWords = (words: readonly string[], table: ReadonlyMap<string, string[]>) =>
+  words.flatMap((word) => table.get(word) ?? [word]);
 
 /** A word of the query and the terms that search for it: as typed, then as the docs say it. */
 export interface QueryWord {

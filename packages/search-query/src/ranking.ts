@@ -32,18 +32,16 @@ const TITLE_OPENING_WORDS = 4;
 const LONG_QUERY_WORDS = 3;
 
 /**
- * The pages for `words`, best first: those that hold every word of `kept` or, in a long
- * query, half of its words or more, ranked by all of `words`. Each word is searched on
- * its own (in every form: as typed, as the docs say it), and a page's score is the sum
- * of its words' scores, scaled by the share of the query's words it holds: a page that
- * answers most of a question strongly beats one that mentions every word in passing.
- * The engine's own score for a single word already weighs titles and headings above
- * text; each word's scores are weighed by how few pages hold it (its inverse document
- * frequency), which the engine's score for one word does not weigh. A page that holds
- * every kept word is shown by the engine's result for all of them at once, whose
- * excerpt and sections show every word; another by the result of its strongest word.
- * Also answers the best page of all, whatever it holds (a relaxed query keeps its
- * words), whether a page holds every kept word (`full`), and each word's weight.
+ * The pages for `words`, best first, scored as the file's header says: those that hold
+ * every word of `kept` or, in a long query, half of its words or more. Each word is
+ * searched in every form (as typed, as the docs say it). The share of the words a page
+ * holds lets one that answers most of a question strongly beat one that mentions every
+ * word in passing; the weight by how few pages hold a word (its inverse document
+ * frequency) is what the engine's score for one word lacks. A page that holds every kept
+ * word is shown by the engine's result for all of them at once (its excerpt shows every
+ * word), another by its strongest word's. Also answers the best page whatever it holds
+ * (a relaxed query keeps its words), whether a page holds every kept word (`full`), and
+ * each word's weight.
  */
 export async function rankQuery<R extends EngineResult>(
   words: readonly QueryWord[],
@@ -90,14 +88,10 @@ export async function rankQuery<R extends EngineResult>(
 }
 
 /** A word without its plural's "s": a title's "files" is the query's "file", "Models" is "model". */
-function singular(word: string): string {
-  return word.replace(/s$/, '');
-}
+const singular = (word: string) => word.replace(/s$/, '');
 
-/** A text's words, stop words aside, as the docs say them. */
-function docsWords(text: string, data: QueryData, table: ReadonlyMap<string, string[]>): string[] {
-  return canonicalWords(queryWords(text, data), table);
-}
+const docsWords = (text: string, data: QueryData, table: ReadonlyMap<string, string[]>) =>
+  canonicalWords(queryWords(text, data), table);
 
 /**
  * How many pairs of the query's neighbouring words (stop words aside, as the docs say
@@ -125,9 +119,7 @@ const [SATURATION, LENGTH_NORM] = [1.2, 0.5];
 const ENGINE_ORDER = 0.8;
 
 /** A text's words as an index holds them (`wordForms`). */
-function indexedForms(text: string): string[] {
-  return searchWords(text).flatMap(wordForms);
-}
+const indexedForms = (text: string) => searchWords(text).flatMap(wordForms);
 
 type PageText = Record<'title' | 'text', string> & { headings: readonly string[] };
 

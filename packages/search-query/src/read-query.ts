@@ -6,7 +6,7 @@
  * query keeps the words the best page holds, as Algolia's removeWordsIfNoResults does.
  * The reader is told of a correction or a relaxation (`QueryNotice`).
  */
-import type { EngineResult, QueryEngine, UnderstandOptions, UnderstoodQuery } from './engine';
+import type { EngineResult, QueryEngine, QueryNotice, UnderstandOptions } from './engine';
 import { namedPagesFirst, rankQuery, RESULTS_READ } from './ranking';
 import { QUERY_DATA, queryWord, queryWords, searchWords, synonymTable, type QueryWord } from './query-words';
 import { correctWords, unseenWords } from './vocabulary';
@@ -15,7 +15,7 @@ export async function understandQuery<R extends EngineResult>(
   query: string,
   engine: QueryEngine<R>,
   options: UnderstandOptions,
-): Promise<UnderstoodQuery<R>> {
+): Promise<{ results: R[]; notice: QueryNotice | null }> {
   const data = options.data ?? QUERY_DATA;
   const table = synonymTable(data);
   const original = query.trim().replace(/\s+/g, ' ');

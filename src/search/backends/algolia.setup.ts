@@ -39,7 +39,7 @@ export function createAlgoliaBackend(indexName: string, loadClient: () => Promis
         highlightPreTag: '<mark>',
         highlightPostTag: '</mark>',
       };
-      let result: { hits?: DocSearchHit[]; nbHits?: number; nbPages?: number } | undefined;
+      let result: { hits?: DocSearchHit[]; nbHits?: number } | undefined;
       try {
         result = (await (await getClient()).search({ requests: [request] })).results[0] as typeof result;
       } catch (error) {
@@ -48,7 +48,7 @@ export function createAlgoliaBackend(indexName: string, loadClient: () => Promis
       if (!Array.isArray(result?.hits)) {
         throw new SearchUnavailableError('Algolia answered without hits.');
       }
-      return { hits: result.hits, nbHits: result.nbHits ?? result.hits.length, page, nbPages: result.nbPages ?? 1 };
+      return { hits: result.hits, nbHits: result.nbHits ?? result.hits.length };
     },
   };
 }

@@ -55,10 +55,7 @@ export interface LocalBackendOptions {
 
 const MAX_HEADING_HITS = 3;
 
-/**
- * Pagefind's filters from contextualFacetFilters' groups, each of which ORs the values
- * of one facet ("language:en").
- */
+/** Pagefind's filters from contextualFacetFilters' groups ("language:en"). */
 export function toPagefindFilters(facetFilters: FacetFilters): PagefindFilters {
   return Object.fromEntries(
     facetFilters.map((group) => {
@@ -180,12 +177,11 @@ export function createLocalBackend(options: LocalBackendOptions): SearchBackend 
         return [];
       }));
   const pageCounts = new Map<string, Promise<number>>();
+  const failedChunkDownloads = watchChunkDownloads(options.fetchScope ?? globalThis, bundlePath);
   let loading: Promise<PagefindApi> | null = null;
-  let failedChunkDownloads: (() => number) | null = null;
 
   function load(): Promise<PagefindApi> {
     loading ??= (async () => {
-      failedChunkDownloads ??= watchChunkDownloads(options.fetchScope ?? globalThis, bundlePath);
       const pagefind = await importPagefind(pagefindModuleUrl(bundlePath));
       await pagefind.options({
         basePath: bundlePath,
@@ -214,7 +210,7 @@ export function createLocalBackend(options: LocalBackendOptions): SearchBackend 
     async search({ query, facetFilters, hitsPerPage, page, literal }) {
       const pagefind = await load();
       const filters = toPagefindFilters(facetFilters);
-      const failuresBefore = failedChunkDownloads?.() ?? 0;
+      const failuresBefore = failedChunkDownloads();
       const loaded = new Map<string, Promise<PagefindResultData>>();
       const dataOf = (result: PagefindResult) => {
         const data = loaded.get(result.id) ?? result.data();
@@ -247,15 +243,13 @@ export function createLocalBackend(options: LocalBackendOptions): SearchBackend 
           resultsShown: (page + 1) * hitsPerPage,
         });
         // Pagefind forgets a chunk that failed, so the next query downloads it again.
-        if ((failedChunkDownloads?.() ?? 0) > failuresBefore) {
+        if (failedChunkDownloads() > failuresBefore) {
           throw new Error('Part of the search index could not be downloaded.');
         }
         const shown = await Promise.all(results.slice(page * hitsPerPage, (page + 1) * hitsPerPage).map(dataOf));
         return {
           hits: shown.flatMap((data) => pagefindResultToHits(data, options.fallbackSection)),
           nbHits: results.length,
-          page,
-          nbPages: Math.ceil(results.length / hitsPerPage),
           notice,
         };
       } catch (error) {

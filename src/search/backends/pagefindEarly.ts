@@ -19,6 +19,5 @@ export const INDEX_TAG_META = 'search-index-tag';
 export const pagefindModuleUrl = (bundlePath: string) => `${bundlePath}pagefind.js`;
 
 /** The URL under which Pagefind asks for its entry file when given the index's tag (`metaCacheTag`). */
-export function pagefindEntryUrl(bundlePath: string, indexTag: string): string {
-  return `${bundlePath}pagefind-entry.json?ts=${encodeURIComponent(indexTag)}`;
-}
+export const pagefindEntryUrl = (bundlePath: string, indexTag: string) =>
+  `${bundlePath}pagefind-entry.json?ts=${encodeURIComponent(indexTag)}`;

@@ -44,18 +44,8 @@ export const SEARCH_BACKENDS: readonly SearchBackendRow[] = [
   { id: 'local', settings: () => ({}), pagefind: true, policy: { scriptSrc: ["'wasm-unsafe-eval'"], connectSrc: [] } },
 ];
 
-/** The backend this environment builds with. */
-export function chooseSearchBackend(
-  env: RawEnv,
-  rows: readonly SearchBackendRow[] = SEARCH_BACKENDS,
-): { row: SearchBackendRow; settings: SearchSettings } {
-  for (const row of rows) {
-    const settings = row.settings(env);
-    if (settings) {
-      return { row, settings };
-    }
-  }
-  throw new Error(
-    `No search backend accepts this environment: the last row of ${rows.map((row) => row.id).join(', ')} should need no settings.`,
-  );
+/** The backend this environment builds with: the first row whose settings it holds (the last row needs none). */
+export function chooseSearchBackend(env: RawEnv): { row: SearchBackendRow; settings: SearchSettings } {
+  const rows = SEARCH_BACKENDS.map((row) => ({ row, settings: row.settings(env) }));
+  return rows.find((entry) => entry.settings) as { row: SearchBackendRow; settings: SearchSettings };
 }

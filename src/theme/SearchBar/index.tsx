@@ -21,13 +21,8 @@ type Open =
   | { Ask: ComponentType<AskHostProps>; question: string };
 
 /** Whether a key press goes into a field the reader is typing in. */
-function isEditing(event: KeyboardEvent): boolean {
-  const target = event.composedPath()[0];
-  return (
-    target instanceof HTMLElement &&
-    (target.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName))
-  );
-}
+const isEditing = (event: KeyboardEvent, target = event.composedPath()[0]) =>
+  target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName));
 
 export default function SearchBar(): ReactNode {
   const { options, facetFilters } = useSearchConfig();
@@ -83,7 +78,7 @@ export default function SearchBar(): ReactNode {
     <>
       <button
         type="button"
-        className="DocSearch DocSearch-Button"
+        className="DocSearch DocSearch-Button margin-horiz--sm"
         aria-label={`${label} (${shortcut})`}
         aria-keyshortcuts={shortcut}
         onClick={onOpen}

@@ -39,7 +39,7 @@ import './styles.css';
 
 const TYPING_DELAY_MS = 200;
 
-type Results = SearchResponse & { query: string; pages: PageResult[] };
+type Results = SearchResponse & { query: string; page: number; pages: PageResult[] };
 
 // The page's code runs before hydration: when no early script has left a backend (the page was
 // reached inside the app, or the backend has none), the backend's code downloads with the page's.
@@ -90,13 +90,12 @@ function useSearchResults(config: SearchConfig, urlQuery: string) {
       const ticket = ++latest.current;
       setView((current) => ({ ...current, state: 'loading' }));
       try {
-        const request = { query, facetFilters: config.facetFilters, hitsPerPage: RESULTS_PER_PAGE, page };
-        const response = await (
-          await pageBackend(config.options)
-        ).search({ ...request, literal: query === literalQuery });
+        const literal = query === literalQuery;
+        const request = { query, facetFilters: config.facetFilters, hitsPerPage: RESULTS_PER_PAGE, page, literal };
+        const response = await (await pageBackend(config.options)).search(request);
         const pages = groupHitsByPage(response.hits, config.siteUrl);
         if (ticket === latest.current) {
-          setView({ state: 'done', results: { ...response, query, pages: [...earlier, ...pages] } });
+          setView({ state: 'done', results: { ...response, query, page, pages: [...earlier, ...pages] } });
           setSections((known) => [...new Set([...known, ...pages.map((result) => result.section).filter(Boolean)])]);
         }
       } catch (error) {
@@ -130,7 +129,7 @@ function useSearchResults(config: SearchConfig, urlQuery: string) {
     nbHits: shown?.nbHits ?? 0,
     notice: shown?.notice ?? null,
     suggestions: sections.filter((section) => section.toLowerCase() !== urlQuery.toLowerCase()).slice(0, 3),
-    reportUrl: missingResultsUrl(urlQuery),
+    reportUrl: missingResultsUrl({ query: urlQuery }),
   };
   const loadMore = () => shown && void run(shown.query, shown.page + 1, shown.pages);
   return { shown, status, loading: view.state === 'loading', setLiteralQuery, loadMore };
@@ -208,7 +207,9 @@ function SearchPageContent(): ReactNode {
       <main className="container margin-vert--lg search-page">
         <h1>{texts.pageTitle}</h1>
         <form role="search" className="margin-bottom--md" onSubmit={(event) => event.preventDefault()}>
-          <label htmlFor="search-page-input">{texts.placeholder}</label>
+          <label htmlFor="search-page-input" className="text--bold">
+            {texts.placeholder}
+          </label>
           <input
             id="search-page-input"
             className="search-input"
@@ -245,7 +246,7 @@ function SearchPageContent(): ReactNode {
           onTouchStart={onResultLink}
           onClick={onResultLink}
         />
-        {shown && shown.page + 1 < shown.nbPages && (
+        {shown && (shown.page + 1) * RESULTS_PER_PAGE < shown.nbHits && (
           <button type="button" className="button button--primary" disabled={loading} onClick={loadMore}>
             {texts.loadMore}
           </button>
