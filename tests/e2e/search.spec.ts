@@ -1,15 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 
 import { PAGE_TYPES } from '../../scripts/bench/pages';
 import { RESULTS_PER_PAGE } from '../../src/search/pageResults';
 import { identity } from '../../src/site/identity';
-import { expect, gotoHydrated, test } from './fixtures';
+import { axeViolations, expect, gotoHydrated, test, useColourMode } from './fixtures';
 import { holdSiteBundle } from './hold-bundle';
 import { layoutShift, watchLayoutShift } from './layout-shift';
 
 const texts = identity.searchTexts;
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 // A word from the home page (docs/README.mdx), with a heading of its own.
 const HOME_QUERY = 'enhanced';
 const HOME_HEADING = '/#enhanced-models';
@@ -21,14 +19,6 @@ const searchInput = (page: Page) => page.locator('.DocSearch-Input');
 async function openWithShortcut(page: Page, key = 'Control+k') {
   await page.keyboard.press(key);
   await expect(modal(page)).toBeVisible();
-}
-
-async function useColourMode(page: Page, mode: 'light' | 'dark') {
-  const html = page.locator('html');
-  if ((await html.getAttribute('data-theme')) !== mode) {
-    await page.getByRole('button', { name: /dark and light mode/ }).click();
-  }
-  await expect(html).toHaveAttribute('data-theme', mode);
 }
 
 async function typeQuery(page: Page, query: string) {
@@ -651,8 +641,7 @@ for (const mode of ['light', 'dark'] as const) {
       await typeQuery(page, HOME_QUERY);
       await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
       await page.keyboard.press('ArrowDown');
-      const results = await new AxeBuilder({ page }).include('.DocSearch-Modal').withTags(AXE_TAGS).analyze();
-      expect(results.violations).toEqual([]);
+      expect(await axeViolations(page, '.DocSearch-Modal')).toEqual([]);
       // axe skips text it cannot see: the selected hit's title must be opaque on its highlight.
       const title = page.locator('.DocSearch-Hit[aria-selected="true"] .DocSearch-Hit-title');
       expect(await title.evaluate((node) => getComputedStyle(node).color)).toMatch(/^rgb\(/);
@@ -662,8 +651,7 @@ for (const mode of ['light', 'dark'] as const) {
       await gotoHydrated(page, `/search?q=${HOME_QUERY}`);
       await useColourMode(page, mode);
       await expect(page.getByText(/^\d+ results? for/)).toBeVisible();
-      const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-      expect(results.violations).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     });
   });
 }
@@ -778,15 +766,14 @@ test.describe('queries the docs do not match word for word', () => {
       await gotoHydrated(page, `/search?q=${encodeURIComponent(TYPO.query)}`);
       await useColourMode(page, mode);
       await expect(page.locator('main [data-search-notice]')).toBeVisible();
-      expect((await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()).violations).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
 
       await openWithShortcut(page);
       await typeQuery(page, RELAXED.query);
       await expect(page.locator('.DocSearch-Dropdown [data-search-notice]')).toBeVisible();
       await typeQuery(page, TYPO.query);
       await expect(page.locator('.DocSearch-Dropdown [data-search-notice] button')).toBeVisible();
-      const results = await new AxeBuilder({ page }).include('.DocSearch-Modal').withTags(AXE_TAGS).analyze();
-      expect(results.violations).toEqual([]);
+      expect(await axeViolations(page, '.DocSearch-Modal')).toEqual([]);
     });
   }
 });
