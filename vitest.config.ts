@@ -1,12 +1,30 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+const UNIT_DIR = 'tests/unit';
+const ALL = `${UNIT_DIR}/**/*.test.{ts,tsx}`;
+/**
+ * The test files that replace a module or a global (vi.mock, vi.stubGlobal, vi.stubEnv):
+ * each runs on a fresh module graph. The others share one per thread, so a module they
+ * import is loaded once per thread rather than once per file.
+ */
+const replacing = readdirSync(UNIT_DIR)
+  .filter((name) => /\.test\.tsx?$/.test(name))
+  .filter((name) => /\bvi\.(mock|doMock|stubGlobal|stubEnv)\(/.test(readFileSync(`${UNIT_DIR}/${name}`, 'utf8')))
+  .map((name) => `${UNIT_DIR}/${name}`);
 
 export default defineConfig({
   resolve: {
     alias: { '@site': fileURLToPath(new URL('.', import.meta.url)) },
   },
   test: {
-    include: ['tests/unit/**/*.test.{ts,tsx}'],
     environment: 'node',
+    pool: 'threads',
+    isolate: false,
+    projects: [
+      { extends: true, test: { name: 'shared', include: [ALL], exclude: replacing } },
+      { extends: true, test: { name: 'isolated', include: replacing, isolate: true } },
+    ],
   },
 });
