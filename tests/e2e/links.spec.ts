@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 
 import { expect, gotoHydrated, test } from './fixtures';
-import { sitemapRoutes } from './site';
+import { servedIds, sitemapRoutes } from './site';
 
 /**
  * Crawls the built site: every internal link on every page must lead to a page or
@@ -13,26 +13,11 @@ test.describe.configure({ mode: 'parallel' });
 const routes = sitemapRoutes();
 const idsByPath = new Map<string, Promise<Set<string> | null>>();
 
-/** The ids in the prerendered HTML of a path, or null when the path is not a page. */
+/** The ids of a path as served, fetched once per path. */
 function idsOf(request: APIRequestContext, path: string): Promise<Set<string> | null> {
   let ids = idsByPath.get(path);
   if (!ids) {
-    ids = (async () => {
-      const response = await request.get(path);
-      if (!response.ok()) {
-        return null;
-      }
-      if (!(response.headers()['content-type'] ?? '').includes('text/html')) {
-        return new Set<string>();
-      }
-      const html = await response.text();
-      if (html.includes('<title>Page not found') || /<h1[^>]*>Page not found<\/h1>/.test(html)) {
-        return null;
-      }
-      return new Set(
-        [...html.matchAll(/\sid=(?:"([^"]*)"|'([^']*)'|([^\s>]+))/g)].map((m) => m[1] ?? m[2] ?? m[3] ?? ''),
-      );
-    })();
+    ids = servedIds(request, path);
     idsByPath.set(path, ids);
   }
   return ids;
