@@ -352,11 +352,14 @@ test.describe('phone', () => {
   // Every doc and API page; the generated category pages have no page actions.
   const routes = sitemapRoutes().filter((route) => !route.startsWith('/category/'));
 
-  test('at 390 px every title keeps the whole column: the button is an icon on the breadcrumb line', async ({
-    page,
-  }) => {
+  test('the phone checks cover every doc and API page', () => {
     expect(routes.length).toBeGreaterThan(30);
-    for (const route of routes) {
+  });
+
+  for (const route of routes) {
+    test(`at 390 px the title of ${route} keeps the whole column: the button is an icon on the breadcrumb line`, async ({
+      page,
+    }) => {
       await gotoHydrated(page, route);
       const layout = await page.evaluate(() => {
         const rect = (element: Element | null | undefined) => {
@@ -374,25 +377,26 @@ test.describe('phone', () => {
         };
       });
       const { title, column, breadcrumbs, button } = layout;
-      expect(title && column && breadcrumbs && button, `${route}: title, breadcrumbs and button`).toBeTruthy();
       if (!title || !column || !breadcrumbs || !button) {
-        continue;
+        throw new Error(
+          `${route}: no ${['title', 'column', 'breadcrumbs', 'button'].filter((key) => !layout[key as keyof typeof layout]).join(', ')}`,
+        );
       }
-      await expect(trigger(page), route).toBeVisible();
-      expect(title.width, `${route}: the title's width`).toBeGreaterThanOrEqual(column.width - 1);
+      await expect(trigger(page)).toBeVisible();
+      expect(title.width, "the title's width").toBeGreaterThanOrEqual(column.width - 1);
       // On the breadcrumb line, at its right end, overlapping neither the title nor a crumb.
-      expect(button.y, route).toBeGreaterThanOrEqual(breadcrumbs.y - 1);
-      expect(button.bottom, route).toBeLessThanOrEqual(breadcrumbs.bottom + 1);
-      expect(button.bottom, route).toBeLessThanOrEqual(title.y);
-      expect(button.right, route).toBeLessThanOrEqual(390);
+      expect(button.y).toBeGreaterThanOrEqual(breadcrumbs.y - 1);
+      expect(button.bottom).toBeLessThanOrEqual(breadcrumbs.bottom + 1);
+      expect(button.bottom).toBeLessThanOrEqual(title.y);
+      expect(button.right).toBeLessThanOrEqual(390);
       for (const crumb of layout.crumbs) {
         const apart = !crumb || crumb.right <= button.x || crumb.y >= button.bottom || crumb.bottom <= button.y;
-        expect(apart, `${route}: a breadcrumb under the button`).toBe(true);
+        expect(apart, 'a breadcrumb under the button').toBe(true);
       }
-      expect(button.width, route).toBeGreaterThanOrEqual(44);
-      expect(button.width, `${route}: an icon, not a labelled button`).toBeLessThan(60);
-    }
-  });
+      expect(button.width).toBeGreaterThanOrEqual(44);
+      expect(button.width, 'an icon, not a labelled button').toBeLessThan(60);
+    });
+  }
 
   test('at 390 px nothing moves while the page hydrates: the button stays on the breadcrumb line', async ({ page }) => {
     await watchLayoutShift(page);
