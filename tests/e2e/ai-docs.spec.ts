@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 
 import { identity } from '../../src/site/identity';
-import { expect, gotoHydrated, test } from './fixtures';
+import { expect, test } from './fixtures';
 import { sitemapRoutes } from './site';
 
 /**
@@ -109,74 +109,79 @@ test('llms-full.txt holds every page, each under its title and canonical URL', a
   expect(sources.at(-1)?.startsWith('/api/')).toBe(true);
 });
 
-for (const route of routes) {
-  test(`the twin of ${route} holds the page's h1, h2 headings and table figures, and the page links it`, async ({
-    page,
-  }) => {
-    await gotoHydrated(page, route);
-    const twinPath = twinPathOf(route);
-    const alternate = page.locator('head link[rel="alternate"][type="text/markdown"]');
-    await expect(alternate).toHaveCount(1);
-    const href = (await alternate.getAttribute('href')) ?? '';
-    expect(new URL(href, page.url()).pathname).toBe(twinPath);
+test.describe('each page and its twin', () => {
+  // The page as it is served, before any script runs: what a reader and a crawler first get.
+  test.use({ javaScriptEnabled: false });
 
-    const { type, text } = await getText(page.request, twinPath);
-    expect(type).toBe('text/markdown; charset=utf-8');
-    const twin = readable(text);
-    const lines = twin.split('\n');
+  for (const route of routes) {
+    test(`the twin of ${route} holds the page's h1, h2 headings and table figures, and the page links it`, async ({
+      page,
+    }) => {
+      await page.goto(route);
+      const twinPath = twinPathOf(route);
+      const alternate = page.locator('head link[rel="alternate"][type="text/markdown"]');
+      await expect(alternate).toHaveCount(1);
+      const href = (await alternate.getAttribute('href')) ?? '';
+      expect(new URL(href, page.url()).pathname).toBe(twinPath);
 
-    const h1 = (await page.locator('main h1').first().textContent())?.trim() ?? '';
-    expect(lines[0]).toBe(`# ${h1}`);
+      const { type, text } = await getText(page.request, twinPath);
+      expect(type).toBe('text/markdown; charset=utf-8');
+      const twin = readable(text);
+      const lines = twin.split('\n');
 
-    const clean = (value: string | null) => (value ?? '').replace(/\u200b/g, '').trim();
-    // The footnotes' heading is only for screen readers; the twin keeps the footnotes as Markdown footnotes.
-    const headings = (await page.locator('.theme-doc-markdown h2:not(#footnote-label)').allTextContents()).map(clean);
-    const twinHeading = twinHeadings(lines);
-    for (const heading of headings) {
-      expect(
-        twinHeading.map(({ line }) => line),
-        `the twin of ${route} has the heading "${heading}"`,
-      ).toContain(`## ${heading}`);
-    }
-    // A twin keeps a heading's `{#id}` where its anchor is not the slug of its text: that id
-    // must be the id of the page's heading with that text.
-    const pageHeadings = new Map(
-      (
-        await page
-          .locator('.theme-doc-markdown')
-          .locator('h2[id], h3[id], h4[id], h5[id], h6[id]')
-          .evaluateAll((nodes) => nodes.map((node) => [node.id, node.textContent ?? ''] as const))
-      ).map(([id, text]) => [id, clean(text)]),
-    );
-    for (const { text, id } of twinHeading) {
-      if (id !== undefined) {
-        expect(pageHeadings.get(id), `the twin of ${route}: the page's heading #${id}`).toBe(text);
+      const h1 = (await page.locator('main h1').first().textContent())?.trim() ?? '';
+      expect(lines[0]).toBe(`# ${h1}`);
+
+      const clean = (value: string | null) => (value ?? '').replace(/\u200b/g, '').trim();
+      // The footnotes' heading is only for screen readers; the twin keeps the footnotes as Markdown footnotes.
+      const headings = (await page.locator('.theme-doc-markdown h2:not(#footnote-label)').allTextContents()).map(clean);
+      const twinHeading = twinHeadings(lines);
+      for (const heading of headings) {
+        expect(
+          twinHeading.map(({ line }) => line),
+          `the twin of ${route} has the heading "${heading}"`,
+        ).toContain(`## ${heading}`);
       }
-    }
-    const cards = (await page
-      .locator('h2.theme-doc-card-heading')
-      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('title') ?? ''))) as string[];
-    for (const card of cards) {
-      expect(twin, `the twin of ${route} links "${card}"`).toContain(`[${card}](`);
-    }
-    expect(headings.length + cards.length, `${route} has headings to compare`).toBeGreaterThan(0);
+      // A twin keeps a heading's `{#id}` where its anchor is not the slug of its text: that id
+      // must be the id of the page's heading with that text.
+      const pageHeadings = new Map(
+        (
+          await page
+            .locator('.theme-doc-markdown')
+            .locator('h2[id], h3[id], h4[id], h5[id], h6[id]')
+            .evaluateAll((nodes) => nodes.map((node) => [node.id, node.textContent ?? ''] as const))
+        ).map(([id, text]) => [id, clean(text)]),
+      );
+      for (const { text, id } of twinHeading) {
+        if (id !== undefined) {
+          expect(pageHeadings.get(id), `the twin of ${route}: the page's heading #${id}`).toBe(text);
+        }
+      }
+      const cards = (await page
+        .locator('h2.theme-doc-card-heading')
+        .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('title') ?? ''))) as string[];
+      for (const card of cards) {
+        expect(twin, `the twin of ${route} links "${card}"`).toContain(`[${card}](`);
+      }
+      expect(headings.length + cards.length, `${route} has headings to compare`).toBeGreaterThan(0);
 
-    const figures = await page
-      .locator('article table')
-      .locator('td, th')
-      .evaluateAll((cells) =>
-        cells
-          .map((cell) => {
-            const copy = cell.cloneNode(true) as HTMLElement;
-            copy.querySelectorAll('sup').forEach((sup) => sup.remove());
-            return (copy.textContent ?? '').trim();
-          })
-          .filter((value) => /^-?\d[\d,.]*$/.test(value)),
-      );
-    for (const figure of new Set(figures)) {
-      expect(twin, `the twin of ${route} holds the figure ${figure}`).toMatch(
-        new RegExp(`(^|[^\\d.,])${figure.replace(/[.]/g, '\\.')}($|[^\\d,]|\\.(?!\\d))`, 'm'),
-      );
-    }
-  });
-}
+      const figures = await page
+        .locator('article table')
+        .locator('td, th')
+        .evaluateAll((cells) =>
+          cells
+            .map((cell) => {
+              const copy = cell.cloneNode(true) as HTMLElement;
+              copy.querySelectorAll('sup').forEach((sup) => sup.remove());
+              return (copy.textContent ?? '').trim();
+            })
+            .filter((value) => /^-?\d[\d,.]*$/.test(value)),
+        );
+      for (const figure of new Set(figures)) {
+        expect(twin, `the twin of ${route} holds the figure ${figure}`).toMatch(
+          new RegExp(`(^|[^\\d.,])${figure.replace(/[.]/g, '\\.')}($|[^\\d,]|\\.(?!\\d))`, 'm'),
+        );
+      }
+    });
+  }
+});
