@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os';
+
 import { defineConfig } from '@playwright/test';
 
 import chromium from './scripts/chromium.json';
@@ -9,7 +11,9 @@ const nginxPort = Number(process.env.E2E_NGINX_PORT ?? port + 100);
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // Playwright's own default, half the cores, but never one: the suite waits on pages and
+  // servers as much as it computes, and one worker leaves a two-core machine half idle.
+  workers: Math.max(2, Math.floor(availableParallelism() / 2)),
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 60_000,
