@@ -378,9 +378,7 @@ test.describe('phone', () => {
       });
       const { title, column, breadcrumbs, button } = layout;
       if (!title || !column || !breadcrumbs || !button) {
-        throw new Error(
-          `${route}: no ${['title', 'column', 'breadcrumbs', 'button'].filter((key) => !layout[key as keyof typeof layout]).join(', ')}`,
-        );
+        throw new Error(`${route}: the title, its column, the breadcrumbs or the button is missing`);
       }
       await expect(trigger(page)).toBeVisible();
       expect(title.width, "the title's width").toBeGreaterThanOrEqual(column.width - 1);
