@@ -17,6 +17,7 @@ import {
   modalSearchClient,
   typeIntoSearchBox,
   useDropdownSlot,
+  useTabKeepsAnswers,
   type SearchView,
 } from './docsearchWorkarounds';
 import { escapeHtml, noticeHtml, toSitePath } from './pageResults';
@@ -37,6 +38,13 @@ function createAboveResults() {
   const slot = document.createElement('div');
   slot.innerHTML = '<div role="status" aria-live="polite"></div><div class="DocSearch-AskAI"></div>';
   const [region, ask] = slot.children as unknown as [HTMLElement, HTMLElement];
+  // A part is redrawn only when it changes, so a button in it keeps focus as answers come in.
+  const drawn = new Map<HTMLElement, string>();
+  const put = (node: HTMLElement, html: string) => {
+    if (drawn.get(node) === html) return;
+    drawn.set(node, html);
+    node.innerHTML = html;
+  };
   const view: SearchView & Pick<SearchModalProps, 'onAsk'> & { slot: HTMLElement; typed: string } = {
     slot,
     typed: '',
@@ -48,11 +56,13 @@ function createAboveResults() {
       // A notice shows only beside the results it explains.
       const notice = view.answer?.query === view.typed ? view.answer.notice : null;
       region.className = view.failed ? 'DocSearch-ErrorScreen' : 'DocSearch-QueryNotice';
-      region.innerHTML = view.failed ? ERROR_SCREEN : notice ? noticeHtml(notice) : '';
-      ask.innerHTML =
+      put(region, view.failed ? ERROR_SCREEN : notice ? noticeHtml(notice) : '');
+      put(
+        ask,
         view.onAsk && question
           ? `<button type="button" class="DocSearch-AskAI-Button" data-ask-entry=""><strong>Ask AI</strong> “${escapeHtml(question)}”, answered by your own model from these pages</button>`
-          : '';
+          : '',
+      );
       // The stylesheet hides the no-results screen under the error screen.
       document.documentElement.toggleAttribute('data-search-failed', view.failed);
     },
@@ -92,6 +102,7 @@ export default function SearchModal({ setup, onClose, onAsk }: SearchModalProps)
     };
   }, [view, setup]);
   useDropdownSlot(view.slot);
+  useTabKeepsAnswers();
 
   // DocSearch starts its session afresh (emptying the box) when these change identity.
   // Hits and recent searches hold the site paths `transformItems` gives them.

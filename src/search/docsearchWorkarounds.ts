@@ -42,6 +42,22 @@ export function useDropdownSlot(slot: HTMLElement): void {
   }, [slot]);
 }
 
+/**
+ * Answers: Tab in the search box drops pending answers (autocomplete-core's onKeyDown), so the
+ * modal says "No results" for words that have some; needed while the Ask AI keyboard test,
+ * tabbing away before the first answer, ends there. Shift+Tab is left to the focus trap.
+ */
+export function useTabKeepsAnswers(): void {
+  useEffect(() => {
+    const keep = (event: KeyboardEvent) => {
+      const fromBox = (event.target as Element).matches?.('.DocSearch-Input');
+      if (event.key === 'Tab' && !event.shiftKey && fromBox) event.stopPropagation();
+    };
+    document.addEventListener('keydown', keep, true);
+    return () => document.removeEventListener('keydown', keep, true);
+  }, []);
+}
+
 /** Answers: an open modal takes no new query and its controlled box ignores `value` (native setter, input event); needed while no prop sets it. */
 export function typeIntoSearchBox(query: string): void {
   const input = document.querySelector<HTMLInputElement>('.DocSearch-Input');

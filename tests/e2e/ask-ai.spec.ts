@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator, Page, Route } from '@playwright/test';
 
 import {
   AGENT,
@@ -51,6 +51,9 @@ async function askFromModal(page: Page, chat: ChatServer, scenario: string, ques
   await expect(dialog).toBeVisible();
   return dialog;
 }
+
+/** The search index's chunks, fetched as a query needs them. */
+const INDEX_FILES = /\/pagefind\/(index|filter|fragment)\//;
 
 const status = (panel: Locator) => panel.locator('[data-ask-status]');
 
@@ -193,6 +196,9 @@ test('keyboard only, axe clean in both colour modes, usable at 390 px', async ({
     await useServer(page, chat, AGENT.name);
     await page.keyboard.press('Control+k');
     await expect(page.locator('.DocSearch-Input')).toBeFocused();
+    // The results arrive while Ask AI has focus: the index waits until then.
+    const held: Route[] = [];
+    await page.route(INDEX_FILES, (route) => void held.push(route));
     await page.keyboard.type('vllm allowed origins');
     // From the search box, Tab reaches Ask AI at the top of the results.
     const entry = page.locator('[data-ask-entry]');
@@ -201,6 +207,11 @@ test('keyboard only, axe clean in both colour modes, usable at 390 px', async ({
       await page.keyboard.press('Tab');
     }
     await expect(entry).toBeFocused();
+    expect(held.length, 'the search was waiting on the index').toBeGreaterThan(0);
+    await page.unroute(INDEX_FILES);
+    await Promise.all(held.map((route) => route.fallback()));
+    await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+    await expect(entry, 'focus stays on Ask AI as the results come in').toBeFocused();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Ask AI' });
     await expect(status(dialog)).toHaveText('The answer is complete.', { timeout: 20_000 });
