@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import type { LoadedContent as DocsContent } from '@docusaurus/plugin-content-docs';
+import { Transformer } from '@napi-rs/image';
 import { describe, expect, it } from 'vitest';
 
 import { loadApiReference } from '@site/src/plugins/api-reference/index';
@@ -21,6 +22,8 @@ import {
   SITE_CARD_NAME,
 } from '@site/src/plugins/social-cards/pages';
 import {
+  ICON_SIZE,
+  iconFile,
   loadSiteAssets,
   parsePalette,
   PALETTE_PROPERTIES,
@@ -243,6 +246,21 @@ describe('social cards: rendering', () => {
     },
     SLOW,
   );
+});
+
+describe('the site icon at /favicon.ico', () => {
+  it('is an ICO of the SVG icon: the brand red inside, clear at the rounded corners', async () => {
+    const svg = readFileSync(path.join(siteDir, 'static/img/favicon.svg'), 'utf8');
+    const ico = await iconFile(svg);
+    // ICONDIR: reserved 0, type 1 (icon), one image, then its entry's width and height.
+    expect([ico.readUInt16LE(0), ico.readUInt16LE(2), ico.readUInt16LE(4)]).toEqual([0, 1, 1]);
+    expect([ico[6], ico[7]]).toEqual([ICON_SIZE, ICON_SIZE]);
+    const pixels = await new Transformer(ico).rawPixels();
+    const at = (x: number, y: number) => [...pixels.subarray((y * ICON_SIZE + x) * 4, (y * ICON_SIZE + x) * 4 + 4)];
+    expect(at(0, 0)[3], 'a corner outside the rounded square').toBe(0);
+    const fill = /<rect[^>]* fill="#([0-9a-f]{6})"/.exec(svg)?.[1] ?? '';
+    expect(at(3, ICON_SIZE / 2), 'the square').toEqual([...Buffer.from(fill, 'hex'), 255]);
+  });
 });
 
 describe('social cards: the build report', () => {

@@ -12,6 +12,8 @@
  *   and twitter:image with its alt text: the plugin hands them over by page in
  *   CARD_TAGS_FILE, and the pass over the built pages (deploy/page-pass.mjs) writes
  *   them into the pages. A route with no card stops the build.
+ * - The site's SVG icon is also drawn as /favicon.ico, which browsers ask for on a
+ *   document that names no icon, such as a page's Markdown twin.
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -29,7 +31,7 @@ import { pageSectionsSchema, routeSchema, type PageSection } from '../markdown-t
 import { cardMetaTags } from './head';
 import { apiCardPages, cardAlt, cardsByRoute, docsCardPages, siteCardPages, type CardPage } from './pages';
 import { formatCardReport, sizeSummary } from './report';
-import { cardSvg, loadSiteAssets, rasterise, type CardAssets } from './render';
+import { cardSvg, iconFile, loadSiteAssets, rasterise, type CardAssets } from './render';
 
 const PLUGIN = 'social-cards';
 /** Where the cards land in the build: under /assets/, whose hashed names are cached for a year. */
@@ -207,6 +209,10 @@ export default function socialCards(context: LoadContext, options: SocialCardsOp
         edits[page] = { head: cardMetaTags(url, cardAlt(job.page, siteConfig.title)) };
       }
       await handOverPageEdits(outDir, CARD_TAGS_FILE, edits);
+      if (siteConfig.favicon) {
+        const icon = await readFile(path.join(siteDir, 'static', siteConfig.favicon), 'utf8');
+        await writeFile(path.join(outDir, 'favicon.ico'), await iconFile(icon));
+      }
       console.info(
         formatCardReport({
           cards: used.length,

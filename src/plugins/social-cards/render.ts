@@ -140,6 +140,15 @@ export async function rasterise(svg: string): Promise<Buffer> {
   });
 }
 
+/** The pixels of the icon a browser asks for at /favicon.ico, where a page names none (a Markdown twin). */
+export const ICON_SIZE = 32;
+
+/** The site's square SVG icon as an ICO file. */
+export async function iconFile(svg: string): Promise<Buffer> {
+  const image = await renderAsync(svg, { fitTo: { mode: 'width', value: ICON_SIZE } });
+  return Transformer.fromRgbaPixels(image.pixels, image.width, image.height).ico();
+}
+
 /** The card as an optimised PNG. */
 export async function renderCard(text: CardText, assets: CardAssets, page: string): Promise<Buffer> {
   return rasterise(await cardSvg(text, assets, page));
