@@ -35,10 +35,17 @@ function isLocalUrl(url: string): boolean {
 }
 
 export const test = base.extend<SiteFixtures, WorkerFixtures>({
+  // The browser resolves no host but the local ones, so a request elsewhere goes nowhere.
+  launchOptions: [
+    async ({ launchOptions }, use) => {
+      const rules = ['MAP * ~NOTFOUND', ...[...LOCAL_HOSTS].map((host) => `EXCLUDE ${host}`)].join(', ');
+      await use({ ...launchOptions, args: [...(launchOptions.args ?? []), `--host-resolver-rules=${rules}`] });
+    },
+    { scope: 'worker' },
+  ],
   expectedErrors: [null, { option: true }],
   externalRequests: async ({ context }, use) => {
-    // Recorded as they start, with no cost to the requests that stay; the browser
-    // resolves no host but 127.0.0.1 and localhost (playwright.config.ts).
+    // Recorded as they start, with no cost to the requests that stay (nothing is intercepted).
     const external: string[] = [];
     context.on('request', (request) => {
       if (!isLocalUrl(request.url())) {
