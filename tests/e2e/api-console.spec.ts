@@ -168,6 +168,8 @@ test.describe('against a Rubra-like server', () => {
         .getByRole('link', { name: new RegExp(`${label}$`) })
         .first()
         .click();
+      // The page before stays on screen until the next one has loaded: its Try it is not the one to press.
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(label);
       await page.getByRole('button', { name: 'Try it' }).click();
       const next = page.locator('[data-api-console]');
       await expect(next.getByLabel('Server URL')).toHaveValue(servers.rubraUrl);
@@ -250,6 +252,7 @@ test.describe('against a Rubra-like server', () => {
       .getByRole('link', { name: /Get an assistant$/ })
       .first()
       .click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Get an assistant');
     await page.getByRole('button', { name: 'Try it' }).click();
     await expect(page.getByLabel('API key')).toHaveValue('sk-memory');
   });
