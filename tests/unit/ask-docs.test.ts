@@ -9,7 +9,7 @@ import {
   type Completion,
 } from '@site/src/components/AskDocs/agent';
 import { linkedPages, siteHref } from '@site/src/components/AskDocs/links';
-import { EMPTY_REPLY } from '@site/src/components/RequestConsole/chat';
+import { EMPTY_REPLY } from '@site/src/client/chat';
 
 const SITE = 'https://docs.rubra.ai';
 

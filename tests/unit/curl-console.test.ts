@@ -5,29 +5,24 @@ import { unified } from 'unified';
 import { VFile } from 'vfile';
 import { describe, expect, it } from 'vitest';
 
-import {
-  applyEvent,
-  EMPTY_REPLY,
-  parsedArguments,
-  replyFromCompletion,
-} from '@site/src/components/RequestConsole/chat';
-import { EventReader } from '@site/src/components/RequestConsole/sse';
-import { curlRequest, parseCurl, remarkCurlTryIt, shellWords } from '@site/src/plugins/code-highlight/curl';
+import { applyEvent, EMPTY_REPLY, parsedArguments, replyFromCompletion } from '@site/src/client/chat';
+import { EventReader } from '@site/src/client/stream';
+import { curlRequest, parseCurl, remarkCurlTryIt } from '@site/src/plugins/code-highlight/curl';
 
 describe('reading a curl block', () => {
-  it('splits words as a shell does: quotes, escapes and continued lines', () => {
-    expect(shellWords(`curl -s 'a b' "c \\"d\\"" e\\ f \\\n  -H "X: y"`)).toEqual([
-      'curl',
-      '-s',
-      'a b',
-      'c "d"',
-      'e f',
-      '-H',
-      'X: y',
+  it('reads words as a shell does: quotes, escapes, continued lines, variables as written', () => {
+    const command = parseCurl(
+      `curl -s 'localhost:1234/v1/a b' \\\n  -H "X: \\"y\\"" -H Authorization:\\ Bearer\\ $KEY -d "{\\"q\\":1}"`,
+    );
+    expect(command?.url.href).toBe('http://localhost:1234/v1/a%20b');
+    expect(command?.headers).toEqual([
+      { name: 'X', value: '"y"' },
+      { name: 'Authorization', value: 'Bearer $KEY' },
     ]);
-    expect(shellWords('curl a | python3 -c x')).toEqual(['curl', 'a', '|', 'python3', '-c', 'x']);
-    expect(shellWords(`curl 'unclosed`)).toBeNull();
-    expect(shellWords('curl a\ncurl b')).toBeNull();
+    expect(command?.data).toEqual({ text: '{"q":1}' });
+    expect(parseCurl('curl localhost:1234/v1/models\ncurl localhost:1234/v1/models')).toBeNull();
+    expect(parseCurl('curl localhost:1234 && echo done')).toBeNull();
+    expect(parseCurl('curl localhost:1234 # list')).toBeNull();
   });
 
   it('reads the method, the URL, the headers and the body', () => {

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { errorMessages, isTextual, statusLine } from '@site/src/components/RequestConsole/answer';
-import { classifyFailure, type FailureSignals } from '@site/src/components/RequestConsole/failure';
+import { errorMessages, isTextual, statusLine } from '@site/src/client/answer';
+import { classifyFailure, type FailureSignals } from '@site/src/client/failure';
 import { MAX_URL_LENGTH, readForm, urlProblem } from '@site/src/components/RequestConsole/form';
 import { deletedId, idsInAnswer, withRememberedIds } from '@site/src/components/RequestConsole/ids';
 import { checkAgainstSchema, parseJson } from '@site/src/components/RequestConsole/json';
-import { checkServerUrl } from '@site/src/components/RequestConsole/serverUrl';
+import { checkServerUrl } from '@site/src/client/serverUrl';
 import { requestUrl } from '@site/src/shared/api-request';
 import type { ApiConsoleData } from '@site/src/shared/api-types';
 
@@ -290,7 +290,7 @@ describe('what the console keeps', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('holds the key in memory, writes it to the device only when remembered, and forgets it in one call', async () => {
-    const store = await import('@site/src/components/RequestConsole/store');
+    const store = await import('@site/src/client/store');
     store.keepApiKey('sk-secret', false);
     expect(store.readApiKey()).toEqual({ key: 'sk-secret', remembered: false });
     expect([...stores.local.values(), ...stores.session.values()].join()).not.toContain('sk-secret');
@@ -302,7 +302,7 @@ describe('what the console keeps', () => {
   });
 
   it('keeps servers and ids for the tab, newest first, and clears them together', async () => {
-    const store = await import('@site/src/components/RequestConsole/store');
+    const store = await import('@site/src/client/store');
     store.rememberServer('api', 'http://localhost:8000');
     store.rememberServer('api', 'http://127.0.0.1:9000');
     store.rememberServer('api', 'http://localhost:8000');

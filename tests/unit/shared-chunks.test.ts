@@ -16,6 +16,7 @@ describe('shared-chunks plugin', () => {
     ['/site/src/components/ApiOperation/index.tsx', true],
     ['/site/src/components/BenchmarkTable/logic.ts', true],
     ['/site/src/data/benchmarks.ts', true],
+    ['/site/src/client/send.ts', true],
     ['/site/src/shared/tables/model-specs.ts', true],
     // A CSS module's class-name map goes with its component (the rules stay in the single
     // stylesheet, whose group ranks higher); theme code and the engine keep their own rules.

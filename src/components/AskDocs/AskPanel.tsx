@@ -5,21 +5,18 @@
  * pages it used. Nothing leaves the reader's machine but the requests to their server,
  * and the conversation lives in memory only.
  */
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
-import type { ApiRequest } from '@site/src/shared/api-request';
 import { twinPath } from '@site/src/shared/twin-paths';
 import { siteUrl } from '@site/src/site/identity';
 
-import { errorMessages } from '../RequestConsole/answer';
-import type { ChatReply } from '../RequestConsole/chat';
-import { requestCompletion } from '../RequestConsole/completion';
+import { errorMessages } from '@site/src/client/answer';
+import type { ChatReply } from '@site/src/client/chat';
+import { listModels, modelRequest, requestCompletion } from '@site/src/client/completion';
 import { FailureView, KeyField, ServerField, TimeoutField, timeoutProblem, useApiKey } from '../RequestConsole/Fields';
-import type { Failure } from '../RequestConsole/failure';
-import { send } from '../RequestConsole/send';
-import { MODEL_SERVER } from '../RequestConsole/failure';
-import { checkServerUrl } from '../RequestConsole/serverUrl';
-import { rememberServer, usedServers } from '../RequestConsole/store';
+import type { Failure } from '@site/src/client/failure';
+import { checkServerUrl } from '@site/src/client/serverUrl';
+import { rememberServer, usedServers } from '@site/src/client/store';
 import consoleStyles from '../RequestConsole/styles.module.css';
 import { ask, namesTools, type AgentStep, type ChatMessage, type Completion, type DocResult } from './agent';
 import { linkedPages } from './links';
@@ -52,18 +49,6 @@ interface Turn {
   failure?: Failure;
   error?: string;
   done: boolean;
-}
-
-function request(serverUrl: string, method: string, path: string, body?: Record<string, unknown>): ApiRequest {
-  return {
-    serverUrl,
-    method,
-    path,
-    pathParams: [],
-    query: [],
-    headers: [],
-    ...(body ? { body: { kind: 'json', contentType: 'application/json', value: body } } : {}),
-  };
 }
 
 function describe(step: AgentStep): string {
@@ -107,31 +92,6 @@ export default function AskPanel({ question, search, onClose }: AskPanelProps): 
   const update = (patch: (turn: Turn) => Turn) =>
     setTurns((current) => current.map((turn, index) => (index === current.length - 1 ? patch(turn) : turn)));
 
-  /** The server's models, from GET /models; null when the server does not list them. */
-  const listModels = useCallback(
-    async (base: string, cancel: AbortSignal): Promise<string[] | null> => {
-      const outcome = await send(
-        {
-          url: `${base}/models`,
-          method: 'GET',
-          headers: keyState[0].key ? { Authorization: `Bearer ${keyState[0].key}` } : {},
-        },
-        { serverUrl: base, server: MODEL_SERVER, timeoutSeconds: 10, cancel },
-      );
-      if (!outcome.ok || outcome.answer.status >= 300) {
-        return null;
-      }
-      try {
-        const data = (JSON.parse(await outcome.answer.body.text()) as { data?: { id?: unknown }[] }).data ?? [];
-        const ids = data.map((entry) => entry.id).filter((entry): entry is string => typeof entry === 'string');
-        return ids.length > 0 ? ids : null;
-      } catch {
-        return null;
-      }
-    },
-    [keyState],
-  );
-
   const run = async (text: string) => {
     const trimmed = text.trim();
     if (trimmed === '' || running) {
@@ -155,7 +115,7 @@ export default function AskPanel({ question, search, onClose }: AskPanelProps): 
     setStatus('Asking your model…');
     let chosen = model;
     if (!chosen) {
-      const listed = await listModels(checked.url, controller.signal);
+      const listed = await listModels(checked.url, { apiKey: keyState[0].key, cancel: controller.signal });
       setModels(listed);
       chosen = listed?.[0] ?? 'default';
       setModel(chosen);
@@ -163,7 +123,7 @@ export default function AskPanel({ question, search, onClose }: AskPanelProps): 
     let failure: Failure | undefined;
     const complete = async (body: Record<string, unknown>): Promise<Completion> => {
       update((turn) => ({ ...turn, answer: '' }));
-      const { outcome, reply } = await requestCompletion(request(checked.url, 'POST', '/chat/completions', body), {
+      const { outcome, reply } = await requestCompletion(modelRequest(checked.url, 'POST', '/chat/completions', body), {
         apiKey: keyState[0].key,
         timeoutSeconds: Number(timeoutSeconds) > 0 ? Number(timeoutSeconds) : Number(IDLE_SECONDS),
         cancel: controller.signal,

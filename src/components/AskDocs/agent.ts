@@ -6,7 +6,7 @@
  * pages retrieved first instead: the question is searched and the first pages' text goes
  * into the prompt.
  */
-import type { ChatReply } from '../RequestConsole/chat';
+import type { ChatReply } from '@site/src/client/chat';
 
 /** Rounds of tool calls before the model is asked to answer with what it has. */
 export const MAX_TOOL_ROUNDS = 4;

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 
-import { errorMessages, formatBytes, isTextual, statusLine, VIEW_LIMIT_BYTES } from './answer';
-import type { Answer } from './send';
+import { errorMessages, formatBytes, isTextual, statusLine, VIEW_LIMIT_BYTES } from '@site/src/client/answer';
+import type { Answer } from '@site/src/client/send';
 import styles from './styles.module.css';
 
 /** Above this, the body is shown as raw text only: a tree of every value would be slow to draw. */

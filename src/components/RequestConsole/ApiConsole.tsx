@@ -11,7 +11,7 @@ import type { ApiCodeSample, ApiConsoleData, ApiOperationPage } from '@site/src/
 import { rubraServerCorsOrigins } from '@site/src/site/identity';
 
 import AnswerView from './AnswerView';
-import type { ServerKind } from './failure';
+import type { ServerKind } from '@site/src/client/failure';
 import {
   BodyField,
   ConsoleFrame,
@@ -28,8 +28,8 @@ import {
 } from './Fields';
 import { readForm, urlProblem, type FieldProblem, type FormValues } from './form';
 import { deletedId, idsInAnswer, withRememberedIds } from './ids';
-import { isTextual, statusLine } from './answer';
-import { send, type Outcome } from './send';
+import { isTextual, statusLine } from '@site/src/client/answer';
+import { send, type Outcome } from '@site/src/client/send';
 import {
   clearRemembered,
   forgetId,
@@ -38,7 +38,7 @@ import {
   rememberServer,
   usedServers,
   type RememberedIds,
-} from './store';
+} from '@site/src/client/store';
 import styles from './styles.module.css';
 
 const RUBRA_SERVER: ServerKind = {

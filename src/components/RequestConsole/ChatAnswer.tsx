@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-import { parsedArguments, type ChatReply } from './chat';
+import { parsedArguments, type ChatReply } from '@site/src/client/chat';
 import styles from './styles.module.css';
 
 /** A chat completion for the reader: the text, the tool calls with their arguments, why it stopped, the tokens. */

@@ -9,10 +9,10 @@ import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'rea
 import { requestUrl, type ApiRequest } from '@site/src/shared/api-request';
 
 import AnswerView from './AnswerView';
-import { statusLine } from './answer';
+import { statusLine } from '@site/src/client/answer';
 import ChatAnswer from './ChatAnswer';
-import type { ChatReply } from './chat';
-import { requestCompletion } from './completion';
+import type { ChatReply } from '@site/src/client/chat';
+import { requestCompletion } from '@site/src/client/completion';
 import {
   BodyField,
   ConsoleFrame,
@@ -28,9 +28,9 @@ import {
 } from './Fields';
 import type { FieldProblem } from './form';
 import { parseJson } from './json';
-import type { Outcome } from './send';
-import { checkServerUrl } from './serverUrl';
-import { rememberServer, usedServers } from './store';
+import type { Outcome } from '@site/src/client/send';
+import { checkServerUrl } from '@site/src/client/serverUrl';
+import { rememberServer, usedServers } from '@site/src/client/store';
 import styles from './styles.module.css';
 
 /** The settings store's name for model servers. */

@@ -6,9 +6,9 @@
 import { useId, useState, type FormEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 
 import BodyEditor from './BodyEditor';
-import type { Failure } from './failure';
+import type { Failure } from '@site/src/client/failure';
 import type { FieldProblem } from './form';
-import { forgetApiKey, keepApiKey, readApiKey } from './store';
+import { forgetApiKey, keepApiKey, readApiKey } from '@site/src/client/store';
 import styles from './styles.module.css';
 
 export function FieldMessage({ id, problem }: { id: string; problem: FieldProblem | undefined }): ReactNode {

@@ -7,7 +7,7 @@ import type { ApiRequest, MultipartField, NamedValue, RequestBody } from '@site/
 import type { ApiConsoleData } from '@site/src/shared/api-types';
 
 import { checkAgainstSchema, parseJson, type SchemaProblem } from './json';
-import { checkServerUrl } from './serverUrl';
+import { checkServerUrl } from '@site/src/client/serverUrl';
 
 /** Browsers and servers commonly refuse longer URLs. */
 export const MAX_URL_LENGTH = 8 * 1024;

@@ -4,7 +4,7 @@
  * that name takes (`run_id`). So a reader goes from "Create an assistant" to "Create a
  * run" without copying an id.
  */
-import type { RememberedIds } from './store';
+import type { RememberedIds } from '@site/src/client/store';
 
 /** The parameter that takes the id of each kind of object. */
 const PARAM_OF_KIND: Readonly<Record<string, string>> = {

@@ -10,6 +10,7 @@
  * the control.
  */
 import type { Code, Root, RootContent } from 'mdast';
+import { parse as parseShell } from 'shell-quote';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 
@@ -24,61 +25,6 @@ const TRY_IT_SOURCE = '@site/src/components/CurlTryIt';
 const SHELL_LANGUAGES = new Set(['bash', 'sh', 'shell', 'console', 'zsh']);
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-/**
- * A shell command as words, the way a POSIX shell splits it: quotes group, a backslash
- * escapes the next character (a backslash before a line break continues the line), and
- * `|`, `;`, `&&`, `>` outside quotes are operators of their own. Null for text that is
- * not one command (an unclosed quote, or a second line).
- */
-export function shellWords(command: string): string[] | null {
-  const words: string[] = [];
-  let word: string | null = null;
-  let index = 0;
-  const push = () => {
-    if (word !== null) words.push(word);
-    word = null;
-  };
-  while (index < command.length) {
-    const char = command.charAt(index);
-    if (char === '\\' && command.charAt(index + 1) === '\n') {
-      index += 2;
-    } else if (char === '\\') {
-      word = (word ?? '') + command.charAt(index + 1);
-      index += 2;
-    } else if (char === "'") {
-      const end = command.indexOf("'", index + 1);
-      if (end < 0) return null;
-      word = (word ?? '') + command.slice(index + 1, end);
-      index = end + 1;
-    } else if (char === '"') {
-      let text = '';
-      index += 1;
-      while (index < command.length && command.charAt(index) !== '"') {
-        if (command.charAt(index) === '\\' && '"\\$`'.includes(command.charAt(index + 1))) index += 1;
-        text += command.charAt(index);
-        index += 1;
-      }
-      if (index >= command.length) return null;
-      word = (word ?? '') + text;
-      index += 1;
-    } else if (char === '\n') {
-      return command.slice(index).trim() === '' ? (push(), words) : null;
-    } else if (' \t'.includes(char)) {
-      push();
-      index += 1;
-    } else if ('|;&><'.includes(char)) {
-      push();
-      words.push(char);
-      index += 1;
-    } else {
-      word = (word ?? '') + char;
-      index += 1;
-    }
-  }
-  push();
-  return words;
-}
-
 export interface CurlCommand {
   method: string;
   url: URL;
@@ -87,7 +33,6 @@ export interface CurlCommand {
   data?: { text: string } | { file: string };
 }
 
-const OPERATORS = new Set(['|', ';', '&', '>', '<']);
 const DATA_FLAGS = new Set(['-d', '--data', '--data-raw', '--data-binary', '--json']);
 /** Flags that only change what curl prints or how it connects, not the request. */
 const QUIET_FLAGS = new Set(['-s', '--silent', '-S', '--show-error', '-N', '--no-buffer', '-i', '-v', '-f', '--fail']);
@@ -97,8 +42,14 @@ const QUIET_FLAGS = new Set(['-s', '--silent', '-S', '--show-error', '-N', '--no
  * can send as it is (a pipe or another program, a flag it does not know).
  */
 export function parseCurl(source: string): CurlCommand | null {
-  const words = shellWords(source.trim());
-  if (!words || words[0] !== 'curl' || words.some((word) => OPERATORS.has(word))) {
+  // A backslash before a line break continues the line; a line break left is a second command.
+  const command = source.trim().replace(/\\\r?\n/g, ' ');
+  if (command.includes('\n')) return null;
+  // Variables stay as written: the page shows `$KEY`, and the reader's key goes in the console's field.
+  const tokens = parseShell(command, (name) => `$${name}`);
+  // An operator, a redirection or a comment is not a request the console can send as it is.
+  const words = tokens.filter((token): token is string => typeof token === 'string');
+  if (words.length !== tokens.length || words[0] !== 'curl') {
     return null;
   }
   let method: string | undefined;

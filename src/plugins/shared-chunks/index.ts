@@ -16,7 +16,7 @@ import { Joi } from '@docusaurus/utils-validation';
  * stylesheet (Docusaurus's `styles` group ranks higher).
  */
 export const sharedSiteModules = {
-  test: /[\\/]src[\\/](components|data|shared)[\\/].+\.(tsx?|module\.css)$/,
+  test: /[\\/]src[\\/](client|components|data|shared)[\\/].+\.(tsx?|module\.css)$/,
   chunks: 'async',
   minChunks: 2,
   // However small: a module split off by size alone would be copied into each page.

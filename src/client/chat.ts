@@ -3,7 +3,7 @@
  * tool calls, why it stopped and the tokens it used, whether it came whole or as a
  * stream of chunks (a tool call's arguments then arrive in fragments, joined here).
  */
-import type { ServerEvent } from './sse';
+import type { ServerEvent } from './stream';
 
 interface ToolCall {
   id?: string;

@@ -9,7 +9,48 @@ import { isTextual } from './answer';
 import { applyEvent, EMPTY_REPLY, replyFromCompletion, type ChatReply } from './chat';
 import { MODEL_SERVER } from './failure';
 import { send, type Outcome } from './send';
-import { EventReader } from './sse';
+import { EventReader } from './stream';
+
+/** A JSON request to a model server's OpenAI-style API, `path` below its base URL. */
+export function modelRequest(
+  serverUrl: string,
+  method: string,
+  path: string,
+  body?: Record<string, unknown>,
+): ApiRequest {
+  return {
+    serverUrl,
+    method,
+    path,
+    pathParams: [],
+    query: [],
+    headers: [],
+    ...(body ? { body: { kind: 'json', contentType: 'application/json', value: body } } : {}),
+  };
+}
+
+/** The ids of the models a server serves, from `GET /models`; null when it does not list them. */
+export async function listModels(
+  serverUrl: string,
+  options: { apiKey: string; cancel: AbortSignal; timeoutSeconds?: number },
+): Promise<string[] | null> {
+  const outcome = await send(outgoingRequest(modelRequest(serverUrl, 'GET', '/models'), { apiKey: options.apiKey }), {
+    serverUrl,
+    server: MODEL_SERVER,
+    timeoutSeconds: options.timeoutSeconds ?? 10,
+    cancel: options.cancel,
+  });
+  if (!outcome.ok || outcome.answer.status >= 300) {
+    return null;
+  }
+  try {
+    const data = (JSON.parse(await outcome.answer.body.text()) as { data?: { id?: unknown }[] }).data ?? [];
+    const ids = data.map((entry) => entry.id).filter((entry): entry is string => typeof entry === 'string');
+    return ids.length > 0 ? ids : null;
+  } catch {
+    return null;
+  }
+}
 
 export interface CompletionOptions {
   apiKey: string;
