@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 
 const UNIT_DIR = 'tests/unit';
 const ALL = `${UNIT_DIR}/**/*.test.{ts,tsx}`;
+/** Components' behaviour in a DOM (happy-dom, driven with Testing Library); what needs a real browser is in tests/e2e. */
+const COMPONENTS = `${UNIT_DIR}/components/**/*.test.tsx`;
 /**
  * The test files that replace a module or a global (vi.mock, vi.stubGlobal, vi.stubEnv):
  * each runs on a fresh module graph. The others share one per thread, so a module they
@@ -15,6 +17,8 @@ const replacing = readdirSync(UNIT_DIR)
   .map((name) => `${UNIT_DIR}/${name}`);
 
 export default defineConfig({
+  // The JSX transform React 18+ and the site's tsconfig use: no React import in each file.
+  esbuild: { jsx: 'automatic' },
   resolve: {
     alias: { '@site': fileURLToPath(new URL('.', import.meta.url)) },
   },
@@ -23,7 +27,17 @@ export default defineConfig({
     pool: 'threads',
     isolate: false,
     projects: [
-      { extends: true, test: { name: 'shared', include: [ALL], exclude: replacing } },
+      { extends: true, test: { name: 'shared', include: [ALL], exclude: [...replacing, COMPONENTS] } },
+      {
+        extends: true,
+        test: {
+          name: 'components',
+          include: [COMPONENTS],
+          environment: 'happy-dom',
+          setupFiles: ['tests/support/setup-dom.ts'],
+          isolate: true,
+        },
+      },
       { extends: true, test: { name: 'isolated', include: replacing, isolate: true } },
     ],
   },

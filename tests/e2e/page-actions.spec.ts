@@ -108,84 +108,9 @@ test.describe('loading on demand', () => {
   });
 });
 
+// The menu's keys, clicks and status lines are component tests (tests/unit/components); here, what needs
+// a real page: a real navigation to the twin, the clipboard, the chunk loading on demand, layout and axe.
 test.describe('keyboard', () => {
-  for (const key of ['Enter', ' ', 'ArrowDown'] as const) {
-    test(`${key === ' ' ? 'Space' : key} opens the menu and focuses its first item`, async ({ page }) => {
-      await gotoHydrated(page, DOC_PAGE.route);
-      await trigger(page).focus();
-      await page.keyboard.press(key);
-      await expect(menu(page)).toBeVisible();
-      await expect(trigger(page)).toHaveAttribute('aria-expanded', 'true');
-      await expect(trigger(page)).toHaveAttribute('aria-controls', (await menu(page).getAttribute('id')) ?? 'none');
-      await expect(items(page).first()).toBeFocused();
-    });
-  }
-
-  test('ArrowUp opens the menu on its last item', async ({ page }) => {
-    await gotoHydrated(page, DOC_PAGE.route);
-    await trigger(page).focus();
-    await page.keyboard.press('ArrowUp');
-    await expect(items(page).last()).toBeFocused();
-  });
-
-  test('arrows, Home and End move through the items, wrapping at the ends', async ({ page }) => {
-    await gotoHydrated(page, DOC_PAGE.route);
-    await trigger(page).focus();
-    await page.keyboard.press('Enter');
-    const all = items(page);
-    await expect(all).toHaveText([
-      /^Copy page/,
-      'View as Markdown',
-      /^Open in ChatGPT/,
-      /^Open in Claude/,
-      /^Add to Cursor/,
-      /^Add to VS Code(?! Insiders)/,
-      /^Add to VS Code Insiders/,
-      /^Copy MCP server config/,
-      /^Copy Claude Code command/,
-    ]);
-    const last = (await all.count()) - 1;
-    await expect(all.nth(0)).toBeFocused();
-    await page.keyboard.press('ArrowDown');
-    await expect(all.nth(1)).toBeFocused();
-    await page.keyboard.press('ArrowDown');
-    await expect(all.nth(2)).toBeFocused();
-    await page.keyboard.press('ArrowUp');
-    await expect(all.nth(1)).toBeFocused();
-    await page.keyboard.press('End');
-    await expect(all.nth(last)).toBeFocused();
-    await page.keyboard.press('ArrowDown');
-    await expect(all.nth(0)).toBeFocused();
-    await page.keyboard.press('ArrowUp');
-    await expect(all.nth(last)).toBeFocused();
-    await page.keyboard.press('Home');
-    await expect(all.nth(0)).toBeFocused();
-  });
-
-  test('Escape closes the menu and returns focus to the button', async ({ page }) => {
-    await gotoHydrated(page, DOC_PAGE.route);
-    await trigger(page).focus();
-    await page.keyboard.press('ArrowDown');
-    await expect(items(page).first()).toBeFocused();
-    await page.keyboard.press('ArrowDown');
-    await expect(items(page).nth(1)).toBeFocused();
-    await page.keyboard.press('Escape');
-    await expect(menu(page)).toHaveCount(0);
-    await expect(trigger(page)).toBeFocused();
-    await expect(trigger(page)).toHaveAttribute('aria-expanded', 'false');
-  });
-
-  test('Tab closes the menu and moves focus on', async ({ page }) => {
-    await gotoHydrated(page, DOC_PAGE.route);
-    await trigger(page).focus();
-    await page.keyboard.press('Enter');
-    await expect(items(page).first()).toBeFocused();
-    await page.keyboard.press('Tab');
-    await expect(menu(page)).toHaveCount(0);
-    await expect(trigger(page)).toHaveAttribute('aria-expanded', 'false');
-    expect(await page.evaluate(() => document.activeElement?.closest('[role="menu"]') ?? null)).toBeNull();
-  });
-
   test('Enter on View as Markdown opens the twin', async ({ page }) => {
     await gotoHydrated(page, DOC_PAGE.route);
     await trigger(page).focus();
@@ -201,23 +126,6 @@ test.describe('keyboard', () => {
 });
 
 test.describe('mouse', () => {
-  test('a click opens the menu, a second click or a click outside closes it', async ({ page }) => {
-    await gotoHydrated(page, DOC_PAGE.route);
-    await openWithMouse(page);
-    await expect(trigger(page)).toHaveAttribute('aria-expanded', 'true');
-    await trigger(page).click();
-    await expect(menu(page)).toHaveCount(0);
-
-    await openWithMouse(page);
-    // The title's start: outside the menu, which opens below the button at the right.
-    await page
-      .locator('article h1')
-      .first()
-      .click({ position: { x: 5, y: 5 } });
-    await expect(menu(page)).toHaveCount(0);
-    await expect(trigger(page)).toHaveAttribute('aria-expanded', 'false');
-  });
-
   test('clicking View as Markdown opens the twin as Markdown', async ({ page }) => {
     await gotoHydrated(page, DOC_PAGE.route);
     await openWithMouse(page);
@@ -255,7 +163,7 @@ test.describe('links', () => {
 test.describe('Copy page', () => {
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
-  for (const { route, twin } of [PAGES[0], PAGES[1]]) {
+  for (const { route, twin } of [PAGES[1]]) {
     test(`on ${route}, puts the exact text of ${twin} on the clipboard and says so`, async ({ page, request }) => {
       const expected = await (await request.get(twin)).text();
       expect(expected.length).toBeGreaterThan(0);
@@ -271,52 +179,6 @@ test.describe('Copy page', () => {
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected);
     });
   }
-
-  test('Copy page works from the keyboard', async ({ page, request }) => {
-    const expected = await (await request.get(DOC_PAGE.twin)).text();
-    await gotoHydrated(page, DOC_PAGE.route);
-    await trigger(page).focus();
-    await page.keyboard.press('Enter');
-    await expect(items(page).first()).toBeFocused();
-    await page.keyboard.press('Enter');
-    await expect(page.getByRole('status').filter({ hasText: 'Copied' })).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected);
-  });
-});
-
-test.describe('clipboard refused', () => {
-  test('a refused write says so and offers View as Markdown', async ({ page }) => {
-    await page.addInitScript(() => {
-      navigator.clipboard.writeText = () =>
-        Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError'));
-    });
-    await gotoHydrated(page, DOC_PAGE.route);
-    await openWithMouse(page);
-    await menu(page)
-      .getByRole('menuitem', { name: /^Copy page/ })
-      .click();
-    const status = page.getByRole('status').filter({ hasText: 'clipboard' });
-    await expect(status).toContainText('Your browser did not allow copying to the clipboard.');
-    await expect(status.getByRole('link', { name: 'View as Markdown' })).toHaveAttribute('href', DOC_PAGE.twin);
-    await expect(status).not.toContainText('Copied');
-
-    await status.getByRole('button', { name: 'Dismiss' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'clipboard' })).toHaveCount(0);
-  });
-
-  test('a browser without the clipboard API gets the same offer', async ({ page }) => {
-    await page.addInitScript(() => {
-      Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => undefined });
-    });
-    await gotoHydrated(page, '/api/create-run');
-    await trigger(page).focus();
-    await page.keyboard.press('Enter');
-    await expect(items(page).first()).toBeFocused();
-    await page.keyboard.press('Enter');
-    const status = page.getByRole('status').filter({ hasText: 'clipboard' });
-    await expect(status).toContainText('Your browser did not allow copying to the clipboard.');
-    await expect(status.getByRole('link', { name: 'View as Markdown' })).toHaveAttribute('href', '/api/create-run.md');
-  });
 });
 
 test.describe('accessibility', () => {
