@@ -30,12 +30,13 @@ export default defineConfig({
       { extends: true, test: { name: 'shared', include: [ALL], exclude: [...replacing, COMPONENTS] } },
       {
         extends: true,
+        // The site's router is Docusaurus's: here a link is a plain anchor to the same place.
+        resolve: { alias: { '@docusaurus/Link': fileURLToPath(new URL('tests/support/link.tsx', import.meta.url)) } },
         test: {
           name: 'components',
           include: [COMPONENTS],
           environment: 'happy-dom',
           setupFiles: ['tests/support/setup-dom.ts'],
-          isolate: true,
         },
       },
       { extends: true, test: { name: 'isolated', include: replacing, isolate: true } },

@@ -1,118 +1,123 @@
 /**
- * A model's answer as Markdown, rendered to React elements only: raw HTML stays text (a
- * `<script>` in an answer is shown, never run), and a link becomes a link only when it
- * goes to a page of this site; any other link shows as its text with its address.
+ * A model's answer as Markdown (CommonMark with GitHub's tables, read by mdast-util-from-markdown),
+ * rendered to React elements only: raw HTML stays text (a `<script>` in an answer is shown,
+ * never run), and a link becomes a link only when it goes to a page of this site; any
+ * other link, and an image, shows as its text with its address.
  */
 import Link from '@docusaurus/Link';
+import type { Nodes, Parents, PhrasingContent, Table } from 'mdast';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { gfmTableFromMarkdown } from 'mdast-util-gfm-table';
+import { gfmTable } from 'micromark-extension-gfm-table';
 import { Fragment, type ReactNode } from 'react';
 
 import { siteHref } from './links';
 
-const INLINE = /(`[^`\n]+`)|\*\*([^*\n]+)\*\*|\*([^*\n]+)\*|\[([^\]\n]+)\]\(([^)\s]+)\)/g;
-
-function inline(text: string, siteUrl: string): ReactNode[] {
-  const nodes: ReactNode[] = [];
-  let last = 0;
-  for (const match of text.matchAll(INLINE)) {
-    const [whole, code, strong, em, label, href] = match;
-    if (match.index > last) {
-      nodes.push(text.slice(last, match.index));
-    }
-    const key = match.index;
-    if (code) {
-      nodes.push(<code key={key}>{code.slice(1, -1)}</code>);
-    } else if (strong) {
-      nodes.push(<strong key={key}>{strong}</strong>);
-    } else if (em) {
-      nodes.push(<em key={key}>{em}</em>);
-    } else if (label && href) {
-      const target = siteHref(href, siteUrl);
-      nodes.push(
-        target ? (
-          <Link key={key} to={target}>
-            {label}
-          </Link>
-        ) : (
-          <Fragment key={key}>
-            {label} ({href})
-          </Fragment>
-        ),
-      );
-    } else {
-      nodes.push(whole);
-    }
-    last = match.index + whole.length;
-  }
-  nodes.push(text.slice(last));
-  return nodes;
+function children(node: Parents, siteUrl: string): ReactNode[] {
+  return node.children.map((child, index) => render(child as Nodes, siteUrl, index));
 }
 
-type Block =
-  | { kind: 'code'; text: string }
-  | { kind: 'heading'; text: string }
-  | { kind: 'list'; ordered: boolean; items: string[] }
-  | { kind: 'paragraph'; text: string };
+function table(node: Table, siteUrl: string, key: number): ReactNode {
+  const [head, ...body] = node.children;
+  const cells = (row: Table['children'][number], Cell: 'th' | 'td') =>
+    row.children.map((cell, index) => (
+      <Cell key={index} style={node.align?.[index] ? { textAlign: node.align[index] } : undefined}>
+        {children(cell, siteUrl)}
+      </Cell>
+    ));
+  return (
+    <table key={key}>
+      {head ? (
+        <thead>
+          <tr>{cells(head, 'th')}</tr>
+        </thead>
+      ) : null}
+      <tbody>
+        {body.map((row, index) => (
+          <tr key={index}>{cells(row, 'td')}</tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
 
-function blocks(markdown: string): Block[] {
-  const lines = markdown.replace(/\r\n?/g, '\n').split('\n');
-  const result: Block[] = [];
-  let index = 0;
-  while (index < lines.length) {
-    const line = lines[index] ?? '';
-    if (line.trim() === '') {
-      index += 1;
-    } else if (line.startsWith('```')) {
-      const body: string[] = [];
-      index += 1;
-      while (index < lines.length && !(lines[index] ?? '').startsWith('```')) {
-        body.push(lines[index] ?? '');
-        index += 1;
-      }
-      index += 1;
-      result.push({ kind: 'code', text: body.join('\n') });
-    } else if (/^#{1,6}\s/.test(line)) {
-      result.push({ kind: 'heading', text: line.replace(/^#+\s+/, '') });
-      index += 1;
-    } else if (/^\s*([-*+]|\d+[.)])\s/.test(line)) {
-      const ordered = /^\s*\d/.test(line);
-      const items: string[] = [];
-      while (index < lines.length && /^\s*([-*+]|\d+[.)])\s/.test(lines[index] ?? '')) {
-        items.push((lines[index] ?? '').replace(/^\s*([-*+]|\d+[.)])\s+/, ''));
-        index += 1;
-      }
-      result.push({ kind: 'list', ordered, items });
-    } else {
-      const text: string[] = [];
-      while (
-        index < lines.length &&
-        (lines[index] ?? '').trim() !== '' &&
-        !/^(```|#{1,6}\s|\s*([-*+]|\d+[.)])\s)/.test(lines[index] ?? '')
-      ) {
-        text.push(lines[index] ?? '');
-        index += 1;
-      }
-      result.push({ kind: 'paragraph', text: text.join('\n') });
+function plainText(nodes: PhrasingContent[]): string {
+  return nodes
+    .map((node) => ('value' in node ? node.value : 'children' in node ? plainText(node.children) : ''))
+    .join('');
+}
+
+function render(node: Nodes, siteUrl: string, key: number): ReactNode {
+  switch (node.type) {
+    case 'paragraph':
+      return <p key={key}>{children(node, siteUrl)}</p>;
+    case 'heading':
+      // The dialog has its own headings: an answer's are bold lines within it.
+      return (
+        <p key={key}>
+          <strong>{children(node, siteUrl)}</strong>
+        </p>
+      );
+    case 'blockquote':
+      return <blockquote key={key}>{children(node, siteUrl)}</blockquote>;
+    case 'list':
+      return node.ordered ? (
+        <ol key={key} start={node.start ?? undefined}>
+          {children(node, siteUrl)}
+        </ol>
+      ) : (
+        <ul key={key}>{children(node, siteUrl)}</ul>
+      );
+    case 'listItem':
+      // A tight list's paragraphs are its items' text, without a paragraph's margins.
+      return (
+        <li key={key}>
+          {node.spread
+            ? children(node, siteUrl)
+            : node.children.flatMap((child, index) =>
+                child.type === 'paragraph' ? children(child, siteUrl) : [render(child, siteUrl, index)],
+              )}
+        </li>
+      );
+    case 'code':
+      return (
+        <pre key={key}>
+          <code>{node.value}</code>
+        </pre>
+      );
+    case 'table':
+      return table(node, siteUrl, key);
+    case 'thematicBreak':
+      return <hr key={key} />;
+    case 'emphasis':
+      return <em key={key}>{children(node, siteUrl)}</em>;
+    case 'strong':
+      return <strong key={key}>{children(node, siteUrl)}</strong>;
+    case 'inlineCode':
+      return <code key={key}>{node.value}</code>;
+    case 'break':
+      return <br key={key} />;
+    case 'link': {
+      const target = siteHref(node.url, siteUrl);
+      return target ? (
+        <Link key={key} to={target}>
+          {children(node, siteUrl)}
+        </Link>
+      ) : (
+        `${plainText(node.children)} (${node.url})`
+      );
     }
+    case 'image':
+      return `${node.alt ?? ''} (${node.url})`;
+    case 'text':
+    case 'html':
+      return node.value;
+    default:
+      return 'children' in node ? <Fragment key={key}>{children(node, siteUrl)}</Fragment> : null;
   }
-  return result;
 }
 
 export default function Markdown({ text, siteUrl }: { text: string; siteUrl: string }): ReactNode {
-  return blocks(text).map((block, index) => {
-    if (block.kind === 'code') {
-      return <pre key={index}>{block.text}</pre>;
-    }
-    if (block.kind === 'heading') {
-      return (
-        <p key={index}>
-          <strong>{inline(block.text, siteUrl)}</strong>
-        </p>
-      );
-    }
-    if (block.kind === 'list') {
-      const items = block.items.map((item, itemIndex) => <li key={itemIndex}>{inline(item, siteUrl)}</li>);
-      return block.ordered ? <ol key={index}>{items}</ol> : <ul key={index}>{items}</ul>;
-    }
-    return <p key={index}>{inline(block.text, siteUrl)}</p>;
-  });
+  const tree = fromMarkdown(text, { extensions: [gfmTable()], mdastExtensions: [gfmTableFromMarkdown()] });
+  return children(tree, siteUrl);
 }

@@ -1,21 +1,28 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { page } from '../../support/dom';
 
 import PageActions from '@site/src/components/PageActions';
 
 const TWIN = '# Llama\n\nThe twin of the page.\n';
 
 function trigger(): HTMLElement {
-  return screen.getByRole('button', { name: 'Page actions' });
+  return page().getByRole('button', { name: 'Page actions' });
 }
 
 async function openMenu(key: string): Promise<HTMLElement[]> {
   trigger().focus();
   await userEvent.keyboard(key);
-  const menu = await screen.findByRole('menu', { name: 'Page actions' });
+  const menu = await page().findByRole('menu', { name: 'Page actions' });
   return [...menu.querySelectorAll<HTMLElement>('[role="menuitem"]')];
 }
+
+// The menu's code arrives on demand; loaded once here, so that no test waits on the first import.
+beforeAll(async () => {
+  await import('@site/src/components/PageActions/Menu');
+});
 
 beforeEach(() => {
   vi.stubGlobal(
@@ -37,9 +44,9 @@ describe('the page-actions menu from the keyboard', () => {
     ['ArrowDown', '{ArrowDown}'],
   ])('%s opens the menu on its first item and names it as controlled', async (_, key) => {
     const items = await openMenu(key);
-    expect(items[0]).toHaveFocus();
+    await waitFor(() => expect(items[0]).toHaveFocus());
     expect(trigger()).toHaveAttribute('aria-expanded', 'true');
-    expect(trigger()).toHaveAttribute('aria-controls', screen.getByRole('menu').id);
+    expect(trigger()).toHaveAttribute('aria-controls', page().getByRole('menu').id);
   });
 
   it('ArrowUp opens the menu on its last item', async () => {
@@ -60,7 +67,7 @@ describe('the page-actions menu from the keyboard', () => {
       'Copy MCP server configJSON',
       'Copy Claude Code commandclaude mcp add',
     ]);
-    expect(screen.getByRole('menuitem', { name: 'View as Markdown' })).toHaveAttribute('href', '/models/llama.md');
+    expect(page().getByRole('menuitem', { name: 'View as Markdown' })).toHaveAttribute('href', '/models/llama.md');
   });
 
   it('arrows, Home and End move through the items, wrapping at the ends', async () => {
@@ -83,7 +90,7 @@ describe('the page-actions menu from the keyboard', () => {
   it('Escape closes the menu and gives focus back to the button', async () => {
     await openMenu('{ArrowDown}');
     await userEvent.keyboard('{ArrowDown}{Escape}');
-    expect(screen.queryByRole('menu')).toBeNull();
+    expect(page().queryByRole('menu')).toBeNull();
     expect(trigger()).toHaveFocus();
     expect(trigger()).toHaveAttribute('aria-expanded', 'false');
   });
@@ -91,7 +98,7 @@ describe('the page-actions menu from the keyboard', () => {
   it('Tab closes the menu and lets focus move on', async () => {
     await openMenu('{Enter}');
     await userEvent.tab();
-    expect(screen.queryByRole('menu')).toBeNull();
+    expect(page().queryByRole('menu')).toBeNull();
     expect(trigger()).toHaveAttribute('aria-expanded', 'false');
   });
 });
@@ -100,13 +107,13 @@ describe('the page-actions menu with a pointer', () => {
   it('a click opens it, a second click closes it, and a press outside closes it', async () => {
     const user = userEvent.setup();
     await user.click(trigger());
-    expect(screen.getByRole('menu')).toBeInTheDocument();
+    expect(page().getByRole('menu')).toBeInTheDocument();
     await user.click(trigger());
-    expect(screen.queryByRole('menu')).toBeNull();
+    expect(page().queryByRole('menu')).toBeNull();
     await user.click(trigger());
-    await screen.findByRole('menu');
+    await page().findByRole('menu');
     await user.click(document.body);
-    expect(screen.queryByRole('menu')).toBeNull();
+    expect(page().queryByRole('menu')).toBeNull();
     expect(trigger()).toHaveAttribute('aria-expanded', 'false');
   });
 });
@@ -116,8 +123,8 @@ describe('Copy page', () => {
     const user = userEvent.setup();
     const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
     await user.click(trigger());
-    await user.click(await screen.findByRole('menuitem', { name: /^Copy page/ }));
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Copied the page as Markdown.'));
+    await user.click(await page().findByRole('menuitem', { name: /^Copy page/ }));
+    await waitFor(() => expect(page().getByRole('status')).toHaveTextContent('Copied the page as Markdown.'));
     expect(writeText).toHaveBeenCalledWith(TWIN);
     expect(trigger()).toHaveFocus();
   });
@@ -126,12 +133,12 @@ describe('Copy page', () => {
     const user = userEvent.setup();
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new DOMException('Denied.', 'NotAllowedError'));
     await user.click(trigger());
-    await user.click(await screen.findByRole('menuitem', { name: /^Copy page/ }));
-    const status = screen.getByRole('status');
+    await user.click(await page().findByRole('menuitem', { name: /^Copy page/ }));
+    const status = page().getByRole('status');
     await waitFor(() => expect(status).toHaveTextContent('Your browser did not allow copying to the clipboard.'));
     expect(status).not.toHaveTextContent('Copied');
-    expect(screen.getByRole('link', { name: 'View as Markdown' })).toHaveAttribute('href', '/models/llama.md');
-    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(page().getByRole('link', { name: 'View as Markdown' })).toHaveAttribute('href', '/models/llama.md');
+    await user.click(page().getByRole('button', { name: 'Dismiss' }));
     expect(status).toBeEmptyDOMElement();
   });
 
@@ -140,9 +147,9 @@ describe('Copy page', () => {
     await openMenu('{Enter}');
     await userEvent.keyboard('{Enter}');
     await waitFor(() =>
-      expect(screen.getByRole('status')).toHaveTextContent('Your browser did not allow copying to the clipboard.'),
+      expect(page().getByRole('status')).toHaveTextContent('Your browser did not allow copying to the clipboard.'),
     );
-    expect(screen.getByRole('link', { name: 'View as Markdown' })).toHaveAttribute('href', '/models/llama.md');
+    expect(page().getByRole('link', { name: 'View as Markdown' })).toHaveAttribute('href', '/models/llama.md');
   });
 
   it('a twin that does not load says so', async () => {
@@ -155,9 +162,9 @@ describe('Copy page', () => {
       vi.fn(async () => new Response('gone', { status: 404 })),
     );
     await user.click(trigger());
-    await user.click(await screen.findByRole('menuitem', { name: /^Copy page/ }));
+    await user.click(await page().findByRole('menuitem', { name: /^Copy page/ }));
     await waitFor(() =>
-      expect(screen.getByRole('status')).toHaveTextContent('The Markdown version of this page could not be loaded.'),
+      expect(page().getByRole('status')).toHaveTextContent('The Markdown version of this page could not be loaded.'),
     );
   });
 });
