@@ -69,6 +69,12 @@ export const KB = 1024;
  */
 export const CONSOLE_BUDGET_KB = 40;
 
+/**
+ * Ask AI: everything pressing it in the search modal fetches (the dialog, the agent, the
+ * answer's Markdown reader, their styles), in KB of gzip.
+ */
+export const ASK_BUDGET_KB = 40;
+
 /** Each social card (a 1200x630 PNG), in KB on disk: previews are fetched by chat apps with tight size limits. */
 export const SOCIAL_CARD_MAX_KB = 60;
 

@@ -1,4 +1,11 @@
-import { budgetFailures, budgetFigures, checkBudgets, CONSOLE_BUDGET_KB, KB } from '../../scripts/bench/budgets';
+import {
+  ASK_BUDGET_KB,
+  budgetFailures,
+  budgetFigures,
+  checkBudgets,
+  CONSOLE_BUDGET_KB,
+  KB,
+} from '../../scripts/bench/budgets';
 import { PAGE_TYPES } from '../../scripts/bench/pages';
 import { recordVisit, weighResponse } from '../../scripts/bench/visit';
 import { tally, type Fetched } from '../../scripts/bench/weight';
@@ -46,6 +53,32 @@ for (const consoleType of CONSOLES) {
     );
   });
 }
+
+test.describe('Ask AI', () => {
+  // Opened, it asks the default model server, where nothing listens here.
+  test.use({ expectedErrors: /net::ERR_CONNECTION_REFUSED/ });
+
+  test('Ask AI is fetched on the press only, within its budget', async ({ page }) => {
+    test.setTimeout(90_000);
+    const visit = await recordVisit(page, `${host.origin}/`);
+    await page.locator('.navbar .DocSearch-Button').click();
+    await page.locator('.DocSearch-Input').fill('How do I serve a model with vLLM?');
+    const entry = page.locator('[data-ask-entry]');
+    await expect(entry).toBeVisible();
+    const before = new Set(visit.fetched.map((file) => file.url));
+    const onPress: Promise<Fetched | null>[] = [];
+    page.on('response', (response) => onPress.push(weighResponse(response, 'afterLoad')));
+    await entry.click();
+    await expect(page.getByRole('dialog', { name: 'Ask AI' })).toBeVisible();
+    const code = (await Promise.all(onPress)).filter(
+      (file): file is Fetched => file !== null && !file.search && (file.kind === 'js' || file.kind === 'css'),
+    );
+    expect(code.length, 'the press fetches the dialog').toBeGreaterThanOrEqual(1);
+    expect(code.filter((file) => before.has(file.url)).map((file) => file.url)).toEqual([]);
+    const total = code.reduce((sum, file) => sum + file.gzip, 0);
+    expect(total, `Ask AI's files, ${(total / KB).toFixed(1)} KB gzip`).toBeLessThanOrEqual(ASK_BUDGET_KB * KB);
+  });
+});
 
 for (const type of PAGE_TYPES) {
   test.describe(`${type.label} (${type.path})`, () => {
