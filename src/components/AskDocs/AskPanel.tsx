@@ -16,7 +16,8 @@ import { listModels, modelRequest, requestCompletion } from '@site/src/client/co
 import { FailureView, KeyField, ServerField, TimeoutField, timeoutProblem, useApiKey } from '../RequestConsole/Fields';
 import type { Failure } from '@site/src/client/failure';
 import { checkServerUrl } from '@site/src/client/serverUrl';
-import { rememberServer, usedServers } from '@site/src/client/store';
+import { usedServers } from '@site/src/client/store';
+import { useServerCall } from '@site/src/client/useServerCall';
 import consoleStyles from '../RequestConsole/styles.module.css';
 import { ask, namesTools, type AgentStep, type ChatMessage, type Completion, type DocResult } from './agent';
 import { linkedPages } from './links';
@@ -82,8 +83,8 @@ export default function AskPanel({ question, search, onClose }: AskPanelProps): 
   const [turns, setTurns] = useState<Turn[]>([]);
   const [history, setHistory] = useState<ChatMessage[]>([]);
   const [followUp, setFollowUp] = useState('');
-  const [status, setStatus] = useState('');
-  const [running, setRunning] = useState<AbortController | null>(null);
+  const call = useServerCall(SERVER_SCOPE);
+  const { setStatus } = call;
   const [timeoutSeconds, setTimeoutSeconds] = useState(IDLE_SECONDS);
   const titles = useRef(new Map<string, string>());
   const serverField = useRef<HTMLInputElement>(null);
@@ -94,7 +95,7 @@ export default function AskPanel({ question, search, onClose }: AskPanelProps): 
 
   const run = async (text: string) => {
     const trimmed = text.trim();
-    if (trimmed === '' || running) {
+    if (trimmed === '' || call.sending) {
       return;
     }
     const checked = checkServerUrl(serverUrl);
@@ -105,17 +106,17 @@ export default function AskPanel({ question, search, onClose }: AskPanelProps): 
       return;
     }
     setServerProblem(null);
-    rememberServer(SERVER_SCOPE, checked.url);
-    const controller = new AbortController();
-    setRunning(controller);
+    await call.run(checked.url, 'Asking your model…', (signal) => askModel(trimmed, checked.url, signal));
+  };
+
+  const askModel = async (trimmed: string, server: string, signal: AbortSignal) => {
     setTurns((current) => [
       ...current,
       { question: trimmed, steps: [], answer: '', sources: [], withoutTools: false, done: false },
     ]);
-    setStatus('Asking your model…');
     let chosen = model;
     if (!chosen) {
-      const listed = await listModels(checked.url, { apiKey: keyState[0].key, cancel: controller.signal });
+      const listed = await listModels(server, { apiKey: keyState[0].key, cancel: signal });
       setModels(listed);
       chosen = listed?.[0] ?? 'default';
       setModel(chosen);
@@ -123,10 +124,10 @@ export default function AskPanel({ question, search, onClose }: AskPanelProps): 
     let failure: Failure | undefined;
     const complete = async (body: Record<string, unknown>): Promise<Completion> => {
       update((turn) => ({ ...turn, answer: '' }));
-      const { outcome, reply } = await requestCompletion(modelRequest(checked.url, 'POST', '/chat/completions', body), {
+      const { outcome, reply } = await requestCompletion(modelRequest(server, 'POST', '/chat/completions', body), {
         apiKey: keyState[0].key,
         timeoutSeconds: Number(timeoutSeconds) > 0 ? Number(timeoutSeconds) : Number(IDLE_SECONDS),
-        cancel: controller.signal,
+        cancel: signal,
         onReply: (partial: ChatReply) => update((turn) => ({ ...turn, answer: partial.content })),
       });
       if (!outcome.ok) {
@@ -189,7 +190,6 @@ export default function AskPanel({ question, search, onClose }: AskPanelProps): 
       update((turn) => ({ ...turn, ...(failure ? { failure } : { error: outcome.message }), done: true }));
       setStatus(failure ? `${failure.message} ${failure.fix}` : outcome.message);
     }
-    setRunning(null);
   };
 
   useEffect(() => {
@@ -224,7 +224,7 @@ export default function AskPanel({ question, search, onClose }: AskPanelProps): 
           id={`${id}-server`}
           value={serverUrl}
           onChange={setServerUrl}
-          suggestions={[...SERVERS.map((server) => server.url), ...usedServers(SERVER_SCOPE)]}
+          suggestions={[...SERVERS.map((server) => server.url), ...call.servers]}
           problem={serverProblem ? { field: 'server', message: serverProblem } : undefined}
           inputRef={serverField}
         />
@@ -319,7 +319,7 @@ export default function AskPanel({ question, search, onClose }: AskPanelProps): 
         ))}
       </div>
       <p role="status" className={consoleStyles.status} data-ask-status="">
-        {status}
+        {call.status}
       </p>
       <form
         className={consoleStyles.row}
@@ -344,18 +344,18 @@ export default function AskPanel({ question, search, onClose }: AskPanelProps): 
           }}
         />
         <div className={consoleStyles.actions}>
-          <button type="submit" className="button button--primary button--sm" disabled={Boolean(running)}>
+          <button type="submit" className="button button--primary button--sm" disabled={call.sending}>
             Ask
           </button>
-          {running ? (
-            <button type="button" className="button button--secondary button--sm" onClick={() => running.abort()}>
+          {call.sending ? (
+            <button type="button" className="button button--secondary button--sm" onClick={call.cancel}>
               Stop
             </button>
           ) : null}
           <button
             type="button"
             className="button button--secondary button--sm"
-            disabled={Boolean(running) || turns.length === 0}
+            disabled={call.sending || turns.length === 0}
             onClick={() => {
               setTurns([]);
               setHistory([]);

@@ -28,17 +28,17 @@ import {
 } from './Fields';
 import { readForm, urlProblem, type FieldProblem, type FormValues } from './form';
 import { deletedId, idsInAnswer, withRememberedIds } from './ids';
-import { isTextual, statusLine } from '@site/src/client/answer';
+import { isTextual } from '@site/src/client/answer';
 import { send, type Outcome } from '@site/src/client/send';
 import {
   clearRemembered,
   forgetId,
   rememberedIds,
   rememberIds,
-  rememberServer,
   usedServers,
   type RememberedIds,
 } from '@site/src/client/store';
+import { fieldsNeedChange, outcomeStatus, useServerCall } from '@site/src/client/useServerCall';
 import styles from './styles.module.css';
 
 const RUBRA_SERVER: ServerKind = {
@@ -104,10 +104,11 @@ function enumOf(schema: unknown): string[] | undefined {
   return Array.isArray(values) ? values.filter((value) => value !== null).map(String) : undefined;
 }
 
-type Phase =
-  | { kind: 'idle' }
-  | { kind: 'sending'; controller: AbortController }
-  | { kind: 'done'; outcome: Outcome; isDownload: boolean; name: string };
+interface Done {
+  outcome: Outcome;
+  isDownload: boolean;
+  name: string;
+}
 
 export default function ApiConsole({ operation, data, onSamples, onClose }: ApiConsoleProps): ReactNode {
   const id = useId();
@@ -115,14 +116,13 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
   const [ids, setIds] = useState<RememberedIds>(() => rememberedIds());
   const [values, setValues] = useState<FormValues>(() => initialValues(operation, data, ids));
   const [bodyEdited, setBodyEdited] = useState(false);
-  const [servers, setServers] = useState<string[]>(() => usedServers(SERVER_SCOPE));
+  const call = useServerCall(SERVER_SCOPE);
   const keyState = useApiKey();
   const [key] = keyState;
   const [timeoutSeconds, setTimeoutSeconds] = useState(String(DEFAULT_TIMEOUT_SECONDS));
   const [shownProblems, setShownProblems] = useState<FieldProblem[]>([]);
   const [schemaWarning, setSchemaWarning] = useState<string[] | null>(null);
-  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
-  const [status, setStatus] = useState('');
+  const [done, setDone] = useState<Done | null>(null);
   const files = useRef(new Map<string, File>());
   const lastBody = useRef<unknown>(data.request.body?.kind === 'json' ? data.request.body.value : undefined);
   const formRef = useRef<HTMLFormElement>(null);
@@ -144,10 +144,10 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
 
   // The answer or the failure comes into view where the console scrolls on its own.
   useEffect(() => {
-    if (phase.kind === 'done') {
+    if (done) {
       result.current?.scrollIntoView({ block: 'nearest' });
     }
-  }, [phase]);
+  }, [done]);
 
   const problemOf = (field: string) => shownProblems.find((problem) => problem.field === field);
   const setParam = (name: string, text: string) =>
@@ -157,7 +157,7 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
 
   const sendNow = useCallback(
     async (anyway: boolean) => {
-      if (phase.kind === 'sending') {
+      if (call.sending) {
         return;
       }
       const url = requestUrl(read.request);
@@ -174,9 +174,7 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
       setShownProblems(problems);
       if (problems.length > 0) {
         setSchemaWarning(null);
-        setStatus(
-          `Nothing was sent: ${problems.length === 1 ? 'one field needs' : `${problems.length} fields need`} a change.`,
-        );
+        call.setStatus(fieldsNeedChange(problems.length));
         const first = problems[0];
         const target = first ? formRef.current?.querySelector<HTMLElement>(`[data-field="${first.field}"]`) : null;
         target?.focus();
@@ -184,26 +182,26 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
       }
       if (read.schemaProblems.length > 0 && !anyway) {
         setSchemaWarning(read.schemaProblems.map((problem) => `${problem.pointer || 'the body'}: ${problem.message}`));
-        setStatus('Nothing was sent: the body does not match the operation’s schema. Fix it, or send it anyway.');
+        call.setStatus('Nothing was sent: the body does not match the operation’s schema. Fix it, or send it anyway.');
         return;
       }
       setSchemaWarning(null);
-      rememberServer(SERVER_SCOPE, read.request.serverUrl);
-      setServers(usedServers(SERVER_SCOPE));
-      const controller = new AbortController();
-      setPhase({ kind: 'sending', controller });
-      setStatus(`Sending ${read.request.method} ${url}…`);
       const outgoing = outgoingRequest(read.request, { apiKey: key.key, files: Object.fromEntries(files.current) });
-      const outcome = await send(outgoing, {
-        serverUrl: read.request.serverUrl,
-        server: RUBRA_SERVER,
-        timeoutSeconds: seconds,
-        cancel: controller.signal,
-      });
+      const outcome = await call.run(read.request.serverUrl, `Sending ${read.request.method} ${url}…`, (signal) =>
+        send(outgoing, {
+          serverUrl: read.request.serverUrl,
+          server: RUBRA_SERVER,
+          timeoutSeconds: seconds,
+          cancel: signal,
+        }),
+      );
+      if (!outcome) {
+        return;
+      }
       const isDownload = data.call.action === 'content';
+      call.setStatus(outcomeStatus(outcome));
       if (outcome.ok) {
         const { answer } = outcome;
-        setStatus(`${statusLine(answer.status, answer.statusText)} in ${answer.ms} ms.`);
         if (answer.status < 300 && !isDownload && isTextual(answer.contentType) && answer.body.size < 1024 * 1024) {
           try {
             const body: unknown = JSON.parse(await answer.body.text());
@@ -217,18 +215,16 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
             // An answer that is not JSON carries no ids.
           }
         }
-      } else {
-        setStatus(`${outcome.failure.message} ${outcome.failure.fix}`);
       }
-      setPhase({ kind: 'done', outcome, isDownload, name: downloadName(read.request) });
+      setDone({ outcome, isDownload, name: downloadName(read.request) });
     },
-    [phase.kind, read, timeoutSeconds, key.key, data.call.action],
+    [call, read, timeoutSeconds, key.key, data.call.action],
   );
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) =>
     consoleKeys(event, {
-      sending: phase.kind === 'sending',
-      cancel: () => (phase.kind === 'sending' ? phase.controller.abort() : undefined),
+      sending: call.sending,
+      cancel: call.cancel,
       close: onClose,
       send: () => void sendNow(false),
     });
@@ -249,7 +245,7 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
         id={fieldId('server')}
         value={values.serverUrl}
         onChange={(serverUrl) => setValues((current) => ({ ...current, serverUrl }))}
-        suggestions={[...servers, operation.serverUrl]}
+        suggestions={[...call.servers, operation.serverUrl]}
         problem={problemOf('server')}
         inputRef={firstField}
       />
@@ -413,15 +409,11 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
           </button>
         </div>
       ) : null}
-      <SendBar
-        sending={phase.kind === 'sending'}
-        onCancel={() => (phase.kind === 'sending' ? phase.controller.abort() : undefined)}
-        status={status}
-      />
+      <SendBar sending={call.sending} onCancel={call.cancel} status={call.status} />
       <div ref={result}>
-        {phase.kind === 'done' && !phase.outcome.ok ? <FailureView failure={phase.outcome.failure} /> : null}
-        {phase.kind === 'done' && phase.outcome.ok ? (
-          <AnswerView answer={phase.outcome.answer} downloadName={phase.name} isDownload={phase.isDownload} />
+        {done && !done.outcome.ok ? <FailureView failure={done.outcome.failure} /> : null}
+        {done?.outcome.ok ? (
+          <AnswerView answer={done.outcome.answer} downloadName={done.name} isDownload={done.isDownload} />
         ) : null}
       </div>
       <p className={styles.footer}>
@@ -431,8 +423,8 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
           onClick={() => {
             clearRemembered();
             setIds({});
-            setServers([]);
-            setStatus('The ids and server URLs remembered in this tab are cleared.');
+            call.refreshServers();
+            call.setStatus('The ids and server URLs remembered in this tab are cleared.');
           }}
         >
           Clear remembered ids and servers

@@ -9,7 +9,6 @@ import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'rea
 import { requestUrl, type ApiRequest } from '@site/src/shared/api-request';
 
 import AnswerView from './AnswerView';
-import { statusLine } from '@site/src/client/answer';
 import ChatAnswer from './ChatAnswer';
 import type { ChatReply } from '@site/src/client/chat';
 import { requestCompletion } from '@site/src/client/completion';
@@ -30,7 +29,7 @@ import type { FieldProblem } from './form';
 import { parseJson } from './json';
 import type { Outcome } from '@site/src/client/send';
 import { checkServerUrl } from '@site/src/client/serverUrl';
-import { rememberServer, usedServers } from '@site/src/client/store';
+import { fieldsNeedChange, outcomeStatus, useServerCall } from '@site/src/client/useServerCall';
 import styles from './styles.module.css';
 
 /** The settings store's name for model servers. */
@@ -42,11 +41,6 @@ export interface ChatConsoleProps {
   onClose: () => void;
 }
 
-type Phase =
-  | { kind: 'idle' }
-  | { kind: 'sending'; controller: AbortController; streaming: boolean }
-  | { kind: 'done'; outcome: Outcome; streamed: boolean };
-
 function exampleText(request: ApiRequest): string {
   const body = request.body;
   return body?.kind === 'json' ? (body.text ?? JSON.stringify(body.value, null, 2)) : '';
@@ -55,13 +49,12 @@ function exampleText(request: ApiRequest): string {
 export default function ChatConsole({ request, onClose }: ChatConsoleProps): ReactNode {
   const id = useId();
   const [serverUrl, setServerUrl] = useState(request.serverUrl);
-  const [servers] = useState(() => usedServers(SERVER_SCOPE));
+  const call = useServerCall(SERVER_SCOPE);
   const keyState = useApiKey();
   const [bodyText, setBodyText] = useState(() => exampleText(request));
   const [timeoutSeconds, setTimeoutSeconds] = useState(String(DEFAULT_TIMEOUT_SECONDS));
   const [problems, setProblems] = useState<FieldProblem[]>([]);
-  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
-  const [status, setStatus] = useState('');
+  const [done, setDone] = useState<{ outcome: Outcome; streamed: boolean } | null>(null);
   const [reply, setReply] = useState<ChatReply | null>(null);
   const firstField = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -74,7 +67,7 @@ export default function ChatConsole({ request, onClose }: ChatConsoleProps): Rea
   const parsed = useMemo(() => parseJson(bodyText), [bodyText]);
 
   const sendNow = async () => {
-    if (phase.kind === 'sending') {
+    if (call.sending) {
       return;
     }
     const found: FieldProblem[] = [];
@@ -94,9 +87,7 @@ export default function ChatConsole({ request, onClose }: ChatConsoleProps): Rea
     }
     setProblems(found);
     if (!server.ok || !parsed.ok || found.length > 0) {
-      setStatus(
-        `Nothing was sent: ${found.length === 1 ? 'one field needs' : `${found.length} fields need`} a change.`,
-      );
+      call.setStatus(fieldsNeedChange(found.length));
       const first = found[0];
       formRef.current?.querySelector<HTMLElement>(`[data-field="${first?.field ?? ''}"]`)?.focus();
       return;
@@ -106,37 +97,30 @@ export default function ChatConsole({ request, onClose }: ChatConsoleProps): Rea
       serverUrl: server.url,
       body: { kind: 'json', contentType: 'application/json', value: parsed.value, text: bodyText },
     };
-    const streaming = (parsed.value as { stream?: unknown } | null)?.stream === true;
-    rememberServer(SERVER_SCOPE, server.url);
-    const controller = new AbortController();
-    setPhase({ kind: 'sending', controller, streaming });
     setReply(null);
-    setStatus(`Sending ${sent.method} ${requestUrl(sent)}…`);
-    const {
-      outcome,
-      reply: finished,
-      streamed,
-    } = await requestCompletion(sent, {
-      apiKey: keyState[0].key,
-      timeoutSeconds: Number(timeoutSeconds),
-      cancel: controller.signal,
-      onReply: setReply,
-    });
-    if (outcome.ok) {
-      const { answer } = outcome;
-      const why = finished?.error
-        ? `the server reported an error: ${finished.error}`
-        : finished?.finishReason
-          ? `finish reason ${finished.finishReason}`
-          : '';
-      setStatus(`${statusLine(answer.status, answer.statusText)} in ${answer.ms} ms${why ? `; ${why}` : ''}.`);
-    } else {
-      setStatus(`${outcome.failure.message} ${outcome.failure.fix}`);
+    setDone(null);
+    const result = await call.run(server.url, `Sending ${sent.method} ${requestUrl(sent)}…`, (signal) =>
+      requestCompletion(sent, {
+        apiKey: keyState[0].key,
+        timeoutSeconds: Number(timeoutSeconds),
+        cancel: signal,
+        onReply: setReply,
+      }),
+    );
+    if (!result) {
+      return;
     }
-    setPhase({ kind: 'done', outcome, streamed });
+    const { outcome, reply: finished, streamed } = result;
+    const why = finished?.error
+      ? `the server reported an error: ${finished.error}`
+      : finished?.finishReason
+        ? `finish reason ${finished.finishReason}`
+        : '';
+    call.setStatus(outcomeStatus(outcome, why));
+    setDone({ outcome, streamed });
   };
 
-  const sending = phase.kind === 'sending';
+  const { sending, status } = call;
   return (
     <ConsoleFrame
       title={`Try it: ${request.method} ${request.path}`}
@@ -147,7 +131,7 @@ export default function ChatConsole({ request, onClose }: ChatConsoleProps): Rea
       onKeyDown={(event) =>
         consoleKeys(event, {
           sending,
-          cancel: () => (phase.kind === 'sending' ? phase.controller.abort() : undefined),
+          cancel: call.cancel,
           close: onClose,
           send: () => void sendNow(),
         })
@@ -157,7 +141,7 @@ export default function ChatConsole({ request, onClose }: ChatConsoleProps): Rea
         id={`${id}-server`}
         value={serverUrl}
         onChange={setServerUrl}
-        suggestions={[request.serverUrl, ...servers]}
+        suggestions={[request.serverUrl, ...call.servers]}
         problem={problemOf('server')}
         inputRef={firstField}
       />
@@ -176,21 +160,17 @@ export default function ChatConsole({ request, onClose }: ChatConsoleProps): Rea
         onChange={setTimeoutSeconds}
         problem={problemOf('timeout')}
       />
-      <SendBar
-        sending={sending}
-        onCancel={() => (phase.kind === 'sending' ? phase.controller.abort() : undefined)}
-        status={status}
-      />
+      <SendBar sending={sending} onCancel={call.cancel} status={status} />
       {reply ? <ChatAnswer reply={reply} streaming={sending} /> : null}
-      {phase.kind === 'done' && !phase.outcome.ok ? <FailureView failure={phase.outcome.failure} /> : null}
-      {phase.kind === 'done' && phase.outcome.ok ? (
-        reply && phase.outcome.answer.status < 300 ? (
+      {done && !done.outcome.ok ? <FailureView failure={done.outcome.failure} /> : null}
+      {done?.outcome.ok ? (
+        reply && done.outcome.answer.status < 300 ? (
           <details className={styles.raw}>
             <summary>Raw answer</summary>
-            <AnswerView answer={phase.outcome.answer} downloadName="reply.txt" isDownload={false} />
+            <AnswerView answer={done.outcome.answer} downloadName="reply.txt" isDownload={false} />
           </details>
         ) : (
-          <AnswerView answer={phase.outcome.answer} downloadName="reply.txt" isDownload={false} />
+          <AnswerView answer={done.outcome.answer} downloadName="reply.txt" isDownload={false} />
         )
       ) : null}
     </ConsoleFrame>

@@ -1,0 +1,75 @@
+/**
+ * The one way a console or Ask AI talks to a reader's server: one call at a time, the
+ * server remembered for the tab when the call starts, a signal that Cancel (or closing)
+ * aborts, and the status line that says what happened, in the same words everywhere.
+ */
+import { useCallback, useRef, useState } from 'react';
+
+import { statusLine } from './answer';
+import type { Outcome } from './send';
+import { rememberServer, usedServers } from './store';
+
+/** The status when fields need a change before anything can be sent. */
+export function fieldsNeedChange(count: number): string {
+  return `Nothing was sent: ${count === 1 ? 'one field needs' : `${count} fields need`} a change.`;
+}
+
+/** The status after a call: the server's status line and time (and a detail), or the failure and its fix. */
+export function outcomeStatus(outcome: Outcome, detail?: string): string {
+  if (!outcome.ok) {
+    return `${outcome.failure.message} ${outcome.failure.fix}`;
+  }
+  const { answer } = outcome;
+  return `${statusLine(answer.status, answer.statusText)} in ${answer.ms} ms${detail ? `; ${detail}` : ''}.`;
+}
+
+export interface ServerCall {
+  sending: boolean;
+  status: string;
+  setStatus: (status: string) => void;
+  /** The servers used in this tab for this kind of server, most recent first. */
+  servers: string[];
+  /** Reads the list again (after the reader clears what the tab remembers). */
+  refreshServers: () => void;
+  /**
+   * Remembers the server and runs `work` with a signal that `cancel` aborts; null, and
+   * nothing run, while another call is under way.
+   */
+  run: <T>(serverUrl: string, sendingStatus: string, work: (signal: AbortSignal) => Promise<T>) => Promise<T | null>;
+  cancel: () => void;
+}
+
+/** `scope` keeps the API servers and the model servers in separate lists. */
+export function useServerCall(scope: 'api' | 'model'): ServerCall {
+  const [controller, setController] = useState<AbortController | null>(null);
+  const [status, setStatus] = useState('');
+  const [servers, setServers] = useState(() => usedServers(scope));
+  const current = useRef<AbortController | null>(null);
+
+  const run = useCallback(
+    async <T>(serverUrl: string, sendingStatus: string, work: (signal: AbortSignal) => Promise<T>) => {
+      if (current.current) {
+        return null;
+      }
+      rememberServer(scope, serverUrl);
+      setServers(usedServers(scope));
+      const next = new AbortController();
+      current.current = next;
+      setController(next);
+      setStatus(sendingStatus);
+      try {
+        return await work(next.signal);
+      } finally {
+        current.current = null;
+        setController(null);
+      }
+    },
+    [scope],
+  );
+
+  const cancel = useCallback(() => current.current?.abort(), []);
+
+  const refreshServers = useCallback(() => setServers(usedServers(scope)), [scope]);
+
+  return { sending: controller !== null, status, setStatus, servers, refreshServers, run, cancel };
+}
