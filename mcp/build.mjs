@@ -1,5 +1,5 @@
 // Compiles the server to dist/: one ES module per entry point, the query layer
-// (@rubra/search-query, a workspace package that is not published) and the other
+// (@rubra/search-query and @rubra/twin-reader, workspace packages that are not published) and the other
 // devDependencies bundled in, the dependencies left for npm to install beside it.
 // The type declarations come from tsc (npm run build runs both).
 import { readFileSync } from 'node:fs';

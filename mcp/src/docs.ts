@@ -4,7 +4,7 @@ import { parseLlmsTxt, type LlmsTxt } from './llms-txt.js';
 import { pagesOf, twinPathFor, type DocsPage } from './pages.js';
 import { DocsIndex } from './search.js';
 import { NotFoundError, type DocsSource } from './source.js';
-import { parseTwin } from './twin.js';
+import { parseTwin } from '@rubra/twin-reader';
 
 export interface SiteMap {
   llms: LlmsTxt;

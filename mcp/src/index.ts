@@ -13,7 +13,5 @@ export {
 export { BuildSource, SiteSource, NotFoundError, SourceError, type DocsSource } from './source.js';
 export { Docs, type SiteMap } from './docs.js';
 export { parseLlmsTxt, MalformedLlmsTxtError, type LlmsTxt, type LlmsSection, type LlmsEntry } from './llms-txt.js';
-export { parseTwin, MalformedTwinError, type ParsedTwin, type TwinSection } from './twin.js';
 export { DocsIndex, type SearchHit } from './search.js';
 export { twinPathFor, pagePathOfTwin, OffSiteError, type DocsPage } from './pages.js';
-export { HeadingSlugger, parseHeading, slugify } from './headings.js';

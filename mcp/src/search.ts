@@ -13,9 +13,9 @@ import {
 } from '@rubra/search-query';
 import MiniSearch, { type Options, type SearchResult } from 'minisearch';
 
-import { plainText } from './headings.js';
+import { plainText } from '@rubra/twin-reader';
 import type { DocsPage } from './pages.js';
-import type { ParsedTwin } from './twin.js';
+import type { ParsedTwin } from '@rubra/twin-reader';
 
 export interface SearchHit {
   pageTitle: string;

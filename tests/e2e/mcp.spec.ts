@@ -17,6 +17,7 @@ import {
 } from './mcp-client';
 import { BUILD_DIR } from '../support/static-server.mjs';
 import { servedIds } from './site';
+import { parseTwin } from '@rubra/twin-reader';
 
 /**
  * The docs MCP server as an editor runs it: the compiled bin, spoken to over stdio by
@@ -97,7 +98,7 @@ test('search_docs reads a reader’s word as the site’s search does, from the 
 });
 
 test('every section URL search_docs can give lands on an element with that id on its page', async ({ request }) => {
-  // The package's own reading of the build: every section of every page llms.txt lists.
+  // The package's own reading of the build (its twin reader is bundled in): every section of every page llms.txt lists.
   const mcp = (await import(
     pathToFileURL(join('mcp', 'dist', 'index.js')).href
   )) as typeof import('../../mcp/src/index');
@@ -105,7 +106,7 @@ test('every section URL search_docs can give lands on an element with that id on
   const { pages } = await new mcp.Docs(source).map();
   const sectionUrls = new Set<string>();
   for (const listed of pages) {
-    const { sections } = mcp.parseTwin(await source.read(listed.twinPath), listed.twinPath);
+    const { sections } = parseTwin(await source.read(listed.twinPath), listed.twinPath);
     for (const section of sections) {
       sectionUrls.add(section.anchor ? `${listed.url}#${section.anchor}` : listed.url);
     }

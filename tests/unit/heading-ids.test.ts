@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 
 import { escapeMarkdownHeadingIds } from '@docusaurus/utils';
 import docusaurusHeadings from '@docusaurus/mdx-loader/lib/remark/headings/index.js';
-import { TwinHeadingIds } from '@site/src/plugins/markdown-twins/heading-ids';
+import { TwinHeadingIds } from '@rubra/twin-reader';
 import { headingIds, readPage, textOf } from '@site/src/plugins/markdown-twins/remark';
 
 const PAGE = [

@@ -10,7 +10,7 @@ import type { ApiOperationPage } from '@site/src/shared/api-types';
 import { apiPageMarkdown } from '@site/src/plugins/markdown-twins/api';
 import { tableText } from '@site/src/plugins/markdown-twins/mdx';
 import { parseMarkdown } from '@site/src/plugins/markdown-twins/remark';
-import { parseTwin } from '../../mcp/src/twin';
+import { parseTwin } from '@rubra/twin-reader';
 
 /**
  * The API twins against the OpenAPI description, read here on its own with a plain

@@ -14,7 +14,7 @@ import { importModule, pageTableModels } from '@site/src/plugins/markdown-twins/
 import { TwinError } from '@site/src/plugins/markdown-twins/twin-error';
 import { parseMarkdown } from '@site/src/plugins/markdown-twins/remark';
 import type { AnyTableModel } from '@site/src/shared/tables/model';
-import { parseTwin } from '../../mcp/src/twin';
+import { parseTwin } from '@rubra/twin-reader';
 import { readFactRows } from '../support/facts';
 import { allTableModels } from '../support/table-models';
 import { expectedBenchmarkRows, expectedPairwiseRows, expectedSpecRows } from '../support/facts-tables';

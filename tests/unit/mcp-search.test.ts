@@ -10,7 +10,7 @@ import { parseQueryData, QUERY_DATA, QUERY_DATA_FILE } from '@rubra/search-query
 
 import { DocsIndex, prose } from '../../mcp/src/search';
 import { BuildSource } from '../../mcp/src/source';
-import { parseTwin } from '../../mcp/src/twin';
+import { parseTwin } from '@rubra/twin-reader';
 
 const FIXTURE_SITE = fileURLToPath(new URL('fixtures/mcp-site', import.meta.url));
 

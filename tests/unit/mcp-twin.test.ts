@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { HeadingSlugger, parseHeading, slugify } from '../../mcp/src/headings';
-import { MalformedTwinError, parseTwin } from '../../mcp/src/twin';
+import { HeadingIds, MalformedTwinError, parseHeading, parseTwin, slugify } from '@rubra/twin-reader';
 
 describe('heading anchors', () => {
   it('slugs heading text the way github-slugger does', () => {
@@ -25,10 +24,11 @@ describe('heading anchors', () => {
   });
 
   it('numbers a repeated slug within a page, leaving explicit ids out of the count', () => {
-    const slugger = new HeadingSlugger();
-    const anchors = ['Example', 'Example {#own}', 'Example', 'Example 1', 'Example'].map((heading) =>
-      slugger.anchor(parseHeading(heading)),
-    );
+    const ids = new HeadingIds();
+    const anchors = ['Example', 'Example {#own}', 'Example', 'Example 1', 'Example'].map((heading) => {
+      const { text, explicitId } = parseHeading(heading);
+      return ids.next(text, explicitId);
+    });
     expect(anchors).toEqual(['example', 'own', 'example-1', 'example-1-1', 'example-2']);
   });
 });

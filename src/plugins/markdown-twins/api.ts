@@ -5,7 +5,7 @@
 import { markdownTable, inlineCode } from '../../shared/tables/markdown';
 import { aboutHeading, API_HEADINGS, responseHeading, type ApiHeading } from '../api-reference/generate';
 import type { ApiOperationPage, ApiResponse, InlineText, SchemaNode } from '../../shared/api-types';
-import { TwinHeadingIds } from './heading-ids';
+import { TwinHeadingIds } from '@rubra/twin-reader';
 
 export interface ApiTwinOptions {
   /** The operation's description, Markdown, as the page shows it under the endpoint. */

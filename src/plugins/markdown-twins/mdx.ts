@@ -3,7 +3,7 @@
  * pipeline (`remark.ts`), our components are replaced by their own Markdown forms
  * and JSX by its reading (`jsx.ts`), imports, exports and comments are dropped,
  * admonitions become blockquotes (`admonitions.ts`), links are made absolute
- * (`links.ts`) and headings keep the page's anchors (`heading-ids.ts`).
+ * (`links.ts`) and headings keep the page's anchors (`@rubra/twin-reader`).
  */
 import type { Heading, Parent, Root, RootContent, Table } from 'mdast';
 import { visit } from 'unist-util-visit';
@@ -11,7 +11,7 @@ import { visit } from 'unist-util-visit';
 import type { AnyTableModel } from '../../shared/tables/model';
 
 import { groupAdmonitions } from './admonitions';
-import { TwinHeadingIds } from './heading-ids';
+import { TwinHeadingIds } from '@rubra/twin-reader';
 import {
   elementNodes,
   expressionNodes,

@@ -1,7 +1,7 @@
 /**
  * The one remark pipeline that reads the docs: MDX pages (front matter, JSX, GFM)
  * and plain Markdown (the twins, the components' Markdown forms), each with its
- * headings' ids by the rule of `heading-ids.ts`. The twins, the dev search index
+ * headings' ids by the rule of `@rubra/twin-reader`. The twins, the dev search index
  * and the content tests read pages through it.
  */
 import type { Heading, Root, RootContent } from 'mdast';
@@ -13,7 +13,7 @@ import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 
-import { HeadingIds, takeHeadingIds } from './heading-ids';
+import { HeadingIds, takeHeadingIds } from '@rubra/twin-reader';
 
 export interface ReadPage {
   tree: Root;

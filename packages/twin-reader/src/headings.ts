@@ -1,11 +1,14 @@
 /**
  * Heading ids, by the one rule Docusaurus applies to a page: a heading written with
- * `{#id}` takes that id; any other takes the slug of its text (github-slugger),
- * numbered by the headings before it that took a slug. The twins, the dev search
- * index and the content tests all read ids through this module, so each agrees
- * with the anchors on the HTML page.
+ * `{#id}` takes that id; any other takes the slug of its text (github-slugger, the
+ * slugger Docusaurus uses), numbered by the headings before it that took a slug. The
+ * twins, the dev search index, the content tests and the MCP server all read ids
+ * through this module, so each agrees with the anchors on the HTML page.
  */
-import { createSlugger } from '@docusaurus/utils';
+import GithubSlugger from 'github-slugger';
+
+/** A heading's trailing explicit id: `## Install {#install}`. */
+const EXPLICIT_ID = /\s*\{#([^}\s]+)\}\s*$/;
 
 /**
  * Takes the `{#id}` heading ids out of the source, as Docusaurus does before MDX
@@ -21,7 +24,7 @@ export function takeHeadingIds(source: string): { source: string; ids: Map<numbe
       fence = fence === null ? marker : null;
       return line;
     }
-    const id = fence === null && /^#{1,6}\s/.test(line) ? /\s*\{#([^}\s]+)\}\s*$/.exec(line) : null;
+    const id = fence === null && /^#{1,6}\s/.test(line) ? EXPLICIT_ID.exec(line) : null;
     if (!id?.[1]) {
       return line;
     }
@@ -48,7 +51,7 @@ export class HeadingIds {
 
   /** The slug the next heading would take from its text, without taking it. */
   slugOf(text: string): string {
-    const slugger = createSlugger();
+    const slugger = new GithubSlugger();
     this.slugged.forEach((before) => slugger.slug(before));
     return slugger.slug(text);
   }
@@ -71,4 +74,35 @@ export class TwinHeadingIds {
     this.ids.next(text);
     return '';
   }
+}
+
+export interface HeadingParts {
+  /** The heading as a reader sees it: inline Markdown removed, no `{#id}`. */
+  text: string;
+  explicitId?: string;
+}
+
+/** Splits a twin heading's Markdown source into its visible text and its explicit id. */
+export function parseHeading(source: string): HeadingParts {
+  const match = EXPLICIT_ID.exec(source);
+  const markdown = (match ? source.slice(0, match.index) : source).trim();
+  const text = plainText(markdown);
+  return match?.[1] ? { text, explicitId: match[1] } : { text };
+}
+
+/** The visible text of inline Markdown: code, emphasis, links and HTML tags unwrapped. */
+export function plainText(markdown: string): string {
+  return markdown
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/<[^>]+>/g, '')
+    .replace(/(`+)(.+?)\1/g, '$2')
+    .replace(/(\*{1,3}|\b_{1,3})(\S(?:.*?\S)?)\1/g, '$2')
+    .replace(/~~(.+?)~~/g, '$1')
+    .replace(/\\([!-/:-@[-`{-~])/g, '$1')
+    .trim();
+}
+
+/** The slug of a text on its own, as a heading that is the first of its text on a page takes it. */
+export function slugify(text: string): string {
+  return GithubSlugger.slug(text);
 }

@@ -1,4 +1,4 @@
-import { HeadingSlugger, parseHeading } from './headings.js';
+import { HeadingIds, parseHeading } from './headings';
 
 /** A part of a page: the introduction before the first h2, or one h2 or h3 with its text. */
 export interface TwinSection {
@@ -40,7 +40,7 @@ export function parseTwin(markdown: string, where: string): ParsedTwin {
     );
   }
   const title = parseHeading(titleMatch[1]).text;
-  const slugger = new HeadingSlugger();
+  const ids = new HeadingIds();
   const sections: TwinSection[] = [];
   let current: TwinSection = { heading: title, level: 1, text: '' };
   let body: string[] = [];
@@ -75,7 +75,7 @@ export function parseTwin(markdown: string, where: string): ParsedTwin {
     }
     const level = heading[1].length;
     const parts = parseHeading(heading[2] ?? '');
-    const anchor = slugger.anchor(parts);
+    const anchor = ids.next(parts.text, parts.explicitId);
     if (level === 2 || level === 3) {
       closeSection();
       current = { heading: parts.text, level, anchor, text: '' };
