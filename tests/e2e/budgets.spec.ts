@@ -41,7 +41,7 @@ for (const consoleType of CONSOLES) {
     expect(consoleFiles(fetched).length, 'the press fetches the console').toBeGreaterThanOrEqual(2);
     expect(fetched.filter((file) => before.has(file.url)).map((file) => file.url)).toEqual([]);
     const total = fetched.reduce((sum, file) => sum + file.gzip, 0);
-    expect(total, `the console's files, ${(total / KB).toFixed(1)} KB gzip`).toBeLessThanOrEqual(
+    expect(total, `the console's files, ${(total / KB).toFixed(1)} KiB gzip`).toBeLessThanOrEqual(
       CONSOLE_BUDGET_KB * KB,
     );
   });
