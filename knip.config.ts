@@ -24,6 +24,8 @@ const config: KnipConfig = {
         'src/theme/**/index.{ts,tsx}',
         // The code-highlight plugin swaps the theme's Prism loader for this module by its path.
         'src/plugins/code-highlight/no-browser-prism.ts',
+        // The shared-chunks plugin resolves @docusaurus/utils-common's tslib to this module by its path.
+        'src/plugins/shared-chunks/tslib-helpers.ts',
         // The API pages that src/plugins/api-reference/generate.ts writes import this component.
         'src/components/ApiOperation/index.tsx',
         // The serving guides' pages import this wrapper of a curl block that calls this

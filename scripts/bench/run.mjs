@@ -149,6 +149,7 @@ const markdown = [
   hasReference
     ? `Cells read "this site / reference" (${path.relative(root, reference.dir) || reference.dir}); – means the page type is absent there.`
     : `Site: ${path.relative(root, thisSite.dir)}.`,
+  'Sizes in KiB (1 KiB = 1,024 bytes). A "gzip" size is the file as fetched, gzipped at level 9 (scripts/bench/weight.ts), each file counted once.',
 ];
 const section = (/** @type {string} */ text) => {
   console.log(`\n${text}`);
@@ -276,7 +277,7 @@ async function benchPages() {
         cell(page.weights, (w) => kb(w.load.total.gzip + w.afterLoad.total.gzip)),
       ]);
       section(
-        `## Page weight, first visit with prefetching on\n\nKB gzip (raw in parentheses) fetched before \`load\`, then in the 10 s after it (requests in parentheses), and the whole visit.\n\n${table(
+        `## Page weight, first visit with prefetching on\n\nKiB gzip (raw in parentheses) fetched before \`load\`, then in the 10 s after it (requests in parentheses), and the whole visit.\n\n${table(
           ['page', 'JS', 'CSS', 'HTML', 'fonts', 'images', 'requests', 'after load', 'visit'],
           weightRows,
         )}`,
@@ -292,7 +293,7 @@ async function benchPages() {
         ];
       });
       section(
-        `## Byte budgets (this site; scripts/bench/budgets.ts)\n\nFigure / budget, KB gzip.\n\n${table(
+        `## Byte budgets (this site; scripts/bench/budgets.ts)\n\nFigure / budget, KiB gzip.\n\n${table(
           ['page', ...BUDGET_KINDS.map((kind) => BUDGET_LABELS[kind])],
           budgetRows,
         )}`,
@@ -427,9 +428,9 @@ async function benchSearch() {
       'first query fetches (gzip, search UI included)',
       cell(
         figures.map((s) => s?.firstQueryKB),
-        (v) => `${v.toFixed(1)} KB`,
+        (v) => `${v.toFixed(1)} KiB`,
       ),
-      '150 KB',
+      '150 KiB',
     ],
     [
       'keypress to results, warm page',
@@ -451,7 +452,7 @@ async function benchSearch() {
       'index on disk',
       cell(
         figures.map((s) => s?.indexBytes),
-        (v) => `${kb(v)} KB`,
+        (v) => `${kb(v)} KiB`,
       ),
       '',
     ],
@@ -460,7 +461,7 @@ async function benchSearch() {
   section(
     `## Search, medians of ${runs}\n\n${table(['', 'figure', 'goal'], rows)}\n\nLargest files of a first query (this site): ${largest
       .slice(0, 6)
-      .map((f) => `\`${f.path}\` ${kb(f.gzip)} KB`)
+      .map((f) => `\`${f.path}\` ${kb(f.gzip)} KiB`)
       .join(', ')}`,
   );
 }
@@ -500,9 +501,9 @@ async function benchConsole() {
       'fetched by the press, first visit (gzip)',
       cell(
         figures.map((f) => f?.pressBytes),
-        (v) => `${kb(v)} KB`,
+        (v) => `${kb(v)} KiB`,
       ),
-      '40 KB',
+      '40 KiB',
     ],
   ];
   section(
@@ -565,22 +566,22 @@ async function benchScale() {
     [
       'social cards, rendered beside the bundler',
       `${s.cards.cards} cards in ${s.cards.seconds.toFixed(0)} s; ` +
-        `${s.cards.minKB.toFixed(1)}/${s.cards.medianKB.toFixed(1)}/${s.cards.maxKB.toFixed(1)} KB (min/median/max)`,
+        `${s.cards.minKB.toFixed(1)}/${s.cards.medianKB.toFixed(1)}/${s.cards.maxKB.toFixed(1)} KiB (min/median/max)`,
       `60 s: ${verdict(s.cards.seconds <= SCALE_GOALS.cardSeconds)}`,
     ],
     ['output', `${mb(s.outputBytes)} MB, ${s.htmlPages} HTML files`, ''],
     ['search index (build/pagefind)', `${mb(s.indexBytes)} MB`, ''],
     [
       'search vocabulary (gzip; fetched only for a query with an unknown word)',
-      `${kb(s.vocabularyGzipBytes)} KB, ${s.vocabularyWords} words`,
-      `40 KB: ${verdict(s.vocabularyGzipBytes <= SCALE_GOALS.vocabulary)}`,
+      `${kb(s.vocabularyGzipBytes)} KiB, ${s.vocabularyWords} words`,
+      `40 KiB: ${verdict(s.vocabularyGzipBytes <= SCALE_GOALS.vocabulary)}`,
     ],
     [
       'first query fetches, Pagefind files (gzip)',
-      `${kb(s.firstQueryIndexBytes)} KB`,
-      `200 KB: ${verdict(s.firstQueryIndexBytes <= SCALE_GOALS.firstQuery)}`,
+      `${kb(s.firstQueryIndexBytes)} KiB`,
+      `200 KiB: ${verdict(s.firstQueryIndexBytes <= SCALE_GOALS.firstQuery)}`,
     ],
-    ['first query fetches, search UI included (gzip)', `${kb(s.firstQueryBytes)} KB`, ''],
+    ['first query fetches, search UI included (gzip)', `${kb(s.firstQueryBytes)} KiB`, ''],
     [
       'keypress to results, warm page (median)',
       `${s.warmQueryMs.toFixed(0)} ms`,

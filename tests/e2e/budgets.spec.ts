@@ -48,7 +48,7 @@ for (const consoleType of CONSOLES) {
     expect(consoleFiles(fetched).length, 'the press fetches the console').toBeGreaterThanOrEqual(2);
     expect(fetched.filter((file) => before.has(file.url)).map((file) => file.url)).toEqual([]);
     const total = fetched.reduce((sum, file) => sum + file.gzip, 0);
-    expect(total, `the console's files, ${(total / KB).toFixed(1)} KB gzip`).toBeLessThanOrEqual(
+    expect(total, `the console's files, ${(total / KB).toFixed(1)} KiB gzip`).toBeLessThanOrEqual(
       CONSOLE_BUDGET_KB * KB,
     );
   });
@@ -76,7 +76,7 @@ test.describe('Ask AI', () => {
     expect(code.length, 'the press fetches the dialog').toBeGreaterThanOrEqual(1);
     expect(code.filter((file) => before.has(file.url)).map((file) => file.url)).toEqual([]);
     const total = code.reduce((sum, file) => sum + file.gzip, 0);
-    expect(total, `Ask AI's files, ${(total / KB).toFixed(1)} KB gzip`).toBeLessThanOrEqual(ASK_BUDGET_KB * KB);
+    expect(total, `Ask AI's files, ${(total / KB).toFixed(1)} KiB gzip`).toBeLessThanOrEqual(ASK_BUDGET_KB * KB);
   });
 });
 

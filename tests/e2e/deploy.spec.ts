@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
@@ -361,21 +362,22 @@ siteTest.describe('what nginx answers', () => {
   siteTest(
     'brotli when asked, gzip otherwise, both precompressed; gzip on the fly as the fallback',
     async ({ baseURL }) => {
-      const texts: [string, string][] = [
-        ['/models/llama', 'models/llama.html'],
-        ['/models/llama.md', 'models/llama.md'],
-        ['/llms.txt', 'llms.txt'],
-        ['/openapi.yaml', 'openapi.yaml'],
+      // A page's answer depends on Accept too (content negotiation, below); a file's does not.
+      const texts: [string, string, string][] = [
+        ['/models/llama', 'models/llama.html', 'Accept-Encoding, Accept'],
+        ['/models/llama.md', 'models/llama.md', 'Accept-Encoding'],
+        ['/llms.txt', 'llms.txt', 'Accept-Encoding'],
+        ['/openapi.yaml', 'openapi.yaml', 'Accept-Encoding'],
         ...[builtFile('assets/js', /^main\.[0-9a-f]+\.js$/), builtFile('assets/css', /\.css$/)].map(
-          (path): [string, string] => [path, path],
+          (path): [string, string, string] => [path, path, 'Accept-Encoding'],
         ),
       ];
-      for (const [path, name] of texts) {
+      for (const [path, name, vary] of texts) {
         const file = join(BUILD_DIR, name);
         const brotli = await get(baseURL, path, 'gzip, deflate, br');
         expect(brotli.headers.get('content-encoding'), path).toBe('br');
         expect(Number(brotli.headers.get('content-length')), path).toBe(statSync(`${file}.br`).size);
-        expect(brotli.headers.get('vary'), path).toBe('Accept-Encoding');
+        expect(brotli.headers.get('vary'), path).toBe(vary);
 
         const gzip = await get(baseURL, path, 'gzip');
         expect(gzip.headers.get('content-encoding'), path).toBe('gzip');
@@ -420,6 +422,116 @@ siteTest.describe('what nginx answers', () => {
     expect(policy).toContain("frame-ancestors 'none'");
     expect(policy).toContain("object-src 'none'");
     expect(policy).not.toMatch(/'unsafe-inline'|'unsafe-eval'/);
+  });
+});
+
+/**
+ * Content negotiation: a page asked for with Accept: text/markdown (and not text/html)
+ * answers its Markdown twin, the file at its path plus .md; any other Accept gets the
+ * HTML. Both answers carry one Vary line naming Accept-Encoding and Accept.
+ */
+siteTest.describe('content negotiation', () => {
+  const MARKDOWN = 'text/markdown';
+  /** One page of each type that has a twin: home, FAQ, model guide, category index, API landing, API operation. */
+  const pages: [string, string][] = [
+    ['/', 'index.md'],
+    ['/faq', 'faq.md'],
+    ['/models/llama', 'models/llama.md'],
+    ['/category/models', 'category/models.md'],
+    ['/api', 'api.md'],
+    ['/api/create-run', 'api/create-run.md'],
+  ];
+
+  /** Status, headers as nginx sent them (one entry per line, names in lower case) and body. */
+  const ask = (baseURL: string | undefined, path: string, accept: string) =>
+    new Promise<{ status: number; lines: [string, string][]; body: string }>((resolve, reject) => {
+      const request = httpRequest(new URL(path, baseURL), { headers: { accept } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const raw = response.rawHeaders;
+          const lines: [string, string][] = [];
+          for (let index = 0; index < raw.length; index += 2) {
+            lines.push([(raw[index] ?? '').toLowerCase(), raw[index + 1] ?? '']);
+          }
+          resolve({ status: response.statusCode ?? 0, lines, body: Buffer.concat(chunks).toString('utf8') });
+        });
+        response.on('error', reject);
+      });
+      request.on('error', reject);
+      request.end();
+    });
+  const header = (lines: [string, string][], name: string) =>
+    lines.filter(([line]) => line === name).map(([, value]) => value);
+
+  siteTest('a page asked for in Markdown answers its twin, varying on Accept', async ({ baseURL }) => {
+    for (const [path, twin] of pages) {
+      const response = await ask(baseURL, path, MARKDOWN);
+      expect(response.status, path).toBe(200);
+      expect(header(response.lines, 'content-type'), path).toEqual(['text/markdown; charset=utf-8']);
+      // One line, so that a cache that reads only the first Vary line keeps the answers apart.
+      expect(header(response.lines, 'vary'), path).toEqual(['Accept-Encoding, Accept']);
+      expect(response.body, path).toBe(readFileSync(join(BUILD_DIR, twin), 'utf8'));
+    }
+  });
+
+  siteTest('every sitemap page has its twin by negotiation, compressed as the twin file is', async ({ baseURL }) => {
+    for (const route of routes) {
+      const twin = route === '/' ? 'index.md' : `${route.slice(1)}.md`;
+      const response = await fetch(new URL(route, baseURL), {
+        headers: { accept: MARKDOWN, 'accept-encoding': 'br' },
+      });
+      expect(response.status, route).toBe(200);
+      expect(response.headers.get('content-type'), route).toBe('text/markdown; charset=utf-8');
+      expect(response.headers.get('content-encoding'), route).toBe('br');
+      expect(await response.text(), route).toBe(readFileSync(join(BUILD_DIR, twin), 'utf8'));
+    }
+  });
+
+  siteTest('an Accept that names HTML too, or none, gets the HTML, varying on Accept', async ({ baseURL }) => {
+    for (const accept of ['text/markdown, text/html;q=0.5', '*/*', 'text/plain', '']) {
+      const response = await ask(baseURL, '/faq', accept);
+      expect(response.status, accept).toBe(200);
+      expect(header(response.lines, 'content-type'), accept).toEqual(['text/html; charset=utf-8']);
+      expect(header(response.lines, 'vary'), accept).toEqual(['Accept-Encoding, Accept']);
+      expect(response.body, accept).toBe(readFileSync(join(BUILD_DIR, 'faq.html'), 'utf8'));
+    }
+  });
+
+  siteTest('the twins keep their own paths, one representation each', async ({ baseURL }) => {
+    for (const accept of [MARKDOWN, 'text/html']) {
+      const response = await ask(baseURL, '/faq.md', accept);
+      expect(response.status, accept).toBe(200);
+      expect(header(response.lines, 'content-type'), accept).toEqual(['text/markdown; charset=utf-8']);
+      expect(header(response.lines, 'vary'), accept).toEqual(['Accept-Encoding']);
+    }
+  });
+
+  siteTest('Chromium’s own Accept gets each page’s HTML, varying on Accept', async ({ page }) => {
+    for (const [path] of pages) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      expect((await response?.request().allHeaders())?.accept, path).toMatch(/^text\/html,/);
+      expect(response?.headers()['content-type'], path).toBe('text/html; charset=utf-8');
+      expect(response?.headers().vary, path).toBe('Accept-Encoding, Accept');
+    }
+  });
+
+  siteTest('the search page, which has no twin, is HTML whatever is asked for', async ({ baseURL }) => {
+    const response = await ask(baseURL, '/search?q=llama', MARKDOWN);
+    expect(response.status).toBe(200);
+    expect(header(response.lines, 'content-type')).toEqual(['text/html; charset=utf-8']);
+    expect(header(response.lines, 'vary')).toEqual(['Accept-Encoding, Accept']);
+  });
+
+  siteTest('an unknown page asked for in Markdown is the HTML not-found page, status 404', async ({ baseURL }) => {
+    const notFoundPage = readFileSync(join(BUILD_DIR, '404.html'), 'utf8');
+    for (const path of ['/no/such/page', '/models/no-such-model']) {
+      const response = await ask(baseURL, path, MARKDOWN);
+      expect(response.status, path).toBe(404);
+      expect(header(response.lines, 'content-type'), path).toEqual(['text/html; charset=utf-8']);
+      expect(response.body, path).toBe(notFoundPage);
+    }
   });
 });
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { readSdkCall } from '@site/src/plugins/api-reference/sdk-call';
 
 import { parseProc, phasePeaks, treeRss } from '../../scripts/bench/build-time.mjs';
-import { BUDGETS, budgetFailures, checkBudgets, KB } from '../../scripts/bench/budgets';
+import { BUDGETS, budgetFailures, checkBudgets, KB, VISIT_CAP_KIB } from '../../scripts/bench/budgets';
 import { PAGE_TYPES, resolvePagePath, type PageType } from '../../scripts/bench/pages';
 import { docsLayout, generateDocs } from '../../scripts/bench/scale-docs';
 import { generateOpenApi } from '../../scripts/bench/scale-openapi';
@@ -100,7 +100,29 @@ describe('byte budgets', () => {
     expect(budgetFailures('model', checkBudgets('model', atBudget))).toEqual([]);
     const failures = budgetFailures('model', checkBudgets('model', { ...atBudget, js: budget.js * KB + 1 }));
     expect(failures).toEqual([
-      `/models/llama (model guide): first-load JS is ${(budget.js + 1 / KB).toFixed(1)} KB gzip, over its budget of ${budget.js.toFixed(1)} KB`,
+      `/models/llama (model guide): first-load JS is ${(budget.js + 1 / KB).toFixed(1)} KiB gzip, over its budget of ${budget.js.toFixed(1)} KiB`,
+    ]);
+  });
+
+  it('holds every page type’s whole visit to 245 KiB of 1,024 bytes', () => {
+    expect(VISIT_CAP_KIB).toBe(245);
+    expect(KB).toBe(1024);
+    for (const type of PAGE_TYPES) {
+      expect(BUDGETS[type.id].visit, type.id).toBeLessThanOrEqual(VISIT_CAP_KIB);
+    }
+  });
+
+  it('fails a visit one byte over the cap, in KiB', () => {
+    const budget = BUDGETS.search;
+    const figures = {
+      js: budget.js * KB,
+      css: budget.css * KB,
+      html: budget.html * KB,
+      afterLoad: budget.afterLoad * KB,
+      visit: VISIT_CAP_KIB * KB + 1,
+    };
+    expect(budgetFailures('search', checkBudgets('search', figures))).toEqual([
+      '/search?q=llama (search): the whole visit is 245.0 KiB gzip, over its budget of 245.0 KiB',
     ]);
   });
 });

@@ -1,3 +1,5 @@
+import path from 'node:path';
+
 import type { OptionValidationContext, Plugin } from '@docusaurus/types';
 import { Joi } from '@docusaurus/utils-validation';
 
@@ -41,6 +43,17 @@ export const onRequestStyles = {
   priority: 60,
 } as const;
 
+/**
+ * @docusaurus/utils-common (which every page loads, through the theme) calls one tslib
+ * helper, but requires all of tslib: its `tslib` is resolved to a module that exports
+ * only the helpers it calls (src/plugins/shared-chunks/tslib-helpers.ts). Other
+ * packages' tslib is left as it is.
+ */
+export const tslibHelpers = {
+  test: /[\\/]node_modules[\\/]@docusaurus[\\/]utils-common[\\/]/,
+  resolve: { alias: { tslib$: path.join(__dirname, 'tslib-helpers.ts') } },
+} as const;
+
 /** The plugin takes no options: one given by mistake stops the build, named. */
 export function validateOptions({ validate, options }: OptionValidationContext<object, object>): object {
   return validate(Joi.object({}), options);
@@ -53,7 +66,10 @@ export default function sharedChunksPlugin(): Plugin {
       if (isServer) {
         return {};
       }
-      return { optimization: { splitChunks: { cacheGroups: { sharedSiteModules, onRequestStyles } } } };
+      return {
+        module: { rules: [tslibHelpers] },
+        optimization: { splitChunks: { cacheGroups: { sharedSiteModules, onRequestStyles } } },
+      };
     },
   };
 }

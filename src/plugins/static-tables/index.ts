@@ -1,7 +1,9 @@
 import path from 'node:path';
 
 import type { Plugin } from '@docusaurus/types';
+import { Joi } from '@docusaurus/utils-validation';
 
+import { optionsValidator } from '../plugin-options';
 import { MARKUP_DIR } from './remark';
 
 export { remarkStaticTables } from './remark';
@@ -29,6 +31,9 @@ export const pageTables = {
   enforce: true,
   priority: 40,
 } as const;
+
+/** The plugin takes no options: one given by mistake stops the build, naming the plugin. */
+export const validateOptions = optionsValidator('static-tables', Joi.object({}));
 
 export default function staticTablesPlugin(): Plugin {
   return {
