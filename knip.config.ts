@@ -40,6 +40,8 @@ const config: KnipConfig = {
         // TypeScript that the bench's .mjs files load through jiti, which knip cannot follow.
         'scripts/bench/{budgets,pages,visit,weight,relevance,pagefind-node}.ts',
         'scripts/mcp-readme.ts',
+        // dependency-cruiser reads the bundler's aliases from this file, named in .dependency-cruiser.mjs.
+        '.dependency-cruiser.aliases.mjs',
       ],
       project: ['**/*.{ts,tsx,mjs,js,mdx}', '!static/**', '!mcp/**', '!tests/unit/fixtures/**'],
       ignoreBinaries: [

@@ -57,8 +57,6 @@ export const missingResultsUrl = ({ query }: { query: string }) =>
 
 // Webpack loads each chunk once, and again after a failed load: these need no cache of their own.
 export const loadSearchBackendCode = () => import('@rubra/search-backend');
-/** Ask AI's code, loaded only when the reader asks. */
-export const loadAsk = () => import(/* webpackChunkName: "ask-ai" */ '../components/AskDocs/AskDialog');
 
 let setup: Promise<SearchSetup> | null = null;
 
@@ -70,15 +68,4 @@ export function loadSearchSetup(options: SearchSetupOptions): Promise<SearchSetu
       throw error;
     });
   return setup;
-}
-
-/** The modal's code and the backend, whose index starts loading too: called on each sign of intent. */
-export function loadSearchModal(options: SearchSetupOptions) {
-  return Promise.all([
-    import('./SearchModal'),
-    loadSearchSetup(options).then((loaded) => {
-      void loaded.backend.preload();
-      return loaded;
-    }),
-  ]);
 }

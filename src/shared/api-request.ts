@@ -6,7 +6,7 @@
  * sent. Samples keep `$OPENAI_API_KEY` (which the `openai` SDKs read by default); the
  * reader's own key goes only into the request that is sent.
  */
-import type { ApiCodeSample } from './api-types';
+import type { HighlightedCode } from './highlighted-code';
 
 export const SDK_ACTIONS = ['list', 'create', 'retrieve', 'update', 'delete', 'content'] as const;
 
@@ -123,6 +123,17 @@ export function outgoingRequest(
     outgoing.body = form;
   }
   return outgoing;
+}
+
+/** A request as code in one language, as a page shows it. */
+export interface ApiCodeSample {
+  /** The language key, also the tab value: curl, python or node. */
+  id: 'curl' | 'python' | 'node';
+  label: string;
+  language: string;
+  code: string;
+  /** The code, highlighted when the site is built; the page data then leaves out `code`. */
+  highlighted?: HighlightedCode;
 }
 
 /** The request in curl, Python and Node.js, one sample each. */

@@ -3,8 +3,11 @@
  * build time from the dereferenced OpenAPI description; the page components only
  * render it, so nothing that parses OpenAPI reaches the browser.
  */
-import type { ApiRequest, SdkCall } from './api-request';
+import type { ApiCodeSample, ApiRequest, SdkCall } from './api-request';
 import type { HighlightedCode } from './highlighted-code';
+
+// A page's samples are the request model's own (`codeSamples`); the page's types name them too.
+export type { ApiCodeSample } from './api-request';
 
 /** A run of inline Markdown, already parsed at build time. */
 export type InlineToken =
@@ -84,16 +87,6 @@ export interface ApiResponse {
 export interface ApiSecurity {
   optional: boolean;
   schemes: { name: string; label: string; description: InlineText }[];
-}
-
-export interface ApiCodeSample {
-  /** The language key, also the tab value: curl, python or node. */
-  id: 'curl' | 'python' | 'node';
-  label: string;
-  language: string;
-  code: string;
-  /** The code, highlighted when the site is built; the page data then leaves out `code`. */
-  highlighted?: HighlightedCode;
 }
 
 interface ApiDownloads {

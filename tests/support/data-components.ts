@@ -9,9 +9,9 @@ import { join, relative } from 'node:path';
 
 import type { Root } from 'mdast';
 
+import { dataTableModelName } from '../../src/plugins/markdown-twins/jsx';
 import {
   dataTableElements,
-  dataTableModelName,
   moduleFile as importedFile,
   pageImports,
 } from '../../src/plugins/markdown-twins/table-models';

@@ -3,7 +3,7 @@ import TabItem from '@theme/TabItem';
 import Tabs from '@theme/Tabs';
 import type { ReactNode } from 'react';
 
-import type { ApiCodeSample } from '@site/src/shared/api-types';
+import type { ApiCodeSample } from '@site/src/shared/api-request';
 import styles from './styles.module.css';
 
 /** The request in curl, Python and Node.js, one tab each; the choice sticks across pages. */

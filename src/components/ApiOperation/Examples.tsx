@@ -11,12 +11,8 @@ import clsx from 'clsx';
 import { useCallback, useRef, useState, type ComponentType, type ReactNode } from 'react';
 
 import ApiCodeSamples from '@site/src/components/ApiCodeSamples';
-import {
-  API_CONSOLE_DIR,
-  type ApiCodeSample,
-  type ApiConsoleData,
-  type ApiOperationPage,
-} from '@site/src/shared/api-types';
+import type { ApiCodeSample } from '@site/src/shared/api-request';
+import { API_CONSOLE_DIR, type ApiConsoleData, type ApiOperationPage } from '@site/src/shared/api-types';
 import type { ApiConsoleProps } from '../RequestConsole/ApiConsole';
 import styles from './styles.module.css';
 

@@ -8,7 +8,6 @@ import type { Parent, PhrasingContent, Root, RootContent, Text } from 'mdast';
 import { tableMarkdown } from '../../shared/tables/markdown';
 import type { AnyTableModel } from '../../shared/tables/model';
 import { parseMarkdown, textOf } from './remark';
-import { DATA_TABLE_TAG, dataTableModelName } from './table-models';
 
 /** Where in the source a node starts, for messages. */
 export interface At {
@@ -34,6 +33,23 @@ export interface JsxElement extends At {
   name: string | null;
   attributes: JsxAttribute[];
   children: RootContent[];
+}
+
+/** The MDX tag of a plain data table, which a page imports from src/components/DataTable with its model. */
+export const DATA_TABLE_TAG = 'DataTable';
+
+/** The prop of the tag that names the model. */
+export const MODEL_PROP = 'model';
+
+/** The name a `<DataTable>` element gives its model (`model={name}`), or undefined when it gives none. */
+export function dataTableModelName(element: JsxElement): string | undefined {
+  const attribute = element.attributes.find((candidate) => candidate.name === MODEL_PROP);
+  const value = attribute?.value;
+  if (typeof value !== 'object' || value === null || value.type !== 'mdxJsxAttributeValueExpression') {
+    return undefined;
+  }
+  const name = value.value.trim();
+  return /^[A-Za-z_$][\w$]*$/.test(name) ? name : undefined;
 }
 
 export interface ExpressionNode extends At {
@@ -164,7 +180,7 @@ function dataTableNodes(node: JsxElement, conversion: JsxConversion): RootConten
   const model =
     conversion.tableModels.get(name) ??
     fail(`<${DATA_TABLE_TAG}> names the model "${name}", which was not loaded`, node);
-  const props = propsOf(node, fail, 'model');
+  const props = propsOf(node, fail, MODEL_PROP);
   return componentNodes(node, DATA_TABLE_TAG, (of) => tableMarkdown(model, of), props, conversion);
 }
 

@@ -12,14 +12,8 @@ import type { Root } from 'mdast';
 import { visit } from 'unist-util-visit';
 
 import { isTableModel, type AnyTableModel } from '../../shared/tables/model';
-import type { JsxElement } from './jsx';
+import { DATA_TABLE_TAG, dataTableModelName, MODEL_PROP, type JsxElement } from './jsx';
 import { TwinError } from './twin-error';
-
-/** The MDX tag of a plain data table, which a page imports from src/components/DataTable with its model. */
-export const DATA_TABLE_TAG = 'DataTable';
-
-/** The prop of the tag that names the model. */
-const MODEL_PROP = 'model';
 
 /** One name a page's `import` statement binds. */
 export interface PageImport {
@@ -61,17 +55,6 @@ export function pageImports(tree: Root): Map<string, PageImport> {
     }
   });
   return imports;
-}
-
-/** The name a `<DataTable>` element gives its model (`model={name}`), or undefined when it gives none. */
-export function dataTableModelName(element: JsxElement): string | undefined {
-  const attribute = element.attributes.find((candidate) => candidate.name === MODEL_PROP);
-  const value = attribute?.value;
-  if (typeof value !== 'object' || value === null || value.type !== 'mdxJsxAttributeValueExpression') {
-    return undefined;
-  }
-  const name = value.value.trim();
-  return /^[A-Za-z_$][\w$]*$/.test(name) ? name : undefined;
 }
 
 /** Every `<DataTable>` element of a page. */

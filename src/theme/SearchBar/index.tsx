@@ -12,13 +12,25 @@ import './styles.css';
 import { useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 
 import type { AskHostProps } from '@site/src/components/AskDocs/AskDialog';
+import { loadAsk } from '@site/src/components/AskDocs/load';
 import type { SearchModalProps } from '@site/src/search/SearchModal';
-import { loadAsk, loadSearchModal, loadSearchSetup, useSearchConfig, type SearchSetup } from '@site/src/search/setup';
+import { loadSearchSetup, useSearchConfig, type SearchSetup, type SearchSetupOptions } from '@site/src/search/setup';
 import { identity } from '@site/src/site/identity';
 
 type Open =
   | { Modal: ComponentType<SearchModalProps>; setup: SearchSetup }
   | { Ask: ComponentType<AskHostProps>; question: string };
+
+/** The modal's code and the backend, whose index starts loading too: called on each sign of intent. */
+function loadSearchModal(options: SearchSetupOptions) {
+  return Promise.all([
+    import('@site/src/search/SearchModal'),
+    loadSearchSetup(options).then((loaded) => {
+      void loaded.backend.preload();
+      return loaded;
+    }),
+  ]);
+}
 
 /** Whether a key press goes into a field the reader is typing in. */
 const isEditing = (event: KeyboardEvent, target = event.composedPath()[0]) =>

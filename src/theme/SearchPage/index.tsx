@@ -13,6 +13,7 @@ import Layout from '@theme/Layout';
 import { useCallback, useEffect, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
 
 import type { AskInPlace } from '@site/src/components/AskDocs/AskDialog';
+import { loadAsk } from '@site/src/components/AskDocs/load';
 import {
   earlyBackend,
   groupHitsByPage,
@@ -25,7 +26,6 @@ import {
   type SearchStatus,
 } from '@site/src/search/pageResults';
 import {
-  loadAsk,
   loadSearchBackendCode,
   loadSearchSetup,
   missingResultsUrl,

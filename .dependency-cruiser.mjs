@@ -1,0 +1,86 @@
+/**
+ * The import rules of ARCHITECTURE.md, checked by `npm run lint:imports`. Imports point
+ * one way: src/site and src/data <- src/shared <- the browser's code (src/components,
+ * src/theme, src/search, src/client) and the build's code (src/plugins, scripts). Type-only
+ * imports count: a circle of types is still a circle.
+ * @type {import('dependency-cruiser').IConfiguration}
+ */
+export default {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment:
+        'No module reaches itself through its imports: each circle means two modules that are really one, or a type without one home.',
+      severity: 'error',
+      from: { path: '^((src|packages|mcp/src|scripts)/.+)$' },
+      // Only a module's edge to itself is left out: a wrapped theme component's
+      // `import type … from '@theme/X'` names the theme's declaration of X (TypeScript
+      // resolves @theme/ to the theme's types), which the alias cannot tell from the wrapper.
+      to: { circular: true, pathNot: '^$1$' },
+    },
+    {
+      name: 'browser-never-imports-a-plugin',
+      comment:
+        'Code that runs in the browser or on both sides never imports a plugin, which runs in Node at build time.',
+      severity: 'error',
+      from: { path: '^src/(components|theme|search|site|shared|data|client)/' },
+      to: { path: '^src/plugins/' },
+    },
+    {
+      name: 'shared-below-the-ui',
+      comment: 'Shared code and data sit below the UI and the client: what both need lives in src/shared.',
+      severity: 'error',
+      from: { path: '^src/(shared|data)/' },
+      to: { path: ['^src/(components|theme|search|client)/', '^@theme(-original|-init)?/'] },
+    },
+    {
+      name: 'plugin-never-imports-the-ui',
+      comment:
+        'A plugin never imports a React component or a theme component; what both sides need lives in src/shared.',
+      severity: 'error',
+      from: { path: '^src/plugins/' },
+      to: { path: ['^src/(components|theme)/', '^@theme(-original|-init)?/'] },
+    },
+    {
+      name: 'search-never-imports-components',
+      comment: 'The search UI is handed what it shows beside results (Ask AI) by the search bar that hosts both.',
+      severity: 'error',
+      from: { path: '^src/search/' },
+      to: { path: '^src/components/' },
+    },
+    {
+      name: 'client-below-the-ui',
+      comment: "The client for a reader's servers serves every console and Ask AI, so it imports none of them.",
+      severity: 'error',
+      from: { path: '^src/client/' },
+      to: { path: ['^src/(components|theme|search)/', '^@theme(-original|-init)?/'] },
+    },
+    {
+      name: 'package-stands-alone',
+      comment:
+        'A workspace package imports only its own files and npm packages: the programs that use it bring the index and the DOM.',
+      severity: 'error',
+      from: { path: '^packages/([^/]+)/' },
+      to: { pathNot: '^packages/$1/', dependencyTypesNot: ['npm', 'npm-peer', 'npm-optional'] },
+    },
+    {
+      name: 'plugin-never-imports-another-plugin',
+      comment: "A plugin never imports another plugin's modules; helpers two plugins share live in one library module.",
+      severity: 'warn',
+      from: { path: '^src/plugins/([^/]+)/' },
+      to: { path: '^src/plugins/[^/]+/', pathNot: '^src/plugins/$1/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    // @site/ and @theme/ as the bundler resolves them.
+    webpackConfig: { fileName: '.dependency-cruiser.aliases.mjs' },
+    // Workspace and npm packages by their `exports`, as Node and the bundler find them.
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+    },
+    skipAnalysisNotInRules: true,
+  },
+};
