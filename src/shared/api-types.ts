@@ -6,9 +6,6 @@
 import type { ApiCodeSample, ApiRequest, SdkCall } from './api-request';
 import type { HighlightedCode } from './highlighted-code';
 
-// A page's samples are the request model's own (`codeSamples`); the page's types name them too.
-export type { ApiCodeSample } from './api-request';
-
 /** A run of inline Markdown, already parsed at build time. */
 export type InlineToken =
   { kind: 'text' | 'code' | 'strong' | 'em'; text: string } | { kind: 'link'; text: string; href: string };

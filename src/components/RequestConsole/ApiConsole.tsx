@@ -6,8 +6,14 @@
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
-import { codeSamples, downloadName, outgoingRequest, requestUrl } from '@site/src/shared/api-request';
-import type { ApiCodeSample, ApiConsoleData, ApiOperationPage } from '@site/src/shared/api-types';
+import {
+  codeSamples,
+  downloadName,
+  outgoingRequest,
+  requestUrl,
+  type ApiCodeSample,
+} from '@site/src/shared/api-request';
+import type { ApiConsoleData, ApiOperationPage } from '@site/src/shared/api-types';
 import { rubraServerCorsOrigins } from '@site/src/site/identity';
 
 import AnswerView from './AnswerView';
