@@ -98,12 +98,12 @@ export async function siteEngine(buildDir, queries, log = () => {}) {
 async function twinPages(buildDir) {
   /** @type {typeof import('../../src/plugins/markdown-twins/llms')} */
   const { readTwinText } = jiti('../../src/plugins/markdown-twins/llms.ts');
-  /** @type {typeof import('../../src/plugins/search-index/indexer')} */
-  const { builtFileFor } = jiti('../../src/plugins/search-index/indexer.ts');
-  /** @type {typeof import('../../src/plugins/search-index/html')} */
-  const { pageMetadata } = jiti('../../src/plugins/search-index/html.ts');
-  /** @type {typeof import('../../src/plugins/search-index/twin-pages')} */
-  const { twinPageHtml } = jiti('../../src/plugins/search-index/twin-pages.ts');
+  /** @type {typeof import('../../src/plugins/search/indexer')} */
+  const { builtFileFor } = jiti('../../src/plugins/search/indexer.ts');
+  /** @type {typeof import('../../src/plugins/search/html')} */
+  const { pageMetadata } = jiti('../../src/plugins/search/html.ts');
+  /** @type {typeof import('../../src/plugins/search/twin-pages')} */
+  const { twinPageHtml } = jiti('../../src/plugins/search/twin-pages.ts');
   const files = (await readdir(buildDir, { recursive: true })).filter((file) => file.endsWith('.md')).sort();
   return Promise.all(
     files.map(async (file) => {
@@ -140,8 +140,8 @@ async function nodeAnswers(indexDir, queries, facetFilters = []) {
  * @param {readonly RelevanceQuery[]} queries
  */
 export async function devEngine(buildDir, queries) {
-  /** @type {typeof import('../../src/plugins/search-index/indexer')} */
-  const { writeIndex } = jiti('../../src/plugins/search-index/indexer.ts');
+  /** @type {typeof import('../../src/plugins/search/indexer')} */
+  const { writeIndex } = jiti('../../src/plugins/search/indexer.ts');
   const dir = await mkdtemp(path.join(os.tmpdir(), 'relevance-dev-'));
   try {
     await writeIndex(await twinPages(buildDir), dir);

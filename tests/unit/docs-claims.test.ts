@@ -305,7 +305,7 @@ describe('only the files ARCHITECTURE.md names', () => {
     const naming = files
       .filter((file) => !file.startsWith('src/search/backends/'))
       .filter((file) => namesBackend.test(withoutComments(read(file))));
-    expect(naming.sort()).toEqual(['src/plugins/search-index/earlyScript.ts', 'src/theme/SearchBar/styles.css']);
+    expect(naming.sort()).toEqual(['src/plugins/search/earlyScript.ts', 'src/theme/SearchBar/styles.css']);
     const architecture = read('ARCHITECTURE.md');
     for (const file of naming) expect(architecture).toContain(`\`${file}\``);
   });

@@ -10,7 +10,7 @@ import { HELD_SCRIPTS_META, pagefindEntryUrl } from '../../src/search/backends/p
 import { earlyBackend } from '../../src/search/pageResults';
 import type { SearchConfig } from '../../src/search/setup';
 import type { SearchBackend, SearchRequest } from '../../src/search/types';
-import { searchPageEdit } from '../../src/plugins/search-index/earlyScript';
+import { searchPageEdit } from '../../src/plugins/search/earlyScript';
 import { editPage } from '../../deploy/page-pass.mjs';
 
 const config: SearchConfig = {

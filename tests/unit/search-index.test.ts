@@ -13,9 +13,9 @@ import {
   pageMetadata,
   prepareForIndex,
   separateBlocks,
-} from '../../src/plugins/search-index/html';
-import { writeIndex } from '../../src/plugins/search-index/indexer';
-import { twinPageHtml } from '../../src/plugins/search-index/twin-pages';
+} from '../../src/plugins/search/html';
+import { writeIndex } from '../../src/plugins/search/indexer';
+import { twinPageHtml } from '../../src/plugins/search/twin-pages';
 
 // Minified the way Docusaurus writes its pages: attribute quotes dropped where it can.
 const page = (crumbs: string, pagination: string) =>

@@ -8,7 +8,7 @@ import type { LoadContext, Plugin } from '@docusaurus/types';
 import { QUERY_DATA, QUERY_DATA_FILE } from '@rubra/search-query';
 
 import searchPlugin, { searchModalStyles } from '@site/src/plugins/search';
-import { bundleEarlyScript } from '@site/src/plugins/search-index/earlyScript';
+import { bundleEarlyScript } from '@site/src/plugins/search/earlyScript';
 import { EARLY_SEARCH_SCRIPT } from '@site/src/search/backends/pagefindEarly';
 
 describe('search plugin', () => {

@@ -17,7 +17,7 @@ import { wordParts } from '../../packages/search-query/src/query-words';
 import { titlePairs } from '../../packages/search-query/src/ranking';
 import { allowedEdits, correctWord, editDistance, isKnown } from '../../packages/search-query/src/vocabulary';
 
-import { mainText } from '../../src/plugins/search-index/html';
+import { mainText } from '../../src/plugins/search/html';
 
 interface Page {
   id: string;

@@ -8,7 +8,7 @@
  *   that writes the headers (SEARCH_POLICY_FILE).
  * - Publishes the query layer's synonyms and stop words (QUERY_DATA_FILE) at the site's
  *   root for the docs MCP server, in the build and under `npm start` alike.
- * - For a backend that searches a Pagefind index (../search-index): after a build,
+ * - For a backend that searches a Pagefind index (the modules beside this one): after a build,
  *   indexes the built pages into <outDir>/pagefind/, bundles the /search page's early
  *   script into <outDir>/ and hands the page's index hints and held scripts to the pass
  *   over the built pages (SEARCH_PAGE_FILE). Under `npm start`, indexes the pages'
@@ -28,9 +28,9 @@ import { QUERY_DATA, QUERY_DATA_FILE } from '@rubra/search-query';
 import { identity } from '../../site/identity';
 import { loadTwins } from '../markdown-twins/twins';
 import { optionsValidator } from '../plugin-options';
-import { bundleEarlyScript, searchPageEdit } from '../search-index/earlyScript';
-import { readBuiltPages, writeIndex, type IndexedPage } from '../search-index/indexer';
-import { twinPageHtml } from '../search-index/twin-pages';
+import { bundleEarlyScript, searchPageEdit } from './earlyScript';
+import { readBuiltPages, writeIndex, type IndexedPage } from './indexer';
+import { twinPageHtml } from './twin-pages';
 
 const PLUGIN = 'search';
 

@@ -26,7 +26,7 @@ import { Joi } from '@docusaurus/utils-validation';
 
 import { handOverPageEdits, CARD_TAGS_FILE, type PageEdits } from '../../../deploy/page-pass.mjs';
 import { apiReferenceOf } from '../api-reference/index';
-import { builtFileFor } from '../search-index/indexer';
+import { builtFileFor } from '../search/indexer';
 import { pageSectionsSchema, routeSchema, type PageSection } from '../markdown-twins/sections';
 import { cardMetaTags } from './head';
 import { apiCardPages, cardAlt, cardsByRoute, docsCardPages, siteCardPages, type CardPage } from './pages';
