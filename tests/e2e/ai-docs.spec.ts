@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 
 import { identity } from '../../src/site/identity';
 import { expect, test } from './fixtures';
-import { sitemapRoutes } from './site';
+import { servedHtml, sitemapRoutes } from './site';
 
 /**
  * The docs for AI assistants, in the built site: /llms.txt, /llms-full.txt and the
@@ -109,79 +109,68 @@ test('llms-full.txt holds every page, each under its title and canonical URL', a
   expect(sources.at(-1)?.startsWith('/api/')).toBe(true);
 });
 
-test.describe('each page and its twin', () => {
-  // The page as it is served, before any script runs: what a reader and a crawler first get.
-  test.use({ javaScriptEnabled: false });
+// Each page as it is served, before any script runs: what a reader and a crawler first get.
+for (const route of routes) {
+  test(`the twin of ${route} holds the page's h1, h2 headings and table figures, and the page links it`, async ({
+    request,
+    baseURL,
+  }) => {
+    const $ = await servedHtml(request, route);
+    const twinPath = twinPathOf(route);
+    const alternate = $('head link[rel="alternate"][type="text/markdown"]');
+    expect(alternate).toHaveLength(1);
+    expect(new URL(alternate.attr('href') ?? '', new URL(route, baseURL)).pathname).toBe(twinPath);
 
-  for (const route of routes) {
-    test(`the twin of ${route} holds the page's h1, h2 headings and table figures, and the page links it`, async ({
-      page,
-    }) => {
-      await page.goto(route);
-      const twinPath = twinPathOf(route);
-      const alternate = page.locator('head link[rel="alternate"][type="text/markdown"]');
-      await expect(alternate).toHaveCount(1);
-      const href = (await alternate.getAttribute('href')) ?? '';
-      expect(new URL(href, page.url()).pathname).toBe(twinPath);
+    const { type, text } = await getText(request, twinPath);
+    expect(type).toBe('text/markdown; charset=utf-8');
+    const twin = readable(text);
+    const lines = twin.split('\n');
 
-      const { type, text } = await getText(page.request, twinPath);
-      expect(type).toBe('text/markdown; charset=utf-8');
-      const twin = readable(text);
-      const lines = twin.split('\n');
+    const clean = (value: string) => value.replace(/\u200b/g, '').trim();
+    const h1 = $('main h1').first().text().trim();
+    expect(lines[0]).toBe(`# ${h1}`);
 
-      const h1 = (await page.locator('main h1').first().textContent())?.trim() ?? '';
-      expect(lines[0]).toBe(`# ${h1}`);
-
-      const clean = (value: string | null) => (value ?? '').replace(/\u200b/g, '').trim();
-      // The footnotes' heading is only for screen readers; the twin keeps the footnotes as Markdown footnotes.
-      const headings = (await page.locator('.theme-doc-markdown h2:not(#footnote-label)').allTextContents()).map(clean);
-      const twinHeading = twinHeadings(lines);
-      for (const heading of headings) {
-        expect(
-          twinHeading.map(({ line }) => line),
-          `the twin of ${route} has the heading "${heading}"`,
-        ).toContain(`## ${heading}`);
+    // The footnotes' heading is only for screen readers; the twin keeps the footnotes as Markdown footnotes.
+    const headings = $('.theme-doc-markdown h2:not(#footnote-label)')
+      .toArray()
+      .map((node) => clean($(node).text()));
+    const twinHeading = twinHeadings(lines);
+    for (const heading of headings) {
+      expect(
+        twinHeading.map(({ line }) => line),
+        `the twin of ${route} has the heading "${heading}"`,
+      ).toContain(`## ${heading}`);
+    }
+    // A twin keeps a heading's `{#id}` where its anchor is not the slug of its text: that id
+    // must be the id of the page's heading with that text.
+    const pageHeadings = new Map(
+      $('.theme-doc-markdown')
+        .find('h2[id], h3[id], h4[id], h5[id], h6[id]')
+        .toArray()
+        .map((node) => [node.attribs.id, clean($(node).text())]),
+    );
+    for (const { text: heading, id } of twinHeading) {
+      if (id !== undefined) {
+        expect(pageHeadings.get(id), `the twin of ${route}: the page's heading #${id}`).toBe(heading);
       }
-      // A twin keeps a heading's `{#id}` where its anchor is not the slug of its text: that id
-      // must be the id of the page's heading with that text.
-      const pageHeadings = new Map(
-        (
-          await page
-            .locator('.theme-doc-markdown')
-            .locator('h2[id], h3[id], h4[id], h5[id], h6[id]')
-            .evaluateAll((nodes) => nodes.map((node) => [node.id, node.textContent ?? ''] as const))
-        ).map(([id, text]) => [id, clean(text)]),
+    }
+    const cards = $('h2.theme-doc-card-heading')
+      .toArray()
+      .map((node) => node.attribs.title ?? '');
+    for (const card of cards) {
+      expect(twin, `the twin of ${route} links "${card}"`).toContain(`[${card}](`);
+    }
+    expect(headings.length + cards.length, `${route} has headings to compare`).toBeGreaterThan(0);
+
+    const figures = $('article table')
+      .find('td, th')
+      .toArray()
+      .map((cell) => $(cell).clone().find('sup').remove().end().text().trim())
+      .filter((value) => /^-?\d[\d,.]*$/.test(value));
+    for (const figure of new Set(figures)) {
+      expect(twin, `the twin of ${route} holds the figure ${figure}`).toMatch(
+        new RegExp(`(^|[^\\d.,])${figure.replace(/[.]/g, '\\.')}($|[^\\d,]|\\.(?!\\d))`, 'm'),
       );
-      for (const { text, id } of twinHeading) {
-        if (id !== undefined) {
-          expect(pageHeadings.get(id), `the twin of ${route}: the page's heading #${id}`).toBe(text);
-        }
-      }
-      const cards = (await page
-        .locator('h2.theme-doc-card-heading')
-        .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('title') ?? ''))) as string[];
-      for (const card of cards) {
-        expect(twin, `the twin of ${route} links "${card}"`).toContain(`[${card}](`);
-      }
-      expect(headings.length + cards.length, `${route} has headings to compare`).toBeGreaterThan(0);
-
-      const figures = await page
-        .locator('article table')
-        .locator('td, th')
-        .evaluateAll((cells) =>
-          cells
-            .map((cell) => {
-              const copy = cell.cloneNode(true) as HTMLElement;
-              copy.querySelectorAll('sup').forEach((sup) => sup.remove());
-              return (copy.textContent ?? '').trim();
-            })
-            .filter((value) => /^-?\d[\d,.]*$/.test(value)),
-        );
-      for (const figure of new Set(figures)) {
-        expect(twin, `the twin of ${route} holds the figure ${figure}`).toMatch(
-          new RegExp(`(^|[^\\d.,])${figure.replace(/[.]/g, '\\.')}($|[^\\d,]|\\.(?!\\d))`, 'm'),
-        );
-      }
-    });
-  }
-});
+    }
+  });
+}

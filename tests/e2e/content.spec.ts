@@ -4,14 +4,14 @@ import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 
 import { readFactRows } from '../support/facts';
-import { benchmarkFactColumns, expectedSpecRows, kindLabel, pairwiseFactColumns } from '../support/facts-tables';
+import { benchmarkFactColumns } from '../support/facts-tables';
 import { expect, gotoHydrated, test } from './fixtures';
+import { servedHtml } from './site';
 import { darkCodeTheme, lightCodeTheme } from '../../src/site/codeThemes';
+import { identity } from '../../src/site/identity';
 import { BUILD_DIR } from '../support/static-server.mjs';
 
 const benchmarkFacts = readFactRows('benchmarks');
-const pairwiseFacts = readFactRows('mtbench-pairwise');
-const modelFacts = readFactRows('models');
 
 type Cell = string | number | null;
 
@@ -26,18 +26,6 @@ const rgb = (colour: string): string =>
   colour.startsWith('#')
     ? `rgb(${[1, 3, 5].map((start) => parseInt(colour.slice(start, start + 2), 16)).join(', ')})`
     : colour;
-
-const expectedBenchmarkRow = (row: Record<string, string>): Cell[] => [
-  row.model ?? '',
-  kindLabel[row.kind ?? ''] ?? '',
-  ...benchmarkFactColumns.map((column) => (row[column] ? Number(row[column]) : null)),
-];
-
-const expectedPairwiseRow = (row: Record<string, string>): Cell[] => [
-  row.model ?? '',
-  row.compared_with ?? '',
-  ...pairwiseFactColumns.map((column) => Number(row[column])),
-];
 
 /**
  * The body cells of a table as a reader sees them: footnote markers dropped, an
@@ -157,122 +145,67 @@ const categories = [
   },
 ];
 
-/** The page's contents: beside the page, or (pages with wide content) a collapsible list, opened. */
-async function h2Texts(page: Page): Promise<string[]> {
-  const collapsible = page.getByRole('button', { name: 'On this page' });
-  if ((await page.locator('.theme-doc-toc-desktop').count()) === 0 && (await collapsible.count()) === 1) {
-    await collapsible.click();
-  }
-  return page
-    .locator('.table-of-contents > li > a')
-    .evaluateAll((links) => links.map((a) => (a.textContent ?? '').trim()));
-}
-
-test.describe('content pages', () => {
+test.describe('content pages, as served', () => {
   for (const expected of pages) {
-    test(`${expected.route} renders its heading and table of contents`, async ({ page }) => {
-      await gotoHydrated(page, expected.route);
-      await expect(page.locator('article h1')).toHaveText(expected.h1);
-      expect(await h2Texts(page)).toEqual(expected.toc);
-      const headings = await page
-        .locator('article .markdown h2:not(#footnote-label)')
-        .evaluateAll((hs) => hs.map((h) => ({ text: (h.textContent ?? '').replace(/\u200b/g, '').trim(), id: h.id })));
+    test(`${expected.route} has its heading, its outline and a description in its HTML`, async ({ request }) => {
+      const $ = await servedHtml(request, expected.route);
+      expect($('article h1').text()).toBe(expected.h1);
+      const headings = $('article .markdown h2:not(#footnote-label)')
+        .toArray()
+        .map((h) => ({
+          text: $(h)
+            .text()
+            .replace(/\u200b/g, '')
+            .trim(),
+          id: h.attribs.id ?? '',
+        }));
       expect(headings.map((h) => h.text)).toEqual(expected.toc);
       expect(headings.every((h) => /^[a-z0-9-]+$/.test(h.id))).toBe(true);
-      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{50,}/);
+      // The contents list beside the page is in its HTML; a page with wide content lists
+      // the same headings in a collapsible list, rendered when the reader opens it.
+      const toc = $('.theme-doc-toc-desktop .table-of-contents > li > a');
+      if (expected.route !== '/benchmark') {
+        expect(toc.toArray().map((a) => $(a).text().trim())).toEqual(expected.toc);
+      }
+      expect($('meta[name="description"]').attr('content')).toMatch(/.{50,}/);
     });
   }
+
+  test('the home page leads with the tagline and describes itself with it', async ({ request }) => {
+    const $ = await servedHtml(request, '/');
+    expect($('title').text()).toBe(`Rubra | ${identity.title}`);
+    expect($('article .lede').text()).toBe(identity.tagline);
+    expect($('meta[name="description"]').attr('content')).toMatch(new RegExp(`^${identity.tagline}`));
+    expect($('article table caption').text()).toMatch(/^Rubra enhanced models/);
+    expect($('a:contains("Edit this page")').attr('href')).toBe(`${identity.editUrl}/README.mdx`);
+  });
 
   for (const category of categories) {
-    test(`${category.route} lists its pages`, async ({ page }) => {
-      await gotoHydrated(page, category.route);
-      await expect(page.locator('h1')).toHaveText(category.h1);
-      const links = await page
-        .locator('article a.card')
-        .evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+    test(`${category.route} lists its pages`, async ({ request }) => {
+      const $ = await servedHtml(request, category.route);
+      expect($('h1').text()).toBe(category.h1);
+      const links = $('article a.card')
+        .toArray()
+        .map((a) => a.attribs.href);
       expect(links).toEqual(category.children);
-      await expect(page.locator('main header p').first()).not.toBeEmpty();
+      expect($('main header p').first().text().trim()).not.toBe('');
     });
   }
 
-  test('the sidebar follows the spec: order and labels', async ({ page }) => {
-    await gotoHydrated(page, '/faq');
-    const sidebar = page.locator('nav[aria-label="Docs sidebar"] .theme-doc-sidebar-menu');
-    const top = await sidebar
-      .locator(':scope > li > div > a, :scope > li > a')
-      .evaluateAll((as) => as.map((a) => (a.textContent ?? '').trim()));
-    expect(top).toEqual(['Introduction', 'Models', 'Serving / Inferencing', 'Benchmarks', 'FAQ']);
-    const nested = async (label: string): Promise<string[]> =>
-      sidebar
-        .locator(':scope > li', { has: page.getByRole('link', { name: label, exact: true }) })
-        .locator('ul a')
-        .evaluateAll((as) => as.map((a) => (a.textContent ?? '').trim()));
-    expect(await nested('Models')).toEqual(['Llama 3', 'Gemma', 'Mistral', 'Phi 3', 'Qwen 2']);
-    expect(await nested('Serving / Inferencing')).toEqual(['llama.cpp', 'vLLM', 'HuggingFace Transformers']);
-  });
-});
-
-test.describe('tables match the facts, cell by cell', () => {
-  test('the benchmark table holds every row in the server HTML, before any script runs', async ({ page }) => {
-    const response = await page.request.get('/benchmark');
-    const html = await response.text();
-    const table = /<table[^>]*data-benchmark-table[^>]*>([\s\S]*?)<\/table>/.exec(html)?.[1] ?? '';
-    expect(table.match(/<tr/g)?.length).toBe(benchmarkFacts.length + 1);
-    for (const fact of benchmarkFacts) {
-      expect(table).toContain(`>${(fact.model ?? '').replace(/'/g, '&#x27;')}`);
-    }
-  });
-
-  test('the benchmark page shows every figure of benchmarks.ts and mtbench-pairwise.ts', async ({ page }) => {
-    await gotoHydrated(page, '/benchmark');
-    expect(await tableBody(page.locator('table[data-benchmark-table]'), 2)).toEqual(
-      benchmarkFacts.map(expectedBenchmarkRow),
+  test('the FAQ keeps the function definitions in a details block and shows both outputs in tabs', async ({
+    request,
+  }) => {
+    const $ = await servedHtml(request, '/faq');
+    const details = $('details').filter((_index, element) =>
+      $(element).text().includes('The three function definitions'),
     );
-    expect(await tableBody(page.locator('table[data-mtbench-pairwise]'), 2)).toEqual(
-      pairwiseFacts.map(expectedPairwiseRow),
-    );
-  });
-
-  const families = [...new Set(modelFacts.map((row) => row.family ?? ''))];
-  for (const family of families) {
-    const rows = modelFacts.filter((row) => row.family === family);
-    const route = rows[0]?.page_route ?? '';
-    test(`${route} shows the ${family} facts of models.ts, benchmarks.ts and mtbench-pairwise.ts`, async ({ page }) => {
-      await gotoHydrated(page, route);
-      const specs = await tableBody(page.locator('table[data-model-specs]'), 6);
-      expect(specs).toEqual(expectedSpecRows(rows));
-      const repos = page.locator('table[data-model-repos] a');
-      const hrefs = await repos.evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
-      expect(hrefs).toEqual(
-        rows.flatMap((row) =>
-          [row.hf_repo, row.gguf_repo, row.other_repos]
-            .filter((repo): repo is string => Boolean(repo))
-            .map((repo) => `https://huggingface.co/${repo}`),
-        ),
-      );
-      const benchmarkRows = await tableBody(page.locator('table[data-benchmark-table]'), 2);
-      const names = new Set(benchmarkRows.map((row) => row[0]));
-      expect(benchmarkRows).toHaveLength(rows.length * 2);
-      expect(benchmarkRows).toEqual(
-        benchmarkFacts.filter((row) => names.has(row.model ?? '')).map(expectedBenchmarkRow),
-      );
-      const pairwise = await tableBody(page.locator('table[data-mtbench-pairwise]'), 2);
-      expect(pairwise).toHaveLength(rows.length * 2);
-      expect(pairwise).toEqual(pairwiseFacts.filter((row) => names.has(row.model ?? '')).map(expectedPairwiseRow));
-      const template = rows[0]?.llamacpp_chat_template ?? '';
-      await expect(page.locator('article code', { hasText: new RegExp(`^${template}$`) }).first()).toBeVisible();
-    });
-  }
-
-  test('the llama.cpp guide lists the chat template of every family', async ({ page }) => {
-    await gotoHydrated(page, '/inference/llamacpp');
-    const rows = await tableBody(page.locator('table[data-chat-templates]'), 3);
-    expect(rows).toEqual(
-      families.map((family) => {
-        const familyRows = modelFacts.filter((row) => row.family === family);
-        return [family, familyRows.map((row) => row.model).join(', '), familyRows[0]?.llamacpp_chat_template ?? ''];
-      }),
-    );
+    expect(details).toHaveLength(1);
+    expect(details.text()).toContain('"name": "count"');
+    const tabs = $('[role="tab"]')
+      .toArray()
+      .map((tab) => $(tab).text());
+    expect(tabs).toEqual(['Mistral 7B Instruct v0.3', 'Rubra Mistral 7B Instruct v0.3']);
+    expect($('[role="tabpanel"]').eq(1).text()).toContain('422');
   });
 });
 
@@ -293,33 +226,6 @@ test.describe('the benchmark table', () => {
     expect(measured).toEqual([...measured].sort((a, b) => (direction === 'ascending' ? a - b : b - a)));
   };
 
-  test('sorts by every column with the mouse, not measured last', async ({ page }) => {
-    await gotoHydrated(page, '/benchmark');
-    const labels = await table(page)
-      .locator('thead button')
-      .evaluateAll((buttons) => buttons.map((b) => (b.textContent ?? '').replace(/[↕↑↓]/g, '').trim()));
-    expect(labels).toHaveLength(9);
-    for (const [index, label] of labels.entries()) {
-      const button = table(page).locator('thead button').nth(index);
-      await button.click();
-      const first = index < 2 ? 'ascending' : 'descending';
-      await expect(header(page, label).first()).toHaveAttribute('aria-sort', first);
-      await expect(table(page).locator('th[aria-sort]')).toHaveCount(1);
-      if (index >= 2) {
-        expectSorted(await column(page, index), first);
-      }
-      await button.click();
-      const second = first === 'ascending' ? 'descending' : 'ascending';
-      await expect(header(page, label).first()).toHaveAttribute('aria-sort', second);
-      if (index >= 2) {
-        expectSorted(await column(page, index), second);
-      } else if (index === 0) {
-        const names = (await column(page, 0)) as string[];
-        expect(names).toEqual([...names].sort((a, b) => b.localeCompare(a, 'en', { sensitivity: 'base' })));
-      }
-    }
-  });
-
   test('sorts with the keyboard', async ({ page }) => {
     await gotoHydrated(page, '/benchmark');
     const button = page.getByRole('button', { name: /^Function calling/ });
@@ -335,36 +241,6 @@ test.describe('the benchmark table', () => {
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Enter');
     await expect(table(page).locator('th[aria-sort="descending"]')).toContainText('Params (B)');
-  });
-
-  test('filters by kind and by text, with the mouse and the keyboard', async ({ page }) => {
-    await gotoHydrated(page, '/benchmark');
-    const status = page.getByRole('status').filter({ hasText: 'Showing' });
-    await expect(status).toHaveText(`Showing ${benchmarkFacts.length} of ${benchmarkFacts.length} models.`);
-    for (const label of ['Base', 'Other open models', 'Closed models']) {
-      await page.getByRole('checkbox', { name: label }).click();
-    }
-    const rubra = benchmarkFacts.filter((row) => row.kind === 'rubra');
-    await expect(status).toHaveText(`Showing ${rubra.length} of ${benchmarkFacts.length} models.`);
-    expect(await column(page, 0)).toEqual(rubra.map((row) => row.model));
-
-    const closed = page.getByRole('checkbox', { name: 'Closed models' });
-    await closed.focus();
-    await page.keyboard.press('Space');
-    await expect(closed).toBeChecked();
-    const shown = benchmarkFacts.filter((row) => row.kind === 'rubra' || row.kind === 'closed');
-    expect(await column(page, 0)).toEqual(shown.map((row) => row.model));
-
-    const search = page.getByRole('searchbox', { name: 'Model name contains' });
-    await search.focus();
-    await page.keyboard.type('llama-3');
-    const matching = shown.filter((row) => row.model?.toLowerCase().includes('llama-3'));
-    expect(matching.length).toBeGreaterThan(0);
-    await expect(table(page).locator('tbody tr')).toHaveCount(matching.length);
-    expect(await column(page, 0)).toEqual(matching.map((row) => row.model));
-    await search.fill('no such model');
-    await expect(table(page).locator('tbody tr')).toHaveCount(0);
-    await expect(status).toHaveText(`Showing 0 of ${benchmarkFacts.length} models.`);
   });
 
   test('at 1280 px every column shows without scrolling sideways, and the header row stays in view', async ({
@@ -461,50 +337,9 @@ test.describe('the benchmark table', () => {
       .poll(async () => Math.abs(((await table(page).locator('thead th').first().boundingBox())?.y ?? 0) - regionTop))
       .toBeLessThanOrEqual(1);
   });
-
-  test('marks models that do not accept tool observations and links the footnote', async ({ page }) => {
-    await gotoHydrated(page, '/benchmark');
-    const marked = await table(page)
-      .locator('tbody th', { has: page.locator('sup a[href="#benchmark-note-tool-observations"]') })
-      .evaluateAll((ths) => ths.map((th) => th.firstChild?.textContent ?? ''));
-    expect(marked).toEqual(
-      benchmarkFacts.filter((row) => row.note?.startsWith('does not accept tool observations')).map((row) => row.model),
-    );
-    await expect(page.locator('#benchmark-note-tool-observations')).toContainText('∔');
-    const notes = await page.locator('ol li[id^="benchmark-note-"]').allTextContents();
-    expect(notes).toEqual([...new Set(benchmarkFacts.map((row) => row.note).filter(Boolean))]);
-  });
 });
 
 test.describe('guides', () => {
-  test('a platform tab choice carries across pages and reloads', async ({ page }) => {
-    await gotoHydrated(page, '/inference/llamacpp');
-    const cuda = page.getByRole('tab', { name: 'NVIDIA CUDA' }).first();
-    await expect(page.getByRole('tab', { name: 'macOS' }).first()).toHaveAttribute('aria-selected', 'true');
-    await cuda.click();
-    await expect(cuda).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByText('make LLAMA_CUDA=1')).toBeVisible();
-
-    await gotoHydrated(page, '/inference/vllm');
-    await expect(page.getByRole('tab', { name: 'NVIDIA CUDA' }).first()).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByText('export CUDA_HOME=/usr/local/cuda')).toBeVisible();
-    await page.getByRole('tab', { name: 'macOS' }).first().click();
-
-    await gotoHydrated(page, '/inference/llamacpp');
-    await expect(page.getByRole('tab', { name: 'macOS' }).first()).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByText('make LLAMA_CUDA=1')).toBeHidden();
-  });
-
-  test('code blocks carry titles, and the Dockerfile is highlighted as docker', async ({ page }) => {
-    await gotoHydrated(page, '/inference/vllm');
-    const dockerfile = page.locator('.theme-code-block', { has: page.getByText('Dockerfile', { exact: true }) });
-    await expect(dockerfile).toHaveCount(1);
-    await expect(dockerfile.locator('pre')).toHaveClass(/language-docker/);
-    expect(await dockerfile.locator('.token').count()).toBeGreaterThan(10);
-    const titles = await page.locator('.theme-code-block [class*="codeBlockTitle"]').allTextContents();
-    expect(titles).toContain('Build and run the image');
-  });
-
   test('code arrives highlighted: tokens take the code theme of each mode, and no Prism reaches the browser', async ({
     page,
   }) => {
@@ -552,16 +387,6 @@ test.describe('guides', () => {
     expect(colours.length).toBeGreaterThan(10);
     expect(colours.filter((colour) => scripts.some((script) => script.includes(colour)))).toEqual([]);
     expect(scripts.filter((script) => script.includes('additionalLanguages'))).toEqual([]);
-  });
-
-  test('the FAQ hides the function definitions in a details block and shows both outputs in tabs', async ({ page }) => {
-    await gotoHydrated(page, '/faq');
-    const details = page.locator('details', { hasText: 'The three function definitions' });
-    await expect(details.getByText('"name": "count"')).toBeHidden();
-    await details.locator('summary').click();
-    await expect(details.getByText('"name": "count"')).toBeVisible();
-    await page.getByRole('tab', { name: 'Rubra Mistral 7B Instruct v0.3' }).click();
-    await expect(page.getByRole('tabpanel').filter({ hasText: '422' })).toBeVisible();
   });
 
   test('the chart draws in both colour modes with readable text and a text alternative', async ({ page }) => {

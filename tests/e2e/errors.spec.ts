@@ -4,6 +4,8 @@ import { expect, gotoHydrated, test } from './fixtures';
 import { layoutShift, watchLayoutShift } from './layout-shift';
 import { startStaticHost, type StaticHost } from '../support/static-server.mjs';
 
+// What the theme does with no code of ours (its progress bar, its prefetching, the banner of
+// a wrong base URL, whose option tests/unit/site-config.test.ts reads) is left to it.
 const JS_CHUNKS = '**/assets/js/*.js';
 
 async function waitForHydration(page: Page): Promise<void> {
@@ -122,29 +124,6 @@ test.describe('hosting', () => {
   });
 });
 
-test.describe('base URL misconfiguration', () => {
-  test.use({ expectedErrors: /Failed to load resource/ });
-
-  test('a site served under the wrong base path shows the banner with a suggested base URL', async ({ page }) => {
-    const host = await startStaticHost({ mount: '/mirror/' });
-    try {
-      await page.goto(`${host.origin}/mirror/`);
-      const banner = page.locator('#__docusaurus-base-url-issue-banner');
-      await expect(banner).toBeVisible();
-      await expect(banner).toContainText('did not load properly');
-      await expect(banner).toContainText('Current configured baseUrl = /');
-      await expect(page.locator('#__docusaurus-base-url-issue-banner-suggestion-container')).toHaveText('/mirror/');
-    } finally {
-      await host.close();
-    }
-  });
-
-  test('a correctly served site shows no banner', async ({ page }) => {
-    await gotoHydrated(page, '/');
-    await expect(page.locator('#__docusaurus-base-url-issue-banner')).toHaveCount(0);
-  });
-});
-
 test.describe('route loading', () => {
   test.describe('when a route chunk fails', () => {
     test.use({ expectedErrors: /Failed to load resource|ChunkLoadError|Loading chunk/ });
@@ -174,73 +153,5 @@ test.describe('route loading', () => {
       expect(warnings.some((text) => /chunk/i.test(text))).toBe(true);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     });
-  });
-
-  test('the progress bar starts 200 ms into a slow navigation and has no spinner', async ({ page }) => {
-    await page.clock.install();
-    await gotoHydrated(page, '/');
-    // From here on, page time moves only when the test says so.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((done) => (release = done));
-    await page.route(JS_CHUNKS, async (route) => {
-      await gate;
-      await route.fallback();
-    });
-    await page.locator('.theme-doc-sidebar-container').getByRole('link', { name: 'FAQ' }).click();
-    await page.clock.runFor(190);
-    await expect(page.locator('#nprogress')).toHaveCount(0);
-    await page.clock.runFor(20);
-    await expect(page.locator('#nprogress .bar')).toBeAttached();
-    await expect(page.locator('#nprogress .spinner')).toHaveCount(0);
-    release();
-    // The new page renders, then the bar completes and fades out.
-    await expect(page.locator('.theme-doc-sidebar-container .menu__link--active')).toHaveText('FAQ');
-    await expect
-      .poll(async () => {
-        await page.clock.runFor(100);
-        return page.locator('#nprogress').count();
-      })
-      .toBe(0);
-  });
-});
-
-test.describe('prefetching', () => {
-  async function chunksFetchedWhileBrowsing(page: Page): Promise<number> {
-    await gotoHydrated(page, '/');
-    let count = 0;
-    page.on('request', (request) => {
-      if (request.url().includes('/assets/js/')) {
-        count += 1;
-      }
-    });
-    const links = page.locator('.theme-doc-sidebar-container a.menu__link');
-    for (const link of await links.all()) {
-      await link.hover();
-    }
-    await page.mouse.wheel(0, 2000);
-    await page.waitForLoadState('networkidle');
-    return count;
-  }
-
-  function emulateConnection(page: Page, connection: { effectiveType: string; saveData: boolean }) {
-    return page.addInitScript((value) => {
-      Object.defineProperty(navigator, 'connection', { configurable: true, get: () => value });
-    }, connection);
-  }
-
-  test('prefetches linked pages on a good connection', async ({ page }) => {
-    await emulateConnection(page, { effectiveType: '4g', saveData: false });
-    expect(await chunksFetchedWhileBrowsing(page)).toBeGreaterThan(0);
-  });
-
-  test('does not prefetch on a 2g connection', async ({ page }) => {
-    await emulateConnection(page, { effectiveType: '2g', saveData: false });
-    expect(await chunksFetchedWhileBrowsing(page)).toBe(0);
-  });
-
-  test('does not prefetch when data saving is on', async ({ page }) => {
-    await emulateConnection(page, { effectiveType: '4g', saveData: true });
-    expect(await chunksFetchedWhileBrowsing(page)).toBe(0);
   });
 });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { APIRequestContext } from '@playwright/test';
+import { load, type CheerioAPI } from 'cheerio';
 
 import { BUILD_DIR } from '../support/static-server.mjs';
 
@@ -16,21 +17,57 @@ export function sitemapRoutes(): string[] {
 }
 
 /**
- * The ids in the HTML a path is served with, as a reader lands on it before any script
- * runs, or null when the path is not a page (an error status, or the not-found page).
- * A file that is not HTML has no ids.
+ * A path as it is served, before any script runs: what a reader first gets and a crawler
+ * reads, with no browser. `$` queries its HTML (parsed as browsers parse it, by parse5
+ * through cheerio), and is null when the answer is not HTML.
  */
-export async function servedIds(request: APIRequestContext, path: string): Promise<Set<string> | null> {
+export interface ServedPage {
+  status: number;
+  contentType: string;
+  $: CheerioAPI | null;
+}
+
+export async function servedPage(request: APIRequestContext, path: string): Promise<ServedPage> {
   const response = await request.get(path);
-  if (!response.ok()) {
+  const contentType = response.headers()['content-type'] ?? '';
+  return {
+    status: response.status(),
+    contentType,
+    $: contentType.includes('text/html') ? load(await response.text()) : null,
+  };
+}
+
+/** The page's HTML, parsed: fails the test when the path does not answer 200 with HTML. */
+export async function servedHtml(request: APIRequestContext, path: string): Promise<CheerioAPI> {
+  const { status, $ } = await servedPage(request, path);
+  if (status !== 200 || $ === null) {
+    throw new Error(`${path} answers ${status}${$ === null ? ', not HTML' : ''}`);
+  }
+  return $;
+}
+
+/**
+ * The ids of a page as served: null when it is not a page (an error status, or the
+ * not-found page); none for a file that is not HTML.
+ */
+export function pageIds({ status, $ }: ServedPage): Set<string> | null {
+  if (
+    status !== 200 ||
+    ($ !== null &&
+      ($('title').text().startsWith('Page not found') || $('h1').first().text().trim() === 'Page not found'))
+  ) {
     return null;
   }
-  if (!(response.headers()['content-type'] ?? '').includes('text/html')) {
-    return new Set<string>();
-  }
-  const html = await response.text();
-  if (html.includes('<title>Page not found') || /<h1[^>]*>Page not found<\/h1>/.test(html)) {
-    return null;
-  }
-  return new Set([...html.matchAll(/\sid=(?:"([^"]*)"|'([^']*)'|([^\s>]+))/g)].map((m) => m[1] ?? m[2] ?? m[3] ?? ''));
+  return new Set(
+    $
+      ? $('[id]')
+          .map((_index, element) => $(element).attr('id') ?? '')
+          .get()
+      : [],
+  );
+}
+
+/** The ids in the HTML a path is served with, as a reader lands on it before any script runs (see pageIds). */
+export async function servedIds(request: APIRequestContext, path: string): Promise<Set<string> | null> {
+  return pageIds(await servedPage(request, path));
 }

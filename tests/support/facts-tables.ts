@@ -14,7 +14,7 @@ export const benchmarkFactColumns = [
   'mt_bench',
 ] as const;
 
-export const kindLabel: Record<string, string> = {
+const kindLabel: Record<string, string> = {
   rubra: 'Rubra',
   base: 'Base',
   other: 'Other open models',
@@ -34,7 +34,7 @@ export function expectedBenchmarkRows(filter: (row: Record<string, string>) => b
     ]);
 }
 
-export const pairwiseFactColumns = ['win', 'loss', 'tie', 'win_rate', 'loss_rate', 'adjusted_win_rate'] as const;
+const pairwiseFactColumns = ['win', 'loss', 'tie', 'win_rate', 'loss_rate', 'adjusted_win_rate'] as const;
 
 /** One pairwise row: model, compared with, then the six figures. */
 export function expectedPairwiseRows(models?: ReadonlySet<string>) {
