@@ -52,6 +52,18 @@ export async function listModels(
   }
 }
 
+/**
+ * The model a request names: the reader's own choice when the server lists it (or lists
+ * nothing to check it against), otherwise the first model the server lists.
+ */
+export function pickModel(listed: readonly string[] | null, wanted: string): string {
+  const own = wanted.trim();
+  if (listed === null || listed.length === 0) {
+    return own || 'default';
+  }
+  return listed.includes(own) ? own : (listed[0] ?? own);
+}
+
 export interface CompletionOptions {
   apiKey: string;
   timeoutSeconds: number;

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { errorMessages, isTextual, statusLine } from '@site/src/client/answer';
+import { pickModel } from '@site/src/client/completion';
 import { classifyFailure, type FailureSignals } from '@site/src/client/failure';
 import { MAX_URL_LENGTH, readForm, urlProblem } from '@site/src/components/RequestConsole/form';
 import { deletedId, idsInAnswer, withRememberedIds } from '@site/src/components/RequestConsole/ids';
@@ -319,5 +320,19 @@ describe('what the console keeps', () => {
     expect(store.usedServers('api')).toEqual([]);
     expect(store.rememberedIds()).toEqual({});
     expect(stores.local.size).toBe(0);
+  });
+});
+
+describe('the model a request names', () => {
+  it("is the reader's choice when the server lists it", () => {
+    expect(pickModel(['a', 'b'], 'b')).toBe('b');
+  });
+  it('is the first listed model when the server does not list the choice', () => {
+    expect(pickModel(['rubra-ai/Phi-3-mini-128k-instruct'], 'default')).toBe('rubra-ai/Phi-3-mini-128k-instruct');
+    expect(pickModel(['a', 'b'], '')).toBe('a');
+  });
+  it('is the reader\'s choice, or "default", when the server lists nothing', () => {
+    expect(pickModel(null, ' mine ')).toBe('mine');
+    expect(pickModel([], '')).toBe('default');
   });
 });
