@@ -25,9 +25,8 @@ export default defineConfig({
   test: {
     environment: 'node',
     pool: 'threads',
-    isolate: false,
     projects: [
-      { extends: true, test: { name: 'shared', include: [ALL], exclude: [...replacing, COMPONENTS] } },
+      { extends: true, test: { name: 'shared', include: [ALL], exclude: [...replacing, COMPONENTS], isolate: false } },
       {
         extends: true,
         // The site's router is Docusaurus's: here a link is a plain anchor to the same place.
@@ -36,10 +35,11 @@ export default defineConfig({
           name: 'components',
           include: [COMPONENTS],
           environment: 'happy-dom',
+          // Each file loads its own React DOM, which would otherwise keep the first file's document.
           setupFiles: ['tests/support/setup-dom.ts'],
         },
       },
-      { extends: true, test: { name: 'isolated', include: replacing, isolate: true } },
+      { extends: true, test: { name: 'isolated', include: replacing } },
     ],
   },
 });

@@ -22,6 +22,23 @@ export interface ServerKind {
   name: string;
   /** How this kind of server allows an origin, when it has a way; said after a CORS refusal. */
   allowOrigin?: (origin: string) => string;
+  /** Whether this kind of server serves its API under `/v1` below the origin. */
+  underV1: boolean;
+}
+
+/**
+ * What to try after a 404 when the Server URL lacks the `/v1` this kind of server wants,
+ * or has one it does not want; null when the base is not the likely cause.
+ */
+export function baseUrlHint(server: ServerKind, serverUrl: string, status: number): string | null {
+  const base = serverUrl.replace(/\/+$/, '');
+  const hasV1 = base.endsWith('/v1');
+  if (status !== 404 || hasV1 === server.underV1) {
+    return null;
+  }
+  return server.underV1
+    ? `A ${server.name} serves its API under /v1: try ${base}/v1 as the Server URL.`
+    : `A ${server.name} serves its API without /v1: try ${base.slice(0, -'/v1'.length)} as the Server URL.`;
 }
 
 export interface FailureSignals {
@@ -129,6 +146,7 @@ export function classifyFailure(signals: FailureSignals): Failure {
 /** A model server: llama.cpp's llama-server, vLLM, or any OpenAI-compatible one. */
 export const MODEL_SERVER: ServerKind = {
   name: 'model server',
+  underV1: true,
   allowOrigin: (origin) =>
     `vLLM allows it with --allowed-origins '["${origin}"]' (and --allowed-headers for a key); a server without such a setting needs a proxy on your machine that adds the headers.`,
 };

@@ -6,6 +6,7 @@
 import { useCallback, useRef, useState } from 'react';
 
 import { statusLine } from './answer';
+import { baseUrlHint, type ServerKind } from './failure';
 import type { Outcome } from './send';
 import { rememberServer, usedServers } from './store';
 
@@ -14,13 +15,21 @@ export function fieldsNeedChange(count: number): string {
   return `Nothing was sent: ${count === 1 ? 'one field needs' : `${count} fields need`} a change.`;
 }
 
-/** The status after a call: the server's status line and time (and a detail), or the failure and its fix. */
-export function outcomeStatus(outcome: Outcome, detail?: string): string {
+/**
+ * The status after a call: the server's status line and time (and a detail, and what to
+ * try when a 404 comes from a base without the server's `/v1`), or the failure and its fix.
+ */
+export function outcomeStatus(
+  outcome: Outcome,
+  detail?: string,
+  base?: { server: ServerKind; serverUrl: string },
+): string {
   if (!outcome.ok) {
     return `${outcome.failure.message} ${outcome.failure.fix}`;
   }
   const { answer } = outcome;
-  return `${statusLine(answer.status, answer.statusText)} in ${answer.ms} ms${detail ? `; ${detail}` : ''}.`;
+  const hint = base ? baseUrlHint(base.server, base.serverUrl, answer.status) : null;
+  return `${statusLine(answer.status, answer.statusText)} in ${answer.ms} ms${detail ? `; ${detail}` : ''}.${hint ? ` ${hint}` : ''}`;
 }
 
 export interface ServerCall {

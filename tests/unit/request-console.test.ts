@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { errorMessages, isTextual, statusLine } from '@site/src/client/answer';
 import { pickModel } from '@site/src/client/completion';
-import { classifyFailure, type FailureSignals } from '@site/src/client/failure';
+import { baseUrlHint, classifyFailure, MODEL_SERVER, type FailureSignals } from '@site/src/client/failure';
 import { MAX_URL_LENGTH, readForm, urlProblem } from '@site/src/components/RequestConsole/form';
 import { deletedId, idsInAnswer, withRememberedIds } from '@site/src/components/RequestConsole/ids';
 import { checkAgainstSchema, parseJson } from '@site/src/components/RequestConsole/json';
@@ -68,9 +68,25 @@ const signals: FailureSignals = {
   url: 'http://localhost:8000/assistants',
   serverUrl: 'http://localhost:8000',
   pageOrigin: 'http://localhost:3000',
-  server: { name: 'Rubra server', allowOrigin: () => 'Start it with the origin allowed.' },
+  server: { name: 'Rubra server', allowOrigin: () => 'Start it with the origin allowed.', underV1: false },
   timeoutSeconds: 30,
 };
+
+describe('a 404 from the wrong base', () => {
+  it('names the /v1 base a model server wants', () => {
+    expect(baseUrlHint(MODEL_SERVER, 'http://localhost:8000/', 404)).toBe(
+      'A model server serves its API under /v1: try http://localhost:8000/v1 as the Server URL.',
+    );
+    expect(baseUrlHint(MODEL_SERVER, 'http://localhost:8000/v1', 404)).toBeNull();
+    expect(baseUrlHint(MODEL_SERVER, 'http://localhost:8000', 401)).toBeNull();
+  });
+  it('names the base without /v1 a server wants when it serves none', () => {
+    expect(baseUrlHint(signals.server, 'http://localhost:8000/v1', 404)).toBe(
+      'A Rubra server serves its API without /v1: try http://localhost:8000 as the Server URL.',
+    );
+    expect(baseUrlHint(signals.server, 'http://localhost:8000', 404)).toBeNull();
+  });
+});
 
 describe('why a request failed', () => {
   it('tells a server that is not there from one whose CORS hides its answer', () => {

@@ -12,9 +12,9 @@ import { siteUrl } from '@site/src/site/identity';
 
 import { errorMessages } from '@site/src/client/answer';
 import type { ChatReply } from '@site/src/client/chat';
-import { listModels, modelRequest, requestCompletion } from '@site/src/client/completion';
+import { listModels, modelRequest, pickModel, requestCompletion } from '@site/src/client/completion';
 import { FailureView, KeyField, ServerField, TimeoutField, timeoutProblem, useApiKey } from '../RequestConsole/Fields';
-import type { Failure } from '@site/src/client/failure';
+import { baseUrlHint, MODEL_SERVER, type Failure } from '@site/src/client/failure';
 import { checkServerUrl } from '@site/src/client/serverUrl';
 import { usedServers } from '@site/src/client/store';
 import { useServerCall } from '@site/src/client/useServerCall';
@@ -79,6 +79,10 @@ export default function AskPanel({ question, search, onClose }: AskPanelProps): 
   const keyState = useApiKey();
   const [model, setModel] = useState('');
   const [models, setModels] = useState<string[] | null>(null);
+  /** The server whose list `models` is: another server, or one that listed nothing, is asked first. */
+  const [listedFor, setListedFor] = useState<string | null>(null);
+  /** The last question that got no answer: an Ask with the box empty asks it again. */
+  const [unanswered, setUnanswered] = useState<string | null>(null);
   const [serverProblem, setServerProblem] = useState<string | null>(null);
   const [turns, setTurns] = useState<Turn[]>([]);
   const [history, setHistory] = useState<ChatMessage[]>([]);
@@ -94,10 +98,15 @@ export default function AskPanel({ question, search, onClose }: AskPanelProps): 
     setTurns((current) => current.map((turn, index) => (index === current.length - 1 ? patch(turn) : turn)));
 
   const run = async (text: string) => {
-    const trimmed = text.trim();
-    if (trimmed === '' || call.sending) {
+    const trimmed = text.trim() || unanswered || '';
+    if (call.sending) {
       return;
     }
+    if (trimmed === '') {
+      setStatus('Type a question to ask.');
+      return;
+    }
+    setUnanswered(trimmed);
     const checked = checkServerUrl(serverUrl);
     if (!checked.ok) {
       setServerProblem(checked.message);
@@ -110,17 +119,22 @@ export default function AskPanel({ question, search, onClose }: AskPanelProps): 
   };
 
   const askModel = async (trimmed: string, server: string, signal: AbortSignal) => {
-    setTurns((current) => [
-      ...current,
-      { question: trimmed, steps: [], answer: '', sources: [], withoutTools: false, done: false },
-    ]);
+    const asking: Turn = { question: trimmed, steps: [], answer: '', sources: [], withoutTools: false, done: false };
+    // Asking a failed question again replaces its failure.
+    setTurns((current) => {
+      const previous = current.at(-1);
+      const retried = previous && previous.question === trimmed && (previous.failure || previous.error);
+      return [...(retried ? current.slice(0, -1) : current), asking];
+    });
     let chosen = model;
-    if (!chosen) {
+    if (listedFor !== server || models === null) {
       const listed = await listModels(server, { apiKey: keyState[0].key, cancel: signal });
       setModels(listed);
-      chosen = listed?.[0] ?? 'default';
-      setModel(chosen);
+      setListedFor(server);
+      chosen = pickModel(listed, model);
     }
+    chosen ||= 'default';
+    setModel(chosen);
     let failure: Failure | undefined;
     const complete = async (body: Record<string, unknown>): Promise<Completion> => {
       update((turn) => ({ ...turn, answer: '' }));
@@ -141,7 +155,8 @@ export default function AskPanel({ question, search, onClose }: AskPanelProps): 
         } catch {
           messages = [(await outcome.answer.body.text()).slice(0, 300)];
         }
-        const message = `The server answered ${outcome.answer.status}: ${messages.join(' ') || 'no message'}`;
+        const hint = baseUrlHint(MODEL_SERVER, server, outcome.answer.status);
+        const message = `The server answered ${outcome.answer.status}: ${messages.join(' ') || 'no message'}${hint ? ` ${hint}` : ''}`;
         return { ok: false, message, status: outcome.answer.status, refusedTools: namesTools(messages.join(' ')) };
       }
       if (!reply) {
@@ -185,10 +200,12 @@ export default function AskPanel({ question, search, onClose }: AskPanelProps): 
         done: true,
       }));
       setHistory(outcome.messages.filter((message) => message.role !== 'system'));
+      setUnanswered(null);
       setStatus('The answer is complete.');
     } else {
+      // The turn says what went wrong, as an alert; the status line does not say it again.
       update((turn) => ({ ...turn, ...(failure ? { failure } : { error: outcome.message }), done: true }));
-      setStatus(failure ? `${failure.message} ${failure.fix}` : outcome.message);
+      setStatus('');
     }
   };
 
@@ -296,11 +313,24 @@ export default function AskPanel({ question, search, onClose }: AskPanelProps): 
                 </ul>
               </div>
             ) : null}
-            {turn.failure ? <FailureView failure={turn.failure} /> : null}
-            {turn.error ? (
-              <p className={consoleStyles.problem} data-ask-error="">
-                {turn.error}
-              </p>
+            {turn.failure || turn.error ? (
+              <div role="alert">
+                {turn.failure ? <FailureView failure={turn.failure} /> : null}
+                {turn.error ? (
+                  <p className={consoleStyles.problem} data-ask-error="">
+                    {turn.error}
+                  </p>
+                ) : null}
+              </div>
+            ) : null}
+            {index === turns.length - 1 && (turn.failure || turn.error) && !call.sending ? (
+              <button
+                type="button"
+                className="button button--secondary button--sm"
+                onClick={() => void run(turn.question)}
+              >
+                Retry
+              </button>
             ) : null}
             {turn.done && turn.answer ? (
               <button
@@ -335,6 +365,7 @@ export default function AskPanel({ question, search, onClose }: AskPanelProps): 
           id={`${id}-follow-up`}
           rows={2}
           value={followUp}
+          placeholder={unanswered && !call.sending ? `Leave empty to ask “${unanswered}” again` : undefined}
           onChange={(event) => setFollowUp(event.target.value)}
           onKeyDown={(event) => {
             if (event.key === 'Enter' && !event.shiftKey) {

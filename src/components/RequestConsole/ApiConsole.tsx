@@ -49,6 +49,7 @@ import styles from './styles.module.css';
 
 const RUBRA_SERVER: ServerKind = {
   name: 'Rubra server',
+  underV1: false,
   allowOrigin: () =>
     `A Rubra server allows ${rubraServerCorsOrigins.join(', ')}: to try the API from a copy of these docs, open it at http://localhost:3000.`,
 };
@@ -205,7 +206,7 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
         return;
       }
       const isDownload = data.call.action === 'content';
-      call.setStatus(outcomeStatus(outcome));
+      call.setStatus(outcomeStatus(outcome, '', { server: RUBRA_SERVER, serverUrl: read.request.serverUrl }));
       if (outcome.ok) {
         const { answer } = outcome;
         if (answer.status < 300 && !isDownload && isTextual(answer.contentType) && answer.body.size < 1024 * 1024) {

@@ -12,6 +12,7 @@ import AnswerView from './AnswerView';
 import ChatAnswer from './ChatAnswer';
 import type { ChatReply } from '@site/src/client/chat';
 import { requestCompletion } from '@site/src/client/completion';
+import { MODEL_SERVER } from '@site/src/client/failure';
 import {
   BodyField,
   ConsoleFrame,
@@ -116,7 +117,7 @@ export default function ChatConsole({ request, onClose }: ChatConsoleProps): Rea
       : finished?.finishReason
         ? `finish reason ${finished.finishReason}`
         : '';
-    call.setStatus(outcomeStatus(outcome, why));
+    call.setStatus(outcomeStatus(outcome, why, { server: MODEL_SERVER, serverUrl: server.url }));
     setDone({ outcome, streamed });
   };
 

@@ -34,6 +34,8 @@ export function ServerField({
   problem: FieldProblem | undefined;
   inputRef: RefObject<HTMLInputElement>;
 }): ReactNode {
+  // The list's id is also a plain CSS selector: some DOM implementations look it up by one.
+  const listId = `${id.replace(/[^\w-]/g, '')}-used`;
   return (
     <div className={styles.row}>
       <label htmlFor={id}>Server URL</label>
@@ -45,13 +47,13 @@ export function ServerField({
         inputMode="url"
         autoComplete="off"
         spellCheck={false}
-        list={`${id}-used`}
+        list={listId}
         value={value}
         aria-invalid={problem ? true : undefined}
         aria-describedby={problem ? `${id}-problem` : undefined}
         onChange={(event) => onChange(event.target.value)}
       />
-      <datalist id={`${id}-used`}>
+      <datalist id={listId}>
         {[...new Set(suggestions)].map((server) => (
           <option key={server} value={server} />
         ))}

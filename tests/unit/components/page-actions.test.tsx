@@ -14,7 +14,7 @@ function trigger(): HTMLElement {
 
 async function openMenu(key: string): Promise<HTMLElement[]> {
   trigger().focus();
-  await userEvent.keyboard(key);
+  await user.keyboard(key);
   const menu = await page().findByRole('menu', { name: 'Page actions' });
   return [...menu.querySelectorAll<HTMLElement>('[role="menuitem"]')];
 }
@@ -24,7 +24,11 @@ beforeAll(async () => {
   await import('@site/src/components/PageActions/Menu');
 });
 
+/** Keys go through one user per test: user-event's direct calls keep state across this file's documents. */
+let user: ReturnType<typeof userEvent.setup>;
+
 beforeEach(() => {
+  user = userEvent.setup();
   vi.stubGlobal(
     'fetch',
     vi.fn(async () => new Response(TWIN, { headers: { 'Content-Type': 'text/markdown; charset=utf-8' } })),
@@ -82,14 +86,14 @@ describe('the page-actions menu from the keyboard', () => {
       ['{ArrowUp}', last],
       ['{Home}', 0],
     ] as const) {
-      await userEvent.keyboard(key);
+      await user.keyboard(key);
       expect(items[index], key).toHaveFocus();
     }
   });
 
   it('Escape closes the menu and gives focus back to the button', async () => {
     await openMenu('{ArrowDown}');
-    await userEvent.keyboard('{ArrowDown}{Escape}');
+    await user.keyboard('{ArrowDown}{Escape}');
     expect(page().queryByRole('menu')).toBeNull();
     expect(trigger()).toHaveFocus();
     expect(trigger()).toHaveAttribute('aria-expanded', 'false');
@@ -97,7 +101,7 @@ describe('the page-actions menu from the keyboard', () => {
 
   it('Tab closes the menu and lets focus move on', async () => {
     await openMenu('{Enter}');
-    await userEvent.tab();
+    await user.tab();
     expect(page().queryByRole('menu')).toBeNull();
     expect(trigger()).toHaveAttribute('aria-expanded', 'false');
   });
@@ -105,7 +109,6 @@ describe('the page-actions menu from the keyboard', () => {
 
 describe('the page-actions menu with a pointer', () => {
   it('a click opens it, a second click closes it, and a press outside closes it', async () => {
-    const user = userEvent.setup();
     await user.click(trigger());
     expect(page().getByRole('menu')).toBeInTheDocument();
     await user.click(trigger());
@@ -120,7 +123,6 @@ describe('the page-actions menu with a pointer', () => {
 
 describe('Copy page', () => {
   it('copies the twin and says so', async () => {
-    const user = userEvent.setup();
     const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
     await user.click(trigger());
     await user.click(await page().findByRole('menuitem', { name: /^Copy page/ }));
@@ -130,7 +132,6 @@ describe('Copy page', () => {
   });
 
   it('a refused write says so, offers the twin and can be dismissed', async () => {
-    const user = userEvent.setup();
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new DOMException('Denied.', 'NotAllowedError'));
     await user.click(trigger());
     await user.click(await page().findByRole('menuitem', { name: /^Copy page/ }));
@@ -145,7 +146,7 @@ describe('Copy page', () => {
   it('a browser without the clipboard API gets the same offer, from the keyboard', async () => {
     vi.spyOn(navigator, 'clipboard', 'get').mockReturnValue(undefined as unknown as Clipboard);
     await openMenu('{Enter}');
-    await userEvent.keyboard('{Enter}');
+    await user.keyboard('{Enter}');
     await waitFor(() =>
       expect(page().getByRole('status')).toHaveTextContent('Your browser did not allow copying to the clipboard.'),
     );
@@ -156,7 +157,6 @@ describe('Copy page', () => {
     // Another page: a twin once fetched is kept for the page view.
     cleanup();
     render(<PageActions permalink="/faq" />);
-    const user = userEvent.setup();
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => new Response('gone', { status: 404 })),

@@ -1,6 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
+import { MODEL_SERVER } from '@site/src/client/failure';
 import { usedServers } from '@site/src/client/store';
 import { fieldsNeedChange, outcomeStatus, useServerCall } from '@site/src/client/useServerCall';
 
@@ -18,6 +19,24 @@ describe('the status line every console and Ask AI show', () => {
     );
     const failure = { kind: 'timeout' as const, message: 'No answer in 30 s.', fix: 'Wait longer.' };
     expect(outcomeStatus({ ok: false, failure })).toBe('No answer in 30 s. Wait longer.');
+  });
+
+  it('says which base to try after a 404 from a base without the server’s /v1', () => {
+    const answer = {
+      status: 404,
+      statusText: '',
+      ms: 5,
+      headers: [],
+      contentType: 'application/json',
+      body: new Blob(),
+    };
+    const base = { server: MODEL_SERVER, serverUrl: 'http://localhost:8000' };
+    expect(outcomeStatus({ ok: true, answer }, '', base)).toBe(
+      '404 Not Found in 5 ms. A model server serves its API under /v1: try http://localhost:8000/v1 as the Server URL.',
+    );
+    expect(outcomeStatus({ ok: true, answer }, '', { ...base, serverUrl: 'http://localhost:8000/v1' })).toBe(
+      '404 Not Found in 5 ms.',
+    );
   });
 });
 
