@@ -243,7 +243,11 @@ describe('the fake server of the console tests', () => {
       const texts = chunks.map((bytes) => Buffer.from(bytes).toString('latin1'));
       expect(texts.some((piece) => !piece.endsWith('\n'))).toBe(true);
       expect(texts.some((piece) => /^data: .*\n\ndata: .*\n\n/.test(piece))).toBe(true);
-      const reply = await replyOf(new Response(new Blob(chunks), { headers: { 'content-type': 'text/event-stream' } }));
+      const reply = await replyOf(
+        new Response(new Blob(chunks.map((bytes) => Uint8Array.from(bytes))), {
+          headers: { 'content-type': 'text/event-stream' },
+        }),
+      );
       expect(reply).toMatchObject({ ...textReply(text), deltas, done: true });
     });
 
@@ -462,7 +466,7 @@ describe('the fake server of the console tests', () => {
     });
 
     it('auth: 401 without the key or with another, with no CORS headers; preflights allow Authorization', async () => {
-      for (const headers of [{}, { authorization: 'Bearer sk-other' }]) {
+      for (const headers of [{}, { authorization: 'Bearer sk-other' }] as Record<string, string>[]) {
         const response = await fetch(`${server.baseUrl(AUTH.name)}/models`, {
           headers: { origin: ORIGIN, ...headers },
         });
