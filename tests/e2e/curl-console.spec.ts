@@ -155,7 +155,7 @@ test('a key is sent only when filled, and a preflight that refuses it names vLLM
     // The preflight, then the console's check that something listens (a no-cors GET of the server URL): no POST.
     expect(fake.received.map((request) => `${request.method} ${request.path}`)).toEqual([
       'OPTIONS /v1/chat/completions',
-      'GET /v1',
+      'GET /v1/',
     ]);
     expect(fake.received[0]?.headers['access-control-request-headers']).toContain('authorization');
     expect(seen.filter((host) => host !== '127.0.0.1')).toEqual([]);
