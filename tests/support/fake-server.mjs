@@ -45,7 +45,7 @@ import { freePort } from './prism.mjs';
 import { createRubra, isObject } from './rubra-store.mjs';
 
 /** The id of every completion the server answers. */
-export const COMPLETION_ID = 'chatcmpl-1';
+const COMPLETION_ID = 'chatcmpl-1';
 /** The one model the llama-server scenarios serve. */
 export const MODEL_ID = 'rubra-test-model';
 /** What GET /models answers in the llama-server scenarios. */
