@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { isMap, isPair, isScalar, isSeq, parseDocument, type Node as YamlNode } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
 
 import { readSdkCall, SDK_CALL_KEY } from './sdk-call';
 
@@ -57,12 +57,13 @@ export async function loadApiDescription(filePath: string, displayName = filePat
 }
 
 function parseYaml(source: string, file: string): OpenApiDocument {
-  const parsed = parseDocument(source, { prettyErrors: false, uniqueKeys: true });
+  const lineCounter = new LineCounter();
+  const parsed = parseDocument(source, { prettyErrors: false, uniqueKeys: true, lineCounter });
   const [error] = parsed.errors;
   if (error) {
     const [offset] = error.pos;
-    const before = source.slice(0, offset).split('\n');
-    const at = ` (line ${before.length}, column ${(before.at(-1)?.length ?? 0) + 1})`;
+    const { line, col } = lineCounter.linePos(offset);
+    const at = ` (line ${line}, column ${col})`;
     throw new ApiDescriptionError(
       file,
       toPointer(yamlPathAt(parsed.contents, offset)),

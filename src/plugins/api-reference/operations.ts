@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+
 import { ApiDescriptionError, HTTP_METHODS, isRecord, pageIdOf, toPointer, type OpenApiDocument } from './load';
 import { parseInline } from './inline';
 import { asRecord, isBinary, SchemaConverter, type Json } from './schema';
@@ -40,19 +42,8 @@ export interface BuildOptions {
   downloads: { yaml: string; json: string };
 }
 
-const REASONS: Readonly<Record<string, string>> = {
-  '200': 'OK',
-  '201': 'Created',
-  '204': 'No Content',
-  '400': 'Bad Request',
-  '401': 'Unauthorized',
-  '403': 'Forbidden',
-  '404': 'Not Found',
-  '409': 'Conflict',
-  '422': 'Unprocessable Content',
-  '429': 'Too Many Requests',
-  '500': 'Internal Server Error',
-};
+/** Reason phrases by status, with RFC 9110's name for 422 (Node's table keeps the older one). */
+const REASONS: Readonly<Record<string, string | undefined>> = { ...STATUS_CODES, '422': 'Unprocessable Content' };
 
 interface RawOperation {
   path: string;
