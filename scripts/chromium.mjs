@@ -7,8 +7,8 @@ const settings = JSON.parse(readFileSync(new URL('./chromium.json', import.meta.
 
 const CHROMIUM_FALLBACK = settings.fallback;
 
-export function findChromium(env = process.env) {
-  const candidate = env.CHROMIUM_PATH || CHROMIUM_FALLBACK;
+export function findChromium() {
+  const candidate = process.env.CHROMIUM_PATH || CHROMIUM_FALLBACK;
   return existsSync(candidate) ? candidate : null;
 }
 

@@ -38,10 +38,10 @@ async function eachRun(runs, visit) {
 /**
  * Opens `path` of the site and waits until the page has hydrated.
  * @param {import('@playwright/test').Page} page
- * @param {string} path
  * @param {string} baseUrl
+ * @param {string} path
  */
-async function openHydrated(page, path, baseUrl) {
+async function openHydrated(page, baseUrl, path) {
   await page.goto(new URL(path, baseUrl).href);
   await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
 }
@@ -78,13 +78,12 @@ async function timeQuery(page, query) {
 /**
  * @typedef {object} SearchMeasureOptions
  * @property {string} baseUrl the served site's origin
- * @property {string} [path] the page the search starts from
  * @property {string[]} queries the first is measured cold, the others warm
  * @property {number} runs
  */
 
 /** @param {SearchMeasureOptions} options */
-export async function measureSearch({ baseUrl, path = '/', queries, runs }) {
+export async function measureSearch({ baseUrl, queries, runs }) {
   /** @type {number[]} */
   const firstQueryBytes = [];
   /** @type {number[]} */
@@ -110,7 +109,7 @@ export async function measureSearch({ baseUrl, path = '/', queries, runs }) {
         // Redirects and aborted responses have no body.
       }
     });
-    await openHydrated(page, path, baseUrl);
+    await openHydrated(page, baseUrl, '/');
     recording = true;
     await page.keyboard.press('Control+k');
     await page.locator('.DocSearch-Input').waitFor();
@@ -147,12 +146,12 @@ export async function measureSearch({ baseUrl, path = '/', queries, runs }) {
  * over the search button, then Ctrl+K and typing a query, to the first result shown.
  * Starts as soon as the page has hydrated, before any idle work has run.
  */
-/** @param {{ baseUrl: string, path?: string, query: string, runs: number }} options */
-export async function measureIntent({ baseUrl, path = '/', query, runs }) {
+/** @param {{ baseUrl: string, query: string, runs: number }} options */
+export async function measureIntent({ baseUrl, query, runs }) {
   /** @type {number[]} */
   const times = [];
   await eachRun(runs, async (page) => {
-    await openHydrated(page, path, baseUrl);
+    await openHydrated(page, baseUrl, '/');
     const start = performance.now();
     await page.locator('.navbar .DocSearch-Button').hover();
     await page.keyboard.press('Control+k');
@@ -170,9 +169,9 @@ export async function measureIntent({ baseUrl, path = '/', query, runs }) {
  * slows it (4x). The pointer rests on the button first, as a reader's does before the
  * press (the console starts loading then). Cold: a first visit. Warm: the same context after a first press, so
  * the console's files come from the HTTP cache, as on a reader's second page.
- * @param {{ baseUrl: string, path?: string, runs: number }} options
+ * @param {{ baseUrl: string, runs: number }} options
  */
-export async function measureConsole({ baseUrl, path = '/api/create-run', runs }) {
+export async function measureConsole({ baseUrl, runs }) {
   /** @type {number[]} */
   const cold = [];
   /** @type {number[]} */
@@ -183,7 +182,7 @@ export async function measureConsole({ baseUrl, path = '/api/create-run', runs }
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     for (const times of [cold, warm]) {
-      await openHydrated(page, path, baseUrl);
+      await openHydrated(page, baseUrl, '/api/create-run');
       /** @type {Promise<number>[]} */
       const fetched = [];
       const onResponse = (/** @type {import('@playwright/test').Response} */ response) =>
