@@ -74,7 +74,7 @@ const { recordVisit } = jiti('./visit.ts');
 /** @type {typeof import('./weight')} */
 const { KINDS, tally } = jiti('./weight.ts');
 /** @type {typeof import('./relevance')} */
-const { formatScores, QUERY_CLASSES, sameFirstPageShare, scoreEngine } = jiti('./relevance.ts');
+const { formatScores, markdownTable: table, QUERY_CLASSES, sameFirstPageShare, scoreEngine } = jiti('./relevance.ts');
 
 /** @typedef {import('./pages').PageType} PageType */
 /** @typedef {import('./pages').PageTypeId} PageTypeId */
@@ -131,16 +131,6 @@ const ms = (/** @type {number} */ value) => `${value.toFixed(0)} ms`;
  * @param {(value: V) => string} format
  */
 const cell = (values, format) => values.map((value) => (value == null ? '–' : format(value))).join(' / ');
-/**
- * @param {readonly string[]} header
- * @param {readonly (readonly string[])[]} rows
- */
-const table = (header, rows) =>
-  [
-    `| ${header.join(' | ')} |`,
-    `|${header.map(() => '---').join('|')}|`,
-    ...rows.map((r) => `| ${r.join(' | ')} |`),
-  ].join('\n');
 
 /**
  * A row of figures: its label, the figure of each site side by side, and its goal.
