@@ -68,7 +68,7 @@ const PAGE_TYPES = args.pages
   ? ALL_PAGE_TYPES.filter((type) => listOption(args.pages).includes(type.id))
   : ALL_PAGE_TYPES;
 /** @type {typeof import('./budgets')} */
-const { BUDGET_KINDS, BUDGET_LABELS, budgetFigures, checkBudgets, formatKB } = jiti('./budgets.ts');
+const { BUDGET_KINDS, BUDGET_LABELS, budgetFigures, checkBudgets, CONSOLE_BUDGET_KB, formatKB } = jiti('./budgets.ts');
 /** @type {typeof import('./visit')} */
 const { recordVisit } = jiti('./visit.ts');
 /** @type {typeof import('./weight')} */
@@ -124,6 +124,7 @@ const hasReference = reference !== null;
 const kb = (/** @type {number | null | undefined} */ bytes) => (bytes == null ? '–' : (bytes / 1024).toFixed(1));
 const mb = (/** @type {number} */ bytes) => (bytes / 1024 ** 2).toFixed(1);
 const ms = (/** @type {number} */ value) => `${value.toFixed(0)} ms`;
+const kib = (/** @type {number} */ bytes) => `${kb(bytes)} KiB`;
 /**
  * One cell, side by side when a reference is benched: "this / reference".
  * @template V
@@ -445,7 +446,7 @@ async function benchSearch() {
     ),
     figureRow('keypress to results, warm page', figures, 'warmQueryMs', ms, '300 ms'),
     figureRow('intent to first results, cold page', figures, 'intentToResultsMs', ms),
-    figureRow('index on disk', figures, 'indexBytes', (v) => `${kb(v)} KiB`),
+    figureRow('index on disk', figures, 'indexBytes', kib),
   ];
   const largest = figures[0]?.largestFiles ?? [];
   section(
@@ -465,7 +466,7 @@ async function benchConsole() {
   const rows = [
     figureRow('press to a usable console, warm cache', figures, 'warmMs', ms, '300 ms'),
     figureRow('press to a usable console, first visit', figures, 'coldMs', ms),
-    figureRow('fetched by the press, first visit (gzip)', figures, 'pressBytes', (v) => `${kb(v)} KiB`, '40 KiB'),
+    figureRow('fetched by the press, first visit (gzip)', figures, 'pressBytes', kib, `${CONSOLE_BUDGET_KB} KiB`),
   ];
   section(
     `## The API console (Try it), medians of ${runs}, CPU slowed 4x as in Lighthouse's mobile preset\n\n${table(['', 'figure', 'goal'], rows)}`,
