@@ -1,16 +1,14 @@
-// Finds the Chromium that the end-to-end tests drive. The tests never download a
-// browser: they use CHROMIUM_PATH, or Debian's /usr/bin/chromium.
-// Run directly (`node scripts/chromium.mjs`) it checks and explains how to install it.
+// Finds the Chromium that the end-to-end tests and the bench drive. They never download
+// a browser: they use CHROMIUM_PATH, or Debian's /usr/bin/chromium.
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 
 // Shared with playwright.config.ts: the fallback path and the launch flags.
 const settings = JSON.parse(readFileSync(new URL('./chromium.json', import.meta.url), 'utf8'));
 
 const CHROMIUM_FALLBACK = settings.fallback;
 
-export function findChromium(env = process.env) {
-  const candidate = env.CHROMIUM_PATH || CHROMIUM_FALLBACK;
+export function findChromium() {
+  const candidate = process.env.CHROMIUM_PATH || CHROMIUM_FALLBACK;
   return existsSync(candidate) ? candidate : null;
 }
 
@@ -24,11 +22,15 @@ export const CHROMIUM_MISSING_MESSAGE = [
 /** Flags for a headless Chromium on a machine with no network but loopback. */
 export const CHROMIUM_ARGS = settings.args;
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+/** The Chromium binary; fails, saying how to install it, when there is none. */
+export function requireChromium() {
   const found = findChromium();
-  if (!found) {
-    console.error(CHROMIUM_MISSING_MESSAGE);
-    process.exit(1);
-  }
-  console.log(`Chromium: ${found}`);
+  if (!found) throw new Error(CHROMIUM_MISSING_MESSAGE);
+  return found;
+}
+
+/** Chromium driven by Playwright, with the flags above. */
+export async function launchChromium() {
+  const { chromium } = await import('@playwright/test');
+  return chromium.launch({ executablePath: requireChromium(), args: CHROMIUM_ARGS });
 }

@@ -18,9 +18,9 @@ const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_modu
 const NGINX_CANDIDATES = ['/usr/sbin/nginx', '/usr/bin/nginx', '/usr/local/sbin/nginx'];
 
 /** @returns {string | null} the nginx binary, from NGINX_PATH or Debian's locations */
-export function findNginx(env = process.env) {
-  if (env.NGINX_PATH) {
-    return existsSync(env.NGINX_PATH) ? env.NGINX_PATH : null;
+export function findNginx() {
+  if (process.env.NGINX_PATH) {
+    return existsSync(process.env.NGINX_PATH) ? process.env.NGINX_PATH : null;
   }
   return NGINX_CANDIDATES.find((candidate) => existsSync(candidate)) ?? null;
 }

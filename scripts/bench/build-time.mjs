@@ -60,13 +60,6 @@ async function readProcesses() {
 }
 
 /**
- * @typedef {object} RunOptions
- * @property {string} [cwd]
- * @property {NodeJS.ProcessEnv} [env]
- * @property {(chunk: string) => void} [log] receives the output as it comes
- */
-
-/**
  * @typedef {object} Timeline
  * @property {{ t: number, rss: number }[]} memory the tree's RSS every 250 ms
  * @property {{ t: number, text: string }[]} lines each output line
@@ -78,9 +71,10 @@ async function readProcesses() {
  * output line, both in seconds from the start, so memory can be read per phase.
  * @param {string} command
  * @param {string[]} args
- * @param {RunOptions} [options]
+ * @param {string} cwd
+ * @param {NodeJS.ProcessEnv} [env]
  */
-function timedRun(command, args, { cwd, env = process.env, log } = {}) {
+function timedRun(command, args, cwd, env = process.env) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const now = () => (performance.now() - started) / 1000;
@@ -98,7 +92,6 @@ function timedRun(command, args, { cwd, env = process.env, log } = {}) {
       for (const line of complete) {
         if (lines.length < MAX_LINES) lines.push({ t: now(), text: line });
       }
-      log?.(textChunk);
     };
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
@@ -158,10 +151,10 @@ export function phasePeaks({ memory, lines }, { depth = 2 } = {}) {
 /**
  * `docusaurus clear` then a timed `docusaurus build` in `cwd`.
  * @param {string} cwd
- * @param {Omit<RunOptions, 'cwd'>} [options]
+ * @param {NodeJS.ProcessEnv} [env]
  */
-export async function coldBuild(cwd, { env, log } = {}) {
+export async function coldBuild(cwd, env) {
   const docusaurus = `${cwd}/node_modules/.bin/docusaurus`;
-  await timedRun(docusaurus, ['clear'], { cwd, env });
-  return timedRun(docusaurus, ['build'], { cwd, env, log });
+  await timedRun(docusaurus, ['clear'], cwd, env);
+  return timedRun(docusaurus, ['build'], cwd, env);
 }

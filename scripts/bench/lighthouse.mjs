@@ -5,15 +5,17 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 
-import { CHROMIUM_ARGS, findChromium } from '../chromium.mjs';
+import { CHROMIUM_ARGS, requireChromium } from '../chromium.mjs';
 
 export const PRESETS = ['mobile', 'desktop'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
 export async function launchLighthouseChrome() {
-  const chromePath = findChromium();
-  if (!chromePath) throw new Error('Chromium was not found: set CHROMIUM_PATH.');
-  return chromeLauncher.launch({ chromePath, chromeFlags: [...CHROMIUM_ARGS, '--headless=new'], logLevel: 'silent' });
+  return chromeLauncher.launch({
+    chromePath: requireChromium(),
+    chromeFlags: [...CHROMIUM_ARGS, '--headless=new'],
+    logLevel: 'silent',
+  });
 }
 
 /**

@@ -4,9 +4,7 @@
 // time from intent to first results on a cold page.
 import { gzipSync } from 'node:zlib';
 
-import { chromium } from '@playwright/test';
-
-import { CHROMIUM_ARGS, findChromium } from '../chromium.mjs';
+import { launchChromium } from '../chromium.mjs';
 
 /**
  * The median of the values (NaN for none).
@@ -17,6 +15,35 @@ export function median(values) {
   const middle = Math.floor(sorted.length / 2);
   const at = (/** @type {number} */ index) => sorted[index] ?? NaN;
   return sorted.length % 2 ? at(middle) : (at(middle - 1) + at(middle)) / 2;
+}
+
+/**
+ * Runs `visit` once per run, each in a fresh context (a cold cache) of one Chromium.
+ * @param {number} runs
+ * @param {(page: import('@playwright/test').Page, run: number, context: import('@playwright/test').BrowserContext) => Promise<void>} visit
+ */
+async function eachRun(runs, visit) {
+  const browser = await launchChromium();
+  try {
+    for (let run = 0; run < runs; run += 1) {
+      const context = await browser.newContext();
+      await visit(await context.newPage(), run, context);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
+ * Opens `path` of the site and waits until the page has hydrated.
+ * @param {import('@playwright/test').Page} page
+ * @param {string} baseUrl
+ * @param {string} path
+ */
+async function openHydrated(page, baseUrl, path) {
+  await page.goto(new URL(path, baseUrl).href);
+  await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
 }
 
 /**
@@ -51,18 +78,12 @@ async function timeQuery(page, query) {
 /**
  * @typedef {object} SearchMeasureOptions
  * @property {string} baseUrl the served site's origin
- * @property {string} [path] the page the search starts from
  * @property {string[]} queries the first is measured cold, the others warm
  * @property {number} runs
  */
 
 /** @param {SearchMeasureOptions} options */
-export async function measureSearch({ baseUrl, path = '/', queries, runs }) {
-  const executablePath = findChromium();
-  if (!executablePath) {
-    throw new Error('Chromium was not found: set CHROMIUM_PATH.');
-  }
-  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+export async function measureSearch({ baseUrl, queries, runs }) {
   /** @type {number[]} */
   const firstQueryBytes = [];
   /** @type {number[]} */
@@ -71,55 +92,44 @@ export async function measureSearch({ baseUrl, path = '/', queries, runs }) {
   const warmTimes = [];
   /** @type {{ path: string, gzip: number }[]} */
   let largestFiles = [];
-  try {
-    for (let run = 0; run < runs; run += 1) {
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      // Data saving on: the page does not preload search while idle, so every byte of
-      // the search UI and index is fetched, and counted, after the keypress.
-      await page.addInitScript(() => {
-        Object.defineProperty(navigator, 'connection', { get: () => ({ effectiveType: '4g', saveData: true }) });
-      });
-      let recording = false;
-      /** @type {{ url: string, bytes: number }[]} */
-      const fetched = [];
-      page.on('response', async (response) => {
-        if (!recording) return;
-        try {
-          fetched.push({ url: response.url(), bytes: gzipSync(await response.body()).length });
-        } catch {
-          // Redirects and aborted responses have no body.
-        }
-      });
-      await page.goto(new URL(path, baseUrl).href);
-      await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
-      recording = true;
-      await page.keyboard.press('Control+k');
-      await page.locator('.DocSearch-Input').waitFor();
-      await timeQuery(page, queries[0] ?? '');
-      await page.waitForLoadState('networkidle');
-      recording = false;
-      firstQueryBytes.push(fetched.reduce((total, entry) => total + entry.bytes, 0));
-      firstQueryIndexBytes.push(
-        fetched
-          .filter((entry) => new URL(entry.url).pathname.startsWith('/pagefind/'))
-          .reduce((total, entry) => total + entry.bytes, 0),
-      );
-      if (run === 0) {
-        largestFiles = fetched
-          .sort((a, b) => b.bytes - a.bytes)
-          .slice(0, 10)
-          .map((entry) => ({ path: new URL(entry.url).pathname, gzip: entry.bytes }));
+  await eachRun(runs, async (page, run) => {
+    // Data saving on: the page does not preload search while idle, so every byte of
+    // the search UI and index is fetched, and counted, after the keypress.
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, 'connection', { get: () => ({ effectiveType: '4g', saveData: true }) });
+    });
+    let recording = false;
+    /** @type {{ url: string, bytes: number }[]} */
+    const fetched = [];
+    page.on('response', async (response) => {
+      if (!recording) return;
+      try {
+        fetched.push({ url: response.url(), bytes: gzipSync(await response.body()).length });
+      } catch {
+        // Redirects and aborted responses have no body.
       }
-      for (const query of queries.slice(1)) {
-        // Warm: the modal and index are loaded; each query is new to Pagefind.
-        warmTimes.push(await timeQuery(page, query));
-      }
-      await context.close();
+    });
+    await openHydrated(page, baseUrl, '/');
+    recording = true;
+    await page.keyboard.press('Control+k');
+    await page.locator('.DocSearch-Input').waitFor();
+    await timeQuery(page, queries[0] ?? '');
+    await page.waitForLoadState('networkidle');
+    recording = false;
+    const sum = (/** @type {typeof fetched} */ list) => list.reduce((total, entry) => total + entry.bytes, 0);
+    firstQueryBytes.push(sum(fetched));
+    firstQueryIndexBytes.push(sum(fetched.filter((entry) => new URL(entry.url).pathname.startsWith('/pagefind/'))));
+    if (run === 0) {
+      largestFiles = fetched
+        .sort((a, b) => b.bytes - a.bytes)
+        .slice(0, 10)
+        .map((entry) => ({ path: new URL(entry.url).pathname, gzip: entry.bytes }));
     }
-  } finally {
-    await browser.close();
-  }
+    for (const query of queries.slice(1)) {
+      // Warm: the modal and index are loaded; each query is new to Pagefind.
+      warmTimes.push(await timeQuery(page, query));
+    }
+  });
   return {
     firstQueryKB: median(firstQueryBytes) / 1024,
     /** Of those, Pagefind's files: its script, WebAssembly, index entry, chunks and fragments. */
@@ -136,29 +146,20 @@ export async function measureSearch({ baseUrl, path = '/', queries, runs }) {
  * over the search button, then Ctrl+K and typing a query, to the first result shown.
  * Starts as soon as the page has hydrated, before any idle work has run.
  */
-/** @param {{ baseUrl: string, path?: string, query: string, runs: number }} options */
-export async function measureIntent({ baseUrl, path = '/', query, runs }) {
-  const browser = await chromium.launch({ executablePath: findChromium() ?? undefined, args: CHROMIUM_ARGS });
+/** @param {{ baseUrl: string, query: string, runs: number }} options */
+export async function measureIntent({ baseUrl, query, runs }) {
   /** @type {number[]} */
   const times = [];
-  try {
-    for (let run = 0; run < runs; run += 1) {
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      await page.goto(new URL(path, baseUrl).href);
-      await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
-      const start = performance.now();
-      await page.locator('.navbar .DocSearch-Button').hover();
-      await page.keyboard.press('Control+k');
-      await page.locator('.DocSearch-Input').waitFor();
-      await page.keyboard.type(query);
-      await page.locator('.DocSearch-Hit').first().waitFor();
-      times.push(performance.now() - start);
-      await context.close();
-    }
-  } finally {
-    await browser.close();
-  }
+  await eachRun(runs, async (page) => {
+    await openHydrated(page, baseUrl, '/');
+    const start = performance.now();
+    await page.locator('.navbar .DocSearch-Button').hover();
+    await page.keyboard.press('Control+k');
+    await page.locator('.DocSearch-Input').waitFor();
+    await page.keyboard.type(query);
+    await page.locator('.DocSearch-Hit').first().waitFor();
+    times.push(performance.now() - start);
+  });
   return { intentToResultsMs: median(times), samples: times };
 }
 
@@ -168,60 +169,51 @@ export async function measureIntent({ baseUrl, path = '/', query, runs }) {
  * slows it (4x). The pointer rests on the button first, as a reader's does before the
  * press (the console starts loading then). Cold: a first visit. Warm: the same context after a first press, so
  * the console's files come from the HTTP cache, as on a reader's second page.
- * @param {{ baseUrl: string, path?: string, runs: number }} options
+ * @param {{ baseUrl: string, runs: number }} options
  */
-export async function measureConsole({ baseUrl, path = '/api/create-run', runs }) {
-  const browser = await chromium.launch({ executablePath: findChromium() ?? undefined, args: CHROMIUM_ARGS });
+export async function measureConsole({ baseUrl, runs }) {
   /** @type {number[]} */
   const cold = [];
   /** @type {number[]} */
   const warm = [];
   /** Gzip bytes of what the first visit's hover and press fetch (the console's code, stylesheet and data). */
   let pressBytes = 0;
-  try {
-    for (let run = 0; run < runs; run += 1) {
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-      for (const times of [cold, warm]) {
-        await page.goto(new URL(path, baseUrl).href);
-        await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
-        /** @type {Promise<number>[]} */
-        const fetched = [];
-        const onResponse = (/** @type {import('@playwright/test').Response} */ response) =>
-          fetched.push(
-            response.body().then(
-              (body) => gzipSync(body, { level: 9 }).length,
-              () => 0,
-            ),
-          );
-        if (run === 0 && times === cold) page.on('response', onResponse);
-        await page.locator('[data-api-try-it]').hover();
-        // Timed in the page: from the click to the moment the console's first field takes focus.
-        const ms = await page.evaluate(
-          () =>
-            new Promise((resolve) => {
-              const start = performance.now();
-              document.addEventListener('focusin', function ready(event) {
-                if (event.target instanceof HTMLInputElement && event.target.type === 'url') {
-                  document.removeEventListener('focusin', ready);
-                  resolve(performance.now() - start);
-                }
-              });
-              document.querySelector('[data-api-try-it]')?.dispatchEvent(new MouseEvent('click', { bubbles: true }));
-            }),
+  await eachRun(runs, async (page, run, context) => {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    for (const times of [cold, warm]) {
+      await openHydrated(page, baseUrl, '/api/create-run');
+      /** @type {Promise<number>[]} */
+      const fetched = [];
+      const onResponse = (/** @type {import('@playwright/test').Response} */ response) =>
+        fetched.push(
+          response.body().then(
+            (body) => gzipSync(body, { level: 9 }).length,
+            () => 0,
+          ),
         );
-        times.push(Number(ms));
-        if (run === 0 && times === cold) {
-          page.off('response', onResponse);
-          pressBytes = (await Promise.all(fetched)).reduce((sum, bytes) => sum + bytes, 0);
-        }
+      if (run === 0 && times === cold) page.on('response', onResponse);
+      await page.locator('[data-api-try-it]').hover();
+      // Timed in the page: from the click to the moment the console's first field takes focus.
+      const ms = await page.evaluate(
+        () =>
+          new Promise((resolve) => {
+            const start = performance.now();
+            document.addEventListener('focusin', function ready(event) {
+              if (event.target instanceof HTMLInputElement && event.target.type === 'url') {
+                document.removeEventListener('focusin', ready);
+                resolve(performance.now() - start);
+              }
+            });
+            document.querySelector('[data-api-try-it]')?.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+          }),
+      );
+      times.push(Number(ms));
+      if (run === 0 && times === cold) {
+        page.off('response', onResponse);
+        pressBytes = (await Promise.all(fetched)).reduce((sum, bytes) => sum + bytes, 0);
       }
-      await context.close();
     }
-  } finally {
-    await browser.close();
-  }
+  });
   return { coldMs: median(cold), warmMs: median(warm), pressBytes, samples: { cold, warm } };
 }

@@ -11,10 +11,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-import { chromium } from '@playwright/test';
 import createJiti from 'jiti';
 
-import { CHROMIUM_ARGS, findChromium } from '../chromium.mjs';
+import { launchChromium } from '../chromium.mjs';
 import { startStaticHost } from '../../tests/support/static-server.mjs';
 
 const jiti = createJiti(import.meta.url);
@@ -67,7 +66,7 @@ export function checkExpectedPages(queries, buildDir, file = QUERY_FILE) {
 export async function siteEngine(buildDir, queries, log = () => {}) {
   const server = await startStaticHost({ root: path.resolve(buildDir), gzip: true });
   const { origin } = server;
-  const browser = await chromium.launch({ executablePath: findChromium() ?? undefined, args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   const texts = identity.searchTexts;
   try {
     const page = await browser.newPage();

@@ -167,6 +167,14 @@ export function formatScores(engines: readonly { name: string; scores: EngineSco
     ),
     row('**all**', (scores) => scores.overall),
   ];
+  return markdownTable(header, rows);
+}
+
+/**
+ * A Markdown table; every table of the bench's report is written by it.
+ * @public run.mjs reads it through jiti.
+ */
+export function markdownTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
   return [
     `| ${header.join(' | ')} |`,
     `|${header.map(() => '---').join('|')}|`,

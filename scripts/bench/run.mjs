@@ -15,7 +15,6 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { chromium } from '@playwright/test';
 import createJiti from 'jiti';
 
 import { coldBuild } from './build-time.mjs';
@@ -24,7 +23,7 @@ import { measureConsole, measureIntent, measureSearch, median } from './measure.
 import { checkExpectedPages, devEngine, mcpEngine, readQueries, siteEngine } from './relevance-engines.mjs';
 import { directorySize, runScale } from './scale.mjs';
 import { startStaticHost } from '../../tests/support/static-server.mjs';
-import { CHROMIUM_ARGS, findChromium } from '../chromium.mjs';
+import { launchChromium } from '../chromium.mjs';
 
 const PARTS = ['build', 'pages', 'lighthouse', 'search', 'console', 'relevance', 'scale'];
 const QUERIES = ['llama', 'enhanced', 'quantization', 'assistants', 'vllm', 'benchmark', 'license'];
@@ -69,13 +68,13 @@ const PAGE_TYPES = args.pages
   ? ALL_PAGE_TYPES.filter((type) => listOption(args.pages).includes(type.id))
   : ALL_PAGE_TYPES;
 /** @type {typeof import('./budgets')} */
-const { BUDGET_KINDS, BUDGET_LABELS, budgetFigures, checkBudgets, formatKB } = jiti('./budgets.ts');
+const { BUDGET_KINDS, BUDGET_LABELS, budgetFigures, checkBudgets, CONSOLE_BUDGET_KB, formatKB } = jiti('./budgets.ts');
 /** @type {typeof import('./visit')} */
 const { recordVisit } = jiti('./visit.ts');
 /** @type {typeof import('./weight')} */
 const { KINDS, tally } = jiti('./weight.ts');
 /** @type {typeof import('./relevance')} */
-const { formatScores, QUERY_CLASSES, sameFirstPageShare, scoreEngine } = jiti('./relevance.ts');
+const { formatScores, markdownTable: table, QUERY_CLASSES, sameFirstPageShare, scoreEngine } = jiti('./relevance.ts');
 
 /** @typedef {import('./pages').PageType} PageType */
 /** @typedef {import('./pages').PageTypeId} PageTypeId */
@@ -124,6 +123,8 @@ const hasReference = reference !== null;
 
 const kb = (/** @type {number | null | undefined} */ bytes) => (bytes == null ? '–' : (bytes / 1024).toFixed(1));
 const mb = (/** @type {number} */ bytes) => (bytes / 1024 ** 2).toFixed(1);
+const ms = (/** @type {number} */ value) => `${value.toFixed(0)} ms`;
+const kib = (/** @type {number} */ bytes) => `${kb(bytes)} KiB`;
 /**
  * One cell, side by side when a reference is benched: "this / reference".
  * @template V
@@ -131,16 +132,23 @@ const mb = (/** @type {number} */ bytes) => (bytes / 1024 ** 2).toFixed(1);
  * @param {(value: V) => string} format
  */
 const cell = (values, format) => values.map((value) => (value == null ? '–' : format(value))).join(' / ');
+
 /**
- * @param {readonly string[]} header
- * @param {readonly (readonly string[])[]} rows
+ * A row of figures: its label, the figure of each site side by side, and its goal.
+ * @template {string} K
+ * @param {string} label
+ * @param {readonly (Record<K, number> | null)[]} figures
+ * @param {K} key
+ * @param {(value: number) => string} format
  */
-const table = (header, rows) =>
-  [
-    `| ${header.join(' | ')} |`,
-    `|${header.map(() => '---').join('|')}|`,
-    ...rows.map((r) => `| ${r.join(' | ')} |`),
-  ].join('\n');
+const figureRow = (label, figures, key, format, goal = '') => [
+  label,
+  cell(
+    figures.map((f) => f?.[key]),
+    format,
+  ),
+  goal,
+];
 
 /** @type {Report} */
 const report = { date: new Date().toISOString(), runs, sites, parts: [...parts] };
@@ -218,8 +226,25 @@ async function withServers(work) {
   }
 }
 
+/**
+ * Measures, one after another, each served site that holds `file`; null for one that does not.
+ * @template T
+ * @param {string} file
+ * @param {(origin: string, site: { name: string, dir: string }) => Promise<T>} measure
+ */
+function eachServedSite(file, measure) {
+  return withServers(async (origins) => {
+    /** @type {(T | null)[]} */
+    const figures = [];
+    for (const [index, site] of sites.entries()) {
+      figures.push(existsSync(path.join(site.dir, file)) ? await measure(origins[index] ?? '', site) : null);
+    }
+    return figures;
+  });
+}
+
 async function benchPages() {
-  const browser = await chromium.launch({ executablePath: findChromium() ?? undefined, args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   try {
     await withServers(async (origins, pages) => {
       /** @type {{ page: PageEntry, site: number, url: string | null, weights?: Weights, fetched?: FetchedRow[] }[]} */
@@ -404,58 +429,24 @@ async function benchLighthouse() {
 
 async function benchSearch() {
   /** @type {(SearchFigures | null)[]} */
-  const figures = [];
-  report.search = figures;
-  await withServers(async (origins) => {
-    for (const [site, { dir, name }] of sites.entries()) {
-      const baseUrl = origins[site] ?? '';
-      if (!existsSync(path.join(dir, 'pagefind', 'pagefind.js'))) {
-        figures.push(null);
-        continue;
-      }
-      console.log(`Search on ${name}…`);
-      const first = await measureSearch({ baseUrl, queries: QUERIES, runs });
-      const intent = await measureIntent({ baseUrl, query: QUERIES[0] ?? '', runs });
-      figures.push({
-        ...first,
-        ...intent,
-        indexBytes: await directorySize(path.join(dir, 'pagefind')),
-      });
-    }
+  const figures = await eachServedSite('pagefind/pagefind.js', async (baseUrl, { dir, name }) => {
+    console.log(`Search on ${name}…`);
+    const first = await measureSearch({ baseUrl, queries: QUERIES, runs });
+    const intent = await measureIntent({ baseUrl, query: QUERIES[0] ?? '', runs });
+    return { ...first, ...intent, indexBytes: await directorySize(path.join(dir, 'pagefind')) };
   });
+  report.search = figures;
   const rows = [
-    [
+    figureRow(
       'first query fetches (gzip, search UI included)',
-      cell(
-        figures.map((s) => s?.firstQueryKB),
-        (v) => `${v.toFixed(1)} KiB`,
-      ),
+      figures,
+      'firstQueryKB',
+      (v) => `${v.toFixed(1)} KiB`,
       '150 KiB',
-    ],
-    [
-      'keypress to results, warm page',
-      cell(
-        figures.map((s) => s?.warmQueryMs),
-        (v) => `${v.toFixed(0)} ms`,
-      ),
-      '300 ms',
-    ],
-    [
-      'intent to first results, cold page',
-      cell(
-        figures.map((s) => s?.intentToResultsMs),
-        (v) => `${v.toFixed(0)} ms`,
-      ),
-      '',
-    ],
-    [
-      'index on disk',
-      cell(
-        figures.map((s) => s?.indexBytes),
-        (v) => `${kb(v)} KiB`,
-      ),
-      '',
-    ],
+    ),
+    figureRow('keypress to results, warm page', figures, 'warmQueryMs', ms, '300 ms'),
+    figureRow('intent to first results, cold page', figures, 'intentToResultsMs', ms),
+    figureRow('index on disk', figures, 'indexBytes', kib),
   ];
   const largest = figures[0]?.largestFiles ?? [];
   section(
@@ -467,44 +458,15 @@ async function benchSearch() {
 }
 
 async function benchConsole() {
-  /** @type {(Awaited<ReturnType<typeof measureConsole>> | null)[]} */
-  const figures = [];
-  report.console = figures;
-  await withServers(async (origins) => {
-    for (const [site, { dir, name }] of sites.entries()) {
-      if (!existsSync(path.join(dir, 'api-console'))) {
-        figures.push(null);
-        continue;
-      }
-      console.log(`The API console on ${name}…`);
-      figures.push(await measureConsole({ baseUrl: origins[site] ?? '', runs }));
-    }
+  const figures = await eachServedSite('api-console', (baseUrl, { name }) => {
+    console.log(`The API console on ${name}…`);
+    return measureConsole({ baseUrl, runs });
   });
+  report.console = figures;
   const rows = [
-    [
-      'press to a usable console, warm cache',
-      cell(
-        figures.map((f) => f?.warmMs),
-        (v) => `${v.toFixed(0)} ms`,
-      ),
-      '300 ms',
-    ],
-    [
-      'press to a usable console, first visit',
-      cell(
-        figures.map((f) => f?.coldMs),
-        (v) => `${v.toFixed(0)} ms`,
-      ),
-      '',
-    ],
-    [
-      'fetched by the press, first visit (gzip)',
-      cell(
-        figures.map((f) => f?.pressBytes),
-        (v) => `${kb(v)} KiB`,
-      ),
-      '40 KiB',
-    ],
+    figureRow('press to a usable console, warm cache', figures, 'warmMs', ms, '300 ms'),
+    figureRow('press to a usable console, first visit', figures, 'coldMs', ms),
+    figureRow('fetched by the press, first visit (gzip)', figures, 'pressBytes', kib, `${CONSOLE_BUDGET_KB} KiB`),
   ];
   section(
     `## The API console (Try it), medians of ${runs}, CPU slowed 4x as in Lighthouse's mobile preset\n\n${table(['', 'figure', 'goal'], rows)}`,
@@ -624,8 +586,8 @@ for (const part of PARTS) {
 const outDir = path.join(root, 'bench-report');
 await mkdir(outDir, { recursive: true });
 const stamp = report.date.replace(/[:.]/g, '-');
-await writeFile(path.join(outDir, `${stamp}.md`), `${markdown.join('\n\n')}\n`);
-await writeFile(path.join(outDir, `${stamp}.json`), `${JSON.stringify(report, null, 2)}\n`);
-await writeFile(path.join(outDir, 'latest.md'), `${markdown.join('\n\n')}\n`);
-await writeFile(path.join(outDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+for (const name of [stamp, 'latest']) {
+  await writeFile(path.join(outDir, `${name}.md`), `${markdown.join('\n\n')}\n`);
+  await writeFile(path.join(outDir, `${name}.json`), `${JSON.stringify(report, null, 2)}\n`);
+}
 console.log(`\nWritten to ${path.relative(root, outDir)}/${stamp}.{md,json} (and latest.*)`);

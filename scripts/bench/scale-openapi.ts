@@ -118,15 +118,13 @@ const ERROR_SCHEMA = {
   },
 };
 
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
 const ERRORS = {
-  '404': {
-    description: 'No object has this id.',
-    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-  },
-  '422': {
-    description: 'The request does not validate.',
-    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-  },
+  '404': errorResponse('No object has this id.'),
+  '422': errorResponse('The request does not validate.'),
 };
 
 /** What one resource is called: `assistants`, `assistant`, `Assistant`, `Assistants`. */

@@ -98,7 +98,7 @@ export async function runScale({ root, pages = 2000, operations = 300, runs = 3,
     await prepareVariant(root, dir, { pages, operations });
     log('  cold build (docusaurus clear && docusaurus build)');
     // Docusaurus's performance lines mark the phases, so the peak can be read per phase.
-    const build = await coldBuild(dir, { env: { ...process.env, DOCUSAURUS_PERF_LOGGER: 'true' } });
+    const build = await coldBuild(dir, { ...process.env, DOCUSAURUS_PERF_LOGGER: 'true' });
     const { parseCardReport } = createJiti(import.meta.url)('../../src/plugins/social-cards/report.ts');
     const cards = parseCardReport(build.output);
     if (!cards) {

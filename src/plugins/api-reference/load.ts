@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { isMap, isPair, isScalar, isSeq, parseDocument, type Node as YamlNode } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
 
 import { readSdkCall, SDK_CALL_KEY } from './sdk-call';
 
@@ -57,12 +57,13 @@ export async function loadApiDescription(filePath: string, displayName = filePat
 }
 
 function parseYaml(source: string, file: string): OpenApiDocument {
-  const parsed = parseDocument(source, { prettyErrors: false, uniqueKeys: true });
+  const lineCounter = new LineCounter();
+  const parsed = parseDocument(source, { prettyErrors: false, uniqueKeys: true, lineCounter });
   const [error] = parsed.errors;
   if (error) {
     const [offset] = error.pos;
-    const before = source.slice(0, offset).split('\n');
-    const at = ` (line ${before.length}, column ${(before.at(-1)?.length ?? 0) + 1})`;
+    const { line, col } = lineCounter.linePos(offset);
+    const at = ` (line ${line}, column ${col})`;
     throw new ApiDescriptionError(
       file,
       toPointer(yamlPathAt(parsed.contents, offset)),
@@ -108,45 +109,54 @@ function yamlPathAt(node: YamlNode | null | undefined | unknown, offset: number)
  * pages, and an `x-sdk-call` on each operation for its SDK samples.
  */
 function checkOperations(document: OpenApiDocument, file: string): void {
-  const paths = document.paths;
-  if (!isRecord(paths)) {
+  if (!isRecord(document.paths)) {
     throw new ApiDescriptionError(file, '#/paths', 'the description has no paths to document');
   }
   const seen = new Map<string, string>();
-  for (const [route, item] of Object.entries(paths)) {
-    if (!isRecord(item)) {
-      continue;
+  for (const { path, method, operation } of rawOperations(document)) {
+    const pointer = toPointer(['paths', path, method]);
+    const { operationId } = operation;
+    if (typeof operationId !== 'string' || operationId.trim() === '') {
+      throw new ApiDescriptionError(file, pointer, 'the operation has no operationId, so it cannot have a page');
     }
-    for (const method of HTTP_METHODS) {
-      const operation = item[method];
-      if (!isRecord(operation)) {
-        continue;
-      }
-      const pointer = toPointer(['paths', route, method]);
-      const { operationId } = operation;
-      if (typeof operationId !== 'string' || operationId.trim() === '') {
-        throw new ApiDescriptionError(file, pointer, 'the operation has no operationId, so it cannot have a page');
-      }
-      const pageId = pageIdOf(operationId);
-      const earlier = seen.get(pageId);
-      if (earlier) {
-        throw new ApiDescriptionError(
-          file,
-          `${pointer}/operationId`,
-          `operationId "${operationId}" gives page id "${pageId}", which ${earlier} already uses`,
-        );
-      }
-      seen.set(pageId, `the operation at ${pointer}`);
-      const call = readSdkCall(operation);
-      if ('problem' in call) {
-        throw new ApiDescriptionError(
-          file,
-          `${pointer}/${SDK_CALL_KEY}`,
-          `operationId "${operationId}": ${call.problem}`,
-        );
-      }
+    const pageId = pageIdOf(operationId);
+    const earlier = seen.get(pageId);
+    if (earlier) {
+      throw new ApiDescriptionError(
+        file,
+        `${pointer}/operationId`,
+        `operationId "${operationId}" gives page id "${pageId}", which ${earlier} already uses`,
+      );
+    }
+    seen.set(pageId, `the operation at ${pointer}`);
+    const call = readSdkCall(operation);
+    if ('problem' in call) {
+      throw new ApiDescriptionError(
+        file,
+        `${pointer}/${SDK_CALL_KEY}`,
+        `operationId "${operationId}": ${call.problem}`,
+      );
     }
   }
+}
+
+export interface RawOperation {
+  path: string;
+  method: string;
+  operation: Record<string, unknown>;
+  pathItem: Record<string, unknown>;
+}
+
+/** Every operation of the description, path by path, in the order of HTTP_METHODS within a path. */
+export function rawOperations(api: OpenApiDocument): RawOperation[] {
+  return Object.entries(isRecord(api.paths) ? api.paths : {}).flatMap(([path, pathItem]) =>
+    isRecord(pathItem)
+      ? HTTP_METHODS.flatMap((method) => {
+          const operation = pathItem[method];
+          return isRecord(operation) ? [{ path, method, operation, pathItem }] : [];
+        })
+      : [],
+  );
 }
 
 async function validateAndDereference(document: OpenApiDocument, file: string): Promise<OpenApiDocument> {

@@ -1,4 +1,14 @@
-import { ApiDescriptionError, HTTP_METHODS, isRecord, pageIdOf, toPointer, type OpenApiDocument } from './load';
+import { STATUS_CODES } from 'node:http';
+
+import {
+  ApiDescriptionError,
+  isRecord,
+  pageIdOf,
+  rawOperations,
+  toPointer,
+  type OpenApiDocument,
+  type RawOperation,
+} from './load';
 import { parseInline } from './inline';
 import { asRecord, isBinary, SchemaConverter, type Json } from './schema';
 import { readSdkCall } from './sdk-call';
@@ -40,42 +50,8 @@ export interface BuildOptions {
   downloads: { yaml: string; json: string };
 }
 
-const REASONS: Readonly<Record<string, string>> = {
-  '200': 'OK',
-  '201': 'Created',
-  '204': 'No Content',
-  '400': 'Bad Request',
-  '401': 'Unauthorized',
-  '403': 'Forbidden',
-  '404': 'Not Found',
-  '409': 'Conflict',
-  '422': 'Unprocessable Content',
-  '429': 'Too Many Requests',
-  '500': 'Internal Server Error',
-};
-
-interface RawOperation {
-  path: string;
-  method: string;
-  operation: Json;
-  pathItem: Json;
-}
-
-function rawOperations(api: OpenApiDocument): RawOperation[] {
-  const result: RawOperation[] = [];
-  for (const [path, pathItem] of Object.entries(asRecord(api.paths))) {
-    if (!isRecord(pathItem)) {
-      continue;
-    }
-    for (const method of HTTP_METHODS) {
-      const operation = pathItem[method];
-      if (isRecord(operation)) {
-        result.push({ path, method, operation, pathItem });
-      }
-    }
-  }
-  return result;
-}
+/** Reason phrases by status, with RFC 9110's name for 422 (Node's table keeps the older one). */
+const REASONS: Readonly<Record<string, string | undefined>> = { ...STATUS_CODES, '422': 'Unprocessable Content' };
 
 /** Turns a validated, dereferenced description into the data of every API page. */
 export function buildApiReference(api: OpenApiDocument, options: BuildOptions): ApiReference {
@@ -392,14 +368,10 @@ function buildResponse(status: string, response: Json, context: PageContext, pag
   if (status === '200') {
     const described = [...context.homes.entries()].find(([, home]) => home.pageId === pageId);
     if (described) {
-      result.schemaAnchor = anchorOf(described);
+      result.schemaAnchor = { id: described[1].anchor, name: described[0] };
     }
   }
   return result;
-}
-
-function anchorOf([name, where]: [string, SchemaHome]): { id: string; name: string } {
-  return { id: where.anchor, name };
 }
 
 function buildSecurity(api: OpenApiDocument, operation: Json): ApiSecurity {
