@@ -43,6 +43,17 @@ describe('preparing a built page for the index', () => {
     expect(prepareForIndex(html.replace('name=docusaurus_tag', 'name=other'))).toBeNull();
   });
 
+  it('indexes the page’s description after its title, weighing more than its text', () => {
+    const described = html.replace(
+      '<head>',
+      '<head><meta data-rh=true name=description content="Lists the assistants &amp; their tools."/>',
+    );
+    expect(prepareForIndex(described)).toContain(
+      '<h1>List assistants </h1><p data-pagefind-weight="5">Lists the assistants &amp; their tools.</p>',
+    );
+    expect(prepareForIndex(html)).not.toContain('data-pagefind-weight');
+  });
+
   it('keeps the text of neighbouring cells, items and blocks apart, and leaves inline markup whole', () => {
     // Closing tags left out, as the built pages do where HTML allows it.
     expect(separateBlocks('<tr><th>Knowledge cutoff<th>Params<tr><td>March 2023</td>')).toBe(
