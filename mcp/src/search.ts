@@ -45,7 +45,7 @@ const SECTIONS_PER_PAGE = 3;
 const EXCERPT_WORDS = 40;
 
 /** Pagefind fetches its files: those under this origin are answered here, from a source or the runtime. */
-const ORIGIN = 'http://pagefind.invalid';
+const ORIGIN = 'http://rubra-docs-mcp.invalid';
 const readers = new Map<string, (file: string) => Promise<Uint8Array>>();
 
 function answerPagefindFetches(): void {
