@@ -18,9 +18,11 @@ export async function renderedPages(origin: string, routes: readonly string[]): 
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS as string[] });
   try {
     const page = await browser.newPage();
+    // The dev server's bundle is large and unminified; a busy machine takes its time over it.
+    page.setDefaultTimeout(120_000);
     const pages: IndexedPage[] = [];
     for (const url of routes) {
-      const response = await page.goto(new URL(url, origin).href);
+      const response = await page.goto(new URL(url, origin).href, { waitUntil: 'domcontentloaded' });
       if (response?.ok()) {
         await page.waitForSelector('html[data-has-hydrated="true"] main', { state: 'attached' });
         pages.push({ url, html: await page.content() });
