@@ -1,10 +1,15 @@
 // Compiles the server to dist/: one ES module per entry point, the query layer
 // (@rubra/search-query and @rubra/twin-reader, workspace packages that are not published) and the other
-// devDependencies bundled in, the dependencies left for npm to install beside it.
+// devDependencies bundled in, the dependencies left for npm to install beside it. Beside
+// them, in dist/pagefind/, the Pagefind runtime the site's index is searched with (its
+// JavaScript and WebAssembly, from the Pagefind the site is indexed with), so that the
+// server runs no code it downloads.
 // The type declarations come from tsc (npm run build runs both).
+import { mkdir, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 
 import { build } from 'esbuild';
+import { close, createIndex } from 'pagefind';
 
 const manifest = JSON.parse(readFileSync(new URL('package.json', import.meta.url), 'utf8'));
 
@@ -20,3 +25,13 @@ await build({
   external: Object.keys(manifest.dependencies).flatMap((name) => [name, `${name}/*`]),
   logLevel: 'warning',
 });
+
+const { index } = await createIndex();
+await index.addCustomRecord({ url: '/', content: 'runtime', language: 'en' });
+const { files } = await index.getFiles();
+const runtime = new URL('dist/pagefind/', import.meta.url);
+await mkdir(runtime, { recursive: true });
+for (const file of files.filter(({ path }) => /^(pagefind\.js|wasm\.(en|unknown)\.pagefind)$/.test(path))) {
+  await writeFile(new URL(file.path, runtime), file.content);
+}
+await close();

@@ -16,8 +16,9 @@ const USAGE = `Usage: rubra-docs-mcp [--site URL [--timeout SECONDS] | --build D
                       [--http [HOST:]PORT [--allow-host NAME]... [--allow-origin ORIGIN]...]
 
 An MCP server with tools to search and read the Rubra documentation: search_docs,
-read_page and list_pages. It reads the site's llms.txt and the Markdown twins of its
-pages, nothing else. It speaks over stdio, or over HTTP at ${MCP_PATH} with --http.
+read_page and list_pages. It reads the site's llms.txt, the Markdown twins of its
+pages and its search index, nothing else. It speaks over stdio, or over HTTP at
+${MCP_PATH} with --http.
 
 Options:
   --site URL            read the published site at URL (default ${DEFAULT_SITE})

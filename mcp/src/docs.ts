@@ -1,8 +1,15 @@
-import { NO_QUERY_DATA, parseQueryData, QUERY_DATA_FILE, type QueryData } from '@rubra/search-query';
+import {
+  NO_QUERY_DATA,
+  parseQueryData,
+  QUERY_DATA_FILE,
+  VOCABULARY_FILE,
+  type QueryData,
+  type VocabularyFile,
+} from '@rubra/search-query';
 
 import { parseLlmsTxt, type LlmsTxt } from './llms-txt.js';
 import { pagesOf, twinPathFor, type DocsPage } from './pages.js';
-import { DocsIndex } from './search.js';
+import { DocsIndex, INDEX_PATH, PAGEFIND_RUNTIME } from './search.js';
 import { NotFoundError, type DocsSource } from './source.js';
 import { parseTwin } from '@rubra/twin-reader';
 
@@ -16,9 +23,6 @@ export interface SiteMap {
 /** Where the site publishes the synonyms and stop words its search reads queries with. */
 const QUERY_DATA_PATH = `/${QUERY_DATA_FILE}`;
 
-// Enough to overlap network round trips without flooding the site.
-const PARALLEL_READS = 8;
-
 /**
  * The docs of one source for one session: llms.txt and the search index are read once,
  * when first needed. A failed load is not kept, so the next call tries again.
@@ -27,7 +31,11 @@ export class Docs {
   private siteMap?: Promise<SiteMap>;
   private index?: Promise<DocsIndex>;
 
-  constructor(readonly source: DocsSource) {}
+  /** `pagefindRuntime` is the folder of the Pagefind runtime the index is read with (the one shipped by default). */
+  constructor(
+    readonly source: DocsSource,
+    private readonly pagefindRuntime = PAGEFIND_RUNTIME,
+  ) {}
 
   map(): Promise<SiteMap> {
     this.siteMap ??= this.once(
@@ -88,22 +96,32 @@ export class Docs {
     return { llms, ...pagesOf(llms) };
   }
 
+  /** The site's Pagefind index; its files are read from the source, each once per session. */
   private async buildIndex(): Promise<DocsIndex> {
-    const { pages } = await this.map();
-    const parsed = new Array<{ page: DocsPage; twin: ReturnType<typeof parseTwin> }>(pages.length);
-    let next = 0;
-    const worker = async () => {
-      while (next < pages.length) {
-        const at = next++;
-        const page = pages[at] as DocsPage;
-        parsed[at] = { page, twin: parseTwin(await this.readListedTwin(page), this.source.locate(page.twinPath)) };
+    const { source } = this;
+    const { origin } = await this.map();
+    const data = await this.queryData();
+    const entry = `${INDEX_PATH}pagefind-entry.json`;
+    try {
+      await source.readBytes(entry);
+    } catch (error) {
+      if (error instanceof NotFoundError) {
+        throw new NotFoundError(`${source.label} has no search index: ${error.message} Is it a build of Rubra Docs?`);
       }
-    };
-    const [data] = await Promise.all([
-      this.queryData(),
-      ...Array.from({ length: Math.min(PARALLEL_READS, pages.length) }, worker),
-    ]);
-    return new DocsIndex(parsed, data);
+      throw error;
+    }
+    let words: Promise<readonly string[]> | undefined;
+    // The words the site's search corrects typos to, read when a query first has a word that may be misspelt.
+    const vocabulary = () =>
+      (words ??= source.read(`${INDEX_PATH}${VOCABULARY_FILE}`).then(
+        (text) => (JSON.parse(text) as VocabularyFile).words,
+        () => {
+          words = undefined;
+          return [];
+        },
+      ));
+    const files = { read: (file: string) => source.readBytes(`${INDEX_PATH}${file}`), runtime: this.pagefindRuntime };
+    return DocsIndex.open(files, { origin, data, vocabulary });
   }
 
   /** The site's query data; a site that publishes none is searched word for word. */
@@ -113,17 +131,6 @@ export class Docs {
     } catch (error) {
       if (error instanceof NotFoundError) {
         return NO_QUERY_DATA;
-      }
-      throw error;
-    }
-  }
-
-  private async readListedTwin(page: DocsPage): Promise<string> {
-    try {
-      return await this.source.read(page.twinPath);
-    } catch (error) {
-      if (error instanceof NotFoundError) {
-        throw new NotFoundError(`llms.txt lists "${page.title}" at ${page.twinPath}, but ${error.message}`);
       }
       throw error;
     }

@@ -90,8 +90,8 @@ function refuse(response: ServerResponse, status: number, message: string, heade
  * against allow-lists before anything else, as the MCP specification asks of a
  * server that may be reached from a browser (DNS rebinding).
  */
-export async function startHttpServer(source: DocsSource, options: HttpOptions): Promise<RunningHttpServer> {
-  const docs = new Docs(source);
+export async function startHttpServer(from: DocsSource | Docs, options: HttpOptions): Promise<RunningHttpServer> {
+  const docs = from instanceof Docs ? from : new Docs(from);
   const maxBodyBytes = options.maxBodyBytes ?? MAX_BODY_BYTES;
   const maxConcurrent = options.maxConcurrentRequests ?? MAX_CONCURRENT_REQUESTS;
   const allowedHosts = new Set(

@@ -11,6 +11,8 @@ export interface DocsSource {
   /** The origin a full URL may name besides the published one; only for a site. */
   readonly origin?: string;
   read(path: string): Promise<string>;
+  /** The file's bytes, for a file that is not text (the search index's). */
+  readBytes(path: string): Promise<Uint8Array>;
   /** Where `path` is read from, for messages. */
   locate(path: string): string;
 }
@@ -45,13 +47,17 @@ export class BuildSource implements DocsSource {
   }
 
   async read(path: string): Promise<string> {
+    return new TextDecoder().decode(await this.readBytes(path));
+  }
+
+  async readBytes(path: string): Promise<Uint8Array> {
     assertSitePath(path);
     const file = this.locate(path);
     if (!file.startsWith(this.dir + sep)) {
       throw new NotFoundError(`${path} is outside the build folder ${this.dir}.`);
     }
     try {
-      return await readFile(file, 'utf8');
+      return await readFile(file);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR') {
@@ -73,7 +79,7 @@ export class SiteSource implements DocsSource {
   readonly label: string;
   readonly origin: string;
   private readonly base: URL;
-  private readonly cache = new Map<string, Promise<string>>();
+  private readonly cache = new Map<string, Promise<Uint8Array>>();
 
   constructor(
     site: string,
@@ -88,19 +94,23 @@ export class SiteSource implements DocsSource {
     return new URL(path.slice(1), this.base).href;
   }
 
-  read(path: string): Promise<string> {
-    assertSitePath(path);
-    let text = this.cache.get(path);
-    if (!text) {
-      text = this.fetchText(this.locate(path));
-      this.cache.set(path, text);
-      // A failure may be passing (the network, the server): the next call tries again.
-      text.catch(() => this.cache.delete(path));
-    }
-    return text;
+  async read(path: string): Promise<string> {
+    return new TextDecoder().decode(await this.readBytes(path));
   }
 
-  private async fetchText(url: string): Promise<string> {
+  readBytes(path: string): Promise<Uint8Array> {
+    assertSitePath(path);
+    let bytes = this.cache.get(path);
+    if (!bytes) {
+      bytes = this.fetchBytes(this.locate(path));
+      this.cache.set(path, bytes);
+      // A failure may be passing (the network, the server): the next call tries again.
+      bytes.catch(() => this.cache.delete(path));
+    }
+    return bytes;
+  }
+
+  private async fetchBytes(url: string): Promise<Uint8Array> {
     let target = url;
     for (let redirects = 0; redirects <= MAX_REDIRECTS; redirects++) {
       const response = await this.request(target);
@@ -136,9 +146,9 @@ export class SiteSource implements DocsSource {
     }
   }
 
-  private async body(url: string, response: Response): Promise<string> {
+  private async body(url: string, response: Response): Promise<Uint8Array> {
     try {
-      return await response.text();
+      return new Uint8Array(await response.arrayBuffer());
     } catch (error) {
       throw new SourceError(`Could not read ${url}: ${this.describe(error)}.`);
     }

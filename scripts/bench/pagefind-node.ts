@@ -9,7 +9,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-import { createLocalBackend, type PagefindApi } from '../../src/search/backends/local';
+import type { PagefindApi } from '@rubra/search-query';
+
+import { createLocalBackend } from '../../src/search/backends/local';
 import { groupHitsByPage } from '../../src/search/pageResults';
 import type { FacetFilters, SearchBackend } from '../../src/search/types';
 import { siteUrl } from '../../src/site/identity';

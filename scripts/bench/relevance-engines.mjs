@@ -1,9 +1,9 @@
 // The relevance benchmark's three engines, each asked every query of
 // scripts/bench/search-queries.json and answering with its result URLs, best first:
 //   site  the built site's /search page in Chromium (the real page, index and query layer)
-//   dev   the index the dev server (npm start) writes from the pages' Markdown twins (here
-//         the twins the build wrote), through the same local backend, run in Node
-//   mcp   the docs MCP server's search_docs index over the build's Markdown twins
+//   dev   the index the dev server (npm start) writes from its pages as Chromium renders
+//         them (here the served build's pages, hydrated), through the same local backend
+//   mcp   the docs MCP server's search_docs over the build's Pagefind index
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -91,30 +91,13 @@ export async function siteEngine(buildDir, queries, log = () => {}) {
 }
 
 /**
- * Every Markdown twin of a build, as the dev server renders it for its index.
+ * The routes the dev server indexes: those of the pages that have a Markdown twin.
  * @param {string} buildDir
  */
-async function twinPages(buildDir) {
-  /** @type {typeof import('../../src/plugins/markdown-twins/llms')} */
-  const { readTwinText } = jiti('../../src/plugins/markdown-twins/llms.ts');
-  /** @type {typeof import('../../src/plugins/search/indexer')} */
-  const { builtFileFor } = jiti('../../src/plugins/search/indexer.ts');
-  /** @type {typeof import('../../src/plugins/search/html')} */
-  const { pageMetadata } = jiti('../../src/plugins/search/html.ts');
-  /** @type {typeof import('../../src/plugins/search/twin-pages')} */
-  const { twinPageHtml } = jiti('../../src/plugins/search/twin-pages.ts');
+async function twinRoutes(buildDir) {
   const files = (await readdir(buildDir, { recursive: true })).filter((file) => file.endsWith('.md')).sort();
-  return Promise.all(
-    files.map(async (file) => {
-      const route = file === 'index.md' ? '/' : `/${file.slice(0, -'.md'.length).split(path.sep).join('/')}`;
-      const html = builtFileFor(buildDir, route, '/');
-      const metadata = html && pageMetadata(await readFile(html, 'utf8'));
-      if (!metadata) {
-        throw new Error(`${path.join(buildDir, file)}: no built page with search metadata at ${route}`);
-      }
-      const twin = readTwinText(await readFile(path.join(buildDir, file), 'utf8'), file);
-      return { url: route, html: twinPageHtml({ ...twin, tag: metadata.tag }, metadata.locale) };
-    }),
+  return files.map((file) =>
+    file === 'index.md' ? '/' : `/${file.slice(0, -'.md'.length).split(path.sep).join('/')}`,
   );
 }
 
@@ -134,18 +117,23 @@ async function nodeAnswers(indexDir, queries, facetFilters = []) {
 }
 
 /**
- * The dev server's index, written as the search plugin writes it under npm start.
+ * The dev server's index, written as the search plugin writes it under npm start: from
+ * the pages as Chromium renders them, here the served build's.
  * @param {string} buildDir
  * @param {readonly RelevanceQuery[]} queries
  */
 export async function devEngine(buildDir, queries) {
   /** @type {typeof import('../../src/plugins/search/indexer')} */
   const { writeIndex } = jiti('../../src/plugins/search/indexer.ts');
+  /** @type {typeof import('../../src/plugins/search/rendered-pages')} */
+  const { renderedPages } = jiti('../../src/plugins/search/rendered-pages.ts');
   const dir = await mkdtemp(path.join(os.tmpdir(), 'relevance-dev-'));
+  const server = await startStaticHost({ root: path.resolve(buildDir), gzip: true });
   try {
-    await writeIndex(await twinPages(buildDir), dir);
+    await writeIndex(await renderedPages(server.origin, await twinRoutes(buildDir)), dir);
     return await nodeAnswers(dir, queries);
   } finally {
+    await server.close();
     await rm(dir, { recursive: true, force: true });
   }
 }

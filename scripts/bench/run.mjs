@@ -4,6 +4,7 @@
 //   --reference DIR  bench another build folder in the same run, side by side (interleaved)
 //   --pages          page types to visit (ids in scripts/bench/pages.ts; default all)
 //   --queries FILE   the relevance part asks the queries of FILE (the format of search-queries.json)
+//                    instead of both sets, search-queries.json and search-queries-readers.json
 //   BENCH_BUILD_DIR  the build to measure (default build/, rebuilt cold by the build part)
 //   BENCH_RUNS       Lighthouse and search runs (default 5); figures are medians
 //   BENCH_PAGES, BENCH_OPERATIONS  size of the scale variant (default 2000 and 300)
@@ -112,7 +113,7 @@ const { formatScores, markdownTable: table, QUERY_CLASSES, sameFirstPageShare, s
  * @property {Record<string, { id: string, sites: (Record<string, unknown> & LighthouseSite | null)[] }[]>} [lighthouse]
  * @property {(SearchFigures | null)[]} [search]
  * @property {(Awaited<ReturnType<typeof measureConsole>> | null)[]} [console]
- * @property {{ queries: number, engines: { name: string, label: string, scores: import('./relevance').EngineScores, answers: unknown[] }[], sameFirstPage: number }} [relevance]
+ * @property {{ file: string, queries: number, engines: { name: string, label: string, scores: import('./relevance').EngineScores, answers: unknown[] }[], sameFirstPage: number }[]} [relevance]
  * @property {Awaited<ReturnType<typeof runScale>>} [scale]
  */
 
@@ -474,19 +475,30 @@ async function benchConsole() {
 }
 
 async function benchRelevance() {
+  const queryFiles = args.queries
+    ? [path.resolve(args.queries)]
+    : ['search-queries.json', 'search-queries-readers.json'].map((file) => path.join(root, 'scripts/bench', file));
+  report.relevance = [];
+  for (const queryFile of queryFiles) {
+    await benchQuerySet(queryFile);
+  }
+}
+
+/** @param {string} queryFile */
+async function benchQuerySet(queryFile) {
   const buildDir = thisSite.dir;
-  const queryFile = args.queries ? path.resolve(args.queries) : undefined;
   const queries = await readQueries(queryFile);
   checkExpectedPages(queries, buildDir, queryFile);
   /** @type {[string, string, () => Promise<string[][]>][]} */
   const engines = [
     ['site', 'built site, /search in Chromium', () => siteEngine(buildDir, queries, console.log)],
-    ['dev', 'dev server index (Markdown twins), Node', () => devEngine(buildDir, queries)],
+    ['dev', 'dev server index (its pages as Chromium renders them), Node', () => devEngine(buildDir, queries)],
     ['mcp', 'MCP search_docs over the build', () => mcpEngine(root, buildDir, queries)],
   ];
-  /** @type {NonNullable<Report['relevance']>} */
-  const relevance = { queries: queries.length, engines: [], sameFirstPage: 0 };
-  report.relevance = relevance;
+  const file = path.relative(root, queryFile);
+  /** @type {NonNullable<Report['relevance']>[number]} */
+  const relevance = { file, queries: queries.length, engines: [], sameFirstPage: 0 };
+  report.relevance?.push(relevance);
   /** @type {string[][][]} */
   const allAnswers = [];
   for (const [name, label, run] of engines) {
@@ -503,7 +515,7 @@ async function benchRelevance() {
   relevance.sameFirstPage = sameFirstPageShare(allAnswers);
   const counts = QUERY_CLASSES.map((c) => `${c} ${queries.filter((q) => q.class === c).length}`).join(', ');
   section(
-    `## Search relevance: ${queries.length} queries (${counts})\n\nhit@1 and hit@3: share of queries answered by the first result, by one of the first three pages; MRR@5: mean reciprocal rank of the first answering page among five; none: queries with no result at all. Engines: ${relevance.engines
+    `## Search relevance: ${queries.length} queries of ${file} (${counts})\n\nhit@1 and hit@3: share of queries answered by the first result, by one of the first three pages; MRR@5: mean reciprocal rank of the first answering page among five; none: queries with no result at all. Engines: ${relevance.engines
       .map((engine) => `${engine.name}, ${engine.label}`)
       .join(
         '; ',

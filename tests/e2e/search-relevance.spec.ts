@@ -1,9 +1,10 @@
 /**
  * The relevance floor: the queries of the relevance benchmark, asked of the three
- * engines that share the query layer, each run in Node in a process of its own (the
- * browser adds nothing to the ranking; npm run bench:search asks the real /search page
- * in Chromium too): the built site's index through the site's local backend, the index
- * the dev server writes from the Markdown twins, and the docs MCP server.
+ * readers of the one search engine (a Pagefind index through the query layer), each run
+ * in Node in a process of its own (the browser adds nothing to the ranking; npm run
+ * bench:search asks the real /search page in Chromium too): the built site's index
+ * through the site's local backend, the index the dev server writes from its pages as
+ * Chromium renders them, and the docs MCP server on the built index.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -30,22 +31,23 @@ interface Floors {
 }
 
 /**
- * No figure may fall below these: the figures the three engines measure (the README's
+ * No figure may fall below these: the figures the three engines measured (the README's
  * Performance section holds them), less a margin of two of the 350 queries of
  * search-queries.json, or one of the 60 of search-queries-readers.json (written from the
- * built pages), for hit@1, hit@3 and the share of queries whose first page all three
- * engines agree on; the MCP server's hit@1 stays above the 92% goal it meets.
+ * built pages), for hit@1 and hit@3; the MCP server's hit@1 stays above the 92% goal it
+ * meets. The three read one index with one engine, so they give the same first page for
+ * 95% of the queries at least.
  */
 const QUERY_SETS: Record<string, Floors> = {
   'scripts/bench/search-queries.json': {
     hit1: { site: 0.917, dev: 0.908, mcp: 0.925 },
     hit3: { site: 0.968, dev: 0.962, mcp: 0.965 },
-    sameFirstPage: 0.877,
+    sameFirstPage: 0.95,
   },
   'scripts/bench/search-queries-readers.json': {
     hit1: { site: 0.85, dev: 0.816, mcp: 0.883 },
     hit3: { site: 0.933, dev: 0.916, mcp: 0.966 },
-    sameFirstPage: 0.816,
+    sameFirstPage: 0.95,
   },
 };
 

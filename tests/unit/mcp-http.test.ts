@@ -1,6 +1,5 @@
 import { request as httpRequest } from 'node:http';
 import { connect as connectSocket } from 'node:net';
-import { fileURLToPath } from 'node:url';
 
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -8,8 +7,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 import { parseHttpAddress, startHttpServer, type HttpOptions, type RunningHttpServer } from '../../mcp/src/http';
 import { BuildSource } from '../../mcp/src/source';
+import { fixtureDocs, mcpFixtureSite } from '../support/mcp-site';
 
-const FIXTURE_SITE = fileURLToPath(new URL('fixtures/mcp-site', import.meta.url));
+const FIXTURE_SITE = await mcpFixtureSite();
 const JSON_RPC_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 const LIST_TOOLS = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
 
@@ -42,7 +42,11 @@ describe('startHttpServer', () => {
   });
 
   async function start(options: Partial<HttpOptions> = {}): Promise<string> {
-    running = await startHttpServer(new BuildSource(FIXTURE_SITE), { host: '127.0.0.1', port: 0, ...options });
+    running = await startHttpServer(await fixtureDocs(new BuildSource(FIXTURE_SITE)), {
+      host: '127.0.0.1',
+      port: 0,
+      ...options,
+    });
     return running.url;
   }
 

@@ -3,7 +3,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
@@ -11,8 +10,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { createDocsServer } from '../../mcp/src/server';
 import { BuildSource, SiteSource, type DocsSource } from '../../mcp/src/source';
+import { fixtureDocs, mcpFixtureSite } from '../support/mcp-site';
 
-const FIXTURE_SITE = fileURLToPath(new URL('fixtures/mcp-site', import.meta.url));
+const FIXTURE_SITE = await mcpFixtureSite();
 
 interface ToolResult {
   text: string;
@@ -21,7 +21,7 @@ interface ToolResult {
 
 async function connect(source: DocsSource) {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const server = createDocsServer(source);
+  const server = createDocsServer(await fixtureDocs(source));
   const client = new Client({ name: 'test', version: '1.0.0' });
   await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
   const call = async (name: string, args: Record<string, unknown> = {}): Promise<ToolResult> => {
@@ -176,22 +176,23 @@ describe('the docs MCP server on a build folder', () => {
 });
 
 describe('the docs MCP server on broken sources', () => {
-  it('reports a malformed twin by its file, in search_docs and read_page', async () => {
+  it('reports a malformed twin by its file in read_page, while search_docs reads the index alone', async () => {
     const dir = fixtureWith({ 'models/llama.md': 'Llama without a title line\n\n## Specs\n' });
     const session = await connect(new BuildSource(dir));
     const message = `${join(dir, 'models/llama.md')} is not a page's Markdown twin: it must start with a "# Title" line, but it starts with "Llama without a title line".`;
-    expect(await session.call('search_docs', { query: 'vllm' })).toEqual({ isError: true, text: message });
     expect(await session.call('read_page', { path: '/models/llama' })).toEqual({ isError: true, text: message });
+    expect((await session.call('search_docs', { query: 'quantisation' })).text).toContain(
+      'https://docs.example.test/models/llama#quantised-files',
+    );
     await session.close();
   });
 
-  it('reports a twin that llms.txt lists but the build lacks', async () => {
-    const dir = fixtureWith({ 'inference/vllm.md': null });
+  it('reports a build without a search index', async () => {
+    const dir = fixtureWith({ 'pagefind/pagefind-entry.json': null });
     const session = await connect(new BuildSource(dir));
-    const result = await session.call('search_docs', { query: 'vllm' });
-    expect(result).toEqual({
+    expect(await session.call('search_docs', { query: 'vllm' })).toEqual({
       isError: true,
-      text: `llms.txt lists "Serve with vLLM" at /inference/vllm.md, but ${join(dir, 'inference/vllm.md')} does not exist.`,
+      text: `${dir} has no search index: ${join(dir, 'pagefind/pagefind-entry.json')} does not exist. Is it a build of Rubra Docs?`,
     });
     await session.close();
   });
@@ -239,6 +240,9 @@ describe('the docs MCP server on a site', () => {
     );
     expect(site.requests.filter((path) => path === '/llms.txt')).toHaveLength(1);
     expect(site.requests.filter((path) => path === '/api/create-run.md')).toHaveLength(1);
+    expect(site.requests.filter((path) => path === '/pagefind/pagefind-entry.json')).toHaveLength(1);
+    // The index is data; the code that reads it is the package's own, never the site's.
+    expect(site.requests.filter((path) => /\.(js|mjs)$|wasm/.test(path))).toEqual([]);
     await Promise.all([fromBuild.close(), fromSite.close()]);
   });
 

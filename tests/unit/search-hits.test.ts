@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import {
-  highlightTerms,
-  markedTerms,
-  normaliseExcerpt,
-  pagefindResultToHits,
-  type PagefindResultData,
-} from '../../src/search/backends/local';
+import type { PagefindResultData } from '@rubra/search-query';
+
+import { highlightTerms, markedTerms, normaliseExcerpt, pagefindResultToHits } from '../../src/search/backends/local';
 import { groupHitsByPage, noticeHtml, resultsHtml, statusHtml } from '../../src/search/pageResults';
 
 // The shape Pagefind 1.6 returns for a page (see its result data), with hostile text.

@@ -15,7 +15,6 @@ import {
   separateBlocks,
 } from '../../src/plugins/search/html';
 import { writeIndex } from '../../src/plugins/search/indexer';
-import { twinPageHtml } from '../../src/plugins/search/twin-pages';
 
 // Minified the way Docusaurus writes its pages: attribute quotes dropped where it can.
 const page = (crumbs: string, pagination: string) =>
@@ -42,6 +41,17 @@ describe('preparing a built page for the index', () => {
     expect(prepared).toContain('<meta data-pagefind-meta="section[content]" content="Assistants &amp; files">');
     expect(prepareForIndex(html.replace(/<\/?main\b/g, '<div'))).toBeNull();
     expect(prepareForIndex(html.replace('name=docusaurus_tag', 'name=other'))).toBeNull();
+  });
+
+  it('indexes the page’s description after its title, weighing more than its text', () => {
+    const described = html.replace(
+      '<head>',
+      '<head><meta data-rh=true name=description content="Lists the assistants &amp; their tools."/>',
+    );
+    expect(prepareForIndex(described)).toContain(
+      '<h1>List assistants </h1><p data-pagefind-weight="5">Lists the assistants &amp; their tools.</p>',
+    );
+    expect(prepareForIndex(html)).not.toContain('data-pagefind-weight');
   });
 
   it('keeps the text of neighbouring cells, items and blocks apart, and leaves inline markup whole', () => {
@@ -100,44 +110,5 @@ describe('writing the index', () => {
     expect(words).toContain('assistants');
     expect(words).not.toContain('navbar');
     expect(words).not.toContain('blank');
-  });
-});
-
-describe('dev-server pages from the Markdown twins', () => {
-  const html = twinPageHtml(
-    {
-      title: 'Rubra',
-      body: [
-        'Text with a [link](https://docs.rubra.ai/faq) and `code`.',
-        '## Why tool calling {#why}',
-        '### Serving & inferencing',
-        '```bash',
-        'pip install rubra_tools',
-        '```',
-        '### Serving & inferencing',
-        '- A list item',
-        '',
-        '| Model | Context |',
-        '| --- | --- |',
-        '| Llama | 8192 |',
-      ].join('\n'),
-      tag: 'docs-default-current',
-    },
-    'en',
-  );
-
-  it('renders headings with the ids of the HTML page: given, or slugs numbered in order', () => {
-    expect(html).toContain('<h1>Rubra</h1>');
-    expect(html).toContain('<h2 id="why">Why tool calling</h2>');
-    expect(html).toContain('<h3 id="serving--inferencing">Serving &amp; inferencing</h3>');
-    expect(html).toContain('<h3 id="serving--inferencing-1">Serving &amp; inferencing</h3>');
-  });
-
-  it('renders the text, code and tables, and the search metadata', () => {
-    expect(html).toContain('<p>Text with a link and code.</p>');
-    expect(html).toContain('<pre><code>pip install rubra_tools</code></pre>');
-    expect(html).toContain('<li><p>A list item</p></li>');
-    expect(html).toContain('<tr><td>Llama</td><td>8192</td></tr>');
-    expect(pageMetadata(html)).toEqual({ locale: 'en', tag: 'docs-default-current' });
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import { createLocalBackend, type PagefindApi } from '../../src/search/backends/local';
+import type { PagefindApi } from '@rubra/search-query';
+
+import { createLocalBackend } from '../../src/search/backends/local';
 import { RESULTS_PER_PAGE } from '../../src/search/pageResults';
 import { RESULTS_READ } from '@rubra/search-query';
 import { SearchUnavailableError } from '../../src/search/types';

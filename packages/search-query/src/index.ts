@@ -7,6 +7,14 @@ export type { QueryEngine, QueryNotice } from './engine';
 export { RESULTS_READ } from './ranking';
 export { understandQuery } from './read-query';
 export {
+  PAGEFIND_OPTIONS,
+  pagefindSearch,
+  type PagefindApi,
+  type PagefindFilters,
+  type PagefindResult,
+  type PagefindResultData,
+} from './pagefind';
+export {
   canonicalWords,
   NO_QUERY_DATA,
   parseQueryData,

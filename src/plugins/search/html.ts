@@ -78,8 +78,18 @@ export function headingIdsOnly(html: string): string {
 }
 
 /**
+ * How much the words of a page's one-line description (its meta description, the line
+ * llms.txt gives it) weigh, against 1 for its text and Pagefind's 7 to 2 for headings h1
+ * to h6: a summary says what the page is for in the words a reader asks with ("filter
+ * files by purpose"). Set on the relevance benchmark: 5 puts the right page first for
+ * three more of its 350 queries and one more of its 60 readers' queries than none.
+ */
+const DESCRIPTION_WEIGHT = 5;
+
+/**
  * The HTML Pagefind indexes for one page: its <main> as the body, opening with the
- * filters and the section; null when the page has no <main> or no search metadata.
+ * filters and the section, and its description after its title (DESCRIPTION_WEIGHT);
+ * null when the page has no <main> or no search metadata.
  */
 export function prepareForIndex(html: string): string | null {
   const metadata = pageMetadata(html);
@@ -92,10 +102,11 @@ export function prepareForIndex(html: string): string | null {
     `<meta data-pagefind-filter="docusaurus_tag[content]" content="${escapeUTF8(metadata.tag)}">`,
     section ? `<meta data-pagefind-meta="section[content]" content="${escapeUTF8(section)}">` : '',
   ].join('');
-  return headingIdsOnly(separateBlocks(html)).replace(
-    /<main\b([^>]*)>/i,
-    (_, attributes: string) => `<main data-pagefind-body${attributes}>${tags}`,
-  );
+  const description = metaContent(html, 'description');
+  const summary = description ? `<p data-pagefind-weight="${DESCRIPTION_WEIGHT}">${escapeUTF8(description)}</p>` : '';
+  return headingIdsOnly(separateBlocks(html))
+    .replace(/<main\b([^>]*)>/i, (_, attributes: string) => `<main data-pagefind-body${attributes}>${tags}`)
+    .replace(/<\/h1>/i, `$&${summary}`);
 }
 
 /** The plain text of a page's <main>, without the navigation, buttons and code that Pagefind leaves out. */

@@ -11,11 +11,12 @@
  * - For a backend that searches a Pagefind index (the modules beside this one): after a build,
  *   indexes the built pages into <outDir>/pagefind/, bundles the /search page's early
  *   script into <outDir>/ and hands the page's index hints and held scripts to the pass
- *   over the built pages (SEARCH_PAGE_FILE). Under `npm start`, indexes the pages'
- *   Markdown twins (the build's text) on every content load, served at /pagefind/ with
- *   the early script at the site's root.
+ *   over the built pages (SEARCH_PAGE_FILE). Under `npm start`, indexes the dev server's
+ *   own pages, rendered (rendered-pages.ts), each time the bundle is rebuilt after a
+ *   content load, served at /pagefind/ with the early script at the site's root.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
 import type { LoadContext, Plugin } from '@docusaurus/types';
@@ -30,14 +31,21 @@ import { loadTwins } from '../markdown-twins/twins';
 import { optionsValidator } from '../plugin-options';
 import { bundleEarlyScript, searchPageEdit } from './earlyScript';
 import { readBuiltPages, writeIndex, type IndexedPage } from './indexer';
-import { twinPageHtml } from './twin-pages';
+import { renderedPages } from './rendered-pages';
 
 const PLUGIN = 'search';
+
+/** The part of webpack-dev-server's instance the dev index needs: where it listens, and its compiler. */
+interface DevServer {
+  server?: { address(): AddressInfo | string | null };
+  options: { host?: string };
+  compiler: { hooks: { done: { tap(name: string, callback: () => void): void } } };
+}
 
 export interface SearchPluginOptions {
   /** The id of the registry row the build ships. */
   backend: string;
-  /** The id of the API reference's docs instance, whose pages' twins the dev index reads too. */
+  /** The id of the API reference's docs instance, whose pages the dev index holds too. */
   apiPluginId: string;
 }
 
@@ -88,6 +96,23 @@ export default function searchPlugin(context: LoadContext, options: SearchPlugin
     return writeIndex(pages, path.join(siteRoot, 'pagefind'));
   }
 
+  // Under npm start: the routes of the last content load (the pages that have a Markdown
+  // twin, the pages the build indexes), indexed once the bundle that renders them is served.
+  let devRoutes: string[] | null = null;
+  let devIndexing = Promise.resolve();
+  function indexDevPages(origin: string): void {
+    const routes = devRoutes;
+    devRoutes = null;
+    if (routes) {
+      devIndexing = devIndexing
+        .then(async () => {
+          const pages = await renderedPages(origin, routes);
+          console.info(`[${PLUGIN}] dev index, served at ${baseUrl}pagefind/: ${await writePagefind(devSite, pages)}`);
+        })
+        .catch((error: unknown) => console.warn(`[${PLUGIN}] no dev index: ${(error as Error).message}`));
+    }
+  }
+
   return {
     name: PLUGIN,
 
@@ -100,16 +125,25 @@ export default function searchPlugin(context: LoadContext, options: SearchPlugin
 
     async allContentLoaded({ allContent }) {
       if (devServer && backend.pagefind) {
-        const twins = await loadTwins(context, allContent, options.apiPluginId);
-        const pages = twins.map((twin) => ({ url: twin.route, html: twinPageHtml(twin, i18n.currentLocale) }));
-        console.info(`[${PLUGIN}] dev index, served at ${baseUrl}pagefind/: ${await writePagefind(devSite, pages)}`);
+        devRoutes = (await loadTwins(context, allContent, options.apiPluginId)).map((twin) => twin.route);
       }
     },
 
     configureWebpack(_config, isServer) {
       return {
         ...(isServer ? {} : { optimization: { splitChunks: { cacheGroups: { searchModalStyles } } } }),
-        ...(devServer ? { devServer: { static: [{ directory: devSite, publicPath: baseUrl, watch: false }] } } : {}),
+        ...(devServer
+          ? {
+              devServer: {
+                static: [{ directory: devSite, publicPath: baseUrl, watch: false }],
+                onListening(server: DevServer) {
+                  const { port } = server.server?.address() as AddressInfo;
+                  const origin = `http://${server.options.host ?? 'localhost'}:${port}`;
+                  server.compiler.hooks.done.tap(PLUGIN, () => indexDevPages(origin));
+                },
+              },
+            }
+          : {}),
         resolve: {
           alias: {
             '@rubra/search-backend$': path.join(backendsDir, `${backend.id}.setup.ts`),

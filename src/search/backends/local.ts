@@ -2,41 +2,19 @@
  * The local backend: the Pagefind index of the build (or of the dev server under
  * `npm start`), loaded from the site's origin on first use, its results as DocSearch hits.
  */
-import { understandQuery, VOCABULARY_FILE, type QueryEngine, type VocabularyFile } from '@rubra/search-query';
+import {
+  PAGEFIND_OPTIONS,
+  pagefindSearch,
+  VOCABULARY_FILE,
+  type PagefindApi,
+  type PagefindFilters,
+  type PagefindResultData,
+  type VocabularyFile,
+} from '@rubra/search-query';
 
 import { escapeHtml } from '../pageResults';
 import { SearchUnavailableError, type DocSearchHit, type FacetFilters, type SearchBackend } from '../types';
 import { pagefindModuleUrl } from './pagefindEarly';
-
-/** Pagefind's filter object: every facet ANDed, the values of one facet ORed. */
-type PagefindFilters = Record<string, { any: string[] }>;
-
-/** The part of Pagefind's browser API the backend uses. */
-export interface PagefindApi {
-  options(options: Record<string, unknown>): Promise<void>;
-  init(): Promise<void>;
-  /** A null term searches by the filters alone; null answers a search a newer one superseded. */
-  search(term: string | null, options?: { filters?: PagefindFilters }): Promise<{ results: PagefindResult[] } | null>;
-}
-
-interface PagefindResult {
-  id: string;
-  score: number;
-  /** Where the page's text holds the query's words, as word positions. */
-  words: number[];
-  data: () => Promise<PagefindResultData>;
-}
-
-/** The parts of Pagefind's result data the backend reads. */
-export interface PagefindResultData {
-  url: string;
-  excerpt: string;
-  content?: string;
-  meta: Record<string, string | undefined>;
-  sub_results: { title: string; url: string; excerpt: string; anchor?: { element: string } }[];
-  /** The page's elements with an id, headings among them, in order. */
-  anchors?: { element: string; text: string }[];
-}
 
 export interface LocalBackendOptions {
   /** Where pagefind.js and its index live, e.g. "/pagefind/". */
@@ -176,11 +154,10 @@ export function createLocalBackend(options: LocalBackendOptions): SearchBackend 
         console.warn('The search vocabulary could not be loaded:', error);
         return [];
       }));
-  const pageCounts = new Map<string, Promise<number>>();
   const failedChunkDownloads = watchChunkDownloads(options.fetchScope ?? globalThis, bundlePath);
-  let loading: Promise<PagefindApi> | null = null;
+  let loading: Promise<ReturnType<typeof pagefindSearch>> | null = null;
 
-  function load(): Promise<PagefindApi> {
+  function load() {
     loading ??= (async () => {
       const pagefind = await importPagefind(pagefindModuleUrl(bundlePath));
       await pagefind.options({
@@ -188,12 +165,10 @@ export function createLocalBackend(options: LocalBackendOptions): SearchBackend 
         baseUrl: options.siteBaseUrl,
         // Pagefind asks for its entry file with this tag instead of the time, matching the page's preload hint.
         metaCacheTag: options.indexTag,
-        excerptLength: 24,
-        // The worker adds a download of its own; the index is small enough for the main thread.
-        noWorker: true,
+        ...PAGEFIND_OPTIONS,
       });
       await pagefind.init();
-      return pagefind;
+      return pagefindSearch(pagefind);
     })().catch((error: unknown) => {
       // The next query tries again (the network may be back).
       loading = null;
@@ -208,36 +183,12 @@ export function createLocalBackend(options: LocalBackendOptions): SearchBackend 
       await load().catch(() => undefined);
     },
     async search({ query, facetFilters, hitsPerPage, page, literal }) {
-      const pagefind = await load();
+      const search = await load();
       const filters = toPagefindFilters(facetFilters);
       const failuresBefore = failedChunkDownloads();
-      const loaded = new Map<string, Promise<PagefindResultData>>();
-      const dataOf = (result: PagefindResult) => {
-        const data = loaded.get(result.id) ?? result.data();
-        loaded.set(result.id, data);
-        return data;
-      };
-      const engine: QueryEngine<PagefindResult> = {
-        search: async (term) => (await pagefind.search(term, { filters }))?.results ?? [],
-        text: async (result) => (await dataOf(result)).content ?? '',
-        title: async (result) => (await dataOf(result)).meta.title ?? '',
-        headings: async (result) =>
-          ((await dataOf(result)).anchors ?? [])
-            .filter((anchor) => /^h[1-6]$/.test(anchor.element))
-            .map((anchor) => anchor.text),
-        firstMatch: (result) => (result.words.length > 0 ? Math.min(...result.words) : undefined),
-        pageCount: () => {
-          // A search by the filters alone answers every page they let through; a failure is asked again.
-          const key = JSON.stringify(filters);
-          const count =
-            pageCounts.get(key) ?? pagefind.search(null, { filters }).then((found) => found?.results.length ?? 0);
-          count.catch(() => pageCounts.delete(key));
-          pageCounts.set(key, count);
-          return count;
-        },
-      };
       try {
-        const { results, notice } = await understandQuery(query, engine, {
+        const { results, notice, dataOf } = await search(query, {
+          filters,
           vocabulary,
           literal,
           resultsShown: (page + 1) * hitsPerPage,
