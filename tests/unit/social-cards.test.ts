@@ -7,7 +7,7 @@ import { Transformer } from '@napi-rs/image';
 import { describe, expect, it } from 'vitest';
 
 import { loadApiReference } from '@site/src/plugins/api-reference/index';
-import type { PageSection } from '@site/src/plugins/markdown-twins/sections';
+import type { PageSection } from '@site/src/plugins-lib/sections';
 import { CARD_HEIGHT, CARD_WIDTH, cardLayout, titleSize, type CardNode } from '@site/src/plugins/social-cards/card';
 import { cardMetaTags } from '@site/src/plugins/social-cards/head';
 import { editPage } from '@site/deploy/page-pass.mjs';

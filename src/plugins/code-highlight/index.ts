@@ -7,11 +7,11 @@ import type { DocusaurusConfig, LoadContext, OptionValidationContext, Plugin } f
 import { generate } from '@docusaurus/utils';
 import { Joi } from '@docusaurus/utils-validation';
 
-import { createCodeHighlighter } from './highlight';
+import { createCodeHighlighter } from '../../plugins-lib/highlight';
 
 export { remarkCodeHighlight } from './remark';
 export { remarkCurlTryIt } from './curl';
-export type { PrismSettings } from './theme';
+export type { PrismSettings } from '../../plugins-lib/prism-settings';
 
 /** The plugin has no options of its own: it reads `themeConfig.prism`, as the theme's code block does. */
 export function validateOptions({ validate, options }: OptionValidationContext<object, object>): object {

@@ -17,8 +17,8 @@ import { Joi } from '@docusaurus/utils-validation';
 
 import { llmsFullTxt, llmsTxt, twinText, type LlmsSection } from './llms';
 import { LLMS_FULL_TXT, LLMS_TXT, twinPath } from '../../shared/twin-paths';
-import { inSection, pageSectionsSchema, type PageSection } from './sections';
-import { loadTwins, type Twin } from './twins';
+import { inSection, pageSectionsSchema, type PageSection } from '../../plugins-lib/sections';
+import { loadTwins, type Twin } from '../../plugins-lib/twins/twins';
 
 const PLUGIN = 'markdown-twins';
 

@@ -7,8 +7,8 @@
 import { escapeUTF8 } from 'entities';
 import type { Heading, RootContent } from 'mdast';
 
-import { headingIds, readPage, textOf } from '../markdown-twins/remark';
-import type { Twin } from '../markdown-twins/twins';
+import { headingIds, readPage, textOf } from '../../plugins-lib/twins/remark';
+import type { Twin } from '../../plugins-lib/twins/twins';
 
 function blockHtml(node: RootContent, ids: ReadonlyMap<Heading, string>): string {
   const inner = (nodes: readonly RootContent[]) => nodes.map((child) => blockHtml(child, ids)).join('');

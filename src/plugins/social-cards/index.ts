@@ -25,9 +25,9 @@ import type { LoadContext, OptionValidationContext, Plugin } from '@docusaurus/t
 import { Joi } from '@docusaurus/utils-validation';
 
 import { handOverPageEdits, CARD_TAGS_FILE, type PageEdits } from '../../../deploy/page-pass.mjs';
-import { apiReferenceOf } from '../api-reference/index';
-import { builtFileFor } from '../search/indexer';
-import { pageSectionsSchema, routeSchema, type PageSection } from '../markdown-twins/sections';
+import { apiReferenceOf } from '../../plugins-lib/api-reference';
+import { builtFileFor } from '../../plugins-lib/built-files';
+import { pageSectionsSchema, routeSchema, type PageSection } from '../../plugins-lib/sections';
 import { cardMetaTags } from './head';
 import { apiCardPages, cardAlt, cardsByRoute, docsCardPages, siteCardPages, type CardPage } from './pages';
 import { formatCardReport, sizeSummary } from './report';

@@ -6,7 +6,7 @@
  */
 import type { LoadedContent as DocsContent } from '@docusaurus/plugin-content-docs';
 
-import { routeOf, sectionOf, type PageSection } from '../markdown-twins/sections';
+import { routeOf, sectionOf, type PageSection } from '../../plugins-lib/sections';
 import type { CardText } from './card';
 
 export interface CardPage extends CardText {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
 import { Joi } from '@docusaurus/utils-validation';
 
-import { optionsValidator } from '../plugin-options';
+import { optionsValidator } from '../../plugins-lib/plugin-options';
 import { MARKUP_DIR } from './remark';
 
 export { remarkStaticTables } from './remark';
