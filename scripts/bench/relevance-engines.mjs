@@ -98,8 +98,8 @@ export async function siteEngine(buildDir, queries, log = () => {}) {
 async function twinPages(buildDir) {
   /** @type {typeof import('../../src/plugins/markdown-twins/llms')} */
   const { readTwinText } = jiti('../../src/plugins/markdown-twins/llms.ts');
-  /** @type {typeof import('../../src/plugins-lib/built-files')} */
-  const { builtFileFor } = jiti('../../src/plugins-lib/built-files.ts');
+  /** @type {typeof import('../../src/plugins/search/indexer')} */
+  const { builtFileFor } = jiti('../../src/plugins/search/indexer.ts');
   /** @type {typeof import('../../src/plugins/search/html')} */
   const { pageMetadata } = jiti('../../src/plugins/search/html.ts');
   /** @type {typeof import('../../src/plugins/search/twin-pages')} */

@@ -3,17 +3,28 @@
  * corrects typos against, from the built HTML (after a production build) or from
  * pages rendered from the Markdown twins (dev server).
  */
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { buildVocabulary, VOCABULARY_FILE } from '@rubra/search-query';
 
-import { builtFileFor } from '../../plugins-lib/built-files';
 import { EXCLUDED_SELECTORS, mainText, prepareForIndex } from './html';
 
 export interface IndexedPage {
   url: string;
   html: string;
+}
+
+/**
+ * A route's HTML file in the build, with either trailing-slash setting; null for a route naming a file (/404.html).
+ * @public scripts/bench/relevance-engines.mjs reads it through jiti.
+ */
+export function builtFileFor(outDir: string, routePath: string, baseUrl: string): string | null {
+  const relative = routePath.startsWith(baseUrl) ? routePath.slice(baseUrl.length) : routePath.replace(/^\//, '');
+  const clean = relative.replace(/\/$/, '');
+  const candidates = clean === '' ? ['index.html'] : [`${clean}.html`, `${clean}/index.html`];
+  return candidates.map((candidate) => path.join(outDir, candidate)).find((file) => existsSync(file)) ?? null;
 }
 
 export async function readBuiltPages(outDir: string, routePaths: string[], baseUrl: string): Promise<IndexedPage[]> {
