@@ -24,7 +24,7 @@ export default {
         'Code that runs in the browser or on both sides never imports a plugin, which runs in Node at build time.',
       severity: 'error',
       from: { path: '^src/(components|theme|search|site|shared|data|client)/' },
-      to: { path: '^src/plugins/' },
+      to: { path: '^src/plugins(-lib)?/' },
     },
     {
       name: 'shared-below-the-ui',
@@ -36,9 +36,9 @@ export default {
     {
       name: 'plugin-never-imports-the-ui',
       comment:
-        'A plugin never imports a React component or a theme component; what both sides need lives in src/shared.',
+        "A plugin (or the plugins' library) never imports a React component or a theme component; what both sides need lives in src/shared.",
       severity: 'error',
-      from: { path: '^src/plugins/' },
+      from: { path: '^src/plugins(-lib)?/' },
       to: { path: ['^src/(components|theme)/', '^@theme(-original|-init)?/'] },
     },
     {
@@ -65,10 +65,18 @@ export default {
     },
     {
       name: 'plugin-never-imports-another-plugin',
-      comment: "A plugin never imports another plugin's modules; helpers two plugins share live in one library module.",
-      severity: 'warn',
+      comment:
+        "A plugin never imports another plugin's modules; helpers two plugins share live in their library, src/plugins-lib.",
+      severity: 'error',
       from: { path: '^src/plugins/([^/]+)/' },
       to: { path: '^src/plugins/[^/]+/', pathNot: '^src/plugins/$1/' },
+    },
+    {
+      name: 'plugins-lib-below-the-plugins',
+      comment: "The plugins' library serves every plugin, so it imports none of them.",
+      severity: 'error',
+      from: { path: '^src/plugins-lib/' },
+      to: { path: '^src/plugins/' },
     },
   ],
   options: {

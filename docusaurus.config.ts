@@ -6,7 +6,7 @@ import { darkCodeTheme, lightCodeTheme } from './src/site/codeThemes';
 import { parseConsoleOrigins, parseRsdoctor } from './src/site/env';
 import { chooseSearchBackend } from './src/search/backends/registry';
 import { remarkCodeHighlight, remarkCurlTryIt, type PrismSettings } from './src/plugins/code-highlight';
-import type { PageSection } from './src/plugins/markdown-twins/sections';
+import type { PageSection } from './src/plugins-lib/sections';
 import { remarkStaticTables } from './src/plugins/static-tables';
 
 const search = chooseSearchBackend(process.env);

@@ -56,6 +56,8 @@ const config: KnipConfig = {
         // Aliases the search plugin points at the chosen backend's modules.
         '@rubra/search-backend',
         '@rubra/search-page-head',
+        // The alias the social-cards plugin points at each route's card tags (none in the browser).
+        '@rubra/social-card-tags',
         // The MCP workspace's own dependency; the tests at the root drive its server with it.
         '@modelcontextprotocol/sdk',
       ],

@@ -96,8 +96,8 @@ function fileLedger(buildDir) {
 
 /**
  * Everything after `docusaurus build` has finished, postBuild hooks included, in this
- * order: the pass over the pages (deploy/page-pass.mjs: card tags, then the /search
- * page's hints and held scripts); the hashes of the inline code of the pages as the pass
+ * order: the pass over the pages (deploy/page-pass.mjs: the /search page's hints and
+ * held scripts, which name the Pagefind index made from the rendered pages); the hashes of the inline code of the pages as the pass
  * wrote them, last of the pages' edits, into the policy; the nginx includes and
  * `_headers`; the .gz and .br of every text file; Pagefind's files' twins.
  * @param {string} buildDir

@@ -27,30 +27,16 @@ const RENDERED_PAGES_FILE = `${PAGE_DATA_DIR}/rendered.json`;
 /** The digest of every page as the pass left it: a second run finds the pages finished and leaves them. */
 export const FINISHED_PAGES_FILE = `${PAGE_DATA_DIR}/finished.json`;
 
-/** Each page's social card, as head elements (src/plugins/social-cards). */
-export const CARD_TAGS_FILE = `${PAGE_DATA_DIR}/social-cards.json`;
-
 /** The /search page's index hints and held scripts (src/plugins/search), for the local backend only. */
 export const SEARCH_PAGE_FILE = `${PAGE_DATA_DIR}/search-page.json`;
 
 /**
- * The steps of the pass, in their order. Each reads its plugin's file; a step whose file
- * is required stops the pass when the file is missing.
+ * The steps of the pass, in their order, each reading its plugin's file (a build without
+ * the file has no edits of that step): only what the build cannot render. The /search
+ * page's hints name the files of the Pagefind index, which is made from the rendered
+ * pages, and its held scripts are the ones Docusaurus writes into every page.
  */
-const PAGE_STEPS = [
-  {
-    step: 'card tags',
-    file: CARD_TAGS_FILE,
-    writer: 'the social-cards plugin (src/plugins/social-cards)',
-    required: true,
-  },
-  {
-    step: 'search page',
-    file: SEARCH_PAGE_FILE,
-    writer: 'the search plugin (src/plugins/search), for a backend that searches a Pagefind index',
-    required: false,
-  },
-];
+const PAGE_STEPS = [{ step: 'search page', file: SEARCH_PAGE_FILE }];
 
 /**
  * @typedef {object} HeadElement an element added at the end of a page's <head>
@@ -217,12 +203,9 @@ function readPageEdit(value, where) {
  * @returns {{ step: string, edits: Map<string, PageEdit> }[]}
  */
 function readSteps(buildDir) {
-  return PAGE_STEPS.map(({ step, file: relative, writer, required }) => {
+  return PAGE_STEPS.map(({ step, file: relative }) => {
     const file = path.join(buildDir, relative);
     if (!existsSync(file)) {
-      if (required) {
-        throw new Error(`${file} is missing: ${writer} writes it during docusaurus build`);
-      }
       return { step, edits: new Map() };
     }
     const data = JSON.parse(readFileSync(file, 'utf8'));

@@ -11,7 +11,7 @@ const buildDir = path.resolve(process.argv[2] ?? 'build');
 try {
   const { pages, hashes, compression, pagefind } = await finishBuild(buildDir);
   console.info(
-    `[finish-build] ${pages.edited} of ${pages.total} pages edited (card tags, the search page); ` +
+    `[finish-build] ${pages.edited} of ${pages.total} pages edited (the search page's index hints and held scripts); ` +
       `policy: ${hashes.scriptHashes.length} inline script and ${hashes.styleHashes.length} style hashes; ` +
       `${compression.written} of ${compression.files} text files precompressed (.gz, .br); ` +
       `${pagefind.files} Pagefind files given .gz and .br twins (${Math.round(pagefind.gzipBytes / 1024)} KB gzip, ` +

@@ -279,7 +279,7 @@ siteTest.describe('what nginx answers', () => {
       '/404.html',
       '/_headers',
       '/_nginx/headers.conf',
-      '/_nginx/pages/social-cards.json',
+      '/_nginx/pages/search-page.json',
       '/assets/js/missing.js',
     ]) {
       const response = await get(baseURL, path);

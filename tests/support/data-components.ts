@@ -9,12 +9,8 @@ import { join, relative } from 'node:path';
 
 import type { Root } from 'mdast';
 
-import { dataTableModelName } from '../../src/plugins/markdown-twins/jsx';
-import {
-  dataTableElements,
-  moduleFile as importedFile,
-  pageImports,
-} from '../../src/plugins/markdown-twins/table-models';
+import { dataTableModelName } from '../../src/plugins-lib/twins/jsx';
+import { dataTableElements, moduleFile as importedFile, pageImports } from '../../src/plugins-lib/twins/table-models';
 import { dataComponents } from '../../src/shared/tables';
 
 /** The folder of the table models, relative to the site. */

@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 
-import { importModule } from '../../src/plugins/markdown-twins/table-models';
+import { importModule } from '../../src/plugins-lib/twins/table-models';
 import { isTableModel, type AnyTableModel } from '../../src/shared/tables/model';
 import { tableModelFiles } from './data-components';
 

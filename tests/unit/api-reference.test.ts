@@ -4,17 +4,12 @@ import path from 'node:path';
 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import {
-  escapeMdx,
-  generateFiles,
-  LANDING_PAGE_ID,
-  SIDEBAR_FILE,
-  writeGeneratedFiles,
-} from '@site/src/plugins/api-reference/generate';
+import { escapeMdx, generateFiles, SIDEBAR_FILE, writeGeneratedFiles } from '@site/src/plugins/api-reference/generate';
 import { parseInline } from '@site/src/plugins/api-reference/inline';
 import { ALSO_SHOWN_AT } from '@site/src/shared/sidebar-props';
 import { ApiDescriptionError, isRecord, loadApiDescription, pageIdOf } from '@site/src/plugins/api-reference/load';
-import { buildApiReference, type ApiReference } from '@site/src/plugins/api-reference/operations';
+import { LANDING_PAGE_ID, type ApiReference } from '@site/src/plugins-lib/api-reference';
+import { buildApiReference } from '@site/src/plugins/api-reference/operations';
 import type { ApiOperationPage, SchemaNode } from '@site/src/shared/api-types';
 
 const SPEC = path.resolve(__dirname, '../../openapi/rubra.yaml');

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { loadApiDescription } from '@site/src/plugins/api-reference/load';
-import { buildApiReference, type ApiReference } from '@site/src/plugins/api-reference/operations';
+import type { ApiReference } from '@site/src/plugins-lib/api-reference';
+import { buildApiReference } from '@site/src/plugins/api-reference/operations';
 import { codeSamples, outgoingRequest, requestUrl, type ApiRequest } from '@site/src/shared/api-request';
 import type { ApiConsoleData } from '@site/src/shared/api-types';
 

@@ -19,9 +19,9 @@ import { highlightApiCode } from '@site/src/plugins/api-reference/highlight';
 import { loadApiReference } from '@site/src/plugins/api-reference/index';
 import type { ApiOperationPage } from '@site/src/shared/api-types';
 import codeHighlightPlugin from '@site/src/plugins/code-highlight';
-import { createCodeHighlighter, grammarComponents } from '@site/src/plugins/code-highlight/highlight';
+import { createCodeHighlighter, grammarComponents } from '@site/src/plugins-lib/highlight';
 import { remarkCodeHighlight } from '@site/src/plugins/code-highlight/remark';
-import type { PrismSettings } from '@site/src/plugins/code-highlight/theme';
+import type { PrismSettings } from '@site/src/plugins-lib/prism-settings';
 import { codeText, tokenText, type HighlightedCode } from '@site/src/shared/highlighted-code';
 import { darkCodeTheme, lightCodeTheme } from '@site/src/site/codeThemes';
 
@@ -268,7 +268,7 @@ describe('build-time highlighting', () => {
 
   it('highlights the extra grammars in each copy of the module, all of which share one Prism', async () => {
     vi.resetModules();
-    const copy = await import('@site/src/plugins/code-highlight/highlight');
+    const copy = await import('@site/src/plugins-lib/highlight');
     expect(copy.createCodeHighlighter).not.toBe(createCodeHighlighter);
     const dockerfile = copy.createCodeHighlighter(prism).highlight('FROM python:3.11', { language: 'dockerfile' });
     expect(dockerfile.lines[0]?.[0]).toEqual(['instruction keyword', 'FROM']);

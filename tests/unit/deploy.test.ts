@@ -25,7 +25,7 @@ import {
   securityHeaders,
 } from '@site/deploy/headers.mjs';
 import { collectInlineHashes, inlineCodeOf, sha256Source } from '@site/deploy/inline-hashes.mjs';
-import { CARD_TAGS_FILE, FINISHED_PAGES_FILE, recordRenderedPages, SEARCH_PAGE_FILE } from '@site/deploy/page-pass.mjs';
+import { FINISHED_PAGES_FILE, recordRenderedPages, SEARCH_PAGE_FILE } from '@site/deploy/page-pass.mjs';
 import { SEARCH_BACKENDS } from '@site/src/search/backends/registry';
 import {
   ACCESS_LOG_FILE,
@@ -84,14 +84,9 @@ describe('inline code of a page', () => {
   });
 });
 
-/** The social-cards plugin's data: a card named in each page's head. */
-const cardTags = (pages: string[]) =>
-  Object.fromEntries(
-    pages.map((page) => [
-      page,
-      { head: [{ tag: 'meta', attributes: { property: 'og:image', content: `https://x.test/${page}.png` } }] },
-    ]),
-  );
+/** The search plugin's data: an index hint in a page's head. */
+const hint = { tag: 'link', attributes: { rel: 'preload', href: '/pagefind/x.pf_meta', as: 'fetch' } };
+const searchPage = (pages: string[]) => Object.fromEntries(pages.map((name) => [name, { head: [hint] }]));
 
 describe('the build step', () => {
   let dir: string;
@@ -107,7 +102,7 @@ describe('the build step', () => {
     writeFileSync(path.join(dir, API_POLICY_FILE), JSON.stringify(API_CONSOLE));
     // What docusaurus build leaves: the pages as rendered, and the plugins' data for the pass.
     recordRenderedPages(dir);
-    writeFileSync(path.join(dir, CARD_TAGS_FILE), JSON.stringify(cardTags(['index.html', 'faq.html'])));
+    writeFileSync(path.join(dir, SEARCH_PAGE_FILE), JSON.stringify(searchPage(['faq.html'])));
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -201,25 +196,17 @@ describe('the build step', () => {
     expect(readFileSync(path.join(dir, HEADERS_FILE), 'utf8')).toContain('Content-Security-Policy:');
   });
 
-  it('writes the card tags, then the search page’s hints, into the pages, each page once, then hashes the pages as written', async () => {
-    const hint = { tag: 'link', attributes: { rel: 'preload', href: '/pagefind/x.pf_meta', as: 'fetch' } };
-    writeFileSync(path.join(dir, SEARCH_PAGE_FILE), JSON.stringify({ 'faq.html': { head: [hint] } }));
+  it('writes the search page’s hints into its page, once, leaves the others, then hashes the pages as written', async () => {
+    const index = readFileSync(path.join(dir, 'index.html'), 'utf8');
     const { pages, writers } = await finishBuild(dir);
-    expect(pages).toEqual({ edited: 2, total: 2 });
-    expect(readFileSync(path.join(dir, 'faq.html'), 'utf8')).toContain(
-      '<meta property="og:image" content="https://x.test/faq.html.png">' +
-        '<link rel="preload" href="/pagefind/x.pf_meta" as="fetch"></head>',
-    );
-    for (const name of ['index.html', 'faq.html']) {
-      expect(readFileSync(path.join(dir, name), 'utf8')).toContain(
-        `<meta property="og:image" content="https://x.test/${name}.png">`,
-      );
-      expect(gunzipSync(readFileSync(path.join(dir, `${name}.gz`))).toString()).toContain('og:image');
-    }
+    expect(pages).toEqual({ edited: 1, total: 2 });
+    const faq = readFileSync(path.join(dir, 'faq.html'), 'utf8');
+    expect(faq).toContain('<link rel="preload" href="/pagefind/x.pf_meta" as="fetch"></head>');
+    expect(gunzipSync(readFileSync(path.join(dir, 'faq.html.gz'))).toString()).toBe(faq);
+    expect(readFileSync(path.join(dir, 'index.html'), 'utf8')).toBe(index);
     expect(staleInlineCode(dir)).toEqual([]);
     // Each file the steps wrote, by its one writer.
     expect(Object.fromEntries(writers)).toEqual({
-      'index.html': 'page pass',
       'faq.html': 'page pass',
       [FINISHED_PAGES_FILE]: 'page pass',
       [NGINX_HEADERS_FILE]: 'headers',
@@ -278,23 +265,25 @@ describe('the build step', () => {
   });
 
   it('stops on plugin data it cannot apply, naming the file and the page', async () => {
-    writeFileSync(path.join(dir, CARD_TAGS_FILE), JSON.stringify(cardTags(['index.html', 'gone.html'])));
-    await expect(finishBuild(dir)).rejects.toThrow(/card tags: the build has no page gone\.html/);
-    const handler = { head: [{ tag: 'meta', attributes: { name: 'x', onload: 'go()' } }] };
-    writeFileSync(path.join(dir, CARD_TAGS_FILE), JSON.stringify({ 'faq.html': handler }));
+    const edits = (data: object) => writeFileSync(path.join(dir, SEARCH_PAGE_FILE), JSON.stringify(data));
+    edits(searchPage(['index.html', 'gone.html']));
+    await expect(finishBuild(dir)).rejects.toThrow(/search page: the build has no page gone\.html/);
+    edits({ 'faq.html': { head: [{ tag: 'meta', attributes: { name: 'x', onload: 'go()' } }] } });
+    await expect(finishBuild(dir)).rejects.toThrow(/search-page\.json: faq\.html: head\[0\] must be .* \(not onload\)/);
+    const meta = { tag: 'meta', attributes: { name: 'index', content: 'a' } };
+    edits({ 'faq.html': { head: [meta, meta] } });
     await expect(finishBuild(dir)).rejects.toThrow(
-      /social-cards\.json: faq\.html: head\[0\] must be .* \(not onload\)/,
+      /faq\.html: search page adds <meta> "index", which the page already has/,
     );
-    writeFileSync(
-      path.join(dir, SEARCH_PAGE_FILE),
-      JSON.stringify({ 'faq.html': { holdScripts: { srcPrefix: '/assets/js/', listIn: 'held' } } }),
-    );
-    writeFileSync(path.join(dir, CARD_TAGS_FILE), JSON.stringify(cardTags(['faq.html'])));
+    edits({ 'faq.html': { holdScripts: { srcPrefix: '/assets/js/', listIn: 'held' } } });
     await expect(finishBuild(dir)).rejects.toThrow(
       /faq\.html: search page holds the scripts under \/assets\/js\/, and the page has none/,
     );
-    rmSync(path.join(dir, CARD_TAGS_FILE));
-    await expect(finishBuild(dir)).rejects.toThrow(/social-cards\.json is missing: the social-cards plugin/);
+  });
+
+  it('edits no page of a build without the search page’s data (a hosted search backend)', async () => {
+    rmSync(path.join(dir, SEARCH_PAGE_FILE));
+    expect((await finishBuild(dir)).pages).toEqual({ edited: 0, total: 2 });
   });
 
   it('fails on a folder that is not a build', async () => {

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { escapeMarkdownHeadingIds } from '@docusaurus/utils';
 import docusaurusHeadings from '@docusaurus/mdx-loader/lib/remark/headings/index.js';
 import { TwinHeadingIds } from '@rubra/twin-reader';
-import { headingIds, readPage, textOf } from '@site/src/plugins/markdown-twins/remark';
+import { headingIds, readPage, textOf } from '@site/src/plugins-lib/twins/remark';
 
 const PAGE = [
   '# Title',

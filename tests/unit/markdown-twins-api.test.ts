@@ -4,12 +4,13 @@ import { createSlugger } from '@docusaurus/utils';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 
-import { API_HEADINGS, generateFiles, LANDING_PAGE_ID } from '@site/src/plugins/api-reference/generate';
+import { API_HEADINGS, LANDING_PAGE_ID } from '@site/src/plugins-lib/api-reference';
+import { generateFiles } from '@site/src/plugins/api-reference/generate';
 import { loadApiReference } from '@site/src/plugins/api-reference/index';
 import type { ApiOperationPage } from '@site/src/shared/api-types';
-import { apiPageMarkdown } from '@site/src/plugins/markdown-twins/api';
-import { tableText } from '@site/src/plugins/markdown-twins/mdx';
-import { parseMarkdown } from '@site/src/plugins/markdown-twins/remark';
+import { apiPageMarkdown } from '@site/src/plugins-lib/twins/api';
+import { tableText } from '@site/src/plugins-lib/twins/mdx';
+import { parseMarkdown } from '@site/src/plugins-lib/twins/remark';
 import { parseTwin } from '@rubra/twin-reader';
 
 /**

@@ -7,12 +7,12 @@ import { describe, expect, it } from 'vitest';
 
 import { identity } from '@site/src/site/identity';
 import { families, modelsOf } from '@site/src/data/models';
-import { componentMarkdown } from '@site/src/plugins/markdown-twins/components';
-import { tableFigureProblems } from '@site/src/plugins/markdown-twins/figures';
-import { mdxToMarkdown, readMdx, tableText } from '@site/src/plugins/markdown-twins/mdx';
-import { importModule, pageTableModels } from '@site/src/plugins/markdown-twins/table-models';
-import { TwinError } from '@site/src/plugins/markdown-twins/twin-error';
-import { parseMarkdown } from '@site/src/plugins/markdown-twins/remark';
+import { componentMarkdown } from '@site/src/plugins-lib/twins/components';
+import { tableFigureProblems } from '@site/src/plugins-lib/twins/figures';
+import { mdxToMarkdown, readMdx, tableText } from '@site/src/plugins-lib/twins/mdx';
+import { importModule, pageTableModels } from '@site/src/plugins-lib/twins/table-models';
+import { TwinError } from '@site/src/plugins-lib/twins/twin-error';
+import { parseMarkdown } from '@site/src/plugins-lib/twins/remark';
 import type { AnyTableModel } from '@site/src/shared/tables/model';
 import { parseTwin } from '@rubra/twin-reader';
 import { readFactRows } from '../support/facts';

@@ -3,6 +3,9 @@
  * (a Joi schema, through `validateOptions`): the site's own options pass, and a
  * wrong one stops the build with a message that names it.
  */
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+
 import { normalizePluginOptions } from '@docusaurus/utils-validation';
 import { describe, expect, it } from 'vitest';
 
@@ -15,6 +18,7 @@ import * as renderedPages from '../../src/plugins/rendered-pages';
 import * as search from '../../src/plugins/search';
 import * as sharedChunks from '../../src/plugins/shared-chunks';
 import * as socialCards from '../../src/plugins/social-cards';
+import * as staticTables from '../../src/plugins/static-tables';
 
 type Validator = (context: { validate: typeof normalizePluginOptions; options: object }) => unknown;
 
@@ -27,6 +31,7 @@ const plugins = {
   'clean-urls': { plugin: cleanUrls, options: {} },
   'shared-chunks': { plugin: sharedChunks, options: {} },
   'rendered-pages': { plugin: renderedPages, options: {} },
+  'static-tables': { plugin: staticTables, options: {} },
   search: { plugin: search, options: { backend: 'local', apiPluginId: 'api' } },
   // Its settings are themeConfig.prism's.
   'code-highlight': { plugin: codeHighlight, options: {} },
@@ -36,6 +41,21 @@ const plugins = {
     options: { apiPluginId: 'api', sections, siteCardRoutes: ['/', '/search', '/404.html'] },
   },
 };
+
+it('every entry under src/plugins is a plugin: a folder whose index exports it and validates its options', () => {
+  const dir = path.resolve(__dirname, '../../src/plugins');
+  const entries = readdirSync(dir, { withFileTypes: true });
+  expect(entries.filter((entry) => !entry.isDirectory()).map((entry) => entry.name)).toEqual([]);
+  const modules: Record<string, { default: unknown; validateOptions: unknown }> = {
+    ...Object.fromEntries(Object.entries(plugins).map(([name, { plugin }]) => [name, plugin])),
+    'api-reference': apiReference,
+    blog,
+  };
+  expect(entries.map((entry) => entry.name).sort()).toEqual(Object.keys(modules).sort());
+  for (const [name, module] of Object.entries(modules)) {
+    expect([name, typeof module.default, typeof module.validateOptions]).toEqual([name, 'function', 'function']);
+  }
+});
 
 describe.each(Object.entries(plugins))('the %s plugin', (_name, { plugin, options }) => {
   it('accepts the options the site gives it, with the plugin id Docusaurus adds', () => {

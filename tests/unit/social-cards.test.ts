@@ -7,10 +7,9 @@ import { Transformer } from '@napi-rs/image';
 import { describe, expect, it } from 'vitest';
 
 import { loadApiReference } from '@site/src/plugins/api-reference/index';
-import type { PageSection } from '@site/src/plugins/markdown-twins/sections';
+import type { PageSection } from '@site/src/plugins-lib/sections';
 import { CARD_HEIGHT, CARD_WIDTH, cardLayout, titleSize, type CardNode } from '@site/src/plugins/social-cards/card';
 import { cardMetaTags } from '@site/src/plugins/social-cards/head';
-import { editPage } from '@site/deploy/page-pass.mjs';
 import { cardHash, cardSlug, designKeyOf, renderMissing, type CardJob } from '@site/src/plugins/social-cards/index';
 import {
   apiCardPages,
@@ -43,11 +42,14 @@ const SECTIONS: PageSection[] = [
 ];
 
 /** The part of a docs instance's content the cards read. */
-function docsContent(docs: { id: string; permalink: string; title: string }[], sidebar: unknown[] = []): DocsContent {
+function docsContent(
+  docs: { id: string; permalink: string; title: string; frontMatter?: object }[],
+  sidebar: unknown[] = [],
+): DocsContent {
   return {
     loadedVersions: [
       {
-        docs: docs.map((doc) => ({ ...doc, source: `@site/docs/${doc.id}.mdx` })),
+        docs: docs.map((doc) => ({ frontMatter: {}, ...doc, source: `@site/docs/${doc.id}.mdx` })),
         sidebars: { docs: sidebar },
       },
     ],
@@ -81,6 +83,13 @@ describe('social cards: what each page type shows', () => {
       { route: '/models/llama', title: 'Rubra Llama 3', section: 'Models' },
       { route: '/inference/vllm', title: 'vLLM', section: 'Serving' },
     ]);
+  });
+
+  it('stops on a doc page that names an image of its own, naming the page', () => {
+    const page = { id: 'faq', permalink: '/faq', title: 'FAQ', frontMatter: { image: '/img/faq.png' } };
+    expect(() => docsCardPages(docsContent([page]), '/', SECTIONS)).toThrow(
+      '[social-cards] @site/docs/faq.mdx names an image of its own; its card is its image',
+    );
   });
 
   it('gives a generated category index its title and section, nested ones too', () => {
@@ -204,21 +213,17 @@ describe('social cards: palette, names and head tags', () => {
     expect(cardHash(page, 'design-2')).not.toBe(hash);
   });
 
-  it('adds the Open Graph and Twitter tags, escaped, before the end of the head, through the page pass', () => {
-    const tags = cardMetaTags('https://docs.rubra.ai/assets/cards/faq.0123.png', 'A "quoted" <title> & more');
-    const edit = [{ step: 'card tags', edit: { head: tags } }];
-    const html = editPage('<html><head><title>x</title></head><body></body></html>', edit, 'faq.html');
-    expect(html).toContain('<meta property="og:image" content="https://docs.rubra.ai/assets/cards/faq.0123.png">');
-    expect(html).toContain('<meta property="og:image:width" content="1200">');
-    expect(html).toContain('<meta property="og:image:height" content="630">');
-    expect(html).toContain('<meta property="og:image:type" content="image/png">');
-    expect(html).toContain('<meta name="twitter:image" content="https://docs.rubra.ai/assets/cards/faq.0123.png">');
-    expect(html).toContain('content="A &quot;quoted&quot; &lt;title&gt; &amp; more"');
-    expect(html.indexOf('twitter:image:alt')).toBeLessThan(html.indexOf('</head>'));
-    expect(() => editPage(html, edit, 'faq.html')).toThrow(
-      /faq\.html: card tags adds <meta> "og:image", which the page already has/,
-    );
-    expect(() => editPage('<p>no head</p>', edit, 'bare.html')).toThrow(/bare\.html: no <head>/);
+  it('names the card in Open Graph and Twitter meta elements, with its size, type and alt text', () => {
+    const url = 'https://docs.rubra.ai/assets/cards/faq.0123.png';
+    expect(cardMetaTags(url, 'Rubra Docs: FAQ, Benchmarks and FAQ')).toEqual([
+      { property: 'og:image', content: url },
+      { property: 'og:image:width', content: '1200' },
+      { property: 'og:image:height', content: '630' },
+      { property: 'og:image:type', content: 'image/png' },
+      { property: 'og:image:alt', content: 'Rubra Docs: FAQ, Benchmarks and FAQ' },
+      { name: 'twitter:image', content: url },
+      { name: 'twitter:image:alt', content: 'Rubra Docs: FAQ, Benchmarks and FAQ' },
+    ]);
   });
 });
 

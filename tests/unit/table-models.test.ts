@@ -5,12 +5,12 @@
 import { describe, expect, it } from 'vitest';
 
 import { families } from '@site/src/data/models';
-import { tableFigureProblems } from '@site/src/plugins/markdown-twins/figures';
+import { tableFigureProblems } from '@site/src/plugins-lib/twins/figures';
 import { dataComponents } from '@site/src/shared/tables';
 import { tableMarkdown } from '@site/src/shared/tables/markdown';
 import { inlineText, type AnyTableModel, type Column } from '@site/src/shared/tables/model';
-import { tableText } from '@site/src/plugins/markdown-twins/mdx';
-import { parseMarkdown } from '@site/src/plugins/markdown-twins/remark';
+import { tableText } from '@site/src/plugins-lib/twins/mdx';
+import { parseMarkdown } from '@site/src/plugins-lib/twins/remark';
 import type { Table } from 'mdast';
 import { allTableModels } from '../support/table-models';
 

@@ -2,12 +2,17 @@ import { mkdir, readdir, readFile, rename, unlink, writeFile } from 'node:fs/pro
 import path from 'node:path';
 
 import { withoutHighlightedText } from './highlight';
-import type { ApiReference } from './operations';
+import {
+  aboutHeading,
+  API_HEADINGS,
+  LANDING_PAGE_ID,
+  responseHeading,
+  type ApiHeading,
+  type ApiReference,
+} from '../../plugins-lib/api-reference';
 import { ALSO_SHOWN_AT } from '../../shared/sidebar-props';
 import type { ApiOperationPage } from '../../shared/api-types';
 
-/** The page that /api shows too. */
-export const LANDING_PAGE_ID = 'list-assistants';
 const SIDEBAR_ID = 'api';
 export const SIDEBAR_FILE = '_sidebars.json';
 /** The folder of the pages' data, inside the generated docs folder. */
@@ -34,30 +39,6 @@ function frontMatter(fields: Record<string, string | boolean | null>): string {
     ([key, value]) => `${key}: ${value === null ? 'null' : JSON.stringify(value)}`,
   );
   return `---\n${lines.join('\n')}\n---\n`;
-}
-
-export interface ApiHeading {
-  text: string;
-  /** The heading's id on the page. */
-  id: string;
-}
-
-/** The headings of an operation's page; its Markdown twin has the same. */
-export const API_HEADINGS = {
-  authentication: { text: 'Authentication', id: 'authentication' },
-  parameters: { text: 'Parameters', id: 'parameters' },
-  requestBody: { text: 'Request body', id: 'request-body' },
-  responses: { text: 'Responses', id: 'responses' },
-  codeSamples: { text: 'Code samples', id: 'code-samples' },
-} as const satisfies Record<string, ApiHeading>;
-
-/** The heading over the API's own description, on the landing page. */
-export function aboutHeading(title: string): ApiHeading {
-  return { text: `About the ${title}`, id: 'about-the-api' };
-}
-
-export function responseHeading(response: { status: string; reason?: string }): ApiHeading {
-  return { text: [response.status, response.reason].filter(Boolean).join(' '), id: `response-${response.status}` };
 }
 
 function mdxHeading(level: 2 | 3, { text, id }: ApiHeading): string {

@@ -1,5 +1,5 @@
-import type { CodeHighlighter } from '../code-highlight/highlight';
-import type { ApiReference } from './operations';
+import type { ApiReference } from '../../plugins-lib/api-reference';
+import type { CodeHighlighter } from '../../plugins-lib/highlight';
 
 /** A response example is highlighted as JSON when its content type says so, else shown as text. */
 const responseLanguage = (contentType: string | undefined): string => (contentType?.includes('json') ? 'json' : 'text');

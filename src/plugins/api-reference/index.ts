@@ -12,11 +12,12 @@ import { Joi } from '@docusaurus/utils-validation';
 
 import { API_POLICY_FILE } from '../../../deploy/build-output.mjs';
 import { API_CONSOLE_DIR } from '../../shared/api-types';
-import { createCodeHighlighter } from '../code-highlight/highlight';
+import { REFERENCE_KEY, type ApiReference } from '../../plugins-lib/api-reference';
+import { createCodeHighlighter } from '../../plugins-lib/highlight';
 import { DATA_DIR, generateFiles, writeGeneratedFiles } from './generate';
 import { highlightApiCode } from './highlight';
 import { loadApiDescription, type LoadedApiDescription } from './load';
-import { buildApiReference, type ApiReference } from './operations';
+import { buildApiReference } from './operations';
 
 export interface ApiReferenceOptions extends DocsOptions {
   /** The OpenAPI description, relative to the site folder. */
@@ -134,20 +135,6 @@ export default async function apiReference(
 /** A server URL's origin, the form a `connect-src` source takes. */
 function originOf(url: string): string {
   return new URL(url).origin;
-}
-
-const REFERENCE_KEY = 'apiReference';
-
-/**
- * The API reference this plugin loaded, from its content as other plugins receive it
- * in `allContentLoaded`.
- */
-export function apiReferenceOf(content: unknown, pluginId: string): ApiReference {
-  const reference = (content as Record<string, unknown> | undefined)?.[REFERENCE_KEY];
-  if (typeof reference !== 'object' || reference === null) {
-    throw new Error(`The API reference plugin "${pluginId}" has no loaded reference in its content.`);
-  }
-  return reference as ApiReference;
 }
 
 /**

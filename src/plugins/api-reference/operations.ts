@@ -12,6 +12,7 @@ import {
 import { parseInline } from './inline';
 import { asRecord, isBinary, SchemaConverter, type Json } from './schema';
 import { readSdkCall } from './sdk-call';
+import type { ApiReference } from '../../plugins-lib/api-reference';
 import { codeSamples, type ApiRequest, type RequestBody } from '../../shared/api-request';
 import type {
   ApiConsoleData,
@@ -21,26 +22,6 @@ import type {
   ApiResponse,
   ApiSecurity,
 } from '../../shared/api-types';
-
-/** A tag of the description with the pages of its operations, in the description's order. */
-interface ApiTagGroup {
-  name: string;
-  description: string;
-  pages: ApiOperationPage[];
-}
-
-export interface ApiReference {
-  title: string;
-  description: string;
-  groups: ApiTagGroup[];
-  pages: ApiOperationPage[];
-  /** Each operation's description (Markdown), by operationId: the page's body, not its data. */
-  descriptions: ReadonlyMap<string, string>;
-  /** The description's server URLs, without a trailing slash. */
-  servers: string[];
-  /** What the "Try it" console fetches for each page, by page id: a file of its own, not the page's data. */
-  consoles: ReadonlyMap<string, ApiConsoleData>;
-}
 
 export interface BuildOptions {
   /** The description's file name, for error messages. */
@@ -84,7 +65,7 @@ export function buildApiReference(api: OpenApiDocument, options: BuildOptions): 
   });
 
   const tags = Array.isArray(api.tags) ? api.tags.filter(isRecord) : [];
-  const groups: ApiTagGroup[] = tags.map((tag) => ({
+  const groups: ApiReference['groups'] = tags.map((tag) => ({
     name: String(tag.name),
     description: String(tag.description ?? ''),
     pages: pages.filter((page) => page.tag === tag.name),

@@ -2,7 +2,7 @@ import blogPlugin, { validateOptions as validateBlogOptions } from '@docusaurus/
 import type { LoadContext, OptionValidationContext, Plugin } from '@docusaurus/types';
 import type { BlogContent, Options, PluginOptions } from '@docusaurus/plugin-content-blog';
 
-import { validateNamed } from '../plugin-options';
+import { validateNamed } from '../../plugins-lib/plugin-options';
 
 /**
  * The official blog plugin, configured (reading time shown) but adding no route

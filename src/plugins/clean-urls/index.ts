@@ -1,5 +1,5 @@
-import type { OptionValidationContext, Plugin } from '@docusaurus/types';
-import { Joi } from '@docusaurus/utils-validation';
+import type { Plugin } from '@docusaurus/types';
+import { noOptions } from '../../plugins-lib/plugin-options';
 
 /**
  * Sends `/faq.html` and `/faq/index.html` to `/faq` before any of the page loads.
@@ -17,9 +17,7 @@ export const cleanUrlScript = `(function () {
 })();`;
 
 /** The plugin takes no options: one given by mistake stops the build, named. */
-export function validateOptions({ validate, options }: OptionValidationContext<object, object>): object {
-  return validate(Joi.object({}), options);
-}
+export const validateOptions = noOptions('clean-urls');
 
 export default function cleanUrlsPlugin(): Plugin {
   return {

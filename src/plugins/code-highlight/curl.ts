@@ -14,8 +14,9 @@ import { parse as parseShell } from 'shell-quote';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 
-import { importNode, jsxElement } from './remark';
-import { codeBlockRules } from './theme';
+import { importNode } from '../../plugins-lib/mdx-import';
+import { jsxElement } from './remark';
+import { codeBlockRules } from '../../plugins-lib/prism-settings';
 import type { ApiRequest, RequestBody } from '../../shared/api-request';
 
 /** The component that wraps a block with its console, and where the page imports it from. */

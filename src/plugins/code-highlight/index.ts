@@ -3,20 +3,18 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 
-import type { DocusaurusConfig, LoadContext, OptionValidationContext, Plugin } from '@docusaurus/types';
+import type { DocusaurusConfig, LoadContext, Plugin } from '@docusaurus/types';
 import { generate } from '@docusaurus/utils';
-import { Joi } from '@docusaurus/utils-validation';
 
-import { createCodeHighlighter } from './highlight';
+import { createCodeHighlighter } from '../../plugins-lib/highlight';
+import { noOptions } from '../../plugins-lib/plugin-options';
 
 export { remarkCodeHighlight } from './remark';
 export { remarkCurlTryIt } from './curl';
-export type { PrismSettings } from './theme';
+export type { PrismSettings } from '../../plugins-lib/prism-settings';
 
 /** The plugin has no options of its own: it reads `themeConfig.prism`, as the theme's code block does. */
-export function validateOptions({ validate, options }: OptionValidationContext<object, object>): object {
-  return validate(Joi.object({}), options);
-}
+export const validateOptions = noOptions('code-highlight');
 
 /** The site config as the bundles import it, and the copy of it they import instead. */
 const SITE_CONFIG_REQUEST = /^@generated\/docusaurus\.config$/;

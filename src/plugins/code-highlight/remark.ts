@@ -4,8 +4,9 @@ import type { Code, Root, RootContent } from 'mdast';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 
-import { createCodeHighlighter } from './highlight';
-import type { PrismSettings } from './theme';
+import { createCodeHighlighter } from '../../plugins-lib/highlight';
+import { importNode } from '../../plugins-lib/mdx-import';
+import type { PrismSettings } from '../../plugins-lib/prism-settings';
 
 /**
  * Remark plugin: every fenced code block of a page becomes the theme's code block with
@@ -17,7 +18,6 @@ import type { PrismSettings } from './theme';
 const COMPONENT = 'HighlightedCodeBlock';
 const COMPONENT_SOURCE = '@theme/CodeBlock';
 
-type MdxjsEsm = Extract<RootContent, { type: 'mdxjsEsm' }>;
 type MdxJsxFlowElement = Extract<RootContent, { type: 'mdxJsxFlowElement' }>;
 
 /** A JSON-like value as an ESTree expression, for an MDX attribute's compiled form. */
@@ -45,29 +45,6 @@ function valueToEstree(value: unknown): Expression {
     };
   }
   throw new Error(`code-highlight: ${typeof value} cannot be written into a page`);
-}
-
-/** `import <name> from '<source>';` as an MDX node, with its compiled form. */
-export function importNode(name = COMPONENT, source = COMPONENT_SOURCE): MdxjsEsm {
-  const value = `import ${name} from ${JSON.stringify(source)};`;
-  return {
-    type: 'mdxjsEsm',
-    value,
-    data: {
-      estree: {
-        type: 'Program',
-        sourceType: 'module',
-        body: [
-          {
-            type: 'ImportDeclaration',
-            specifiers: [{ type: 'ImportDefaultSpecifier', local: { type: 'Identifier', name } }],
-            attributes: [],
-            source: { type: 'Literal', value: source, raw: JSON.stringify(source) },
-          },
-        ],
-      },
-    },
-  };
 }
 
 /** `<name attribute={value} />` as an MDX node, the value written as a literal. */
@@ -129,7 +106,7 @@ export function remarkCodeHighlight(prism: PrismSettings) {
       blocks += 1;
     });
     if (blocks > 0) {
-      tree.children.unshift(importNode());
+      tree.children.unshift(importNode(COMPONENT, COMPONENT_SOURCE));
     }
   };
 }

@@ -12,13 +12,14 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-import type { LoadContext, OptionValidationContext, Plugin } from '@docusaurus/types';
+import type { LoadContext, Plugin } from '@docusaurus/types';
 import { Joi } from '@docusaurus/utils-validation';
 
 import { llmsFullTxt, llmsTxt, twinText, type LlmsSection } from './llms';
 import { LLMS_FULL_TXT, LLMS_TXT, twinPath } from '../../shared/twin-paths';
-import { inSection, pageSectionsSchema, type PageSection } from './sections';
-import { loadTwins, type Twin } from './twins';
+import { inSection, pageSectionsSchema, type PageSection } from '../../plugins-lib/sections';
+import { loadTwins, type Twin } from '../../plugins-lib/twins/twins';
+import { optionsValidator } from '../../plugins-lib/plugin-options';
 
 const PLUGIN = 'markdown-twins';
 
@@ -29,17 +30,13 @@ export interface MarkdownTwinsOptions {
   sections: PageSection[];
 }
 
-const optionsSchema = Joi.object<MarkdownTwinsOptions>({
-  apiPluginId: Joi.string().required(),
-  sections: pageSectionsSchema,
-});
-
-export function validateOptions({
-  validate,
-  options,
-}: OptionValidationContext<MarkdownTwinsOptions, MarkdownTwinsOptions>): MarkdownTwinsOptions {
-  return validate(optionsSchema, options);
-}
+export const validateOptions = optionsValidator(
+  PLUGIN,
+  Joi.object<MarkdownTwinsOptions>({
+    apiPluginId: Joi.string().required(),
+    sections: pageSectionsSchema,
+  }),
+);
 
 function isDevServer(): boolean {
   return process.env.NODE_ENV === 'development';

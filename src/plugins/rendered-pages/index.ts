@@ -6,15 +6,13 @@
  * this one, first of the site's plugins, records in its synchronous start, before the
  * others' hooks have begun.
  */
-import type { OptionValidationContext, Plugin } from '@docusaurus/types';
-import { Joi } from '@docusaurus/utils-validation';
+import type { Plugin } from '@docusaurus/types';
 
 import { recordRenderedPages } from '../../../deploy/page-pass.mjs';
+import { noOptions } from '../../plugins-lib/plugin-options';
 
 /** The plugin takes no options: one given by mistake stops the build, named. */
-export function validateOptions({ validate, options }: OptionValidationContext<object, object>): object {
-  return validate(Joi.object({}), options);
-}
+export const validateOptions = noOptions('rendered-pages');
 
 export default function renderedPagesPlugin(): Plugin {
   return {

@@ -27,8 +27,8 @@ import { handOverPageEdits, SEARCH_PAGE_FILE } from '../../../deploy/page-pass.m
 import { SEARCH_BACKENDS } from '../../search/backends/registry';
 import { QUERY_DATA, QUERY_DATA_FILE } from '@rubra/search-query';
 import { identity } from '../../site/identity';
-import { loadTwins } from '../markdown-twins/twins';
-import { optionsValidator } from '../plugin-options';
+import { loadTwins } from '../../plugins-lib/twins/twins';
+import { optionsValidator } from '../../plugins-lib/plugin-options';
 import { bundleEarlyScript, searchPageEdit } from './earlyScript';
 import { readBuiltPages, writeIndex, type IndexedPage } from './indexer';
 import { renderedPages } from './rendered-pages';

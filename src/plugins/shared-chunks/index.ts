@@ -1,7 +1,7 @@
 import path from 'node:path';
 
-import type { OptionValidationContext, Plugin } from '@docusaurus/types';
-import { Joi } from '@docusaurus/utils-validation';
+import type { Plugin } from '@docusaurus/types';
+import { noOptions } from '../../plugins-lib/plugin-options';
 
 /**
  * Puts the site's own components and data that several pages share, but not most
@@ -55,9 +55,7 @@ export const tslibHelpers = {
 } as const;
 
 /** The plugin takes no options: one given by mistake stops the build, named. */
-export function validateOptions({ validate, options }: OptionValidationContext<object, object>): object {
-  return validate(Joi.object({}), options);
-}
+export const validateOptions = noOptions('shared-chunks');
 
 export default function sharedChunksPlugin(): Plugin {
   return {

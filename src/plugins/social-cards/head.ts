@@ -1,14 +1,16 @@
 /**
- * The head elements that name a page's card, as the pass over the built pages
- * (deploy/page-pass.mjs) takes them: the plugin hands them over, the pass writes them.
+ * The meta elements that name a page's card, as attributes: the server rendering of
+ * the page writes them into its head (src/theme/Root/index.tsx).
  */
-import type { HeadElement } from '../../../deploy/page-pass.mjs';
 import { CARD_HEIGHT, CARD_WIDTH } from './card';
 
 const CARD_TYPE = 'image/png';
 
+/** One meta element's attributes: `property` (Open Graph) or `name` (Twitter), and `content`. */
+export type CardTag = Readonly<Partial<Record<'property' | 'name', string>> & { content: string }>;
+
 /** Open Graph and Twitter meta elements for a card at an absolute URL. */
-export function cardMetaTags(url: string, alt: string): HeadElement[] {
+export function cardMetaTags(url: string, alt: string): CardTag[] {
   const tags: [attribute: 'property' | 'name', key: string, value: string][] = [
     ['property', 'og:image', url],
     ['property', 'og:image:width', String(CARD_WIDTH)],
@@ -18,5 +20,5 @@ export function cardMetaTags(url: string, alt: string): HeadElement[] {
     ['name', 'twitter:image', url],
     ['name', 'twitter:image:alt', alt],
   ];
-  return tags.map(([attribute, key, value]) => ({ tag: 'meta', attributes: { [attribute]: key, content: value } }));
+  return tags.map(([attribute, key, value]) => ({ [attribute]: key, content: value }));
 }

@@ -9,9 +9,10 @@
  *   kept in node_modules/.cache/social-cards/: a rebuild renders only cards whose
  *   inputs changed. They land under /assets/cards/, which hosts cache for a year.
  * - Every built page gets og:image (absolute), its width, height, type and alt text,
- *   and twitter:image with its alt text: the plugin hands them over by page in
- *   CARD_TAGS_FILE, and the pass over the built pages (deploy/page-pass.mjs) writes
- *   them into the pages. A route with no card stops the build.
+ *   and twitter:image with its alt text, written by the page's server rendering
+ *   (src/theme/Root/index.tsx) from `@rubra/social-card-tags`: each route's tags in the
+ *   server bundle, none in the browser's (link previews read the served HTML). A
+ *   route with no card stops the build.
  * - The site's SVG icon is also drawn as /favicon.ico, which browsers ask for on a
  *   document that names no icon, such as a page's Markdown twin.
  */
@@ -21,14 +22,14 @@ import { copyFile, mkdir, readFile, rename, stat, writeFile } from 'node:fs/prom
 import path from 'node:path';
 
 import type { LoadedContent as DocsContent } from '@docusaurus/plugin-content-docs';
-import type { LoadContext, OptionValidationContext, Plugin } from '@docusaurus/types';
+import type { LoadContext, Plugin } from '@docusaurus/types';
+import { generate } from '@docusaurus/utils';
 import { Joi } from '@docusaurus/utils-validation';
 
-import { handOverPageEdits, CARD_TAGS_FILE, type PageEdits } from '../../../deploy/page-pass.mjs';
-import { apiReferenceOf } from '../api-reference/index';
-import { builtFileFor } from '../search/indexer';
-import { pageSectionsSchema, routeSchema, type PageSection } from '../markdown-twins/sections';
-import { cardMetaTags } from './head';
+import { apiReferenceOf } from '../../plugins-lib/api-reference';
+import { pageSectionsSchema, routeSchema, type PageSection } from '../../plugins-lib/sections';
+import { optionsValidator } from '../../plugins-lib/plugin-options';
+import { cardMetaTags, type CardTag } from './head';
 import { apiCardPages, cardAlt, cardsByRoute, docsCardPages, siteCardPages, type CardPage } from './pages';
 import { formatCardReport, sizeSummary } from './report';
 import { cardSvg, iconFile, loadSiteAssets, rasterise, type CardAssets } from './render';
@@ -50,18 +51,14 @@ export interface SocialCardsOptions {
   siteCardRoutes: string[];
 }
 
-const optionsSchema = Joi.object<SocialCardsOptions>({
-  apiPluginId: Joi.string().required(),
-  sections: pageSectionsSchema,
-  siteCardRoutes: Joi.array().items(routeSchema).default([]),
-});
-
-export function validateOptions({
-  validate,
-  options,
-}: OptionValidationContext<SocialCardsOptions, SocialCardsOptions>): SocialCardsOptions {
-  return validate(optionsSchema, options);
-}
+export const validateOptions = optionsValidator(
+  PLUGIN,
+  Joi.object<SocialCardsOptions>({
+    apiPluginId: Joi.string().required(),
+    sections: pageSectionsSchema,
+    siteCardRoutes: Joi.array().items(routeSchema).default([]),
+  }),
+);
 
 export interface CardJob {
   page: CardPage;
@@ -132,30 +129,45 @@ interface RenderedCards {
 }
 
 export default function socialCards(context: LoadContext, options: SocialCardsOptions): Plugin {
-  const { siteDir, baseUrl, siteConfig } = context;
+  const { siteDir, baseUrl, siteConfig, generatedFilesDir } = context;
   const cacheDir = path.join(siteDir, 'node_modules', '.cache', PLUGIN);
+  const dataDir = path.join(generatedFilesDir, PLUGIN);
+  // Each route's card tags, which only the server bundle imports; the browser's gets NO_TAGS.
+  const TAGS = 'tags.json';
+  const NO_TAGS = 'no-tags.json';
   let rendering: Promise<RenderedCards> | undefined;
 
-  async function renderAll(pages: ReadonlyMap<string, CardPage>): Promise<RenderedCards> {
+  /** Names each route's card, writes the routes' tags for the server rendering, and starts rendering the cards. */
+  async function nameCards(pages: ReadonlyMap<string, CardPage>): Promise<void> {
     const started = performance.now();
     const assets = await loadSiteAssets(siteDir, siteConfig.url);
     const designKey = await designKeyOf(assets);
     const byHash = new Map<string, CardJob>();
     const byRoute = new Map<string, CardJob>();
+    const tags: Record<string, CardTag[]> = {};
     for (const [route, page] of pages) {
       const hash = cardHash(page, designKey);
       const job = byHash.get(hash) ?? { page, hash, file: `${CARDS_DIR}/${page.name ?? cardSlug(route)}.${hash}.png` };
       byHash.set(hash, job);
       byRoute.set(route, job);
+      tags[route] = cardMetaTags(`${siteConfig.url}${baseUrl}${job.file}`, cardAlt(page, siteConfig.title));
     }
-    const rendered = await renderMissing([...byHash.values()], assets, cacheDir);
-    return { byRoute, rendered, seconds: (performance.now() - started) / 1000 };
+    await generate(dataDir, TAGS, `${JSON.stringify(tags, null, 1)}\n`);
+    // Rendering runs beside the bundler; postBuild waits for it (and reports its
+    // failure: the catch only keeps an early failure from going unhandled).
+    rendering = renderMissing([...byHash.values()], assets, cacheDir).then((rendered) => ({
+      byRoute,
+      rendered,
+      seconds: (performance.now() - started) / 1000,
+    }));
+    rendering.catch(() => undefined);
   }
 
   return {
     name: PLUGIN,
 
     async allContentLoaded({ allContent }) {
+      await generate(dataDir, NO_TAGS, '{}\n');
       if (process.env.NODE_ENV === 'development') {
         // The dev server renders no HTML to name the cards in.
         return;
@@ -171,10 +183,12 @@ export default function socialCards(context: LoadContext, options: SocialCardsOp
         }
       }
       result.push(...siteCardPages(options.siteCardRoutes, siteConfig.title));
-      // Rendering starts now and runs beside the bundler; postBuild waits for it (and
-      // reports its failure: the catch only keeps an early failure from going unhandled).
-      rendering = renderAll(cardsByRoute(result));
-      rendering.catch(() => undefined);
+      await nameCards(cardsByRoute(result));
+    },
+
+    configureWebpack(_config, isServer) {
+      const data = isServer && rendering ? TAGS : NO_TAGS;
+      return { resolve: { alias: { '@rubra/social-card-tags$': path.join(dataDir, data) } } };
     },
 
     async postBuild({ outDir, routesPaths }) {
@@ -196,19 +210,6 @@ export default function socialCards(context: LoadContext, options: SocialCardsOp
           return (await stat(png)).size;
         }),
       );
-      const edits: PageEdits = {};
-      for (const route of routes) {
-        const job = byRoute.get(route) as CardJob;
-        // Routes such as /404.html name their file; the others are clean URLs.
-        const file = route.endsWith('.html') ? path.join(outDir, route) : builtFileFor(outDir, route, baseUrl);
-        if (!file || !existsSync(file)) {
-          throw new Error(`[${PLUGIN}] the build has no HTML file for ${route}`);
-        }
-        const url = `${siteConfig.url}${baseUrl}${job.file}`;
-        const page = path.relative(outDir, file).split(path.sep).join('/');
-        edits[page] = { head: cardMetaTags(url, cardAlt(job.page, siteConfig.title)) };
-      }
-      await handOverPageEdits(outDir, CARD_TAGS_FILE, edits);
       if (siteConfig.favicon) {
         const icon = await readFile(path.join(siteDir, 'static', siteConfig.favicon), 'utf8');
         await writeFile(path.join(outDir, 'favicon.ico'), await iconFile(icon));

@@ -6,7 +6,7 @@
  */
 import type { LoadedContent as DocsContent } from '@docusaurus/plugin-content-docs';
 
-import { routeOf, sectionOf, type PageSection } from '../markdown-twins/sections';
+import { routeOf, sectionOf, type PageSection } from '../../plugins-lib/sections';
 import type { CardText } from './card';
 
 export interface CardPage extends CardText {
@@ -55,6 +55,9 @@ export function docsCardPages(content: DocsContent, baseUrl: string, sections: r
   return content.loadedVersions.flatMap((version) => [
     ...version.docs.map((doc) => {
       const route = routeOf(doc.permalink, baseUrl);
+      if (doc.frontMatter.image !== undefined) {
+        throw new Error(`[social-cards] ${doc.source} names an image of its own; its card is its image`);
+      }
       return { route, title: doc.title, section: sectionTitle(route, sections, doc.source), source: doc.source };
     }),
     ...Object.values(version.sidebars).flatMap((sidebar) => categoryPages(sidebar, baseUrl, sections)),

@@ -1,9 +1,8 @@
 import path from 'node:path';
 
 import type { Plugin } from '@docusaurus/types';
-import { Joi } from '@docusaurus/utils-validation';
 
-import { optionsValidator } from '../plugin-options';
+import { noOptions } from '../../plugins-lib/plugin-options';
 import { MARKUP_DIR } from './remark';
 
 export { remarkStaticTables } from './remark';
@@ -33,7 +32,7 @@ export const pageTables = {
 } as const;
 
 /** The plugin takes no options: one given by mistake stops the build, naming the plugin. */
-export const validateOptions = optionsValidator('static-tables', Joi.object({}));
+export const validateOptions = noOptions('static-tables');
 
 export default function staticTablesPlugin(): Plugin {
   return {

@@ -9,10 +9,10 @@ import type { VFile } from 'vfile';
 import { dataComponents } from '../../shared/tables';
 import { dataTable, type HtmlNode } from '../../shared/tables/html';
 import type { AnyTableModel } from '../../shared/tables/model';
-import { importNode } from '../code-highlight/remark';
-import { DATA_TABLE_TAG, dataTableModelName, propsOf, type JsxElement } from '../markdown-twins/jsx';
-import { importModule, pageTableModels } from '../markdown-twins/table-models';
-import { TwinError } from '../markdown-twins/twin-error';
+import { importNode } from '../../plugins-lib/mdx-import';
+import { DATA_TABLE_TAG, dataTableModelName, propsOf, type JsxElement } from '../../plugins-lib/twins/jsx';
+import { importModule, pageTableModels } from '../../plugins-lib/twins/table-models';
+import { TwinError } from '../../plugins-lib/twins/twin-error';
 import { dropImports } from './imports';
 import { markupModule, tableName } from './markup';
 

@@ -13,8 +13,7 @@ import type { LoadContext } from '@docusaurus/types';
 import { tableModels as registryModels } from '../../shared/tables';
 import type { AnyTableModel } from '../../shared/tables/model';
 import { identity } from '../../site/identity';
-import { LANDING_PAGE_ID } from '../api-reference/generate';
-import { apiReferenceOf } from '../api-reference/index';
+import { apiReferenceOf, LANDING_PAGE_ID } from '../api-reference';
 import { apiPageMarkdown } from './api';
 import { componentMarkdown } from './components';
 import { tableFigureProblems } from './figures';
@@ -22,7 +21,7 @@ import { absoluteLinks } from './links';
 import { mdxToMarkdown, readMdx } from './mdx';
 import type { ReadPage } from './remark';
 import { TwinError } from './twin-error';
-import { routeOf as pageRouteOf } from './sections';
+import { routeOf as pageRouteOf } from '../sections';
 import { importModule, pageTableModels, type LoadModule } from './table-models';
 
 export interface Twin {

@@ -3,8 +3,8 @@ import { createRequire } from 'node:module';
 
 import { normalizeTokens, Prism, type PrismTheme, type Token } from 'prism-react-renderer';
 
-import type { CodeToken, HighlightedCode } from '../../shared/highlighted-code';
-import { codeBlockRules, readPrismConfig } from './theme';
+import type { CodeToken, HighlightedCode } from '../shared/highlighted-code';
+import { codeBlockRules, readPrismConfig } from './prism-settings';
 
 /**
  * Code highlighting when the site is built, so that no highlighter ships to the browser.

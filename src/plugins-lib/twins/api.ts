@@ -3,7 +3,7 @@
  * (src/plugins/api-reference builds it from the OpenAPI description).
  */
 import { markdownTable, inlineCode } from '../../shared/tables/markdown';
-import { aboutHeading, API_HEADINGS, responseHeading, type ApiHeading } from '../api-reference/generate';
+import { aboutHeading, API_HEADINGS, responseHeading, type ApiHeading } from '../api-reference';
 import type { ApiOperationPage, ApiResponse, InlineText, SchemaNode } from '../../shared/api-types';
 import { TwinHeadingIds } from '@rubra/twin-reader';
 

@@ -4,6 +4,7 @@
  * the build with a message that names the plugin, then the option.
  */
 import type { OptionValidationContext, ValidationSchema } from '@docusaurus/types';
+import { Joi } from '@docusaurus/utils-validation';
 
 export function validateNamed<T>(plugin: string, validate: () => T): T {
   try {
@@ -20,3 +21,6 @@ export function optionsValidator<T>(plugin: string, schema: ValidationSchema<T>)
   return ({ validate, options }: OptionValidationContext<T, T>): T =>
     validateNamed(plugin, () => validate(schema, options));
 }
+
+/** The `validateOptions` of a plugin that takes no options: one given by mistake stops the build, named. */
+export const noOptions = (plugin: string) => optionsValidator<object>(plugin, Joi.object({}));

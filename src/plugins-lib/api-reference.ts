@@ -1,0 +1,69 @@
+/**
+ * The API reference as other plugins read it: what the API reference plugin
+ * (src/plugins/api-reference) loads and hands on with its docs instance's content, and
+ * the page facts its pages and their Markdown twins both write (the landing page, the
+ * headings and their ids).
+ */
+import type { ApiConsoleData, ApiOperationPage } from '../shared/api-types';
+
+/** A tag of the description with the pages of its operations, in the description's order. */
+interface ApiTagGroup {
+  name: string;
+  description: string;
+  pages: ApiOperationPage[];
+}
+
+export interface ApiReference {
+  title: string;
+  description: string;
+  groups: ApiTagGroup[];
+  pages: ApiOperationPage[];
+  /** Each operation's description (Markdown), by operationId: the page's body, not its data. */
+  descriptions: ReadonlyMap<string, string>;
+  /** The description's server URLs, without a trailing slash. */
+  servers: string[];
+  /** What the "Try it" console fetches for each page, by page id: a file of its own, not the page's data. */
+  consoles: ReadonlyMap<string, ApiConsoleData>;
+}
+
+/** The key of the docs instance's content under which the loaded reference rides along. */
+export const REFERENCE_KEY = 'apiReference';
+
+/**
+ * The API reference the plugin loaded, from its content as other plugins receive it
+ * in `allContentLoaded`.
+ */
+export function apiReferenceOf(content: unknown, pluginId: string): ApiReference {
+  const reference = (content as Record<string, unknown> | undefined)?.[REFERENCE_KEY];
+  if (typeof reference !== 'object' || reference === null) {
+    throw new Error(`The API reference plugin "${pluginId}" has no loaded reference in its content.`);
+  }
+  return reference as ApiReference;
+}
+
+/** The page that /api shows too. */
+export const LANDING_PAGE_ID = 'list-assistants';
+
+export interface ApiHeading {
+  text: string;
+  /** The heading's id on the page. */
+  id: string;
+}
+
+/** The headings of an operation's page; its Markdown twin has the same. */
+export const API_HEADINGS = {
+  authentication: { text: 'Authentication', id: 'authentication' },
+  parameters: { text: 'Parameters', id: 'parameters' },
+  requestBody: { text: 'Request body', id: 'request-body' },
+  responses: { text: 'Responses', id: 'responses' },
+  codeSamples: { text: 'Code samples', id: 'code-samples' },
+} as const satisfies Record<string, ApiHeading>;
+
+/** The heading over the API's own description, on the landing page. */
+export function aboutHeading(title: string): ApiHeading {
+  return { text: `About the ${title}`, id: 'about-the-api' };
+}
+
+export function responseHeading(response: { status: string; reason?: string }): ApiHeading {
+  return { text: [response.status, response.reason].filter(Boolean).join(' '), id: `response-${response.status}` };
+}
