@@ -276,8 +276,8 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
       };
     } else if (failure.kind === 'cors') {
       result.fix = {
-        text: `Allow this site's origin, ${report.pageOrigin}, on the server. vLLM allows any origin unless started with --allowed-origins, whose list must then hold "${report.pageOrigin}"; llama-server allows any origin by default, so a refusal there comes from a proxy in front of it.`,
-        link: link(guide, 'browser-access', 'let this site read the answers'),
+        text: `Allow this site's origin, ${report.pageOrigin}, on the server. vLLM allows any origin unless started with --allowed-origins, whose list must then hold "${report.pageOrigin}"; llama-server allows any origin by default, so a refusal there comes from a proxy in front of it. vLLM started with --api-key refuses a request without ${apiKey ? 'that' : 'its'} key before it adds its CORS headers, which the browser hides the same way: ${apiKey ? 'check the key in API key' : 'put the key in API key'}.`,
+        link: link(guide, 'browser-access', 'the browser cannot read the answers'),
       };
     } else {
       result.fix = { text: failure.fix };
@@ -552,7 +552,7 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
     'parallel',
     {
       ...toolBody,
-      messages: [{ role: 'user', content: "What's the weather like in Boston and in Paris today?" }],
+      messages: [{ role: 'user', content: "What's the weather like in Boston and in San Francisco today?" }],
       parallel_tool_calls: true,
     },
     (reply) => reply.toolCalls.length >= 2 && reply.toolCalls.every((each) => callProblems(each).length === 0),

@@ -79,7 +79,7 @@ export const HEALTHY: Record<Kind, () => Reply> = {
       {
         tool_calls: [
           toolCall('call_3', 'get_current_weather', '{"location":"Boston"}'),
-          toolCall('call_4', 'get_current_weather', '{"location":"Paris"}'),
+          toolCall('call_4', 'get_current_weather', '{"location":"San Francisco"}'),
         ],
       },
       'tool_calls',

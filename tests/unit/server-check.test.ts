@@ -236,6 +236,8 @@ describe('what the server says, and what to change', () => {
     expect(reach.detail).toMatch(/CORS headers do not allow this page's origin/);
     expect(reach.fix?.text).toContain(`--allowed-origins, whose list must then hold "${ORIGIN}"`);
     expect(reach.fix?.text).toMatch(/llama-server allows any origin by default/);
+    expect(reach.fix?.text).toMatch(/refuses a request without that key .*: check the key in API key\.$/);
+    expect(step(await run({ apiKey: '' }), 'reach').fix?.text).toMatch(/without its key .*: put the key in API key\.$/);
     expect(reach.fix?.link?.href).toBe('/inference/vllm#browser-access');
     expect(step(report, 'models')).toMatchObject({
       status: 'not-run',
