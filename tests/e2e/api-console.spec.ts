@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 
-import { BIG_BODY_BYTES, HTML_BODY, startConsoleServers, type ConsoleServers } from '../support/console-servers.mjs';
+import { BIG_BODY_BYTES, CORS_REFUSED, HTML_BODY, startFakeServer, type FakeServer } from '../support/fake-server.mjs';
 import { startPrism } from '../support/prism.mjs';
 import { axeViolations, expect, gotoHydrated, test } from './fixtures';
 import { holdSiteBundle } from './hold-bundle';
@@ -11,9 +11,9 @@ import { holdSiteBundle } from './hold-bundle';
  * the parts a mock cannot (fresh ids, no CORS, no answer, a huge or hostile answer).
  */
 
-let servers: ConsoleServers;
+let servers: FakeServer;
 test.beforeAll(async () => {
-  servers = await startConsoleServers();
+  servers = await startFakeServer();
 });
 test.afterAll(async () => {
   await servers.close();
@@ -47,7 +47,8 @@ async function sendForId(panel: Locator): Promise<string> {
 }
 
 /** What the Rubra-like server received, preflights left out. */
-const received = () => servers.received.filter((request) => request.method !== 'OPTIONS');
+const received = () =>
+  servers.received.filter((request) => request.scenario === 'rubra' && request.method !== 'OPTIONS');
 
 const statusCode = (panel: Locator) => panel.locator('[data-console-status-code]');
 const failure = (panel: Locator) => panel.locator('[data-console-failure]');
@@ -157,7 +158,7 @@ test.describe('against the mock server of the description', () => {
 
 test.describe('against a Rubra-like server', () => {
   test('ids carry from one operation to the next across five pages in one tab', async ({ page }) => {
-    const panel = await openConsole(page, '/api/create-assistant', servers.rubraUrl);
+    const panel = await openConsole(page, '/api/create-assistant', servers.url('rubra'));
     const assistantId = await sendForId(panel);
     await expect(statusCode(panel)).toHaveText('200 OK');
 
@@ -172,7 +173,7 @@ test.describe('against a Rubra-like server', () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(label);
       await page.getByRole('button', { name: 'Try it' }).click();
       const next = page.locator('[data-api-console]');
-      await expect(next.getByLabel('Server URL')).toHaveValue(servers.rubraUrl);
+      await expect(next.getByLabel('Server URL')).toHaveValue(servers.url('rubra'));
       const id = await sendForId(next);
       await expect(statusCode(next)).toHaveText('200 OK');
       return { id, request: received().at(-1) };
@@ -190,7 +191,7 @@ test.describe('against a Rubra-like server', () => {
 
   test('an upload arrives byte for byte', async ({ page }) => {
     const bytes = Buffer.from([0, 1, 2, 13, 10, 45, 45, 255, 254, 0, 13, 10, 13, 10, 66]);
-    const panel = await openConsole(page, '/api/create-file', servers.rubraUrl);
+    const panel = await openConsole(page, '/api/create-file', servers.url('rubra'));
     await panel.getByLabel('file', { exact: true }).setInputFiles({
       name: 'bytes.bin',
       mimeType: 'application/octet-stream',
@@ -217,9 +218,9 @@ test.describe('against a Rubra-like server', () => {
 
   test('the key is sent as a bearer token, and kept nowhere else unless remembered', async ({ page }) => {
     const secret = 'sk-console-secret-7';
-    const panel = await openConsole(page, '/api/create-thread', servers.rubraUrl);
+    const panel = await openConsole(page, '/api/create-thread', servers.url('rubra'));
     await panel.getByLabel('API key').fill(secret);
-    const sent = page.waitForRequest((request) => request.url().startsWith(servers.rubraUrl));
+    const sent = page.waitForRequest((request) => request.url().startsWith(servers.url('rubra')));
     await send(panel);
     const request = await sent;
     expect(request.headers().authorization).toBe(`Bearer ${secret}`);
@@ -238,10 +239,10 @@ test.describe('against a Rubra-like server', () => {
   });
 
   test('the samples follow the form while it is open, and the key is kept across pages in memory', async ({ page }) => {
-    const panel = await openConsole(page, '/api/list-assistants', servers.rubraUrl);
+    const panel = await openConsole(page, '/api/list-assistants', servers.url('rubra'));
     const curl = page.locator('[data-api-code-samples] [role="tabpanel"]:not([hidden])');
     await panel.getByLabel('limit').fill('7');
-    await expect(curl).toContainText(`curl '${servers.rubraUrl}/assistants?limit=7&order=desc'`);
+    await expect(curl).toContainText(`curl '${servers.url('rubra')}/assistants?limit=7&order=desc'`);
     await panel.getByLabel('API key').fill('sk-memory');
     await page.keyboard.press('Escape');
     await expect(page.locator('[data-api-console]')).toHaveCount(0);
@@ -260,9 +261,10 @@ test.describe('against a Rubra-like server', () => {
 
 test.describe('when the request fails, the console says why', () => {
   test.describe('no CORS headers', () => {
-    test.use({ expectedErrors: /CORS policy|Failed to fetch|ERR_FAILED/ });
+    // The console's check that something listens gets the 404 FastAPI answers to a path it does not serve.
+    test.use({ expectedErrors: /CORS policy|Failed to fetch|ERR_FAILED|status of 404/ });
     test('names CORS and the origin the server must allow', async ({ page, baseURL }) => {
-      const panel = await openConsole(page, '/api/create-thread', servers.noCorsUrl);
+      const panel = await openConsole(page, '/api/create-thread', servers.url(CORS_REFUSED.name));
       await send(panel);
       await expect(failure(panel)).toHaveAttribute('data-console-failure', 'cors');
       await expect(failure(panel)).toContainText(`allow this page's origin, ${new URL(baseURL ?? '').origin}`);
@@ -282,21 +284,21 @@ test.describe('when the request fails, the console says why', () => {
   });
 
   test('times out, and Cancel stops a request at once', async ({ page }) => {
-    const panel = await openConsole(page, '/api/list-models', servers.hangUrl);
+    const panel = await openConsole(page, '/api/list-models', servers.url('hang'));
     await panel.getByLabel('Timeout (seconds)').fill('1');
     await send(panel);
     await expect(failure(panel)).toHaveAttribute('data-console-failure', 'timeout');
-    await expect(failure(panel)).toContainText(`No answer from ${servers.hangUrl} within 1 seconds.`);
+    await expect(failure(panel)).toContainText(`No answer from ${servers.url('hang')} within 1 seconds.`);
 
     await panel.getByLabel('Timeout (seconds)').fill('30');
     await panel.getByRole('button', { name: 'Send request' }).click();
     await panel.getByRole('button', { name: 'Cancel' }).click();
     await expect(failure(panel)).toHaveAttribute('data-console-failure', 'cancelled');
-    await expect.poll(() => servers.hung.filter((entry) => entry.aborted).length).toBe(2);
+    await expect.poll(() => servers.held.filter((entry) => entry.aborted).length).toBe(2);
   });
 
   test('a 10 MB answer is cut in the view and downloadable whole', async ({ page }) => {
-    const panel = await openConsole(page, '/api/list-models', servers.bigUrl);
+    const panel = await openConsole(page, '/api/list-models', servers.url('big'));
     await send(panel);
     await expect(panel.locator('[data-console-size]')).toHaveText('10.0 MB');
     await expect(panel.getByText(/the first 1\.0 MB are shown/)).toBeVisible();
@@ -310,7 +312,7 @@ test.describe('when the request fails, the console says why', () => {
   });
 
   test('an HTML answer is shown as text and runs nothing', async ({ page }) => {
-    const panel = await openConsole(page, '/api/list-models', servers.htmlUrl);
+    const panel = await openConsole(page, '/api/list-models', servers.url('html'));
     const title = await page.title();
     await send(panel);
     await expect(panel.locator('[data-console-body] pre')).toHaveText(HTML_BODY);
@@ -322,7 +324,7 @@ test.describe('when the request fails, the console says why', () => {
 
 test.describe('bad input is stopped before anything is sent', () => {
   test('a body that is not JSON, with its line and column', async ({ page }) => {
-    const panel = await openConsole(page, '/api/create-thread', servers.rubraUrl);
+    const panel = await openConsole(page, '/api/create-thread', servers.url('rubra'));
     await panel.getByLabel('Request body').fill('{\n  "metadata": {},\n}');
     await panel.getByRole('button', { name: 'Send request' }).click();
     await expect(panel.locator('[data-console-field-problem]')).toHaveText(
@@ -333,7 +335,7 @@ test.describe('bad input is stopped before anything is sent', () => {
   });
 
   test('a parameter of the wrong type, an empty required path parameter, and refused server URLs', async ({ page }) => {
-    const panel = await openConsole(page, '/api/list-messages', servers.rubraUrl);
+    const panel = await openConsole(page, '/api/list-messages', servers.url('rubra'));
     await panel.getByLabel('limit').fill('ten');
     await panel.getByRole('button', { name: 'Send request' }).click();
     await expect(panel.getByText('Enter thread_id: the path needs it.')).toBeVisible();
@@ -354,7 +356,7 @@ test.describe('bad input is stopped before anything is sent', () => {
 
   test('a 5,000-character query value is sent percent-encoded, and a URL past 8 KB is refused', async ({ page }) => {
     const value = `${'x'.repeat(4990)} &=é/?#%`;
-    const panel = await openConsole(page, '/api/list-assistants', servers.rubraUrl);
+    const panel = await openConsole(page, '/api/list-assistants', servers.url('rubra'));
     await panel.getByLabel('after').fill(value);
     await send(panel);
     await expect(statusCode(panel)).toHaveText('200 OK');
@@ -375,7 +377,7 @@ test.describe('the console for every reader', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByLabel('Server URL')).toBeFocused();
     await page.keyboard.press('ControlOrMeta+A');
-    await page.keyboard.type(servers.rubraUrl);
+    await page.keyboard.type(servers.url('rubra'));
     await page.keyboard.press('Control+Enter');
     await expect(page.locator('[data-console-status]')).toHaveText(/^200 OK in \d+ ms\.$/);
     await expect(page.locator('[data-console-status]')).toHaveAttribute('role', 'status');
@@ -385,7 +387,7 @@ test.describe('the console for every reader', () => {
 
   test('axe finds no violation with the console open and answered, light and dark', async ({ page }) => {
     for (const theme of ['light', 'dark'] as const) {
-      const panel = await openConsole(page, `/api/create-assistant?docusaurus-theme=${theme}`, servers.rubraUrl);
+      const panel = await openConsole(page, `/api/create-assistant?docusaurus-theme=${theme}`, servers.url('rubra'));
       await send(panel);
       await panel.getByText(/^Response headers/).click();
       expect(await axeViolations(page, '[data-api-examples]'), `${theme} mode`).toEqual([]);
@@ -394,7 +396,7 @@ test.describe('the console for every reader', () => {
 
   test('usable at 390 px: the button under the header, nothing wider than the screen', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    const panel = await openConsole(page, '/api/create-assistant', servers.rubraUrl);
+    const panel = await openConsole(page, '/api/create-assistant', servers.url('rubra'));
     const header = await page.locator('[data-api-endpoint]').boundingBox();
     const button = await page.getByRole('button', { name: 'Try it' }).boundingBox();
     expect(button?.y ?? 0).toBeGreaterThan(header?.y ?? Infinity);

@@ -8,10 +8,10 @@ import {
   LOOP,
   MODEL_ID,
   NOMODELS,
-  NOTOOLS,
   SLOW,
-  type ChatServer,
-} from '../support/chat-server.mjs';
+  VLLM_NOTOOLS,
+  type FakeServer,
+} from '../support/fake-server.mjs';
 import { axeViolations, expect, gotoHydrated, test } from './fixtures';
 
 /**
@@ -23,27 +23,27 @@ import { axeViolations, expect, gotoHydrated, test } from './fixtures';
 /** The rounds of tools the panel allows before it asks for an answer (agent.ts). */
 const MAX_TOOL_ROUNDS = 4;
 
-const posts = (chat: ChatServer) => chat.received.filter((request) => request.method === 'POST');
+const posts = (fake: FakeServer) => fake.received.filter((request) => request.method === 'POST');
 type Body = {
   model?: string;
   tools?: unknown[];
   tool_choice?: string;
   messages: { role: string; content: string | null }[];
 };
-const body = (chat: ChatServer, index: number) => posts(chat)[index]?.body as Body;
+const body = (fake: FakeServer, index: number) => posts(fake)[index]?.json as Body;
 
 /** The model server the panel starts with: the first one used in the tab. */
-async function useServer(page: Page, chat: ChatServer, scenario: string): Promise<void> {
+async function useServer(page: Page, fake: FakeServer, scenario: string): Promise<void> {
   await page.evaluate(
     (url) => sessionStorage.setItem('rubra-console:servers', JSON.stringify({ model: [url] })),
-    chat.baseUrl(scenario),
+    fake.baseUrl(scenario),
   );
 }
 
 /** Asks from the search modal: types the question, presses Ask AI, and returns the dialog. */
-async function askFromModal(page: Page, chat: ChatServer, scenario: string, question: string): Promise<Locator> {
+async function askFromModal(page: Page, fake: FakeServer, scenario: string, question: string): Promise<Locator> {
   await gotoHydrated(page, '/');
-  await useServer(page, chat, scenario);
+  await useServer(page, fake, scenario);
   await page.locator('.navbar .DocSearch-Button').click();
   await page.locator('.DocSearch-Input').fill(question);
   await page.locator('[data-ask-entry]').click();
@@ -57,8 +57,8 @@ const INDEX_FILES = /\/pagefind\/(index|filter|fragment)\//;
 
 const status = (panel: Locator) => panel.locator('[data-ask-status]');
 
-test('answers from the modal with the site’s search and pages, streamed, cited and linked', async ({ page, chat }) => {
-  const dialog = await askFromModal(page, chat, AGENT.name, 'How do I let this site call my vLLM server?');
+test('answers from the modal with the site’s search and pages, streamed, cited and linked', async ({ page, fake }) => {
+  const dialog = await askFromModal(page, fake, AGENT.name, 'How do I let this site call my vLLM server?');
   await expect(status(dialog)).toHaveText('The answer is complete.', { timeout: 20_000 });
   const steps = dialog.locator('[data-ask-steps] li');
   await expect(steps.nth(0)).toHaveText(new RegExp(`^Searched the docs for “${AGENT.query}” \\(\\d+ pages?\\)$`));
@@ -72,20 +72,20 @@ test('answers from the modal with the site’s search and pages, streamed, cited
   await expect(dialog.locator('[data-ask-sources] a')).toHaveAttribute('href', '/inference/vllm');
 
   // The model named by the server, the tools, and what the browser gave back.
-  expect(body(chat, 0).model).toBe(MODEL_ID);
-  expect(body(chat, 0).tools).toHaveLength(2);
-  const searchResult = JSON.parse(body(chat, 1).messages.at(-1)?.content ?? '[]') as { url: string; title: string }[];
+  expect(body(fake, 0).model).toBe(MODEL_ID);
+  expect(body(fake, 0).tools).toHaveLength(2);
+  const searchResult = JSON.parse(body(fake, 1).messages.at(-1)?.content ?? '[]') as { url: string; title: string }[];
   expect(searchResult.length).toBeGreaterThan(0);
   expect(searchResult.map((result) => result.url.split('#')[0])).toContain('/inference/vllm');
-  expect(body(chat, 2).messages.at(-1)?.content).toContain('Serve Rubra models with vLLM');
-  expect(body(chat, 2).messages.at(-1)?.content).toContain('--api-key token-abc123');
+  expect(body(fake, 2).messages.at(-1)?.content).toContain('Serve Rubra models with vLLM');
+  expect(body(fake, 2).messages.at(-1)?.content).toContain('--api-key token-abc123');
 
   // A follow-up keeps the conversation.
   await dialog.getByLabel('Follow-up question').fill('And for llama.cpp?');
   await page.keyboard.press('Enter');
   await expect(dialog.locator('[data-ask-turn]')).toHaveCount(2);
   await expect(status(dialog)).toHaveText('The answer is complete.', { timeout: 20_000 });
-  const followUp = body(chat, 3).messages.map((message) => message.content);
+  const followUp = body(fake, 3).messages.map((message) => message.content);
   expect(followUp).toContain('How do I let this site call my vLLM server?');
   expect(followUp).toContain('And for llama.cpp?');
 
@@ -95,43 +95,43 @@ test('answers from the modal with the site’s search and pages, streamed, cited
   await expect(page.locator('.navbar .DocSearch-Button')).toBeFocused();
 });
 
-test('asks from /search, in place', async ({ page, chat }) => {
+test('asks from /search, in place', async ({ page, fake }) => {
   await gotoHydrated(page, '/search?q=vllm%20allowed%20origins');
-  await useServer(page, chat, AGENT.name);
+  await useServer(page, fake, AGENT.name);
   await page.locator('[data-ask-entry]').click();
   const panel = page.locator('[data-ask-panel]');
   await expect(status(panel)).toHaveText('The answer is complete.', { timeout: 20_000 });
   await expect(panel.locator('[data-ask-answer]')).toContainText('--allowed-origins');
-  expect(body(chat, 0).messages.at(-1)?.content).toBe('vllm allowed origins');
+  expect(body(fake, 0).messages.at(-1)?.content).toBe('vllm allowed origins');
 });
 
 test.describe('a server that refuses tools', () => {
   test.use({ expectedErrors: /status of 400/ });
-  test('gets the pages retrieved first, and the panel says the model ran without tools', async ({ page, chat }) => {
-    const dialog = await askFromModal(page, chat, NOTOOLS.name, 'vllm allowed origins');
+  test('gets the pages retrieved first, and the panel says the model ran without tools', async ({ page, fake }) => {
+    const dialog = await askFromModal(page, fake, VLLM_NOTOOLS.name, 'vllm allowed origins');
     await expect(status(dialog)).toHaveText('The answer is complete.', { timeout: 20_000 });
-    await expect(dialog.locator('[data-ask-answer]')).toHaveText(NOTOOLS.text);
+    await expect(dialog.locator('[data-ask-answer]')).toHaveText(VLLM_NOTOOLS.text);
     await expect(dialog.locator('[data-ask-steps]')).toContainText(
       'The model ran without tools (the server refused tools',
     );
-    expect(body(chat, 1).tools).toBeUndefined();
-    expect(body(chat, 1).messages[0]?.content).toContain('The pages:');
-    expect(body(chat, 1).messages[0]?.content).toContain('/inference/vllm');
+    expect(body(fake, 1).tools).toBeUndefined();
+    expect(body(fake, 1).messages[0]?.content).toContain('The pages:');
+    expect(body(fake, 1).messages[0]?.content).toContain('/inference/vllm');
   });
 });
 
-test('a model that ignores its tools gets the pages in its prompt too', async ({ page, chat }) => {
-  const dialog = await askFromModal(page, chat, IGNORETOOLS.name, 'vllm allowed origins');
+test('a model that ignores its tools gets the pages in its prompt too', async ({ page, fake }) => {
+  const dialog = await askFromModal(page, fake, IGNORETOOLS.name, 'vllm allowed origins');
   await expect(status(dialog)).toHaveText('The answer is complete.', { timeout: 20_000 });
   await expect(dialog.locator('[data-ask-steps]')).toContainText('the model answered without calling a tool');
-  expect(posts(chat)).toHaveLength(2);
-  expect(body(chat, 1).tools).toBeUndefined();
+  expect(posts(fake)).toHaveLength(2);
+  expect(body(fake, 1).tools).toBeUndefined();
 });
 
-test('bad arguments and an unknown tool are told to the model, and the loop goes on', async ({ page, chat }) => {
-  const dialog = await askFromModal(page, chat, BADTOOL.name, 'vllm allowed origins');
+test('bad arguments and an unknown tool are told to the model, and the loop goes on', async ({ page, fake }) => {
+  const dialog = await askFromModal(page, fake, BADTOOL.name, 'vllm allowed origins');
   await expect(dialog.locator('[data-ask-answer]')).toHaveText(BADTOOL.text, { timeout: 20_000 });
-  const told = body(chat, 1)
+  const told = body(fake, 1)
     .messages.filter((message) => message.role === 'tool')
     .map((message) => message.content);
   expect(told[0]).toMatch(/^Error: The arguments of search_docs are not JSON/);
@@ -139,18 +139,18 @@ test('bad arguments and an unknown tool are told to the model, and the loop goes
   await expect(dialog.locator('[data-ask-steps]')).toContainText('A tool call failed (delete_everything)');
 });
 
-test('a model that never stops calling tools is stopped at the stated limit', async ({ page, chat }) => {
-  const dialog = await askFromModal(page, chat, LOOP.name, 'vllm allowed origins');
+test('a model that never stops calling tools is stopped at the stated limit', async ({ page, fake }) => {
+  const dialog = await askFromModal(page, fake, LOOP.name, 'vllm allowed origins');
   await expect(dialog.locator('[data-ask-answer]')).toHaveText(LOOP.text, { timeout: 30_000 });
-  expect(posts(chat)).toHaveLength(MAX_TOOL_ROUNDS + 1);
-  expect(body(chat, MAX_TOOL_ROUNDS).tool_choice).toBe('none');
+  expect(posts(fake)).toHaveLength(MAX_TOOL_ROUNDS + 1);
+  expect(body(fake, MAX_TOOL_ROUNDS).tool_choice).toBe('none');
 });
 
 test('an answer with HTML and script links renders inert, and only the site’s own links are links', async ({
   page,
-  chat,
+  fake,
 }) => {
-  const dialog = await askFromModal(page, chat, HOSTILE.name, 'vllm');
+  const dialog = await askFromModal(page, fake, HOSTILE.name, 'vllm');
   await expect(status(dialog)).toHaveText('The answer is complete.', { timeout: 20_000 });
   const answer = dialog.locator('[data-ask-answer]');
   await expect(answer).toContainText(HOSTILE.pieces.script);
@@ -163,12 +163,12 @@ test('an answer with HTML and script links renders inert, and only the site’s 
   ).toBeUndefined();
 });
 
-test('Stop cancels a stalled answer at once, and a stall times out', async ({ page, chat }) => {
-  const dialog = await askFromModal(page, chat, SLOW.name, 'vllm');
+test('Stop cancels a stalled answer at once, and a stall times out', async ({ page, fake }) => {
+  const dialog = await askFromModal(page, fake, SLOW.name, 'vllm');
   await expect(dialog.locator('[data-ask-answer]')).toHaveText(SLOW.partial, { timeout: 20_000 });
   await dialog.getByRole('button', { name: 'Stop' }).click();
   await expect(dialog.locator('[data-console-failure]')).toHaveAttribute('data-console-failure', 'cancelled');
-  await expect.poll(() => chat.stalled.filter((entry) => entry.aborted).length).toBe(1);
+  await expect.poll(() => fake.held.filter((entry) => entry.aborted).length).toBe(1);
 
   await dialog.locator('details').evaluate((details) => details.setAttribute('open', ''));
   await dialog.getByLabel('Timeout (seconds)').fill('1');
@@ -181,8 +181,8 @@ test('Stop cancels a stalled answer at once, and a stall times out', async ({ pa
 
 test.describe('a server that lists no models', () => {
   test.use({ expectedErrors: /status of 404/ });
-  test('takes the model as typed', async ({ page, chat }) => {
-    const dialog = await askFromModal(page, chat, NOMODELS.name, 'vllm');
+  test('takes the model as typed', async ({ page, fake }) => {
+    const dialog = await askFromModal(page, fake, NOMODELS.name, 'vllm');
     await expect(status(dialog)).toHaveText('The answer is complete.', { timeout: 20_000 });
     await dialog.locator('details').evaluate((details) => details.setAttribute('open', ''));
     await expect(dialog.getByRole('textbox', { name: 'Model' })).toBeVisible();
@@ -190,10 +190,10 @@ test.describe('a server that lists no models', () => {
   });
 });
 
-test('keyboard only, axe clean in both colour modes, usable at 390 px', async ({ page, chat }) => {
+test('keyboard only, axe clean in both colour modes, usable at 390 px', async ({ page, fake }) => {
   for (const theme of ['light', 'dark'] as const) {
     await gotoHydrated(page, `/?docusaurus-theme=${theme}`);
-    await useServer(page, chat, AGENT.name);
+    await useServer(page, fake, AGENT.name);
     await page.keyboard.press('Control+k');
     await expect(page.locator('.DocSearch-Input')).toBeFocused();
     // The results arrive while Ask AI has focus: the index waits until then.
@@ -217,10 +217,10 @@ test('keyboard only, axe clean in both colour modes, usable at 390 px', async ({
     await expect(status(dialog)).toHaveText('The answer is complete.', { timeout: 20_000 });
     expect(await axeViolations(page, '[data-ask-panel]'), `${theme} mode`).toEqual([]);
     await page.keyboard.press('Escape');
-    chat.reset();
+    fake.reset();
   }
   await page.setViewportSize({ width: 390, height: 844 });
-  const dialog = await askFromModal(page, chat, AGENT.name, 'vllm allowed origins');
+  const dialog = await askFromModal(page, fake, AGENT.name, 'vllm allowed origins');
   await expect(status(dialog)).toHaveText('The answer is complete.', { timeout: 20_000 });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 
-import { SCENARIOS, USAGE, type ChatServer } from '../support/chat-server.mjs';
+import { SCENARIOS, USAGE, type FakeServer } from '../support/fake-server.mjs';
 import { axeViolations, expect, gotoHydrated, test } from './fixtures';
 
 /**
@@ -30,13 +30,13 @@ async function send(panel: Locator): Promise<void> {
   });
 }
 
-const posts = (chat: ChatServer) => chat.received.filter((request) => request.method === 'POST');
+const posts = (fake: FakeServer) => fake.received.filter((request) => request.method === 'POST');
 
 test('the llama.cpp guide’s tool request shows the tool call, the finish reason and the tokens', async ({
   page,
-  chat,
+  fake,
 }) => {
-  const panel = await openConsole(page, '/inference/llamacpp', 'Send the request with its tool', chat.baseUrl('tools'));
+  const panel = await openConsole(page, '/inference/llamacpp', 'Send the request with its tool', fake.baseUrl('tools'));
   await send(panel);
   const call = panel.locator('[data-chat-tool-call="get_current_weather"]');
   await expect(call).toBeVisible();
@@ -46,10 +46,10 @@ test('the llama.cpp guide’s tool request shows the tool call, the finish reaso
   await expect(panel.locator('[data-chat-meta]')).toHaveText(
     `Finish reason: tool_calls · ${USAGE.prompt_tokens} prompt + ${USAGE.completion_tokens} completion = ${USAGE.total_tokens} tokens`,
   );
-  const [sent] = posts(chat);
-  expect(sent?.path).toBe('/chat/completions');
+  const [sent] = posts(fake);
+  expect(sent?.path).toBe('/v1/chat/completions');
   expect(sent?.headers).not.toHaveProperty('authorization');
-  expect(sent?.body).toMatchObject({
+  expect(sent?.json).toMatchObject({
     model: 'rubra-model',
     tools: [{ type: 'function', function: { name: 'get_current_weather' } }],
   });
@@ -57,29 +57,29 @@ test('the llama.cpp guide’s tool request shows the tool call, the finish reaso
   await expect(panel.locator('[data-console-json]')).toContainText('"finish_reason": "tool_calls"');
 });
 
-test('a plain answer shows its text', async ({ page, chat }) => {
-  const panel = await openConsole(page, '/inference/llamacpp', 'Send the request', chat.baseUrl('text'));
+test('a plain answer shows its text', async ({ page, fake }) => {
+  const panel = await openConsole(page, '/inference/llamacpp', 'Send the request', fake.baseUrl('text'));
   await send(panel);
   await expect(panel.locator('[data-chat-text]')).toHaveText(SCENARIOS.text.text);
-  expect(posts(chat)[0]?.body).toMatchObject({ messages: [{ role: 'system' }, { role: 'user' }] });
+  expect(posts(fake)[0]?.json).toMatchObject({ messages: [{ role: 'system' }, { role: 'user' }] });
 });
 
 test('a streamed answer shows as it arrives, with characters split across chunks put back together', async ({
   page,
-  chat,
+  fake,
 }) => {
-  const panel = await openConsole(page, '/inference/llamacpp', 'Stream the reply', chat.baseUrl('text'));
+  const panel = await openConsole(page, '/inference/llamacpp', 'Stream the reply', fake.baseUrl('text'));
   await send(panel);
   await expect(panel.locator('[data-chat-text]')).toHaveText(SCENARIOS.text.text);
   await expect(panel.locator('[data-chat-meta]')).toContainText('Finish reason: stop');
-  expect(posts(chat)[0]?.body).toMatchObject({ stream: true });
+  expect(posts(fake)[0]?.json).toMatchObject({ stream: true });
 });
 
 test('a streamed tool call is joined from its fragments, and a stream that ends without [DONE] still ends', async ({
   page,
-  chat,
+  fake,
 }) => {
-  const panel = await openConsole(page, '/inference/llamacpp', 'Stream the reply', chat.baseUrl('tools'));
+  const panel = await openConsole(page, '/inference/llamacpp', 'Stream the reply', fake.baseUrl('tools'));
   await send(panel);
   await expect(panel.locator('[data-chat-arguments]')).toHaveText(
     JSON.stringify(JSON.parse(SCENARIOS.tools.fragments.join('')), null, 2),
@@ -87,8 +87,8 @@ test('a streamed tool call is joined from its fragments, and a stream that ends 
   await expect(panel.getByRole('status')).toHaveText(/^200 OK in \d+ ms; finish reason tool_calls\.$/);
 });
 
-test('arguments that are not JSON are shown as written, with a note', async ({ page, chat }) => {
-  const panel = await openConsole(page, '/inference/vllm', 'Send the request with its tool', chat.baseUrl('badargs'));
+test('arguments that are not JSON are shown as written, with a note', async ({ page, fake }) => {
+  const panel = await openConsole(page, '/inference/vllm', 'Send the request with its tool', fake.baseUrl('badargs'));
   await send(panel);
   await expect(panel.locator('[data-chat-arguments]')).toHaveText(SCENARIOS.badargs.toolCall.function.arguments);
   await expect(panel.locator('[data-chat-arguments-note]')).toBeVisible();
@@ -96,8 +96,8 @@ test('arguments that are not JSON are shown as written, with a note', async ({ p
 
 test.describe('errors from the server', () => {
   test.use({ expectedErrors: /status of 500/ });
-  test('an error event in a stream, and an error answer, are shown as errors', async ({ page, chat }) => {
-    const panel = await openConsole(page, '/inference/llamacpp', 'Stream the reply', chat.baseUrl('error'));
+  test('an error event in a stream, and an error answer, are shown as errors', async ({ page, fake }) => {
+    const panel = await openConsole(page, '/inference/llamacpp', 'Stream the reply', fake.baseUrl('error'));
     await send(panel);
     await expect(panel.locator('[data-chat-text]')).toHaveText(SCENARIOS.error.partial);
     await expect(panel.locator('[data-chat-error]')).toHaveText(
@@ -108,7 +108,7 @@ test.describe('errors from the server', () => {
       page,
       '/inference/llamacpp',
       'Send the request with its tool',
-      chat.baseUrl('error'),
+      fake.baseUrl('error'),
     );
     await send(plain);
     await expect(plain.locator('[data-console-status-code]')).toHaveText('500 Internal Server Error');
@@ -116,18 +116,18 @@ test.describe('errors from the server', () => {
   });
 });
 
-test('Cancel stops a stream at once, and a stream that stalls times out', async ({ page, chat }) => {
-  const panel = await openConsole(page, '/inference/llamacpp', 'Stream the reply', chat.baseUrl('stall'));
+test('Cancel stops a stream at once, and a stream that stalls times out', async ({ page, fake }) => {
+  const panel = await openConsole(page, '/inference/llamacpp', 'Stream the reply', fake.baseUrl('stall'));
   await panel.getByRole('button', { name: 'Send request' }).click();
   await expect(panel.locator('[data-chat-text]')).toHaveText(SCENARIOS.stall.partial);
   await panel.getByRole('button', { name: 'Cancel' }).click();
   await expect(panel.locator('[data-console-failure]')).toHaveAttribute('data-console-failure', 'cancelled');
-  await expect.poll(() => chat.stalled.filter((entry) => entry.aborted).length).toBe(1);
+  await expect.poll(() => fake.held.filter((entry) => entry.aborted).length).toBe(1);
 
   await panel.getByLabel('Timeout (seconds)').fill('1');
   await send(panel);
   await expect(panel.locator('[data-console-failure]')).toContainText(
-    `The stream stalled: nothing more arrived from ${chat.baseUrl('stall')} for 1 seconds.`,
+    `The stream stalled: nothing more arrived from ${fake.baseUrl('stall')} for 1 seconds.`,
   );
   await expect(panel.locator('[data-chat-text]')).toHaveText(SCENARIOS.stall.partial);
 });
@@ -135,7 +135,7 @@ test('Cancel stops a stream at once, and a stream that stalls times out', async 
 test('a key is sent only when filled, and a preflight that refuses it names vLLM’s --allowed-origins', async ({
   browser,
   baseURL,
-  chat,
+  fake,
 }) => {
   // A context of its own: the shared fixture's offline guard intercepts requests, and
   // Chromium then answers CORS preflights itself, so the server's refusal would go unseen.
@@ -145,7 +145,7 @@ test('a key is sent only when filled, and a preflight that refuses it names vLLM
   const seen: string[] = [];
   page.on('request', (request) => seen.push(new URL(request.url()).hostname));
   try {
-    const panel = await openConsole(page, '/inference/vllm', 'Send the request with its tool', chat.baseUrl('tools'));
+    const panel = await openConsole(page, '/inference/vllm', 'Send the request with its tool', fake.baseUrl('tools'));
     await panel.getByLabel('API key').fill('token-abc123');
     await send(panel);
     const failure = panel.locator('[data-console-failure]');
@@ -153,11 +153,11 @@ test('a key is sent only when filled, and a preflight that refuses it names vLLM
     await expect(failure).toContainText('--allowed-origins');
     await expect(failure).toContainText('the Authorization header that carries the key');
     // The preflight, then the console's check that something listens (a no-cors GET of the server URL): no POST.
-    expect(chat.received.map((request) => `${request.method} ${request.path}`)).toEqual([
-      'OPTIONS /chat/completions',
-      'GET /',
+    expect(fake.received.map((request) => `${request.method} ${request.path}`)).toEqual([
+      'OPTIONS /v1/chat/completions',
+      'GET /v1/',
     ]);
-    expect(chat.received[0]?.headers['access-control-request-headers']).toContain('authorization');
+    expect(fake.received[0]?.headers['access-control-request-headers']).toContain('authorization');
     expect(seen.filter((host) => host !== '127.0.0.1')).toEqual([]);
   } finally {
     await context.close();
@@ -173,13 +173,13 @@ test('only curl blocks that call this machine, unpiped, get the control', async 
   await expect(block(page, 'Send the request and print the type of the reply')).toHaveCount(0);
 });
 
-test('keyboard only, axe clean in both colour modes, and usable at 390 px', async ({ page, chat }) => {
+test('keyboard only, axe clean in both colour modes, and usable at 390 px', async ({ page, fake }) => {
   for (const theme of ['light', 'dark'] as const) {
     const panel = await openConsole(
       page,
       `/inference/llamacpp?docusaurus-theme=${theme}`,
       'Send the request with its tool',
-      chat.baseUrl('tools'),
+      fake.baseUrl('tools'),
     );
     await page.keyboard.press('Control+Enter');
     await expect(panel.locator('[data-chat-tool-call]')).toBeVisible();
@@ -188,7 +188,7 @@ test('keyboard only, axe clean in both colour modes, and usable at 390 px', asyn
     await expect(block(page, 'Send the request with its tool').getByRole('button', { name: 'Try it' })).toBeFocused();
   }
   await page.setViewportSize({ width: 390, height: 844 });
-  const panel = await openConsole(page, '/inference/vllm', 'Send the request with its tool', chat.baseUrl('text'));
+  const panel = await openConsole(page, '/inference/vllm', 'Send the request with its tool', fake.baseUrl('text'));
   await send(panel);
   await expect(panel.locator('[data-chat-text]')).toHaveText(SCENARIOS.text.text);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

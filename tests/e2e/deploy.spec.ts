@@ -10,7 +10,7 @@ import { hashesInPolicy } from '../../deploy/inline-hashes.mjs';
 import { expect, gotoHydrated, test as siteTest } from './fixtures';
 import { holdSiteBundle } from './hold-bundle';
 import { sitemapRoutes } from './site';
-import { startConsoleServers, type ConsoleServers } from '../support/console-servers.mjs';
+import { startFakeServer, type FakeServer } from '../support/fake-server.mjs';
 import { BUILD_DIR } from '../support/static-server.mjs';
 
 /**
@@ -89,9 +89,9 @@ test.describe('pages under the Content-Security-Policy', () => {
 });
 
 test.describe('the API console under the policy', () => {
-  let servers: ConsoleServers;
+  let servers: FakeServer;
   test.beforeAll(async () => {
-    servers = await startConsoleServers();
+    servers = await startFakeServer();
   });
   test.afterAll(async () => {
     await servers.close();
@@ -106,7 +106,7 @@ test.describe('the API console under the policy', () => {
     await gotoHydrated(page, '/api/create-thread');
     await page.getByRole('button', { name: 'Try it' }).click();
     const panel = page.locator('[data-api-console]');
-    await panel.getByLabel('Server URL').fill(servers.rubraUrl);
+    await panel.getByLabel('Server URL').fill(servers.url('rubra'));
     await panel.getByRole('button', { name: 'Send request' }).click();
     await expect(panel.locator('[data-console-status-code]')).toHaveText('200 OK');
   });

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Page } from '@playwright/test';
 
-import { startChatServer, type ChatServer } from '../support/chat-server.mjs';
+import { startFakeServer, type FakeServer } from '../support/fake-server.mjs';
 
 /**
  * The shared test fixture. Every test runs offline: any request that leaves
@@ -14,14 +14,14 @@ export interface SiteFixtures {
   /** Requests that left the machine, recorded by the offline guard. */
   externalRequests: string[];
   /**
-   * A scripted OpenAI-compatible model server on 127.0.0.1, started once per worker and
+   * The fake server of the console tests (tests/support/fake-server.mjs) on 127.0.0.1, started once per worker and
    * emptied of what earlier tests sent before each test that uses it.
    */
-  chat: ChatServer;
+  fake: FakeServer;
 }
 
 export interface WorkerFixtures {
-  chatServer: ChatServer;
+  fakeServer: FakeServer;
 }
 
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -68,18 +68,18 @@ export const test = base.extend<SiteFixtures, WorkerFixtures>({
     const unexpected = errors.filter((text) => !expectedErrors?.test(text));
     expect(unexpected, 'console errors').toEqual([]);
   },
-  chatServer: [
+  fakeServer: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
     async ({}, use) => {
-      const server = await startChatServer();
+      const server = await startFakeServer();
       await use(server);
       await server.close();
     },
     { scope: 'worker' },
   ],
-  chat: async ({ chatServer }, use) => {
-    chatServer.reset();
-    await use(chatServer);
+  fake: async ({ fakeServer }, use) => {
+    fakeServer.reset();
+    await use(fakeServer);
   },
 });
 

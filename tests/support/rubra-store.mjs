@@ -1,38 +1,9 @@
-// The servers the API console's end-to-end tests send requests to: one HTTP server on
-// 127.0.0.1 that plays several servers by path prefix, and a port nothing listens on.
-//
-// - /rubra  a small Rubra server: assistants, threads, messages, runs, files and models,
-//           kept in memory, with CORS for any origin and an x-request-id on every answer.
-// - /nocors answers everything 200 but sends no CORS headers, so a browser hides its answers.
-// - /hang   answers preflights and its root, and never answers anything else.
-// - /big    answers a valid JSON body of exactly BIG_BODY_BYTES.
-// - /html   answers an HTML page whose scripts would mark the window if they ever ran.
-//
-// Every server records what it receives, so a test can tell whether a request arrived
-// and what it carried, byte for byte.
-import { createServer } from 'node:http';
+// The Rubra API the fake server plays under /rubra: assistants, threads, messages, runs,
+// files and models, kept in memory and answered in the shapes of Rubra's FastAPI server
+// (404 `detail` strings, 422 `detail` lists).
 
-import { bodyOf, headersOf } from './http.mjs';
-
-import { freePort } from './prism.mjs';
-
-/** The size of the body /big sends: 10 MiB. */
-export const BIG_BODY_BYTES = 10 * 1024 * 1024;
-/** The path under /big that sends the same body chunked, without a Content-Length. */
-export const BIG_CHUNKED_PATH = '/chunked';
-/** What /html sends: a page whose script and image handler mark the window if they run. */
-export const HTML_BODY =
-  '<!doctype html><h1>Hello</h1><script>window.__consolePwned = true; document.title = \'pwned\'</script><img src=x onerror="window.__consolePwned=true">';
-/** What /nocors answers to everything but a preflight. */
-export const NO_CORS_BODY = { ok: true };
-/** The header that carries the id of each answer of the CORS servers, and is exposed to scripts. */
-export const REQUEST_ID_HEADER = 'x-request-id';
-/** The most bytes of request line and headers the servers accept (Node's default is 16 KiB). */
-export const MAX_HEADER_BYTES = 256 * 1024;
-/** The methods a preflight of the CORS servers allows. */
-export const ALLOWED_METHODS = 'GET, POST, DELETE, OPTIONS';
-/** The models /rubra/models lists. */
-export const MODELS = [
+/** The models GET /rubra/models lists. */
+export const RUBRA_MODELS = [
   { id: 'rubra-ai/Meta-Llama-3-8B-Instruct', object: 'model', created: 1719835200, owned_by: 'rubra' },
   { id: 'rubra-ai/Mistral-7B-Instruct-v0.3', object: 'model', created: 1719835200, owned_by: 'rubra' },
 ];
@@ -43,26 +14,13 @@ export const MISSING_MODEL_ERROR = {
   detail: [{ loc: ['body', 'model'], msg: 'field required', type: 'value_error.missing' }],
 };
 /** The 404 bodies of /rubra, by kind of object. */
-export const NOT_FOUND = {
+export const RUBRA_NOT_FOUND = {
   assistant: { detail: 'No assistant found' },
   thread: { detail: 'No thread found' },
   run: { detail: 'No run found' },
   file: { detail: 'No file found' },
   route: { detail: 'Not Found' },
 };
-
-/**
- * One request a server received.
- * @typedef {object} ReceivedRequest
- * @property {string} method
- * @property {string} path the path below the server's prefix, `/` for its root
- * @property {Record<string, string>} query
- * @property {Record<string, string>} headers lower-case names; repeated headers joined with `, `
- * @property {Buffer} body
- * @property {string | null} requestId the x-request-id of the answer, null where none is sent
- * @property {string | null} answerId the `id` of the object answered (a new assistant's id, say), else null
- * @property {Upload | null} upload the file part of a multipart POST /files, else null
- */
 
 /**
  * The file part of an upload, as it arrived.
@@ -73,88 +31,11 @@ export const NOT_FOUND = {
  * @property {Buffer} bytes
  */
 
-/**
- * One request /hang received and never answered.
- * @typedef {object} HungRequest
- * @property {string} method
- * @property {string} path the path below /hang
- * @property {Record<string, string>} headers
- * @property {boolean} aborted true once the client closed the connection
- */
-
-/**
- * @typedef {object} ConsoleServers
- * @property {string} rubraUrl the base URL of the Rubra server, without a trailing slash
- * @property {string} noCorsUrl
- * @property {string} hangUrl
- * @property {string} bigUrl
- * @property {string} htmlUrl
- * @property {string} closedUrl the origin of a port nothing listens on
- * @property {number} bigBytes BIG_BODY_BYTES, the size of what /big sends
- * @property {string} htmlBody HTML_BODY, what /html sends
- * @property {ReceivedRequest[]} received what /rubra received, preflights included
- * @property {ReceivedRequest[]} noCorsReceived what /nocors received, preflights included
- * @property {HungRequest[]} hung the requests /hang holds open, in the order they arrived
- * @property {() => void} reset forgets what was received and every object /rubra holds
- * @property {() => Promise<void>} close
- */
-
-/** @typedef {import('node:http').IncomingMessage} IncomingMessage */
-/** @typedef {import('node:http').ServerResponse} ServerResponse */
 /** @typedef {Record<string, unknown>} Json */
 
 /** @param {unknown} value @returns {value is Json} */
-function isObject(value) {
+export function isObject(value) {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/**
- * The headers that let a page on any origin read an answer: the request's Origin,
- * reflected, and the answer's request id exposed to scripts.
- * @param {IncomingMessage} request
- * @returns {Record<string, string>}
- */
-function corsHeaders(request) {
-  const origin = request.headers.origin;
-  return {
-    vary: 'Origin',
-    ...(origin ? { 'access-control-allow-origin': origin } : {}),
-    'access-control-expose-headers': REQUEST_ID_HEADER,
-  };
-}
-
-/**
- * A preflight's answer. Max-Age 0 keeps the browser from caching it, so every request
- * that needs a preflight sends its own and a test sees each one arrive.
- * @param {IncomingMessage} request
- * @param {ServerResponse} response
- */
-function answerPreflight(request, response) {
-  response
-    .writeHead(204, {
-      ...corsHeaders(request),
-      'access-control-allow-methods': ALLOWED_METHODS,
-      'access-control-allow-headers': request.headers['access-control-request-headers'] ?? '',
-      'access-control-max-age': '0',
-    })
-    .end();
-}
-
-/** @param {IncomingMessage} request */
-function isPreflight(request) {
-  return request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined;
-}
-
-/**
- * @param {ServerResponse} response
- * @param {number} status
- * @param {unknown} value
- * @param {Record<string, string>} [headers]
- */
-function sendJson(response, status, value, headers = {}) {
-  const body = Buffer.from(JSON.stringify(value));
-  response.writeHead(status, { ...headers, 'content-type': 'application/json', 'content-length': body.length });
-  response.end(body);
 }
 
 /**
@@ -216,7 +97,7 @@ function listOf(items, query) {
 /**
  * The in-memory Rubra server behind /rubra.
  */
-function createRubra() {
+export function createRubra() {
   let sequence = 0;
   /** Ids are never reused, not even after reset(), so an old id never finds a new object. */
   const nextId = () => ++sequence;
@@ -300,7 +181,7 @@ function createRubra() {
         return { status: 422, body: invalid(['body', 0], msg, 'value_error.jsondecode') };
       }
     }
-    const notFound = { status: 404, body: NOT_FOUND.route };
+    const notFound = { status: 404, body: RUBRA_NOT_FOUND.route };
     const notAllowed = { status: 405, body: { detail: 'Method Not Allowed' } };
     if (rest.length > 0) {
       return notFound;
@@ -311,7 +192,7 @@ function createRubra() {
     }
 
     if (collection === 'models' && id === undefined) {
-      return method === 'GET' ? { status: 200, body: { object: 'list', data: MODELS } } : notAllowed;
+      return method === 'GET' ? { status: 200, body: { object: 'list', data: RUBRA_MODELS } } : notAllowed;
     }
 
     if (collection === 'assistants' && sub === undefined) {
@@ -348,7 +229,7 @@ function createRubra() {
         return notAllowed;
       }
       if (!assistant) {
-        return { status: 404, body: NOT_FOUND.assistant };
+        return { status: 404, body: RUBRA_NOT_FOUND.assistant };
       }
       if (method === 'GET') {
         return { status: 200, body: assistant };
@@ -385,14 +266,14 @@ function createRubra() {
         if (method !== 'GET') {
           return notAllowed;
         }
-        return thread ? { status: 200, body: thread } : { status: 404, body: NOT_FOUND.thread };
+        return thread ? { status: 200, body: thread } : { status: 404, body: RUBRA_NOT_FOUND.thread };
       }
       if (sub === 'messages' && subId === undefined) {
         if (method !== 'GET' && method !== 'POST') {
           return notAllowed;
         }
         if (!thread) {
-          return { status: 404, body: NOT_FOUND.thread };
+          return { status: 404, body: RUBRA_NOT_FOUND.thread };
         }
         return method === 'GET' ? listOf(messages.get(id) ?? [], query) : addMessage(id, body);
       }
@@ -402,7 +283,7 @@ function createRubra() {
             return notAllowed;
           }
           if (!thread) {
-            return { status: 404, body: NOT_FOUND.thread };
+            return { status: 404, body: RUBRA_NOT_FOUND.thread };
           }
           if (missing(body, 'assistant_id')) {
             return { status: 422, body: invalid(['body', 'assistant_id'], 'field required', 'value_error.missing') };
@@ -412,7 +293,7 @@ function createRubra() {
           }
           const assistant = assistants.get(body.assistant_id);
           if (!assistant) {
-            return { status: 404, body: NOT_FOUND.assistant };
+            return { status: 404, body: RUBRA_NOT_FOUND.assistant };
           }
           const run = {
             id: `run_${nextId()}`,
@@ -442,9 +323,9 @@ function createRubra() {
         }
         const run = runs.get(subId);
         if (!thread) {
-          return { status: 404, body: NOT_FOUND.thread };
+          return { status: 404, body: RUBRA_NOT_FOUND.thread };
         }
-        return run && run.thread_id === id ? { status: 200, body: run } : { status: 404, body: NOT_FOUND.run };
+        return run && run.thread_id === id ? { status: 200, body: run } : { status: 404, body: RUBRA_NOT_FOUND.run };
       }
       return notFound;
     }
@@ -517,13 +398,13 @@ function createRubra() {
         if (method !== 'GET') {
           return notAllowed;
         }
-        return stored ? { status: 200, body: null, bytes: stored.bytes } : { status: 404, body: NOT_FOUND.file };
+        return stored ? { status: 200, body: null, bytes: stored.bytes } : { status: 404, body: RUBRA_NOT_FOUND.file };
       }
       if (method !== 'GET' && method !== 'DELETE') {
         return notAllowed;
       }
       if (!stored) {
-        return { status: 404, body: NOT_FOUND.file };
+        return { status: 404, body: RUBRA_NOT_FOUND.file };
       }
       if (method === 'GET') {
         return { status: 200, body: stored.file };
@@ -544,208 +425,5 @@ function createRubra() {
       runs.clear();
       files.clear();
     },
-  };
-}
-
-/**
- * Streams BIG_BODY_BYTES of valid JSON, `{"data":"xx…x"}`, waiting for the socket to drain.
- * @param {ServerResponse} response
- */
-async function streamBig(response) {
-  const head = Buffer.from('{"data":"');
-  const tail = Buffer.from('"}');
-  const chunk = Buffer.alloc(64 * 1024, 'x');
-  /** @param {Buffer} data */
-  const write = (data) =>
-    new Promise((done) => {
-      if (response.write(data)) {
-        done(undefined);
-        return;
-      }
-      const resume = () => {
-        response.off('drain', resume);
-        response.off('close', resume);
-        done(undefined);
-      };
-      response.on('drain', resume);
-      response.on('close', resume);
-    });
-  await write(head);
-  let left = BIG_BODY_BYTES - head.length - tail.length;
-  while (left > 0 && !response.destroyed) {
-    const size = Math.min(left, chunk.length);
-    await write(size === chunk.length ? chunk : chunk.subarray(0, size));
-    left -= size;
-  }
-  if (!response.destroyed) {
-    response.end(tail);
-  }
-}
-
-/**
- * Starts the servers on 127.0.0.1.
- * @returns {Promise<ConsoleServers>}
- */
-export async function startConsoleServers() {
-  const rubra = createRubra();
-  /** @type {ReceivedRequest[]} */
-  const received = [];
-  /** @type {ReceivedRequest[]} */
-  const noCorsReceived = [];
-  /** @type {HungRequest[]} */
-  const hung = [];
-  /** @type {Set<ServerResponse>} The answers /hang holds open, destroyed by close(). */
-  const open = new Set();
-  let closing = false;
-  let requestCount = 0;
-
-  /**
-   * @param {IncomingMessage} request
-   * @param {ServerResponse} response
-   */
-  const handle = async (request, response) => {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    const match = /^\/(rubra|nocors|hang|big|html)(\/.*)?$/.exec(url.pathname);
-    if (!match) {
-      response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
-      return;
-    }
-    const server = match[1];
-    const path = match[2] && match[2] !== '/' ? match[2] : '/';
-    const query = Object.fromEntries(url.searchParams);
-    const headers = headersOf(request);
-    const method = request.method ?? 'GET';
-
-    if (server === 'hang' && !isPreflight(request) && !(method === 'GET' && path === '/')) {
-      /** @type {HungRequest} */
-      const entry = { method, path, headers, aborted: false };
-      hung.push(entry);
-      open.add(response);
-      response.once('close', () => {
-        open.delete(response);
-        if (!closing) {
-          entry.aborted = true;
-        }
-      });
-      // The body is read so that the client finishes sending and waits only for the answer.
-      request.resume();
-      return;
-    }
-
-    const body = await bodyOf(request);
-    if (server === 'nocors') {
-      noCorsReceived.push({ method, path, query, headers, body, requestId: null, answerId: null, upload: null });
-      if (method === 'OPTIONS') {
-        response.writeHead(204).end();
-      } else {
-        sendJson(response, 200, NO_CORS_BODY);
-      }
-      return;
-    }
-
-    const requestId = `req_${++requestCount}`;
-    const cors = { ...corsHeaders(request), [REQUEST_ID_HEADER]: requestId };
-    /** @type {ReceivedRequest} */
-    const record = { method, path, query, headers, body, requestId, answerId: null, upload: null };
-    if (server === 'rubra') {
-      received.push(record);
-    }
-    if (isPreflight(request)) {
-      response.setHeader(REQUEST_ID_HEADER, requestId);
-      answerPreflight(request, response);
-      return;
-    }
-    if (server === 'hang') {
-      sendJson(response, 200, { ok: true }, cors);
-      return;
-    }
-    if (server === 'big') {
-      response.writeHead(200, {
-        ...cors,
-        'content-type': 'application/json',
-        ...(path === BIG_CHUNKED_PATH ? {} : { 'content-length': BIG_BODY_BYTES }),
-      });
-      await streamBig(response);
-      return;
-    }
-    if (server === 'html') {
-      const page = Buffer.from(HTML_BODY);
-      response.writeHead(200, { ...cors, 'content-type': 'text/html; charset=utf-8', 'content-length': page.length });
-      response.end(page);
-      return;
-    }
-
-    const segments = path
-      .split('/')
-      .filter(Boolean)
-      .map((segment) => {
-        try {
-          return decodeURIComponent(segment);
-        } catch {
-          return segment;
-        }
-      });
-    const answer = await rubra.route(method, segments, query, headers, body);
-    record.upload = answer.upload ?? null;
-    record.answerId = isObject(answer.body) && typeof answer.body.id === 'string' ? answer.body.id : null;
-    if (answer.bytes) {
-      response.writeHead(answer.status, {
-        ...cors,
-        'content-type': 'application/octet-stream',
-        'content-length': answer.bytes.length,
-      });
-      response.end(answer.bytes);
-      return;
-    }
-    sendJson(response, answer.status, answer.body, cors);
-  };
-
-  // Room for long query strings: a 5,000-character value percent-encodes to about 20 kB,
-  // more than Node's default limit of 16 KiB for the request line and headers.
-  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (request, response) => {
-    handle(request, response).catch((error) => {
-      if (!response.headersSent) {
-        sendJson(response, 500, { detail: String(error) });
-      } else {
-        response.destroy();
-      }
-    });
-  });
-  await new Promise((done, fail) => {
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => done(undefined));
-  });
-  const address = server.address();
-  const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const closedUrl = `http://127.0.0.1:${await freePort()}`;
-
-  return {
-    rubraUrl: `${origin}/rubra`,
-    noCorsUrl: `${origin}/nocors`,
-    hangUrl: `${origin}/hang`,
-    bigUrl: `${origin}/big`,
-    htmlUrl: `${origin}/html`,
-    closedUrl,
-    bigBytes: BIG_BODY_BYTES,
-    htmlBody: HTML_BODY,
-    received,
-    noCorsReceived,
-    hung,
-    reset() {
-      received.length = 0;
-      noCorsReceived.length = 0;
-      hung.length = 0;
-      rubra.reset();
-    },
-    close: () =>
-      new Promise((done) => {
-        closing = true;
-        server.close(() => done(undefined));
-        for (const response of open) {
-          response.destroy();
-        }
-        // Browsers keep connections alive; close() alone would wait for them.
-        server.closeAllConnections();
-      }),
   };
 }
