@@ -42,7 +42,7 @@ const WEATHER_RESULT = { location: 'Boston', temperature: 22, unit: 'celsius', d
 const ANSWERED_FROM_RESULT = /\b22\b|twenty[- ]two/i;
 
 export type StepId = 'reach' | 'models' | 'chat' | 'tool' | 'stream' | 'result' | 'parallel' | 'required';
-export type StepStatus = 'waiting' | 'running' | 'passed' | 'failed' | 'not-supported' | 'not-run';
+type StepStatus = 'waiting' | 'running' | 'passed' | 'failed' | 'not-supported' | 'not-run';
 
 /** The steps in the order they run, with what each checks; an optional one is supported or not, never failed. */
 export const STEPS: readonly { id: StepId; title: string; optional?: true }[] = [
@@ -56,13 +56,13 @@ export const STEPS: readonly { id: StepId; title: string; optional?: true }[] = 
   { id: 'required', title: 'tool_choice "required"', optional: true },
 ];
 
-export interface GuideLink {
+interface GuideLink {
   label: string;
   /** A path of this site with its anchor: `/inference/vllm#upstream-tools`. */
   href: string;
 }
 
-export interface Fix {
+interface Fix {
   text: string;
   link?: GuideLink;
 }
