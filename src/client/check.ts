@@ -277,7 +277,7 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
     } else if (failure.kind === 'cors') {
       result.fix = {
         text: `Allow this site's origin, ${report.pageOrigin}, on the server. vLLM allows any origin unless started with --allowed-origins, whose list must then hold "${report.pageOrigin}"; llama-server allows any origin by default, so a refusal there comes from a proxy in front of it. vLLM started with --api-key refuses a request without ${apiKey ? 'that' : 'its'} key before it adds its CORS headers, which the browser hides the same way: ${apiKey ? 'check the key in API key' : 'put the key in API key'}.`,
-        link: link(guide, 'browser-access', 'the browser cannot read the answers'),
+        link: link(guide, 'function-calling', 'sending from this page'),
       };
     } else {
       result.fix = { text: failure.fix };

@@ -238,7 +238,7 @@ describe('what the server says, and what to change', () => {
     expect(reach.fix?.text).toMatch(/llama-server allows any origin by default/);
     expect(reach.fix?.text).toMatch(/refuses a request without that key .*: check the key in API key\.$/);
     expect(step(await run({ apiKey: '' }), 'reach').fix?.text).toMatch(/without its key .*: put the key in API key\.$/);
-    expect(reach.fix?.link?.href).toBe('/inference/vllm#browser-access');
+    expect(reach.fix?.link?.href).toBe('/inference/vllm#function-calling');
     expect(step(report, 'models')).toMatchObject({
       status: 'not-run',
       detail: 'Not run: the server must answer the page first.',

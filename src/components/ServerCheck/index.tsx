@@ -20,7 +20,7 @@ export default function ServerCheckButton({ guide }: { guide: Guide }): ReactNod
           Check your server
         </button>
         <span className={styles.note} role="status">
-          {failed ? 'The check could not be loaded. Press Check your server again.' : 'From this page, step by step.'}
+          {failed ? 'The check could not be loaded. Press Check your server again.' : 'From this page.'}
         </span>
       </div>
       {Open ? <Open guide={guide} onClose={close} /> : null}
