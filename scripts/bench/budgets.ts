@@ -130,3 +130,9 @@ export function budgetFailures(id: PageTypeId, checks: readonly BudgetCheck[]): 
         `${type?.path ?? id} (${type?.label ?? id}): ${check.label} is ${formatKB(check.bytes)} gzip, over its budget of ${formatKB(check.budget)}`,
     );
 }
+
+/**
+ * Check your server on the serving guides: everything pressing its button fetches (the
+ * panel, the checks and the consoles' fields they share, their styles), in KiB of gzip.
+ */
+export const SERVER_CHECK_BUDGET_KB = 40;

@@ -82,14 +82,14 @@ function belongsTo(feature: OnIntent, url: string, kind: ResourceKind, body: Uin
 const SEARCH: OnIntent = { folder: '/pagefind/', markers: ['DocSearch-Modal', 'pagefind.js'] };
 
 /**
- * The request consoles (the API pages', the serving guides', Ask AI): the API operation files'
+ * The request consoles (the API pages', the serving guides', Ask AI, Check your server): the API operation files'
  * folder, and strings found only in their code and stylesheet: each form's marker (the
  * console chunks) and a class of the body editor (the shared chunk and the stylesheet). Its chunks' names are no marker: the bundler's runtime, on
  * every page, lists them.
  */
 const CONSOLE: OnIntent = {
   folder: '/api-console/',
-  markers: ['data-api-console', 'data-chat-console', 'data-ask-panel', 'editorLayer_'],
+  markers: ['data-api-console', 'data-chat-console', 'data-ask-panel', 'data-server-check-panel', 'editorLayer_'],
 };
 
 /** Whether a fetched file is search code or index, which only the reader's intent may fetch. */

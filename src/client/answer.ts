@@ -30,7 +30,8 @@ export function isTextual(contentType: string): boolean {
 /**
  * The messages of an error body, in the shapes servers use: FastAPI's `detail` (a
  * sentence, or a list of `{ loc, msg }`), RFC 9457 problem details (`title`, `detail`,
- * and a `validation` list of `{ location, message }`), and `{ error: { message } }`.
+ * and a `validation` list of `{ location, message }`), `{ error: { message } }`, and, when
+ * none of those is there, a top-level `message` (vLLM's `{ object: "error", message }`).
  */
 export function errorMessages(body: unknown): string[] {
   if (typeof body !== 'object' || body === null) {
@@ -66,6 +67,9 @@ export function errorMessages(body: unknown): string[] {
     messages.push((error as { message: string }).message);
   } else if (typeof error === 'string') {
     messages.push(error);
+  }
+  if (messages.length === 0 && typeof record.message === 'string') {
+    messages.push(record.message);
   }
   return messages;
 }

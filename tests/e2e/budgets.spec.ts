@@ -5,6 +5,7 @@ import {
   checkBudgets,
   CONSOLE_BUDGET_KB,
   KB,
+  SERVER_CHECK_BUDGET_KB,
 } from '../../scripts/bench/budgets';
 import { PAGE_TYPES } from '../../scripts/bench/pages';
 import { recordVisit, weighResponse } from '../../scripts/bench/visit';
@@ -50,6 +51,27 @@ for (const consoleType of CONSOLES) {
     const total = fetched.reduce((sum, file) => sum + file.gzip, 0);
     expect(total, `the console's files, ${(total / KB).toFixed(1)} KiB gzip`).toBeLessThanOrEqual(
       CONSOLE_BUDGET_KB * KB,
+    );
+  });
+}
+
+for (const guide of ['/inference/vllm', '/inference/llamacpp']) {
+  test(`Check your server on ${guide} is fetched on the press only, within its budget`, async ({ page }) => {
+    test.setTimeout(90_000);
+    const visit = await recordVisit(page, `${host.origin}${guide}`);
+    const before = new Set(visit.fetched.map((file) => file.url));
+    const onPress: Promise<Fetched | null>[] = [];
+    page.on('response', (response) => onPress.push(weighResponse(response, 'afterLoad')));
+    await page.locator('[data-server-check-button]').click();
+    await expect(page.locator('[data-server-check-panel]').getByLabel('Server URL')).toBeFocused();
+    const code = (await Promise.all(onPress)).filter(
+      (file): file is Fetched => file !== null && (file.kind === 'js' || file.kind === 'css'),
+    );
+    expect(consoleFiles(code).length, 'the press fetches the panel').toBeGreaterThanOrEqual(1);
+    expect(code.filter((file) => before.has(file.url)).map((file) => file.url)).toEqual([]);
+    const total = code.reduce((sum, file) => sum + file.gzip, 0);
+    expect(total, `Check your server's files, ${(total / KB).toFixed(1)} KiB gzip`).toBeLessThanOrEqual(
+      SERVER_CHECK_BUDGET_KB * KB,
     );
   });
 }

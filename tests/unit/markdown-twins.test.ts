@@ -327,6 +327,16 @@ describe('the theme’s contents list', () => {
   });
 });
 
+describe('a widget a reader presses', () => {
+  it('names <ServerCheck> in a sentence: a twin cannot press it', () => {
+    const markdown = inline(
+      'import ServerCheck from \'@site/src/components/ServerCheck\';\n\n## Check the server\n\n<ServerCheck guide="vllm" />\n\nText.\n',
+    );
+    expect(markdown).toMatch(/^On the web page, \*\*Check your server\*\* runs these checks from the browser/m);
+    expect(markdown).not.toMatch(/<ServerCheck|import /);
+  });
+});
+
 describe('<DataTable model={…}> in the twins, through the page’s imports', () => {
   const FILE = 'docs/guide/tables.mdx';
   const load = (mdx: string) =>

@@ -279,6 +279,10 @@ describe('the answer', () => {
       }),
     ).toEqual(['Invalid request', 'body → model: must be string']);
     expect(errorMessages({ error: { message: 'tools are not supported' } })).toEqual(['tools are not supported']);
+    expect(errorMessages({ object: 'error', message: 'The model `x` does not exist.', code: 404 })).toEqual([
+      'The model `x` does not exist.',
+    ]);
+    expect(errorMessages({ error: { message: 'first' }, message: 'second' })).toEqual(['first']);
   });
 
   it('knows text from bytes, and a status’s reason phrase', () => {

@@ -5,65 +5,21 @@
  * (src/plugins/code-highlight/curl.ts); the console's code loads when the reader
  * reaches for the button (pointer, focus or press).
  */
-import useIsBrowser from '@docusaurus/useIsBrowser';
-import { useCallback, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 
 import type { ApiRequest } from '@site/src/shared/api-request';
-import type { ChatConsoleProps } from '../RequestConsole/ChatConsole';
+import { importOnce, useLoadOnIntent } from '../LoadOnIntent';
 import styles from './styles.module.css';
 
-let consoleModule: Promise<typeof import('../RequestConsole/ChatConsole')> | null = null;
-
-function loadConsole() {
-  consoleModule ??= import(/* webpackChunkName: "chat-console" */ '../RequestConsole/ChatConsole').catch(
-    (error: unknown) => {
-      consoleModule = null;
-      throw error;
-    },
-  );
-  return consoleModule;
-}
+const loadConsole = importOnce(() => import(/* webpackChunkName: "chat-console" */ '../RequestConsole/ChatConsole'));
 
 export default function CurlTryIt({ request, children }: { request: ApiRequest; children: ReactNode }): ReactNode {
-  const hydrated = useIsBrowser();
-  const [Console, setConsole] = useState<ComponentType<ChatConsoleProps> | null>(null);
-  const [open, setOpen] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  const close = useCallback(() => {
-    setOpen(false);
-    button.current?.focus();
-  }, []);
-  const preload = () => {
-    loadConsole().catch(() => undefined);
-  };
+  const { buttonProps, failed, close, Open } = useLoadOnIntent(loadConsole);
   return (
     <div className={styles.block} data-curl-try-it="">
       {children}
       <div className={styles.bar} data-pagefind-ignore="">
-        <button
-          ref={button}
-          type="button"
-          className="button button--primary button--sm"
-          disabled={!hydrated}
-          aria-expanded={open}
-          data-curl-try-it-button=""
-          onPointerEnter={preload}
-          onFocus={preload}
-          onClick={() => {
-            if (open) {
-              close();
-              return;
-            }
-            setFailed(false);
-            loadConsole()
-              .then((module) => {
-                setConsole(() => module.default);
-                setOpen(true);
-              })
-              .catch(() => setFailed(true));
-          }}
-        >
+        <button {...buttonProps} className="button button--primary button--sm" data-curl-try-it-button="">
           Try it
         </button>
         <span className={styles.note} role="status">
@@ -72,7 +28,7 @@ export default function CurlTryIt({ request, children }: { request: ApiRequest; 
             : 'Send this request to your own server from the page.'}
         </span>
       </div>
-      {open && Console ? <Console request={request} onClose={close} /> : null}
+      {Open ? <Open request={request} onClose={close} /> : null}
     </div>
   );
 }

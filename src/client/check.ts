@@ -1,0 +1,618 @@
+/**
+ * Check your server: the steps a reader's model server must pass for Rubra's tool calls,
+ * run in order from the page, each reported as passed, failed or not supported (or not
+ * run, when an earlier failure makes it impossible), with its time. A failure keeps what
+ * the server said, in its own words, and what to change, in the serving guides' words,
+ * with a link to the guide's section. Everything is sent through the one client
+ * (`send`, `requestCompletion`), so the key goes only in `Authorization`.
+ */
+import { Validator } from '@cfworker/json-schema';
+
+import { outgoingRequest } from '@site/src/shared/api-request';
+
+import { errorMessages, isTextual, statusLine } from './answer';
+import { parsedArguments, type ChatReply } from './chat';
+import { modelRequest, pickModel, requestCompletion } from './completion';
+import { MODEL_SERVER } from './failure';
+import { send, type Answer, type Outcome } from './send';
+
+type ToolCall = ChatReply['toolCalls'][number];
+
+/** The serving guides' example tool (docs/inference/vllm.mdx and llamacpp.mdx, `tools-request.json`). */
+export const WEATHER_TOOL = {
+  type: 'function',
+  function: {
+    name: 'get_current_weather',
+    description: 'Get the current weather in a given location',
+    parameters: {
+      type: 'object',
+      properties: {
+        location: { type: 'string', description: 'The city, for example Boston' },
+        unit: { type: 'string', enum: ['celsius', 'fahrenheit'] },
+      },
+      required: ['location'],
+    },
+  },
+} as const;
+
+/** The guides' question for the tool. */
+const WEATHER_QUESTION = "What's the weather like in Boston today?";
+/** What the check's tool answers: the temperature is what the model's answer must repeat. */
+const WEATHER_RESULT = { location: 'Boston', temperature: 22, unit: 'celsius', description: 'Sunny' };
+const ANSWERED_FROM_RESULT = /\b22\b|twenty[- ]two/i;
+
+export type StepId = 'reach' | 'models' | 'chat' | 'tool' | 'stream' | 'result' | 'parallel' | 'required';
+type StepStatus = 'waiting' | 'running' | 'passed' | 'failed' | 'not-supported' | 'not-run';
+
+/** The steps in the order they run, with what each checks; an optional one is supported or not, never failed. */
+export const STEPS: readonly { id: StepId; title: string; optional?: true }[] = [
+  { id: 'reach', title: 'Reachable, and allowed by CORS' },
+  { id: 'models', title: 'GET /models' },
+  { id: 'chat', title: 'A plain chat completion' },
+  { id: 'tool', title: 'A tool call (get_current_weather)' },
+  { id: 'stream', title: 'The same tool call, streamed' },
+  { id: 'result', title: "The tool's result sent back" },
+  { id: 'parallel', title: 'Parallel tool calls', optional: true },
+  { id: 'required', title: 'tool_choice "required"', optional: true },
+];
+
+interface GuideLink {
+  label: string;
+  /** A path of this site with its anchor: `/inference/vllm#upstream-tools`. */
+  href: string;
+}
+
+interface Fix {
+  text: string;
+  link?: GuideLink;
+}
+
+export interface StepResult {
+  id: StepId;
+  title: string;
+  status: StepStatus;
+  /** How long the step took, in milliseconds; null before it runs or when it did not. */
+  ms: number | null;
+  /** What the check found, in one or two sentences. */
+  detail: string;
+  /** What the server (or the model) said, in its own words. */
+  said?: string;
+  fix?: Fix;
+}
+
+export interface CheckReport {
+  serverUrl: string;
+  /** This site's origin, which the server's CORS headers must allow. */
+  pageOrigin: string;
+  /** The model the steps after `GET /models` name. */
+  model: string | null;
+  steps: StepResult[];
+}
+
+/** The serving guide whose sections a fix links to. */
+export type Guide = 'vllm' | 'llamacpp';
+
+export interface CheckOptions {
+  serverUrl: string;
+  apiKey: string;
+  cancel: AbortSignal;
+  /** The guide to link to until the server tells which kind it is (its models' `owned_by`). */
+  guide: Guide;
+  /** The reader's own choice of model, used when the server lists it. */
+  model?: string;
+  /** Seconds each request may take; a model on a CPU answers slowly. */
+  timeoutSeconds?: number;
+  /** The report so far, after each change. */
+  onProgress?: (report: CheckReport) => void;
+}
+
+const GUIDE_PATH: Record<Guide, string> = { vllm: '/inference/vllm', llamacpp: '/inference/llamacpp' };
+const GUIDE_NAME: Record<Guide, string> = { vllm: 'vLLM guide', llamacpp: 'llama.cpp guide' };
+
+function link(guide: Guide, anchor: string, section: string): GuideLink {
+  return { label: `${GUIDE_NAME[guide]}: ${section}`, href: `${GUIDE_PATH[guide]}#${anchor}` };
+}
+
+/** The longest text of the server's kept in a report. */
+const SAID_LIMIT = 600;
+
+function clip(text: string, limit = SAID_LIMIT): string {
+  const trimmed = text.trim();
+  return trimmed.length > limit ? `${trimmed.slice(0, limit)}…` : trimmed;
+}
+
+/** An answer's status line and the messages of its body, or its text. */
+async function serverWords(answer: Answer): Promise<{ status: string; text: string }> {
+  const status = statusLine(answer.status, answer.statusText);
+  if (!isTextual(answer.contentType)) {
+    return { status, text: '' };
+  }
+  const text = await answer.body.text();
+  try {
+    const messages = errorMessages(JSON.parse(text));
+    return { status, text: clip(messages.length > 0 ? messages.join(' ') : text) };
+  } catch {
+    return { status, text: clip(text) };
+  }
+}
+
+/** Whether a server URL ends in an API version (`/v1`). */
+const VERSIONED = /\/v\d+$/;
+
+/** What to change for an HTTP answer that refused a step, from its status and the server's words. */
+function httpFix(
+  step: StepId,
+  status: number,
+  text: string,
+  context: { serverUrl: string; guide: Guide; served: readonly string[] | null },
+): Fix {
+  const { serverUrl, guide } = context;
+  if (text.includes('--enable-auto-tool-choice') || text.includes('--tool-call-parser')) {
+    return {
+      text: 'This is upstream vLLM started without its tool flags: restart it with --enable-auto-tool-choice and --tool-call-parser set to the parser of the model’s format.',
+      link: link('vllm', 'upstream-tools', 'tools on upstream vLLM'),
+    };
+  }
+  if (text.includes('--jinja')) {
+    return {
+      text: 'This is upstream llama-server started without --jinja: restart it with --jinja, and with --chat-template-file when the model’s own template does not describe tools.',
+      link: link('llamacpp', 'upstream-tools', 'tools on upstream llama-server'),
+    };
+  }
+  if (status === 503 || /loading model/i.test(text)) {
+    return {
+      text: 'The model may still be loading: wait until the server’s log says it is ready, then check again.',
+      link: link(guide, 'start-the-server', 'start the server'),
+    };
+  }
+  if (status === 401 || status === 403) {
+    return {
+      text: 'The server wants an API key: put the key it was started with (--api-key) in API key.',
+      link: link(guide, 'start-the-server', 'start the server'),
+    };
+  }
+  if (status === 404 && /model/i.test(text) && step !== 'models') {
+    const served = context.served?.length ? ` It serves ${context.served.join(', ')}.` : '';
+    return {
+      text: `The server does not serve the model the request named: name one of its own ids.${served}`,
+      link:
+        guide === 'vllm'
+          ? link('vllm', 'function-calling', 'the model name')
+          : link(guide, 'check-the-server', 'check the server'),
+    };
+  }
+  if (status === 404) {
+    const base = VERSIONED.test(serverUrl)
+      ? `try the server URL without it, ${serverUrl.replace(VERSIONED, '')}`
+      : `try ${serverUrl}/v1`;
+    return {
+      text: `The server has no such path under this server URL: the OpenAI-style API usually lives under /v1, so ${base}.`,
+      link: link(guide, 'check-the-server', 'check the server'),
+    };
+  }
+  return {
+    text: 'Read the server’s log for the cause, and compare its start command with the guide’s.',
+    link: link(guide, 'start-the-server', 'start the server'),
+  };
+}
+
+/** Why a tool call does not meet the tool: its name, JSON arguments and schema. */
+function callProblems(call: { name: string; arguments: string }): string[] {
+  if (call.name !== WEATHER_TOOL.function.name) {
+    return [`the call names “${call.name}”, not ${WEATHER_TOOL.function.name}`];
+  }
+  const parsed = parsedArguments(call.arguments);
+  if (!parsed) {
+    return [`the arguments are not valid JSON: ${clip(call.arguments, 200)}`];
+  }
+  const result = new Validator(
+    WEATHER_TOOL.function.parameters as unknown as Record<string, unknown>,
+    '2020-12',
+    false,
+  ).validate(parsed.value);
+  return result.valid
+    ? []
+    : result.errors
+        .filter((error) => error.keyword !== 'properties')
+        .map((error) => `the arguments do not meet the tool's schema at ${error.instanceLocation}: ${error.error}`);
+}
+
+function describeCall(call: { name: string; arguments: string }): string {
+  return `${call.name} ${clip(call.arguments, 200)}`;
+}
+
+/** The steps that follow one that failed, which it makes impossible. */
+function skipRest(report: CheckReport, from: number, why: string): void {
+  for (const step of report.steps.slice(from)) {
+    if (step.status === 'waiting') {
+      Object.assign(step, { status: 'not-run', detail: why });
+    }
+  }
+}
+
+export async function checkServer(options: CheckOptions): Promise<CheckReport> {
+  const { serverUrl, apiKey, cancel } = options;
+  const timeoutSeconds = options.timeoutSeconds ?? 60;
+  let guide = options.guide;
+  const report: CheckReport = {
+    serverUrl,
+    pageOrigin: window.location.origin,
+    model: null,
+    steps: STEPS.map(({ id, title }) => ({ id, title, status: 'waiting', ms: null, detail: '' })),
+  };
+  const progress = () => options.onProgress?.(structuredClone(report));
+  let served: string[] | null = null;
+
+  /** Runs one step; false stops the check, the rest marked not run with `why`. */
+  const step = async (index: number, work: (result: StepResult) => Promise<void>): Promise<boolean> => {
+    const result = report.steps[index] as StepResult;
+    if (cancel.aborted) {
+      skipRest(report, index, 'Not run: the check was cancelled.');
+      return false;
+    }
+    result.status = 'running';
+    progress();
+    const started = performance.now();
+    await work(result);
+    result.ms ??= Math.round(performance.now() - started);
+    if (cancel.aborted) {
+      Object.assign(result, { status: 'not-run', detail: 'Cancelled while it ran.', ms: null });
+      delete result.fix;
+      skipRest(report, index + 1, 'Not run: the check was cancelled.');
+    }
+    progress();
+    return !cancel.aborted;
+  };
+
+  /** A step's failure to get any answer: the client's own explanation, said for model servers. */
+  const transportFailure = (result: StepResult, outcome: Extract<Outcome, { ok: false }>) => {
+    const { failure } = outcome;
+    result.status = 'failed';
+    result.detail = failure.message;
+    if (failure.kind === 'timeout') {
+      result.fix = {
+        text: `No answer within ${timeoutSeconds} seconds: the model may still be loading (the first start downloads and loads the weights), or it answers slowly on this machine. Wait until the server's log says it is ready, then check again.`,
+        link: link(guide, 'start-the-server', 'start the server'),
+      };
+    } else if (failure.kind === 'cors') {
+      result.fix = {
+        text: `Allow this site's origin, ${report.pageOrigin}, on the server. vLLM allows any origin unless started with --allowed-origins, whose list must then hold "${report.pageOrigin}"; llama-server allows any origin by default, so a refusal there comes from a proxy in front of it. vLLM started with --api-key refuses a request without ${apiKey ? 'that' : 'its'} key before it adds its CORS headers, which the browser hides the same way: ${apiKey ? 'check the key in API key' : 'put the key in API key'}.`,
+        link: link(guide, 'function-calling', 'sending from this page'),
+      };
+    } else {
+      result.fix = { text: failure.fix };
+    }
+  };
+
+  /** A step whose answer is an HTTP refusal: the server's words and what to change. */
+  const refused = async (result: StepResult, id: StepId, answer: Answer) => {
+    const words = await serverWords(answer);
+    result.status = 'failed';
+    result.detail = `The server answered ${words.status}.`;
+    if (words.text) result.said = words.text;
+    result.fix = httpFix(id, answer.status, words.text, { serverUrl, guide, served });
+  };
+
+  const completion = (body: Record<string, unknown>) =>
+    requestCompletion(modelRequest(serverUrl, 'POST', '/chat/completions', body), {
+      apiKey,
+      timeoutSeconds,
+      cancel,
+    });
+
+  /** A completion's outcome as a failed step, or the reply when the server answered with one. */
+  const replyOf = async (
+    result: StepResult,
+    id: StepId,
+    done: Awaited<ReturnType<typeof completion>>,
+  ): Promise<ChatReply | null> => {
+    if (!done.outcome.ok) {
+      transportFailure(result, done.outcome);
+      return null;
+    }
+    if (done.outcome.answer.status >= 300) {
+      await refused(result, id, done.outcome.answer);
+      return null;
+    }
+    if (done.reply?.error) {
+      result.status = 'failed';
+      result.detail = 'The server reported an error in its answer.';
+      result.said = clip(done.reply.error);
+      result.fix = httpFix(id, done.outcome.answer.status, done.reply.error, { serverUrl, guide, served });
+      return null;
+    }
+    if (!done.reply) {
+      result.status = 'failed';
+      result.detail = 'The answer is not a chat completion.';
+      result.said = clip(await done.outcome.answer.body.text());
+      return null;
+    }
+    return done.reply;
+  };
+
+  // 1 and 2: one GET /models tells whether anything answers, whether CORS lets the page read it, and what it serves.
+  const found: { listing?: Answer; call?: ToolCall; modelsRefused?: boolean } = {};
+  let go = await step(0, async (result) => {
+    const listing = await send(outgoingRequest(modelRequest(serverUrl, 'GET', '/models'), { apiKey }), {
+      serverUrl,
+      server: MODEL_SERVER,
+      timeoutSeconds,
+      cancel,
+    });
+    if (!listing.ok) {
+      transportFailure(result, listing);
+      return;
+    }
+    found.listing = listing.answer;
+    result.status = 'passed';
+    result.detail = `The server answered, and its CORS headers let this site (${report.pageOrigin}) read the answer.`;
+  });
+  if (!go || report.steps[0]?.status !== 'passed') {
+    skipRest(report, 1, 'Not run: the server must answer the page first.');
+    progress();
+    return report;
+  }
+
+  go = await step(1, async (result) => {
+    const answer = found.listing as Answer;
+    result.ms = answer.ms;
+    if (answer.status >= 300) {
+      found.modelsRefused = true;
+      await refused(result, 'models', answer);
+      return;
+    }
+    let data: { id?: unknown; owned_by?: unknown }[] = [];
+    try {
+      data = (JSON.parse(await answer.body.text()) as { data?: typeof data }).data ?? [];
+    } catch {
+      // Not JSON: no models listed.
+    }
+    served = data.map((entry) => entry.id).filter((id): id is string => typeof id === 'string');
+    const owner = data.map((entry) => entry.owned_by).find((owned) => typeof owned === 'string');
+    if (owner === 'vllm' || owner === 'llamacpp') {
+      guide = owner;
+    }
+    report.model = pickModel(served, options.model ?? '');
+    if (served.length === 0) {
+      result.status = 'failed';
+      result.detail = `The server lists no models; the rest of the check names “${report.model}”.`;
+      return;
+    }
+    result.status = 'passed';
+    result.detail = `Serves ${served.join(', ')}; the rest of the check uses ${report.model}.`;
+  });
+  if (!go || found.modelsRefused) {
+    skipRest(report, 2, 'Not run: GET /models must succeed first.');
+    progress();
+    return report;
+  }
+  const model = report.model ?? pickModel(null, options.model ?? '');
+
+  go = await step(2, async (result) => {
+    const reply = await replyOf(
+      result,
+      'chat',
+      await completion({
+        model,
+        messages: [{ role: 'user', content: 'Say hello in one short sentence.' }],
+        max_tokens: 64,
+      }),
+    );
+    if (!reply) return;
+    if (reply.content.trim() === '') {
+      result.status = 'failed';
+      result.detail = `The answer holds no text (finish reason ${reply.finishReason ?? 'none'}).`;
+      return;
+    }
+    result.status = 'passed';
+    result.detail = `The model answered: “${clip(reply.content, 160)}”.`;
+  });
+  if (!go || report.steps[2]?.status !== 'passed') {
+    skipRest(report, 3, 'Not run: a plain chat completion must work first.');
+    progress();
+    return report;
+  }
+
+  const toolBody = {
+    model,
+    messages: [{ role: 'user', content: WEATHER_QUESTION }],
+    tools: [WEATHER_TOOL],
+    tool_choice: 'auto',
+  };
+  /** Checks a reply's tool call; the call when it meets the tool. */
+  const judgeCall = (result: StepResult, reply: ChatReply, how: string): ToolCall | null => {
+    const call = reply.toolCalls[0];
+    if (!call) {
+      result.status = 'failed';
+      const mentions = reply.content.includes(WEATHER_TOOL.function.name) || /[{[]/.test(reply.content);
+      result.detail = mentions
+        ? `The call came back as plain text (finish reason ${reply.finishReason ?? 'none'}), not in tool_calls.`
+        : `The model answered in text (finish reason ${reply.finishReason ?? 'none'}) instead of calling the tool.`;
+      if (reply.content) result.said = clip(reply.content);
+      result.fix =
+        guide === 'vllm'
+          ? {
+              text: 'The model’s chat template does not turn its call into tool_calls: check that the server is Rubra’s vLLM fork serving a Rubra model, or give upstream vLLM the tool-call parser of the model’s format.',
+              link: link('vllm', 'upstream-tools', 'tools on upstream vLLM'),
+            }
+          : {
+              text: 'The server is probably using the wrong chat template: restart it with the --chat-template value of the model’s family, from the chat template table.',
+              link: link('llamacpp', 'wrong-chat-template', 'tool calls come back as plain text'),
+            };
+      return null;
+    }
+    const problems = callProblems(call);
+    if (problems.length > 0) {
+      result.status = 'failed';
+      result.detail = `The ${how} call does not meet the tool: ${problems.join('; ')}.`;
+      result.said = describeCall(call);
+      result.fix = {
+        text: 'Install jsonrepair where the server runs and restart it, so that slips in the arguments are repaired; a wrong name or argument points at the chat template.',
+        link: link(guide, 'malformed-json', 'tool-call arguments are not valid JSON'),
+      };
+      return null;
+    }
+    result.status = 'passed';
+    result.detail = `${how === 'streamed' ? 'Joined from the stream' : 'tool_calls holds'}: ${describeCall(call)}, valid JSON that meets the tool's schema.`;
+    return call;
+  };
+
+  go = await step(3, async (result) => {
+    const reply = await replyOf(result, 'tool', await completion(toolBody));
+    const call = reply ? judgeCall(result, reply, 'returned') : null;
+    if (call) found.call = call;
+  });
+  const call = found.call;
+  if (!go || !call) {
+    skipRest(report, 4, 'Not run: the tool call must work first.');
+    progress();
+    return report;
+  }
+
+  go = await step(4, async (result) => {
+    const done = await completion({ ...toolBody, stream: true });
+    const reply = await replyOf(result, 'stream', done);
+    if (!reply) return;
+    if (!done.streamed) {
+      result.status = 'failed';
+      result.detail =
+        'The server answered whole, not as a stream of events, though the request asked for "stream": true.';
+      return;
+    }
+    judgeCall(result, reply, 'streamed');
+  });
+  if (!go) return report;
+
+  go = await step(5, async (result) => {
+    const id = call.id ?? 'call_check';
+    const reply = await replyOf(
+      result,
+      'result',
+      await completion({
+        ...toolBody,
+        messages: [
+          ...toolBody.messages,
+          {
+            role: 'assistant',
+            content: null,
+            tool_calls: [{ id, type: 'function', function: { name: call.name, arguments: call.arguments } }],
+          },
+          { role: 'tool', tool_call_id: id, name: call.name, content: JSON.stringify(WEATHER_RESULT) },
+        ],
+      }),
+    );
+    if (!reply) return;
+    if (reply.toolCalls.length > 0 || !ANSWERED_FROM_RESULT.test(reply.content)) {
+      result.status = 'failed';
+      result.detail =
+        reply.toolCalls.length > 0
+          ? 'The model called a tool again instead of answering from the result.'
+          : `The answer does not give the temperature the tool returned (${WEATHER_RESULT.temperature} °C).`;
+      result.said = reply.toolCalls[0] ? describeCall(reply.toolCalls[0]) : clip(reply.content);
+      result.fix =
+        guide === 'vllm'
+          ? {
+              text: 'The model’s chat template must pass tool messages on to the model.',
+              link: link('vllm', 'chat-templates', 'chat templates'),
+            }
+          : {
+              text: 'The chat template must pass tool messages on to the model: restart the server with the --chat-template value of the model’s family.',
+              link: link('llamacpp', 'chat-templates', 'chat templates'),
+            };
+      return;
+    }
+    result.status = 'passed';
+    result.detail = `The model answered from the result: “${clip(reply.content, 160)}”.`;
+  });
+  if (!go) return report;
+
+  /** An optional feature: supported, or not, with what the server said; never a failure. */
+  const optional = async (
+    index: number,
+    id: StepId,
+    body: Record<string, unknown>,
+    supported: (reply: ChatReply) => boolean,
+  ) =>
+    step(index, async (result) => {
+      const reply = await replyOf(result, id, await completion(body));
+      if (reply && supported(reply)) {
+        result.status = 'passed';
+        result.detail = `Supported: ${reply.toolCalls.map(describeCall).join('; ')}.`;
+        return;
+      }
+      delete result.fix;
+      result.status = 'not-supported';
+      result.detail = reply
+        ? `Not supported: the answer held ${reply.toolCalls.length === 0 ? 'no tool call' : `${reply.toolCalls.length} tool call`}.`
+        : `Not supported: ${result.detail}`;
+    });
+
+  go = await optional(
+    6,
+    'parallel',
+    {
+      ...toolBody,
+      messages: [{ role: 'user', content: "What's the weather like in Boston and in San Francisco today?" }],
+      parallel_tool_calls: true,
+    },
+    (reply) => reply.toolCalls.length >= 2 && reply.toolCalls.every((each) => callProblems(each).length === 0),
+  );
+  if (!go) return report;
+  await optional(
+    7,
+    'required',
+    { ...toolBody, messages: [{ role: 'user', content: 'Hello!' }], tool_choice: 'required' },
+    (reply) => reply.toolCalls.length >= 1,
+  );
+  progress();
+  return report;
+}
+
+/** How a step's status reads, in words: an optional step is supported or not. */
+export function statusText(step: Pick<StepResult, 'id' | 'status'>): string {
+  const optional = STEPS.find((each) => each.id === step.id)?.optional === true;
+  switch (step.status) {
+    case 'passed':
+      return optional ? 'Supported' : 'Passed';
+    case 'failed':
+      return 'Failed';
+    case 'not-supported':
+      return 'Not supported';
+    case 'not-run':
+      return 'Not run';
+    case 'running':
+      return 'Running';
+    default:
+      return 'Waiting';
+  }
+}
+
+/** The report as Markdown for a bug report; links are absolute, on `siteOrigin`. The key is never part of it. */
+export function reportMarkdown(report: CheckReport, siteOrigin: string): string {
+  const lines = [
+    `## Server check: ${report.serverUrl}`,
+    '',
+    `- Checked from: ${report.pageOrigin}`,
+    `- Model: ${report.model ?? 'none chosen'}`,
+    '',
+  ];
+  report.steps.forEach((step, index) => {
+    const time = step.ms === null ? '' : ` (${step.ms} ms)`;
+    lines.push(`${index + 1}. **${step.title}**: ${statusText(step)}${time}. ${step.detail}`.trimEnd());
+    if (step.said) {
+      lines.push('   The server said:', '', ...fence(step.said).map((line) => `   ${line}`), '');
+    }
+    if (step.fix) {
+      const where = step.fix.link ? ` See [${step.fix.link.label}](${siteOrigin}${step.fix.link.href}).` : '';
+      lines.push(`   To change: ${step.fix.text}${where}`);
+    }
+  });
+  return `${lines.join('\n').trim()}\n`;
+}
+
+/** Text in a fenced block whose fence is longer than any run of backticks in it. */
+function fence(text: string): string[] {
+  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((match) => match[0].length));
+  const marks = '`'.repeat(Math.max(3, longest + 1));
+  return [marks, ...text.split('\n'), marks];
+}

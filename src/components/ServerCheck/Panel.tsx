@@ -1,0 +1,219 @@
+/**
+ * Check your server: the consoles' Server URL and API key, a press that runs the check
+ * (src/client/check.ts) against the reader's own model server, and its results as a
+ * list, each step's status in words, what the server said and what to change, with a
+ * link to the guide's section. "Copy report" puts the results on the clipboard as
+ * Markdown for a bug report. Nothing is sent before the press.
+ */
+import Link from '@docusaurus/Link';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+
+import { checkServer, reportMarkdown, STEPS, statusText, type CheckReport, type Guide } from '@site/src/client/check';
+import { checkServerUrl } from '@site/src/client/serverUrl';
+import { fieldsNeedChange, useServerCall } from '@site/src/client/useServerCall';
+import { copyText } from '../PageActions/copy';
+import { ConsoleFrame, consoleKeys, KeyField, ServerField, useApiKey } from '../RequestConsole/Fields';
+import type { FieldProblem } from '../RequestConsole/form';
+import consoleStyles from '../RequestConsole/styles.module.css';
+import styles from './styles.module.css';
+
+/** Where each guide's server listens, as its start command says. */
+const GUIDE_SERVERS: Record<Guide, string> = {
+  vllm: 'http://localhost:8000/v1',
+  llamacpp: 'http://localhost:1234/v1',
+};
+
+export interface ServerCheckProps {
+  /** The guide whose sections a fix links to until the server says which kind it is. */
+  guide?: Guide;
+  /** The Server URL the form starts with; by default the guide's. */
+  serverUrl?: string;
+  /** The reader's own choice of model, used when the server lists it. */
+  model?: string;
+  /** Called by Close and Escape; without it the panel has no Close. */
+  onClose?: () => void;
+}
+
+function summary(report: CheckReport): string {
+  const counts = new Map<string, number>();
+  for (const step of report.steps) {
+    const text = statusText(step).toLowerCase();
+    counts.set(text, (counts.get(text) ?? 0) + 1);
+  }
+  return `Check done: ${[...counts].map(([text, count]) => `${count} ${text}`).join(', ')}.`;
+}
+
+export default function ServerCheck({
+  guide = 'vllm',
+  serverUrl: initialUrl,
+  model,
+  onClose,
+}: ServerCheckProps): ReactNode {
+  // Without React's colons, an id is also a valid CSS selector (the datalist's `list` lookup).
+  const id = useId().replace(/:/g, '');
+  const [serverUrl, setServerUrl] = useState(initialUrl ?? GUIDE_SERVERS[guide]);
+  const call = useServerCall('model');
+  const keyState = useApiKey();
+  const [problem, setProblem] = useState<FieldProblem | undefined>();
+  const [report, setReport] = useState<CheckReport | null>(null);
+  const [copied, setCopied] = useState('');
+  const firstField = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    firstField.current?.focus();
+  }, []);
+
+  const runCheck = async () => {
+    if (call.sending) {
+      return;
+    }
+    const server = checkServerUrl(serverUrl);
+    if (!server.ok) {
+      setProblem({ field: 'server', message: server.message });
+      call.setStatus(fieldsNeedChange(1));
+      firstField.current?.focus();
+      return;
+    }
+    setProblem(undefined);
+    setCopied('');
+    setReport(null);
+    const done = await call.run(server.url, `Checking ${server.url}…`, (cancel) =>
+      checkServer({
+        serverUrl: server.url,
+        apiKey: keyState[0].key,
+        cancel,
+        guide,
+        ...(model ? { model } : {}),
+        onProgress: (next) => {
+          setReport(next);
+          const index = next.steps.findIndex((step) => step.status === 'running');
+          if (index >= 0) {
+            call.setStatus(`Checking ${index + 1} of ${STEPS.length}: ${next.steps[index]?.title ?? ''}…`);
+          }
+        },
+      }),
+    );
+    if (done) {
+      setReport(done);
+      call.setStatus(summary(done));
+    }
+  };
+
+  const copy = async () => {
+    if (!report) return;
+    const outcome = await copyText(reportMarkdown(report, window.location.origin));
+    setCopied(
+      outcome === 'copied'
+        ? 'Report copied as Markdown.'
+        : 'The browser did not allow copying: select the report below instead.',
+    );
+  };
+
+  const { sending, status } = call;
+  const frame = (children: ReactNode) =>
+    onClose ? (
+      <ConsoleFrame
+        title="Check your server"
+        marker="data-server-check-panel"
+        formRef={formRef}
+        onClose={onClose}
+        onSubmit={() => void runCheck()}
+        onKeyDown={(event) =>
+          consoleKeys(event, { sending, cancel: call.cancel, close: onClose, send: () => void runCheck() })
+        }
+      >
+        {children}
+      </ConsoleFrame>
+    ) : (
+      <form
+        ref={formRef}
+        noValidate
+        className={styles.bare}
+        data-server-check-panel=""
+        onSubmit={(event) => {
+          event.preventDefault();
+          void runCheck();
+        }}
+      >
+        {children}
+      </form>
+    );
+
+  return frame(
+    <>
+      <p className={consoleStyles.help}>
+        Runs eight requests against your model server from this page, one after another: it lists the models, asks for a
+        plain answer, then calls the guides’ <code>get_current_weather</code> tool whole and streamed, sends its result
+        back, and tries parallel calls and <code>tool_choice: &quot;required&quot;</code>. Nothing is sent until you
+        press Run the check.
+      </p>
+      <ServerField
+        id={`${id}-server`}
+        value={serverUrl}
+        onChange={setServerUrl}
+        suggestions={[GUIDE_SERVERS[guide], ...call.servers]}
+        problem={problem}
+        inputRef={firstField}
+      />
+      <KeyField id={`${id}-key`} keyState={keyState} />
+      <div className={consoleStyles.actions}>
+        <button type="submit" className="button button--primary" disabled={sending}>
+          Run the check
+        </button>
+        {sending ? (
+          <button type="button" className="button button--secondary" onClick={call.cancel}>
+            Cancel
+          </button>
+        ) : null}
+        {report && !sending ? (
+          <button type="button" className="button button--secondary" onClick={() => void copy()}>
+            Copy report
+          </button>
+        ) : null}
+      </div>
+      <p role="status" className={consoleStyles.status} data-server-check-status="">
+        {status}
+        {copied ? ` ${copied}` : ''}
+      </p>
+      {report ? <Results report={report} /> : null}
+      {report && !sending ? (
+        <details className={styles.markdown}>
+          <summary>Report as Markdown</summary>
+          <pre tabIndex={0}>{reportMarkdown(report, window.location.origin)}</pre>
+        </details>
+      ) : null}
+    </>,
+  );
+}
+
+function Results({ report }: { report: CheckReport }): ReactNode {
+  return (
+    <ol className={styles.results} aria-label={`Results for ${report.serverUrl}`} data-server-check-results="">
+      {report.steps.map((step) => (
+        <li key={step.id} className={styles.step} data-step={step.id} data-status={step.status}>
+          <p className={styles.stepHead}>
+            <span className={styles.stepTitle}>{step.title}</span>{' '}
+            <span className={styles.badge}>{statusText(step)}</span>
+            {step.ms === null ? null : <span className={styles.time}> {step.ms} ms</span>}
+          </p>
+          {step.detail ? <p className={styles.detail}>{step.detail}</p> : null}
+          {step.said ? (
+            <>
+              <p className={styles.detail}>The server said:</p>
+              <pre className={styles.said} tabIndex={0}>
+                {step.said}
+              </pre>
+            </>
+          ) : null}
+          {step.fix ? (
+            <p className={styles.detail}>
+              <strong>To change:</strong> {step.fix.text}{' '}
+              {step.fix.link ? <Link to={step.fix.link.href}>{step.fix.link.label}</Link> : null}
+            </p>
+          ) : null}
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,29 @@
+/**
+ * The serving guides' "Check your server" button: its panel's code (./Panel, and the
+ * client's checks) loads when the reader reaches for the button, so the guide itself
+ * carries only this button. Ask AI's settings host the panel directly.
+ */
+import type { ReactNode } from 'react';
+
+import type { Guide } from '@site/src/client/check';
+import styles from '../CurlTryIt/styles.module.css';
+import { importOnce, useLoadOnIntent } from '../LoadOnIntent';
+
+const loadPanel = importOnce(() => import(/* webpackChunkName: "server-check" */ './Panel'));
+
+export default function ServerCheckButton({ guide }: { guide: Guide }): ReactNode {
+  const { buttonProps, failed, close, Open } = useLoadOnIntent(loadPanel);
+  return (
+    <div className={styles.block} data-pagefind-ignore="">
+      <div className={styles.bar}>
+        <button {...buttonProps} className="button button--primary button--sm" data-server-check-button="">
+          Check your server
+        </button>
+        <span className={styles.note} role="status">
+          {failed ? 'The check could not be loaded. Press Check your server again.' : 'From this page.'}
+        </span>
+      </div>
+      {Open ? <Open guide={guide} onClose={close} /> : null}
+    </div>
+  );
+}
