@@ -16,6 +16,24 @@ export function sitemapRoutes(): string[] {
   return [...new Set(paths)].sort();
 }
 
+/** One page of each page type the site renders, for checks that hold per template. */
+export const PAGE_TYPES = {
+  home: '/',
+  modelGuide: '/models/llama',
+  servingGuide: '/inference/vllm',
+  benchmark: '/benchmark',
+  faq: '/faq',
+  category: '/category/models',
+  apiLanding: '/api',
+  operation: '/api/create-run',
+} as const;
+
+/** A built page's HTML, parsed, read from the build rather than served. */
+export function builtHtml(route: string): CheerioAPI {
+  const file = route === '/' ? 'index.html' : `${route.slice(1)}.html`;
+  return load(readFileSync(join(BUILD_DIR, file), 'utf8'));
+}
+
 /**
  * A path as it is served, before any script runs: what a reader first gets and a crawler
  * reads, with no browser. `$` queries its HTML (parsed as browsers parse it, by parse5
