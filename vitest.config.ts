@@ -29,8 +29,13 @@ export default defineConfig({
       { extends: true, test: { name: 'shared', include: [ALL], exclude: [...replacing, COMPONENTS], isolate: false } },
       {
         extends: true,
-        // The site's router is Docusaurus's: here a link is a plain anchor to the same place.
-        resolve: { alias: { '@docusaurus/Link': fileURLToPath(new URL('tests/support/link.tsx', import.meta.url)) } },
+        // The site's router is Docusaurus's: here a link is a plain anchor to the same place, and the page is hydrated.
+        resolve: {
+          alias: {
+            '@docusaurus/Link': fileURLToPath(new URL('tests/support/link.tsx', import.meta.url)),
+            '@docusaurus/useIsBrowser': fileURLToPath(new URL('tests/support/use-is-browser.ts', import.meta.url)),
+          },
+        },
         test: {
           name: 'components',
           include: [COMPONENTS],

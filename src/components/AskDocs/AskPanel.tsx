@@ -19,6 +19,7 @@ import { checkServerUrl } from '@site/src/client/serverUrl';
 import { usedServers } from '@site/src/client/store';
 import { useServerCall } from '@site/src/client/useServerCall';
 import consoleStyles from '../RequestConsole/styles.module.css';
+import ServerCheckButton from '../ServerCheck';
 import { ask, namesTools, type AgentStep, type ChatMessage, type Completion, type DocResult } from './agent';
 import { linkedPages } from './links';
 import Markdown from './Markdown';
@@ -283,6 +284,12 @@ export default function AskPanel({ question, search, onClose }: AskPanelProps): 
           value={timeoutSeconds}
           onChange={setTimeoutSeconds}
           problem={timeoutProblem(timeoutSeconds) ?? undefined}
+        />
+        {/* The guides' ports: vLLM's 8000, llama-server's 1234; the check asks the server which it is. */}
+        <ServerCheckButton
+          guide={serverUrl.includes(':8000') ? 'vllm' : 'llamacpp'}
+          serverUrl={serverUrl}
+          {...(model ? { model } : {})}
         />
       </details>
       <div className={styles.turns}>

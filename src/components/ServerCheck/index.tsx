@@ -1,7 +1,7 @@
 /**
  * The serving guides' "Check your server" button: its panel's code (./Panel, and the
  * client's checks) loads when the reader reaches for the button, so the guide itself
- * carries only this button. Ask AI's settings host the panel directly.
+ * carries only this button. Ask AI's settings carry it too, with their server and model.
  */
 import type { ReactNode } from 'react';
 
@@ -11,7 +11,17 @@ import { importOnce, useLoadOnIntent } from '../LoadOnIntent';
 
 const loadPanel = importOnce(() => import(/* webpackChunkName: "server-check" */ './Panel'));
 
-export default function ServerCheckButton({ guide }: { guide: Guide }): ReactNode {
+export default function ServerCheckButton({
+  guide,
+  serverUrl,
+  model,
+}: {
+  guide: Guide;
+  /** The Server URL the check starts with (Ask AI's); by default the guide's. */
+  serverUrl?: string;
+  /** The model the reader chose, checked when the server lists it. */
+  model?: string;
+}): ReactNode {
   const { buttonProps, failed, close, Open } = useLoadOnIntent(loadPanel);
   return (
     <div className={styles.block} data-pagefind-ignore="">
@@ -23,7 +33,9 @@ export default function ServerCheckButton({ guide }: { guide: Guide }): ReactNod
           {failed ? 'The check could not be loaded. Press Check your server again.' : 'From this page.'}
         </span>
       </div>
-      {Open ? <Open guide={guide} onClose={close} /> : null}
+      {Open ? (
+        <Open guide={guide} onClose={close} {...(serverUrl ? { serverUrl } : {})} {...(model ? { model } : {})} />
+      ) : null}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { render, waitFor } from '@testing-library/react';
+import { render, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -13,6 +13,8 @@ import AskPanel from '@site/src/components/AskDocs/AskPanel';
  */
 
 const PHI = 'rubra-ai/Phi-3-mini-128k-instruct';
+/** The panel's status line (the settings' check button has a status of its own). */
+const askStatus = () => document.querySelector('[data-ask-status]');
 /** Each server by base URL: the models it lists (null: GET /models is a 404), or absent when nothing listens. */
 const SERVERS: Record<string, string[] | null> = {
   'http://127.0.0.1:8000/v1': [PHI],
@@ -80,7 +82,7 @@ describe('Ask AI after a failure', () => {
     const alert = await page().findByRole('alert', {}, { timeout: 10_000 });
     expect(alert).toHaveTextContent('Could not connect to http://localhost:1234/v1');
     expect(page().getAllByText(/Could not connect/)).toHaveLength(1);
-    expect(page().getByRole('status')).toHaveTextContent(/^$/);
+    expect(askStatus()).toHaveTextContent(/^$/);
     expect(page().getByLabelText('Follow-up question')).toHaveAttribute(
       'placeholder',
       'Leave empty to ask “How do I serve Phi-3?” again',
@@ -89,7 +91,7 @@ describe('Ask AI after a failure', () => {
     await setServer('http://127.0.0.1:8000/v1');
     await userEvent.click(page().getByRole('button', { name: /^Ask$/ }));
 
-    await waitFor(() => expect(page().getByRole('status')).toHaveTextContent('The answer is complete.'));
+    await waitFor(() => expect(askStatus()).toHaveTextContent('The answer is complete.'));
     expect(page().getByText(`Answered by ${PHI}.`)).toBeInTheDocument();
     expect(page().queryByRole('alert'), 'the failed turn gives way to the answer').toBeNull();
     expect(page().getAllByText('How do I serve Phi-3?')).toHaveLength(1);
@@ -110,7 +112,7 @@ describe('the model a question names', () => {
     await page().findByRole('alert', {}, { timeout: 10_000 });
     await setServer('http://127.0.0.1:8000/v1');
     await userEvent.click(page().getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(page().getByRole('status')).toHaveTextContent('The answer is complete.'));
+    await waitFor(() => expect(askStatus()).toHaveTextContent('The answer is complete.'));
 
     await setServer('http://127.0.0.1:9000/v1');
     await userEvent.type(page().getByLabelText('Follow-up question'), 'And on another server?{Enter}');
@@ -132,5 +134,17 @@ describe('a 404 from a base without /v1', () => {
     await userEvent.click(page().getByRole('button', { name: 'Retry' }));
     const alert = await page().findByText(/The server answered 404/);
     expect(alert).toHaveTextContent('try http://127.0.0.1:8000/v1 as the Server URL');
+  });
+});
+
+describe('Check your server from the settings', () => {
+  it('opens the check on the server Ask AI uses, and sends nothing before its press', async () => {
+    await page().findByRole('alert', {}, { timeout: 10_000 });
+    await setServer('http://127.0.0.1:8000/v1');
+    const before = sent.length;
+    await userEvent.click(page().getByRole('button', { name: 'Check your server' }));
+    const check = await page().findByRole('region', { name: 'Check your server' }, { timeout: 10_000 });
+    expect(within(check).getByRole('combobox', { name: 'Server URL' })).toHaveValue('http://127.0.0.1:8000/v1');
+    expect(sent.length).toBe(before);
   });
 });
