@@ -37,6 +37,7 @@ describe('shared-chunks plugin', () => {
   it.each([
     ['/site/src/components/RequestConsole/styles.module.css', true],
     ['/site/src/components/AskDocs/styles.module.css', true],
+    ['/site/src/components/ServerCheck/styles.module.css', true],
     ['/site/src/components/ApiOperation/styles.module.css', false],
     ['/site/node_modules/@docsearch/css/dist/modal.css', false],
   ])('the stylesheet %s loads with what the reader asks for: %s', (path, own) => {

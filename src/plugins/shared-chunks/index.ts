@@ -29,12 +29,12 @@ export const sharedSiteModules = {
 } as const;
 
 /**
- * The stylesheets of what loads when the reader asks for it (the Try it consoles, Ask AI)
- * in a file of their own, loaded with their code: in the one stylesheet every page loads,
- * a reader who never opens them would load their rules too.
+ * The stylesheets of what loads when the reader asks for it (the Try it consoles, Ask AI,
+ * the server check's panel) in a file of their own, loaded with their code: in the one
+ * stylesheet every page loads, a reader who never opens them would load their rules too.
  */
 export const onRequestStyles = {
-  test: /[\\/]src[\\/]components[\\/](RequestConsole|AskDocs)[\\/][^\\/]+\.css$/,
+  test: /[\\/]src[\\/]components[\\/](RequestConsole|AskDocs|ServerCheck)[\\/][^\\/]+\.css$/,
   name: 'console-styles',
   type: 'css/mini-extract',
   chunks: 'async',
