@@ -5,8 +5,9 @@ import { defineConfig } from '@playwright/test';
 import chromium from './scripts/chromium.json';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
-// The same build behind nginx with deploy/nginx.conf, for tests/e2e/deploy.spec.ts.
+// The same build behind nginx with deploy/nginx.conf, for the specs of the site as deployed.
 const nginxPort = Number(process.env.E2E_NGINX_PORT ?? port + 100);
+const DEPLOYED = ['deploy.spec.ts', 'a11y.spec.ts'];
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -28,8 +29,8 @@ export default defineConfig({
     trace: 'off',
   },
   projects: [
-    { name: 'site', testIgnore: 'deploy.spec.ts' },
-    { name: 'nginx', testMatch: 'deploy.spec.ts', use: { baseURL: `http://127.0.0.1:${nginxPort}` } },
+    { name: 'site', testIgnore: DEPLOYED },
+    { name: 'nginx', testMatch: DEPLOYED, use: { baseURL: `http://127.0.0.1:${nginxPort}` } },
   ],
   webServer: [
     {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { builtPolicy, pluginPolicies, staleInlineCode } from '../../deploy/build-output.mjs';
 import { IMMUTABLE_CACHE, REVALIDATE_CACHE, securityHeaders } from '../../deploy/headers.mjs';
 import { hashesInPolicy } from '../../deploy/inline-hashes.mjs';
-import { expect, gotoHydrated, test as siteTest } from './fixtures';
+import { expect, gotoHydrated, test as siteTest, testUnderPolicy as test } from './fixtures';
 import { holdSiteBundle } from './hold-bundle';
 import { sitemapRoutes } from './site';
 import { startFakeServer, type FakeServer } from '../support/fake-server.mjs';
@@ -18,34 +18,6 @@ import { BUILD_DIR } from '../support/static-server.mjs';
  * and the interactive parts work under the Content-Security-Policy, and the server
  * answers with the status codes, caching, types, compression and headers it promises.
  */
-
-declare global {
-  interface Window {
-    reportCspViolation?: (text: string) => void;
-  }
-}
-
-/** Every page also fails on a `securitypolicyviolation` event, across navigations, unless a test expects it. */
-const test = siteTest.extend<{ cspViolations: string[]; expectedViolations: RegExp | null }>({
-  expectedViolations: [null, { option: true }],
-  cspViolations: [
-    async ({ page, expectedViolations }, use) => {
-      const violations: string[] = [];
-      await page.exposeFunction('reportCspViolation', (text: string) => violations.push(text));
-      await page.addInitScript(() => {
-        document.addEventListener('securitypolicyviolation', (event) => {
-          window.reportCspViolation?.(
-            `${event.documentURI}: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} ${event.sample}`,
-          );
-        });
-      });
-      await use(violations);
-      const unexpected = violations.filter((text) => !expectedViolations?.test(text));
-      expect(unexpected, 'Content-Security-Policy violations').toEqual([]);
-    },
-    { auto: true },
-  ],
-});
 
 const routes = sitemapRoutes();
 const policy = builtPolicy(BUILD_DIR);
@@ -60,22 +32,9 @@ function builtFile(dir: string, pattern: RegExp): string {
   return `/${dir}/${name}`;
 }
 
+// Every page loads under the policy with no violation: tests/e2e/a11y.spec.ts visits each
+// in this project.
 test.describe('pages under the Content-Security-Policy', () => {
-  // A few pages per test: one browser page per test is most of a test's cost.
-  const perTest = 7;
-  for (let start = 0; start < routes.length; start += perTest) {
-    const group = routes.slice(start, start + perTest);
-    test(`${group.join(', ')} load with no violation`, async ({ page }) => {
-      for (const route of group) {
-        const response = await page.goto(route);
-        expect(response?.status(), route).toBe(200);
-        expect(response?.headers()['content-security-policy'], route).toBe(policy);
-        await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
-        await page.waitForLoadState('load');
-      }
-    });
-  }
-
   test.describe('not found', () => {
     test.use({ expectedErrors: /404 \(Not Found\)/ });
 

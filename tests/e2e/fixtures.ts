@@ -13,6 +13,7 @@ export interface SiteFixtures {
   expectedErrors: RegExp | null;
   /** Requests that left the machine, recorded by the offline guard. */
   externalRequests: string[];
+
   /**
    * The fake server of the console tests (tests/support/fake-server.mjs) on 127.0.0.1, started once per worker and
    * emptied of what earlier tests sent before each test that uses it.
@@ -22,6 +23,12 @@ export interface SiteFixtures {
 
 export interface WorkerFixtures {
   fakeServer: FakeServer;
+}
+
+declare global {
+  interface Window {
+    reportCspViolation?: (text: string) => void;
+  }
 }
 
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -81,6 +88,38 @@ export const test = base.extend<SiteFixtures, WorkerFixtures>({
     fakeServer.reset();
     await use(fakeServer);
   },
+});
+
+export interface PolicyFixtures {
+  /** Content-Security-Policy violations a test provokes on purpose (one pattern; use | for several). */
+  expectedViolations: RegExp | null;
+  /** The page's Content-Security-Policy violations, across navigations. */
+  cspViolations: string[];
+}
+
+/**
+ * The tests of the site as deployed (the `nginx` project, which serves the policy): a
+ * policy violation on the page, other than the expected ones, fails the test too.
+ */
+export const testUnderPolicy = test.extend<PolicyFixtures>({
+  expectedViolations: [null, { option: true }],
+  cspViolations: [
+    async ({ page, expectedViolations }, use) => {
+      const violations: string[] = [];
+      await page.exposeFunction('reportCspViolation', (text: string) => violations.push(text));
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          window.reportCspViolation?.(
+            `${event.documentURI}: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} ${event.sample}`,
+          );
+        });
+      });
+      await use(violations);
+      const unexpected = violations.filter((text) => !expectedViolations?.test(text));
+      expect(unexpected, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };

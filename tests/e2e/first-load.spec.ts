@@ -1,21 +1,27 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 
-import { recordVisit } from '../../scripts/bench/visit';
 import { benchmarks, mtBenchPairwise, scoreColumns } from '../../src/data/benchmarks';
 import { FactError, readFacts } from '../../src/data/facts';
 import { tableModels } from '../../src/shared/tables';
 import { formatScore } from '../../src/shared/tables/format';
-import { BUILD_DIR, startStaticHost, type StaticHost } from '../support/static-server.mjs';
+import { BUILD_DIR } from '../support/static-server.mjs';
 import { expect, test } from './fixtures';
 import { sitemapRoutes } from './site';
 
+// What each page fetches as a reader first opens it: every page is visited once, cold,
+// until its load event (by which the site's runtime has asked for the route's chunks it
+// hydrates with), and the scripts it asked for are read from the build.
+//
 // The static tables are markup in their pages: the figures ship in the chunks of the
 // page that shows them (its content and its tables' markup, src/plugins/static-tables)
 // and nowhere else, and the facts, their schema check, the table models and their
-// renderer ship to /benchmark only, whose sortable table needs them. Every built chunk
-// is read, and every page's first load is recorded: a chunk that holds figures must
-// be one page's own.
+// renderer ship to /benchmark only, whose sortable table needs them: a chunk that holds
+// figures must be one page's own.
+//
+// The API reference's code (schema trees, samples, the Try it button) stays light: an API
+// page loads at most API_JS_BUDGET more gzipped JavaScript than a doc page.
 
 /** The page whose sortable table keeps the facts and the renderer in the browser. */
 const BENCHMARK_PAGE = '/benchmark';
@@ -64,6 +70,11 @@ const modelMarkers = [...new Set(tableModels.map((model) => model.source))];
  */
 const rendererMarkers = ['headingAlign', 'rowAttributes'];
 
+/** How much more JavaScript, gzipped, an API page may load than a doc page. */
+const API_JS_BUDGET = 30 * 1024;
+/** The doc page the API pages are weighed against. */
+const DOC_PAGE = '/';
+
 const chunkDir = join(BUILD_DIR, 'assets', 'js');
 const chunks = readdirSync(chunkDir)
   .filter((name) => name.endsWith('.js'))
@@ -74,32 +85,36 @@ const figureCount = (text: string) => rowPatterns.filter((pattern) => pattern.te
 const codeMarkers = (text: string) =>
   [schemaMarker, ...modelMarkers, ...rendererMarkers].filter((marker) => text.includes(marker));
 
-let host: StaticHost;
-test.beforeAll(async () => {
-  host = await startStaticHost();
-});
-test.afterAll(async () => {
-  await host.close();
-});
+/** A built script's gzipped size, by its URL path. */
+const gzipBytes = (pathname: string) => gzipSync(readFileSync(join(BUILD_DIR, pathname))).length;
 
-test('no chunk but a page’s own holds a figure, and none outside /benchmark the facts or the table code', async ({
+test('first loads: no chunk but a page’s own holds a figure, none outside /benchmark the facts or the table code, and an API page stays within its JavaScript budget', async ({
   browser,
+  baseURL,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   expect(rowPatterns.length, 'pairs of figures read from the facts').toBeGreaterThan(10);
 
-  // Which pages load each chunk on their first load.
-  const loadedBy = new Map<string, string[]>();
+  // The scripts each page asks for on its first load, by URL path.
+  const scriptsOf = new Map<string, Set<string>>();
   for (const route of sitemapRoutes()) {
     const context = await browser.newContext();
-    const visit = await recordVisit(await context.newPage(), host.origin + route, 0);
+    const page = await context.newPage();
+    const scripts = new Set<string>();
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
+    });
+    await page.goto(`${baseURL}${route}`);
     await context.close();
-    for (const file of visit.fetched.filter((fetched) => fetched.phase === 'load')) {
-      const name = new URL(file.url).pathname.split('/').pop() ?? '';
+    scriptsOf.set(route, scripts);
+  }
+  const loadedBy = new Map<string, string[]>();
+  for (const [route, scripts] of scriptsOf) {
+    for (const script of scripts) {
+      const name = script.split('/').pop() ?? '';
       loadedBy.set(name, [...(loadedBy.get(name) ?? []), route]);
     }
   }
-
   const strays: string[] = [];
   let benchmarkCode = 0;
   let pageFigures = 0;
@@ -127,4 +142,18 @@ test('no chunk but a page’s own holds a figure, and none outside /benchmark th
   // The markers find what they look for: the benchmark page's table and the pages' figures.
   expect(benchmarkCode, `${BENCHMARK_PAGE} loads the facts and the table code`).toBeGreaterThan(0);
   expect(pageFigures, 'chunks of pages with figures').toBeGreaterThan(1);
+
+  const jsBytes = (route: string) =>
+    [...(scriptsOf.get(route) ?? [])].reduce((sum, script) => sum + gzipBytes(script), 0);
+  const docPage = jsBytes(DOC_PAGE);
+  const [heaviestRoute, heaviest] = [...scriptsOf.keys()]
+    .filter((route) => route === '/api' || route.startsWith('/api/'))
+    .map((route) => [route, jsBytes(route)] as const)
+    .sort((a, b) => b[1] - a[1])[0] ?? ['no API page', 0];
+  test.info().annotations.push({
+    type: 'js-gzip-bytes',
+    description: `doc page ${DOC_PAGE} ${docPage}; heaviest API page ${heaviestRoute} ${heaviest}`,
+  });
+  expect(docPage).toBeGreaterThan(0);
+  expect(heaviest - docPage, `${heaviestRoute} against ${DOC_PAGE}`).toBeLessThanOrEqual(API_JS_BUDGET);
 });
