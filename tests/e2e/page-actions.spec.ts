@@ -40,8 +40,10 @@ function encodedTwinUrl(twin: string): string {
 }
 
 test.describe('where the menu is', () => {
-  for (const { route } of PAGES) {
-    test(`${route} has the page-actions button beside its title`, async ({ page }) => {
+  for (const { route, twin } of PAGES) {
+    test(`${route} has the page-actions button beside its title, and its View as Markdown and assistant links point at ${twin}`, async ({
+      page,
+    }) => {
       await gotoHydrated(page, route);
       const button = trigger(page);
       await expect(button).toBeVisible();
@@ -55,6 +57,22 @@ test.describe('where the menu is', () => {
         expect(box.y).toBeLessThan(title.y + title.height);
         expect(box.y + box.height).toBeGreaterThan(title.y);
         expect(box.x).toBeGreaterThan(title.x);
+      }
+
+      await openWithMouse(page);
+      await expect(menu(page).getByRole('menuitem', { name: 'View as Markdown' })).toHaveAttribute('href', twin);
+      for (const [name, origin] of [
+        ['ChatGPT', 'https://chatgpt.com/?q='],
+        ['Claude', 'https://claude.ai/new?q='],
+      ] as const) {
+        const link = menu(page).getByRole('menuitem', { name: `Open in ${name} (opens in a new tab)` });
+        const href = (await link.getAttribute('href')) ?? '';
+        expect(href.startsWith(origin), href).toBe(true);
+        expect(href).toContain(encodedTwinUrl(twin));
+        const prompt = new URL(href).searchParams.get('q') ?? '';
+        expect(prompt).toContain(new URL(twin, identity.url).href);
+        await expect(link).toHaveAttribute('target', '_blank');
+        await expect(link).toHaveAttribute('rel', /\bnoopener\b/);
       }
     });
   }
@@ -135,29 +153,6 @@ test.describe('mouse', () => {
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toMatch(/^text\/markdown/);
   });
-});
-
-test.describe('links', () => {
-  for (const { route, twin } of PAGES) {
-    test(`on ${route}, View as Markdown and the assistant links point at ${twin}`, async ({ page }) => {
-      await gotoHydrated(page, route);
-      await openWithMouse(page);
-      await expect(menu(page).getByRole('menuitem', { name: 'View as Markdown' })).toHaveAttribute('href', twin);
-      for (const [name, origin] of [
-        ['ChatGPT', 'https://chatgpt.com/?q='],
-        ['Claude', 'https://claude.ai/new?q='],
-      ] as const) {
-        const link = menu(page).getByRole('menuitem', { name: `Open in ${name} (opens in a new tab)` });
-        const href = (await link.getAttribute('href')) ?? '';
-        expect(href.startsWith(origin), href).toBe(true);
-        expect(href).toContain(encodedTwinUrl(twin));
-        const prompt = new URL(href).searchParams.get('q') ?? '';
-        expect(prompt).toContain(new URL(twin, identity.url).href);
-        await expect(link).toHaveAttribute('target', '_blank');
-        await expect(link).toHaveAttribute('rel', /\bnoopener\b/);
-      }
-    });
-  }
 });
 
 test.describe('Copy page', () => {
