@@ -2,34 +2,10 @@ import { identity } from '../../src/site/identity';
 import { expect, gotoHydrated, test } from './fixtures';
 import { servedHtml } from './site';
 
-// What the theme options switch on (the navbar's items and hiding on scroll, the sidebar's
-// collapsing, the levels of the table of contents, the footer, the announcement) is read
-// from the configuration in tests/unit/site-config.test.ts; here is what needs a page.
-
-/** External links carry a hidden "(opens in new tab)" after their label. */
-const linkName = (label: string) => new RegExp(`^${label} ?(\\(opens in new tab\\))?$`);
-
-test('on a phone the navbar menu opens on the docs sidebar, leads back to the main menu, and navigates', async ({
-  page,
-}) => {
-  await page.setViewportSize({ width: 420, height: 800 });
-  await gotoHydrated(page, '/');
-  await page.getByRole('button', { name: 'Toggle navigation bar' }).click();
-  const menu = page.locator('.navbar-sidebar');
-  await expect(page.locator('nav.navbar')).toHaveClass(/navbar-sidebar--show/);
-  await expect(menu.getByRole('link', { name: 'FAQ' })).toBeVisible();
-  await menu.getByRole('button', { name: /Back to main menu/ }).click();
-  await expect(menu.getByRole('link', { name: linkName('GitHub') })).toBeVisible();
-  await expect(menu.getByRole('link', { name: linkName('Discord') })).toBeVisible();
-  await menu.getByRole('button', { name: 'Close navigation bar' }).click();
-  await expect(page.locator('nav.navbar')).not.toHaveClass(/navbar-sidebar--show/);
-
-  await gotoHydrated(page, '/');
-  await page.getByRole('button', { name: 'Toggle navigation bar' }).click();
-  await menu.getByRole('link', { name: 'FAQ' }).click();
-  await expect(page).toHaveURL(/\/faq$/);
-  await expect(page.locator('nav.navbar')).not.toHaveClass(/navbar-sidebar--show/);
-});
+// What the theme does by itself or by an option (the phone menu, the skip link, the colour
+// switch and its memory, hiding the navbar on scroll, the sidebar's collapsing, the levels
+// of the table of contents) is the theme's to test: the options are read from the
+// configuration in tests/unit/site-config.test.ts. Here is what the site adds to it.
 
 test('the announcement can be dismissed, stays dismissed, and returns when its id changes', async ({ page }) => {
   await gotoHydrated(page, '/');
@@ -54,23 +30,6 @@ test('the announcement can be dismissed, stays dismissed, and returns when its i
   await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
   await expect(bar).toBeVisible();
   await expect(bar).toHaveAttribute('role', 'banner');
-});
-
-test('skip to content moves focus past the navbar to the main content', async ({ page }) => {
-  await gotoHydrated(page, '/faq');
-  await page.keyboard.press('Tab');
-  const skip = page.getByRole('link', { name: 'Skip to main content' });
-  await expect(skip).toBeFocused();
-  await page.keyboard.press('Enter');
-  // The next Tab lands on the first focusable element of the main content, past the
-  // navbar and the sidebar.
-  await page.keyboard.press('Tab');
-  const focused = await page.evaluate(() => ({
-    inMain: Boolean(document.activeElement?.closest('main')),
-    inNavbar: Boolean(document.activeElement?.closest('nav.navbar')),
-    inSidebar: Boolean(document.activeElement?.closest('.theme-doc-sidebar-container')),
-  }));
-  expect(focused).toEqual({ inMain: true, inNavbar: false, inSidebar: false });
 });
 
 test('a nested page’s breadcrumbs lead home and to its category', async ({ request }) => {
