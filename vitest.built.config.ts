@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os';
+
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -9,8 +11,11 @@ export default defineConfig({
   test: {
     include: ['tests/built/**/*.test.ts'],
     environment: 'node',
-    // Each file starts servers and child processes of its own: a process per file.
+    // Each file starts servers and child processes of its own: a process per file. The
+    // files wait on those as much as they compute, so never one at a time, even on two cores
+    // (the relevance floor alone takes most of the run).
     pool: 'forks',
+    maxWorkers: Math.max(2, Math.floor(availableParallelism() / 2)),
     globalSetup: ['tests/built/setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 300_000,
