@@ -9,7 +9,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, expect, test } from 'vitest';
 
 import { SITE_CONFIG, startNginx } from '../../scripts/nginx.mjs';
-import { buildMcpPackage, connectMcp, MCP_CLI, urlsOf, type McpSession } from '../support/mcp-client';
+import { connectMcp, MCP_CLI, urlsOf, type McpSession } from '../support/mcp-client';
 import { BUILD_DIR } from '../support/static-server.mjs';
 
 /**
@@ -88,7 +88,7 @@ function percentile(sorted: readonly number[], p: number): number {
 let server: HttpServer;
 
 beforeAll(async () => {
-  await buildMcpPackage();
+  // The package is compiled by tests/built/setup.ts, before any file runs.
   server = await startHttpServer('--http', '127.0.0.1:0', '--allow-origin', ALLOWED_ORIGIN);
 });
 

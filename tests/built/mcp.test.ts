@@ -7,14 +7,7 @@ import { pathToFileURL } from 'node:url';
 
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 
-import {
-  buildMcpPackage,
-  MCP_CLI as SERVER,
-  startServer,
-  startStdio,
-  urlsOf,
-  type McpSession as Session,
-} from '../support/mcp-client';
+import { MCP_CLI as SERVER, startServer, startStdio, urlsOf, type McpSession as Session } from '../support/mcp-client';
 import { servedIds } from '../support/built-site';
 import { BUILD_DIR } from '../support/static-server.mjs';
 import { parseTwin } from '@rubra/twin-reader';
@@ -48,8 +41,7 @@ async function closedPort(): Promise<number> {
 let build: Session;
 
 beforeAll(async () => {
-  // The package as published: compiled by its own build script (and by tests/built/setup.ts before any file).
-  await buildMcpPackage();
+  // The package as published: compiled by its own build script, in tests/built/setup.ts.
   build = await startServer('--build', BUILD_DIR);
 });
 
@@ -287,7 +279,7 @@ test('runs from the package npm pack makes, installed on its own from the local 
   // Outside the checkout, nothing of the workspace resolves: the query layer must be in dist/.
   const dir = mkdtempSync(join(tmpdir(), 'docs-mcp-pack-'));
   try {
-    // The package is compiled already (beforeAll), by the script prepack runs.
+    // The package is compiled already (tests/built/setup.ts), by the script prepack runs.
     const [packed] = JSON.parse(
       execFileSync('npm', ['pack', '-w', 'mcp', '--ignore-scripts', '--json', '--pack-destination', dir], {
         encoding: 'utf8',

@@ -20,7 +20,6 @@ import {
   sameFirstPageShare,
   scoreEngine,
 } from '../../scripts/bench/relevance';
-import { buildMcpPackage } from '../support/mcp-client';
 
 type Engine = 'site' | 'dev' | 'mcp';
 
@@ -55,7 +54,7 @@ const QUERY_SETS: Record<string, Floors> = {
 let answersByFile: Record<string, Record<Engine, string[][]>>;
 
 beforeAll(async () => {
-  await buildMcpPackage();
+  // The MCP engine reads mcp/dist, compiled by tests/built/setup.ts.
   // One run answers every query set: the dev index is written once, from one rendering of the pages.
   const { stdout } = await promisify(execFile)(
     process.execPath,
