@@ -118,11 +118,13 @@ async function nodeAnswers(indexDir, queries, facetFilters = []) {
 
 /**
  * The dev server's index, written as the search plugin writes it under npm start: from
- * the pages as Chromium renders them, here the served build's.
+ * the pages as Chromium renders them, here the served build's. The pages are rendered and
+ * indexed once, and the index answers each query set.
  * @param {string} buildDir
- * @param {readonly RelevanceQuery[]} queries
+ * @param {readonly (readonly RelevanceQuery[])[]} querySets
+ * @returns {Promise<string[][][]>} the answers to each set, in order
  */
-export async function devEngine(buildDir, queries) {
+export async function devEngine(buildDir, querySets) {
   /** @type {typeof import('../../src/plugins/search/indexer')} */
   const { writeIndex } = jiti('../../src/plugins/search/indexer.ts');
   /** @type {typeof import('../../src/plugins/search/rendered-pages')} */
@@ -131,7 +133,9 @@ export async function devEngine(buildDir, queries) {
   const server = await startStaticHost({ root: path.resolve(buildDir), gzip: true });
   try {
     await writeIndex(await renderedPages(server.origin, await twinRoutes(buildDir)), dir);
-    return await nodeAnswers(dir, queries);
+    const answers = [];
+    for (const queries of querySets) answers.push(await nodeAnswers(dir, queries));
+    return answers;
   } finally {
     await server.close();
     await rm(dir, { recursive: true, force: true });
@@ -166,23 +170,30 @@ export async function mcpEngine(root, buildDir, queries, { compiled = false } = 
   return answers;
 }
 
-// `node scripts/bench/relevance-engines.mjs [query file]` prints, as JSON, the answers of
-// the three engines on build/ to that file's queries (search-queries.json by default), all
-// in Node: the built index through the site's local backend with the /search page's
-// filters, the dev server's index and the MCP server as mcp/dist holds it (compiled by
-// the caller). The relevance floor test runs it apart from Playwright's loader.
+// `node scripts/bench/relevance-engines.mjs [query file...]` prints, as JSON, the answers of
+// the three engines on build/ to each file's queries (search-queries.json when none is
+// given), keyed by the file as given: { [file]: { site, dev, mcp } }. All in Node: the
+// built index through the site's local backend with the /search page's filters, the dev
+// server's index (its pages rendered once for every file) and the MCP server as mcp/dist
+// holds it (compiled by the caller). The relevance floor test runs it apart from its runner.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   /** @type {typeof import('../../src/search/types')} */
   const { contextualFacetFilters } = jiti('../../src/search/types.ts');
   // The /search page's filters: the language, and every docs plugin (each page has one tag).
   const filters = contextualFacetFilters({ locale: 'en', tags: [] });
-  const queryFile = process.argv[2] ? path.resolve(process.argv[2]) : undefined;
-  const queries = await readQueries(queryFile);
+  const files = process.argv.length > 2 ? process.argv.slice(2) : [path.relative(process.cwd(), QUERY_FILE)];
+  const querySets = await Promise.all(files.map((file) => readQueries(path.resolve(file))));
   const root = fileURLToPath(new URL('../..', import.meta.url));
-  const answers = {
-    site: await nodeAnswers('build/pagefind', queries, filters),
-    dev: await devEngine('build', queries),
-    mcp: await mcpEngine(root, 'build', queries, { compiled: true }),
-  };
+  const dev = await devEngine('build', querySets);
+  /** @type {Record<string, { site: string[][], dev: string[][], mcp: string[][] }>} */
+  const answers = {};
+  for (const [index, file] of files.entries()) {
+    const queries = querySets[index] ?? [];
+    answers[file] = {
+      site: await nodeAnswers('build/pagefind', queries, filters),
+      dev: dev[index] ?? [],
+      mcp: await mcpEngine(root, 'build', queries, { compiled: true }),
+    };
+  }
   process.stdout.write(`${JSON.stringify(answers)}\n`);
 }

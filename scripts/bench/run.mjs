@@ -492,7 +492,11 @@ async function benchQuerySet(queryFile) {
   /** @type {[string, string, () => Promise<string[][]>][]} */
   const engines = [
     ['site', 'built site, /search in Chromium', () => siteEngine(buildDir, queries, console.log)],
-    ['dev', 'dev server index (its pages as Chromium renders them), Node', () => devEngine(buildDir, queries)],
+    [
+      'dev',
+      'dev server index (its pages as Chromium renders them), Node',
+      async () => (await devEngine(buildDir, [queries]))[0] ?? [],
+    ],
     ['mcp', 'MCP search_docs over the build', () => mcpEngine(root, buildDir, queries)],
   ];
   const file = path.relative(root, queryFile);

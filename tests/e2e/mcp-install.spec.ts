@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 
 import { axeViolations, expect, gotoHydrated, test } from './fixtures';
-import { buildMcpPackage, startStdio, urlsOf } from './mcp-client';
+import { buildMcpPackage, startStdio, urlsOf } from '../support/mcp-client';
 
 /**
  * The page-actions menu's docs MCP server items, read from the page as a reader gets

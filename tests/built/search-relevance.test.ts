@@ -1,15 +1,16 @@
 /**
  * The relevance floor: the queries of the relevance benchmark, asked of the three
- * readers of the one search engine (a Pagefind index through the query layer), each run
- * in Node in a process of its own (the browser adds nothing to the ranking; npm run
+ * readers of the one search engine (a Pagefind index through the query layer), run in
+ * Node in one process of their own (the browser adds nothing to the ranking; npm run
  * bench:search asks the real /search page in Chromium too): the built site's index
  * through the site's local backend, the index the dev server writes from its pages as
  * Chromium renders them, and the docs MCP server on the built index.
  */
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
 
-import { expect, test } from '@playwright/test';
+import { beforeAll, expect, test } from 'vitest';
 
 import {
   answerRank,
@@ -19,7 +20,6 @@ import {
   sameFirstPageShare,
   scoreEngine,
 } from '../../scripts/bench/relevance';
-import { buildMcpPackage } from './mcp-client';
 
 type Engine = 'site' | 'dev' | 'mcp';
 
@@ -51,21 +51,24 @@ const QUERY_SETS: Record<string, Floors> = {
   },
 };
 
-test.beforeAll(async () => {
-  test.setTimeout(300_000);
-  await buildMcpPackage();
+let answersByFile: Record<string, Record<Engine, string[][]>>;
+
+beforeAll(async () => {
+  // The MCP engine reads mcp/dist, compiled by tests/built/setup.ts.
+  // One run answers every query set: the dev index is written once, from one rendering of the pages.
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['scripts/bench/relevance-engines.mjs', ...Object.keys(QUERY_SETS)],
+    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  );
+  answersByFile = JSON.parse(stdout) as typeof answersByFile;
 });
 
 for (const [file, floors] of Object.entries(QUERY_SETS)) {
-  test(`the three engines answer ${file} at least as well, and as alike, as they did`, async () => {
-    test.setTimeout(180_000);
+  test(`the three engines answer ${file} at least as well, and as alike, as they did`, () => {
     const queries = parseQueries(JSON.parse(readFileSync(file, 'utf8')), file);
-    const run = spawnSync(process.execPath, ['scripts/bench/relevance-engines.mjs', file], {
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    expect(run.status, run.stderr).toBe(0);
-    const answers = JSON.parse(run.stdout) as Record<Engine, string[][]>;
+    const answers = answersByFile[file];
+    if (!answers) throw new Error(`relevance-engines.mjs gave no answers to ${file}`);
     const engines = (Object.keys(floors.hit1) as Engine[]).map((name) => ({
       name,
       scores: scoreEngine(queries, answers[name]),

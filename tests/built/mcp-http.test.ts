@@ -4,22 +4,20 @@ import { request as httpRequest } from 'node:http';
 import { connect as connectSocket, createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { expect, test } from '@playwright/test';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 
-import { buildMcpPackage, connectMcp, MCP_CLI, urlsOf, type McpSession } from './mcp-client';
+import { SITE_CONFIG, startNginx } from '../../scripts/nginx.mjs';
+import { connectMcp, MCP_CLI, urlsOf, type McpSession } from '../support/mcp-client';
 import { BUILD_DIR } from '../support/static-server.mjs';
 
 /**
  * The docs MCP server's hosted mode as a team runs it: the compiled bin with
  * `--http 127.0.0.1:0` on the production build, spoken to by the SDK's Streamable
- * HTTP client and by plain HTTP requests for what a client should not send.
+ * HTTP client and by plain HTTP requests for what a client should not send. The tests
+ * run in order, against one server.
  */
-
-// One worker runs this file in order, against one server.
-test.describe.configure({ mode: 'default' });
 
 const ALLOWED_ORIGIN = 'https://docs.rubra.ai';
 
@@ -89,13 +87,12 @@ function percentile(sorted: readonly number[], p: number): number {
 
 let server: HttpServer;
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  await buildMcpPackage();
+beforeAll(async () => {
+  // The package is compiled by tests/built/setup.ts, before any file runs.
   server = await startHttpServer('--http', '127.0.0.1:0', '--allow-origin', ALLOWED_ORIGIN);
 });
 
-test.afterAll(async () => {
+afterAll(async () => {
   await server?.stop();
 });
 
@@ -176,8 +173,7 @@ test('keeps answering after clients disconnect mid-request', async () => {
   }
 });
 
-test('a bounded load: 200 searches from 20 concurrent clients are all answered', async () => {
-  test.setTimeout(120_000);
+test('a bounded load: 200 searches from 20 concurrent clients are all answered', async ({ annotate }) => {
   const queries = ['serve with vLLM in Docker', 'create a run', 'llama.cpp', 'tool calling', 'benchmark', 'quantize'];
   const clients = 20;
   const perClient = 10;
@@ -209,9 +205,9 @@ test('a bounded load: 200 searches from 20 concurrent clients are all answered',
     `${answered.length} searches from ${clients} clients in ${seconds.toFixed(1)} s: ` +
     `p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms, ` +
     `max ${(sorted.at(-1) ?? 0).toFixed(1)} ms`;
-  test.info().annotations.push({ type: 'load', description: figures });
+  await annotate(figures, 'load');
   console.log(`mcp --http load: ${figures}`);
-});
+}, 120_000);
 
 test('--http command lines it cannot run are usage errors, a taken port an error naming it', () => {
   const run = (...args: string[]) => spawnSync(process.execPath, [MCP_CLI, ...args], { encoding: 'utf8' });
@@ -239,11 +235,6 @@ async function freePort(): Promise<number> {
 }
 
 test('behind nginx, with deploy/mcp-proxy.conf switched on, /mcp reaches the server and the site is unchanged', async () => {
-  test.setTimeout(60_000);
-  // Loaded by Node itself: the test runner's transform would turn this ES module into CommonJS.
-  const { SITE_CONFIG, startNginx } = (await import(
-    pathToFileURL(join('scripts', 'nginx.mjs')).href
-  )) as typeof import('../../scripts/nginx.mjs');
   const include = '# include /etc/nginx/rubra-docs-mcp.conf;';
   const template = readFileSync(SITE_CONFIG, 'utf8');
   // Off by default: the include is there, commented out, and nothing else names /mcp.

@@ -5,37 +5,29 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 
-import {
-  buildMcpPackage,
-  MCP_CLI as SERVER,
-  startServer,
-  startStdio,
-  urlsOf,
-  type McpSession as Session,
-} from './mcp-client';
+import { MCP_CLI as SERVER, startServer, startStdio, urlsOf, type McpSession as Session } from '../support/mcp-client';
+import { servedIds } from '../support/built-site';
 import { BUILD_DIR } from '../support/static-server.mjs';
-import { servedIds } from './site';
 import { parseTwin } from '@rubra/twin-reader';
 
 /**
  * The docs MCP server as an editor runs it: the compiled bin, spoken to over stdio by
  * the SDK's client, on the production build, as a folder (--build) and as the site the
- * suite serves on 127.0.0.1 (--site).
+ * suite serves on 127.0.0.1 (--site). The tests run in order, against one server.
  */
 
-// One worker runs this file in order, so the server is compiled once, before any test.
-test.describe.configure({ mode: 'default' });
-
 const PUBLISHED = 'https://docs.rubra.ai';
+/** The build as the run's static host serves it (tests/built/setup.ts). */
+const origin = inject('origin');
 
 /** Fails unless a result URL names a built page: its twin is in the build and the page is served. */
-async function expectResolves(request: APIRequestContext, url: string): Promise<void> {
+async function expectResolves(url: string): Promise<void> {
   const { pathname } = new URL(url);
   const twin = pathname === '/' ? '/index.md' : `${pathname}.md`;
   expect(existsSync(join(BUILD_DIR, twin)), `${twin} is in the build`).toBe(true);
-  expect((await request.get(pathname)).status(), `${pathname} is served`).toBe(200);
+  expect((await fetch(new URL(pathname, origin))).status, `${pathname} is served`).toBe(200);
 }
 
 async function closedPort(): Promise<number> {
@@ -48,14 +40,12 @@ async function closedPort(): Promise<number> {
 
 let build: Session;
 
-test.beforeAll(async () => {
-  test.setTimeout(300_000);
-  // The suite tests the package as published: compiled by its own build script.
-  await buildMcpPackage();
+beforeAll(async () => {
+  // The package as published: compiled by its own build script, in tests/built/setup.ts.
   build = await startServer('--build', BUILD_DIR);
 });
 
-test.afterAll(async () => {
+afterAll(async () => {
   await build?.close();
 });
 
@@ -76,16 +66,14 @@ test('lists search_docs, read_page and list_pages with their input schemas', asy
   expect(byName.list_pages?.inputSchema).toMatchObject({ type: 'object' });
 });
 
-test('search_docs finds the vLLM guide first for "serve with vLLM in Docker", at a URL that resolves', async ({
-  request,
-}) => {
+test('search_docs finds the vLLM guide first for "serve with vLLM in Docker", at a URL that resolves', async () => {
   const result = await build.call('search_docs', { query: 'serve with vLLM in Docker' });
   expect(result.isError).toBe(false);
   const urls = urlsOf(result.text);
   expect(urls).toHaveLength(5);
   expect(urls[0]).toMatch(new RegExp(`^${PUBLISHED}/inference/vllm($|#)`));
   for (const url of urls) {
-    await expectResolves(request, url);
+    await expectResolves(url);
   }
 });
 
@@ -97,7 +85,7 @@ test('search_docs reads a reader’s word as the site’s search does, from the 
   expect(new URL(urls[0] ?? '').pathname).toBe('/api/delete-thread');
 });
 
-test('every section URL search_docs can give lands on an element with that id on its page', async ({ request }) => {
+test('every section URL search_docs can give lands on an element with that id on its page', async () => {
   // The package's own reading of the build (its twin reader is bundled in): every section of every page llms.txt lists.
   const mcp = (await import(
     pathToFileURL(join('mcp', 'dist', 'index.js')).href
@@ -122,7 +110,7 @@ test('every section URL search_docs can give lands on an element with that id on
   const missing: string[] = [];
   let anchors = 0;
   for (const pathname of new Set([...sectionUrls].map((url) => new URL(url).pathname))) {
-    const ids = (await servedIds(request, pathname)) ?? new Set<string>();
+    const ids = (await servedIds(origin, pathname)) ?? new Set<string>();
     for (const url of sectionUrls) {
       const { pathname: at, hash } = new URL(url);
       if (at === pathname && hash) {
@@ -172,8 +160,8 @@ test('every bad input is a tool error that names the problem', async () => {
   }
 });
 
-test('--site on the suite server answers like --build', async ({ baseURL }) => {
-  const site = await startServer('--site', baseURL ?? '', '--timeout', '20');
+test('--site on the served build answers like --build', async () => {
+  const site = await startServer('--site', origin, '--timeout', '20');
   try {
     for (const [tool, args] of [
       ['list_pages', {}],
@@ -192,7 +180,7 @@ test('--site on the suite server answers like --build', async ({ baseURL }) => {
         expect(fromSite).toEqual(fromBuild);
       }
     }
-    const local = await site.call('read_page', { path: `${baseURL}/models/llama` });
+    const local = await site.call('read_page', { path: `${origin}/models/llama` });
     expect(local.text).toBe(readFileSync(join(BUILD_DIR, 'models/llama.md'), 'utf8'));
   } finally {
     await site.close();
@@ -200,8 +188,8 @@ test('--site on the suite server answers like --build', async ({ baseURL }) => {
 });
 
 test('an unreachable --site is a tool error with the URL and the cause', async () => {
-  const origin = `http://127.0.0.1:${await closedPort()}`;
-  const site = await startServer('--site', origin);
+  const closed = `http://127.0.0.1:${await closedPort()}`;
+  const site = await startServer('--site', closed);
   try {
     for (const [tool, args] of [
       ['search_docs', { query: 'vllm' }],
@@ -210,7 +198,7 @@ test('an unreachable --site is a tool error with the URL and the cause', async (
     ] as const) {
       const result = await site.call(tool, args);
       expect(result.isError).toBe(true);
-      expect(result.text).toMatch(new RegExp(`^Could not reach ${origin}/\\S+: connect ECONNREFUSED`));
+      expect(result.text).toMatch(new RegExp(`^Could not reach ${closed}/\\S+: connect ECONNREFUSED`));
     }
   } finally {
     await site.close();
@@ -288,11 +276,10 @@ function lockFor(tarball: string, { version, dependencies }: McpManifest): objec
 }
 
 test('runs from the package npm pack makes, installed on its own from the local cache, offline', async () => {
-  test.setTimeout(180_000);
   // Outside the checkout, nothing of the workspace resolves: the query layer must be in dist/.
   const dir = mkdtempSync(join(tmpdir(), 'docs-mcp-pack-'));
   try {
-    // The package is compiled already (beforeAll), by the script prepack runs.
+    // The package is compiled already (tests/built/setup.ts), by the script prepack runs.
     const [packed] = JSON.parse(
       execFileSync('npm', ['pack', '-w', 'mcp', '--ignore-scripts', '--json', '--pack-destination', dir], {
         encoding: 'utf8',
@@ -316,4 +303,4 @@ test('runs from the package npm pack makes, installed on its own from the local 
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-});
+}, 180_000);

@@ -1,14 +1,14 @@
-import type { APIRequestContext } from '@playwright/test';
+import { expect, inject, test } from 'vitest';
 
 import { identity } from '../../src/site/identity';
-import { expect, test } from './fixtures';
-import { servedHtml, sitemapRoutes } from './site';
+import { servedHtml, sitemapRoutes } from '../support/built-site';
 
 /**
  * The docs for AI assistants, in the built site: /llms.txt, /llms-full.txt and the
- * Markdown twin of every page, compared with what the HTML page shows.
+ * Markdown twin of every page, compared with what the HTML page shows, as the run's
+ * static host serves the build (tests/built/setup.ts).
  */
-test.describe.configure({ mode: 'parallel' });
+const origin = inject('origin');
 
 const routes = sitemapRoutes();
 const SECTIONS = ['Models', 'Serving', 'Benchmarks and FAQ', 'API reference'];
@@ -16,10 +16,10 @@ const ENTRY = /^- \[([^\]]+)\]\((https:\/\/[^)\s]+\.md)\)(?:: (.+))?$/;
 
 const twinPathOf = (route: string) => (route === '/' ? '/index.md' : `${route}.md`);
 
-async function getText(request: APIRequestContext, path: string): Promise<{ type: string; text: string }> {
-  const response = await request.get(path);
-  expect(response.status(), `${path} answers 200`).toBe(200);
-  return { type: response.headers()['content-type'] ?? '', text: await response.text() };
+async function getText(path: string): Promise<{ type: string; text: string }> {
+  const response = await fetch(new URL(path, origin));
+  expect(response.status, `${path} answers 200`).toBe(200);
+  return { type: response.headers.get('content-type') ?? '', text: await response.text() };
 }
 
 const HEADING_ID = /\s+\{#([^}\s]+)\}$/;
@@ -53,8 +53,8 @@ function readable(markdown: string): string {
   return markdown.replace(/\\([\\`*_{}[\]()#+\-.!|<>~])/g, '$1').replace(/`/g, '');
 }
 
-test('llms.txt is the site title, a summary blockquote and the four sections of twin links', async ({ request }) => {
-  const { type, text } = await getText(request, '/llms.txt');
+test('llms.txt is the site title, a summary blockquote and the four sections of twin links', async () => {
+  const { type, text } = await getText('/llms.txt');
   expect(type).toMatch(/^text\/plain/);
   const lines = text.trimEnd().split('\n');
   expect(lines[0]).toBe(`# ${identity.title}`);
@@ -83,8 +83,8 @@ test('llms.txt is the site title, a summary blockquote and the four sections of 
   expect(entries).toBe(routes.length);
 });
 
-test('every link in llms.txt answers 200 with Markdown that starts with the linked title', async ({ request }) => {
-  const { text } = await getText(request, '/llms.txt');
+test('every link in llms.txt answers 200 with Markdown that starts with the linked title', async () => {
+  const { text } = await getText('/llms.txt');
   const links = text
     .split('\n')
     .map((line) => ENTRY.exec(line))
@@ -92,14 +92,14 @@ test('every link in llms.txt answers 200 with Markdown that starts with the link
   expect(new Set(links.map((match) => new URL(match[2] ?? '').pathname))).toEqual(new Set(routes.map(twinPathOf)));
   for (const [, title, url] of links) {
     expect(new URL(url ?? '').origin).toBe(identity.url);
-    const twin = await getText(request, new URL(url ?? '').pathname);
+    const twin = await getText(new URL(url ?? '').pathname);
     expect(twin.type).toBe('text/markdown; charset=utf-8');
     expect(twin.text.split('\n')[0]).toBe(`# ${title}`);
   }
 });
 
-test('llms-full.txt holds every page, each under its title and canonical URL', async ({ request }) => {
-  const { type, text } = await getText(request, '/llms-full.txt');
+test('llms-full.txt holds every page, each under its title and canonical URL', async () => {
+  const { type, text } = await getText('/llms-full.txt');
   expect(type).toMatch(/^text\/plain/);
   const sources = [...text.matchAll(/^# (.+)\n\nSource: (\S+)$/gm)].map((match) => new URL(match[2] ?? '').pathname);
   expect(new Set(sources)).toEqual(new Set(routes));
@@ -111,17 +111,14 @@ test('llms-full.txt holds every page, each under its title and canonical URL', a
 
 // Each page as it is served, before any script runs: what a reader and a crawler first get.
 for (const route of routes) {
-  test(`the twin of ${route} holds the page's h1, h2 headings and table figures, and the page links it`, async ({
-    request,
-    baseURL,
-  }) => {
-    const $ = await servedHtml(request, route);
+  test(`the twin of ${route} holds the page's h1, h2 headings and table figures, and the page links it`, async () => {
+    const $ = await servedHtml(origin, route);
     const twinPath = twinPathOf(route);
     const alternate = $('head link[rel="alternate"][type="text/markdown"]');
     expect(alternate).toHaveLength(1);
-    expect(new URL(alternate.attr('href') ?? '', new URL(route, baseURL)).pathname).toBe(twinPath);
+    expect(new URL(alternate.attr('href') ?? '', new URL(route, origin)).pathname).toBe(twinPath);
 
-    const { type, text } = await getText(request, twinPath);
+    const { type, text } = await getText(twinPath);
     expect(type).toBe('text/markdown; charset=utf-8');
     const twin = readable(text);
     const lines = twin.split('\n');
