@@ -1,107 +1,15 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-
 import type { Locator, Page } from '@playwright/test';
-import { parse as parseYaml } from 'yaml';
 
+import { METHODS, operations, serverUrl, tagOrder, type SpecOperation } from '../support/openapi-operations';
 import { axeViolations, expect, gotoHydrated, test, useColourMode } from './fixtures';
-import { servedHtml } from './site';
 
 /**
- * The API reference as a reader sees it, checked against openapi/rubra.yaml itself:
- * every page, its method, path, parameters and top-level schema properties, the
- * sidebar, the code samples, the downloads, and accessibility (its JavaScript weight: first-load.spec.ts).
+ * The API reference in a browser, checked against openapi/rubra.yaml itself: the
+ * operation header at a phone's width, the landing page, the sidebar, schema trees that
+ * hydrate nothing, the code samples, the layout at each width and accessibility. The
+ * pages as served are read in tests/built/api.test.ts; their JavaScript weight in
+ * first-load.spec.ts.
  */
-
-const SPEC_FILE = path.resolve(__dirname, '../../openapi/rubra.yaml');
-
-type Json = Record<string, unknown>;
-
-interface SpecOperation {
-  pageId: string;
-  method: string;
-  path: string;
-  summary: string;
-  tag: string;
-  parameters: string[];
-  /** Each parameter as the description defines it, to tell two parameters of one name apart. */
-  parameterKeys: string[];
-  requestProperties: string[];
-  responses: { status: string; properties: string[] }[];
-}
-
-const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
-
-const isRecord = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-const record = (value: unknown): Json => (isRecord(value) ? value : {});
-
-/** The file read here on its own, independently of the plugin under test. */
-const spec = record(parseYaml(readFileSync(SPEC_FILE, 'utf8')));
-
-/** Follows a local `$ref` (`#/components/schemas/Run`) to its target. */
-function resolve(value: unknown): Json {
-  const ref = record(value).$ref;
-  if (typeof ref !== 'string') {
-    return record(value);
-  }
-  const target = ref
-    .replace(/^#\//, '')
-    .split('/')
-    .reduce<unknown>((node, key) => record(node)[key.replace(/~1/g, '/').replace(/~0/g, '~')], spec);
-  return resolve(target);
-}
-
-/** `listAssistants` becomes `list-assistants`. */
-const pageIdOf = (operationId: string) => operationId.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
-
-/** The top-level property names of a schema, seeing through "X or null". */
-function topLevelProperties(schema: unknown): string[] {
-  const value = resolve(schema);
-  const members = (value.anyOf ?? value.oneOf) as unknown[] | undefined;
-  if (!value.properties && Array.isArray(members)) {
-    const others = members.filter((member) => record(member).type !== 'null');
-    if (others.length === 1) {
-      return topLevelProperties(others[0]);
-    }
-  }
-  return Object.keys(record(value.properties));
-}
-
-function firstMediaSchema(content: unknown): unknown {
-  return record(Object.values(resolve(content))[0]).schema;
-}
-
-const serverUrl = String(record((spec.servers as unknown[])[0]).url);
-const tagOrder = (spec.tags as Json[]).map((tag) => String(tag.name));
-const operations: SpecOperation[] = Object.entries(record(spec.paths)).flatMap(([route, item]) =>
-  METHODS.flatMap((method) => {
-    const operation = record(item)[method];
-    if (!isRecord(operation)) {
-      return [];
-    }
-    const parameters = [
-      ...((record(item).parameters as unknown[]) ?? []),
-      ...((operation.parameters as unknown[]) ?? []),
-    ].map(resolve);
-    return [
-      {
-        pageId: pageIdOf(String(operation.operationId)),
-        method: method.toUpperCase(),
-        path: route,
-        summary: String(operation.summary),
-        tag: String((operation.tags as string[])[0]),
-        parameters: parameters.map((parameter) => String(parameter.name)),
-        parameterKeys: parameters.map((parameter) => JSON.stringify(parameter)),
-        requestProperties: topLevelProperties(firstMediaSchema(resolve(operation.requestBody).content)),
-        responses: Object.entries(record(operation.responses)).map(([status, response]) => ({
-          status,
-          properties: topLevelProperties(firstMediaSchema(resolve(response).content)),
-        })),
-      },
-    ];
-  }),
-);
 
 /** Any request to the documented API's server, which no page may make. */
 function watchApiServer(page: Page): string[] {
@@ -134,50 +42,6 @@ async function box(locator: Locator) {
   expect(found, String(locator)).not.toBeNull();
   return found as NonNullable<typeof found>;
 }
-
-test.describe('each operation page, as served', () => {
-  for (const operation of operations) {
-    test(`${operation.pageId} shows its method, path, parameters and schema properties`, async ({ request }) => {
-      const $ = await servedHtml(request, `/api/${operation.pageId}`);
-      const texts = (selector: string) =>
-        $(selector)
-          .toArray()
-          .map((element) => $(element).text().trim());
-      expect($('h1').text()).toBe(operation.summary);
-
-      const endpoint = $('[data-api-endpoint]');
-      expect(endpoint.find('[data-method]').text()).toBe(operation.method);
-      expect(endpoint.find('[data-api-path]').text()).toBe(operation.path);
-      expect(endpoint.text()).toContain(serverUrl);
-      expect(texts('[data-api-parameters] [data-parameter-name]')).toEqual(operation.parameters);
-
-      // Top-level properties, outside any closed part of the tree: a reader sees them at once.
-      const topLevel = (container: string) => {
-        const names = $(`${container} ul[data-schema-level="top"] > li > [data-property-head] [data-property-name]`);
-        expect(names.parents('details:not([open])'), container).toHaveLength(0);
-        return names.toArray().map((element) => $(element).text().trim());
-      };
-      if (operation.requestProperties.length > 0) {
-        expect(topLevel('[data-api-request-body]')).toEqual(operation.requestProperties);
-      } else {
-        expect($('[data-api-request-body]')).toHaveLength(0);
-      }
-      for (const response of operation.responses) {
-        expect($(`[data-api-response="${response.status}"]`), `response ${response.status}`).toHaveLength(1);
-        expect($(`h3#response-${response.status}`).text()).toContain(response.status);
-        expect(topLevel(`[data-api-response="${response.status}"]`)).toEqual(response.properties);
-      }
-
-      expect(texts('[data-api-code-samples] [role="tab"]')).toEqual(['curl', 'Python', 'Node.js']);
-      // One control sends the request, and only when the reader asks: Try it opens the console.
-      expect(texts('button[data-api-try-it]')).toEqual(['Try it']);
-      expect(texts('button').filter((text) => /send/i.test(text))).toEqual([]);
-      expect($('.theme-doc-breadcrumbs').text()).toContain(operation.tag);
-      expect(texts('[data-api-toc] button')).toEqual(['On this page']);
-      expect($('h2#responses')).toHaveLength(1);
-    });
-  }
-});
 
 /**
  * The operations whose header is widest: the longest method and path, and the longest
@@ -249,13 +113,6 @@ test('/api shows the content, breadcrumbs, current sidebar entry and contents of
   const landing = await view('/api');
   expect(landing).toEqual(listAssistants);
   await expect(page.locator('#about-the-api')).toBeVisible();
-});
-
-test('/api is served with the breadcrumbs and current sidebar entry of /api/list-assistants', async ({ request }) => {
-  const $ = await servedHtml(request, '/api');
-  expect($('.theme-doc-breadcrumbs .breadcrumbs__item--active').text()).toBe('List assistants');
-  expect($('.theme-doc-breadcrumbs').text()).toContain('Assistants');
-  expect($('nav[aria-label="Docs sidebar"] a[aria-current="page"]').attr('href')).toBe('/api/list-assistants');
 });
 
 test('the API sidebar lists every operation under its tag, in order, with method badges', async ({ page }) => {
@@ -584,18 +441,4 @@ test.describe('parameters', () => {
       }
     });
   }
-});
-
-test('the description is offered for download as YAML and JSON', async ({ request }) => {
-  const $ = await servedHtml(request, '/api');
-  const header = $('[data-api-endpoint]');
-  expect(header.find('a:contains("openapi.yaml")').attr('href')).toBe('/openapi.yaml');
-  expect(header.find('a:contains("openapi.json")').attr('href')).toBe('/openapi.json');
-
-  const yaml = await request.get('/openapi.yaml');
-  expect(yaml.ok()).toBe(true);
-  expect(await yaml.text()).toBe(readFileSync(SPEC_FILE, 'utf8'));
-  const json = await request.get('/openapi.json');
-  expect(json.ok()).toBe(true);
-  expect(await json.json()).toEqual(spec);
 });
