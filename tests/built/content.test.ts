@@ -6,8 +6,8 @@ import { servedHtml } from '../support/built-site';
 /**
  * The content pages as served, before any script runs, read as a crawler reads them:
  * each page's heading, outline and description, the home page's lead, the category
- * pages' lists and the FAQ's blocks. What needs a page (tables, code, the chart) is in
- * tests/e2e/content.spec.ts.
+ * pages' lists, the FAQ's blocks and a nested page's breadcrumbs. What needs a page
+ * (tables, code, the chart) is in tests/e2e/content.spec.ts.
  */
 const origin = inject('origin');
 
@@ -166,4 +166,12 @@ describe('content pages, as served', () => {
     expect(tabs).toEqual(['Mistral 7B Instruct v0.3', 'Rubra Mistral 7B Instruct v0.3']);
     expect($('[role="tabpanel"]').eq(1).text()).toContain('422');
   });
+});
+
+test('a nested page’s breadcrumbs lead home and to its category', async () => {
+  const $ = await servedHtml(origin, '/models/llama');
+  const crumbs = $('nav[aria-label="Breadcrumbs"]');
+  expect(crumbs.find('a[aria-label="Home page"]').attr('href')).toBe('/');
+  expect(crumbs.find('a:contains("Models")').attr('href')).toBe('/category/models');
+  expect(crumbs.find('.breadcrumbs__item--active').text()).toBe('Llama 3');
 });

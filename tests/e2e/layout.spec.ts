@@ -1,6 +1,5 @@
 import { identity } from '../../src/site/identity';
 import { expect, gotoHydrated, test } from './fixtures';
-import { servedHtml } from './site';
 
 // What the theme does by itself or by an option (the phone menu, the skip link, the colour
 // switch and its memory, hiding the navbar on scroll, the sidebar's collapsing, the levels
@@ -30,12 +29,4 @@ test('the announcement can be dismissed, stays dismissed, and returns when its i
   await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
   await expect(bar).toBeVisible();
   await expect(bar).toHaveAttribute('role', 'banner');
-});
-
-test('a nested page’s breadcrumbs lead home and to its category', async ({ request }) => {
-  const $ = await servedHtml(request, '/models/llama');
-  const crumbs = $('nav[aria-label="Breadcrumbs"]');
-  expect(crumbs.find('a[aria-label="Home page"]').attr('href')).toBe('/');
-  expect(crumbs.find('a:contains("Models")').attr('href')).toBe('/category/models');
-  expect(crumbs.find('.breadcrumbs__item--active').text()).toBe('Llama 3');
 });

@@ -27,12 +27,12 @@ export interface ServedPage {
 }
 
 /** An answer's status, type and body, read as a ServedPage. */
-export function readServed(status: number, contentType: string, body: string): ServedPage {
+function readServed(status: number, contentType: string, body: string): ServedPage {
   return { status, contentType, $: contentType.includes('text/html') ? load(body) : null };
 }
 
 /** The page's HTML, parsed: throws when the path did not answer 200 with HTML. */
-export function htmlOf(path: string, { status, $ }: ServedPage): CheerioAPI {
+function htmlOf(path: string, { status, $ }: ServedPage): CheerioAPI {
   if (status !== 200 || $ === null) {
     throw new Error(`${path} answers ${status}${$ === null ? ', not HTML' : ''}`);
   }
