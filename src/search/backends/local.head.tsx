@@ -3,7 +3,9 @@
  * download of Pagefind's module while the HTML is parsed, and the early script
  * (local.early.ts) with the page's search settings. The script is a file, not inline
  * code, so the client renders the same element as the server and it needs no hash in
- * the Content-Security-Policy. The hints for the index's files, named only once the
+ * the Content-Security-Policy. A module script without `async` runs once the HTML is
+ * parsed: it never stops the parser halfway, which would let the browser paint a half-built
+ * page (a navbar whose right-hand items are still arriving shifts as they do). The hints for the index's files, named only once the
  * index is written, are the search plugin's.
  */
 import Head from '@docusaurus/Head';
@@ -20,7 +22,6 @@ export default function SearchPageHead(): ReactNode {
       <link rel="modulepreload" href={pagefindModuleUrl(`${baseUrl}pagefind/`)} />
       <script
         type="module"
-        async
         src={`${baseUrl}${EARLY_SEARCH_SCRIPT}`}
         {...{ [EARLY_SCRIPT_ATTRIBUTE]: JSON.stringify(config) }}
       />
