@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 import { startFakeServer, type FakeServer } from '../support/fake-server.mjs';
 
@@ -41,6 +41,55 @@ function isLocalUrl(url: string): boolean {
   return LOCAL_HOSTS.has(hostname);
 }
 
+/** Records, as they start, the requests of a context that leave 127.0.0.1 (nothing is intercepted, so the rest cost nothing). */
+function recordExternalRequests(context: BrowserContext): string[] {
+  const external: string[] = [];
+  context.on('request', (request) => {
+    if (!isLocalUrl(request.url())) {
+      external.push(request.url());
+    }
+  });
+  return external;
+}
+
+/** Records a page's console errors and uncaught errors. */
+function recordErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') {
+      errors.push(`console: ${message.text()}`);
+    }
+  });
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  return errors;
+}
+
+const unexpectedErrors = (errors: readonly string[], expected: RegExp | null) =>
+  errors.filter((text) => !expected?.test(text));
+
+/**
+ * A page in a context of its own (a cold cache), for a test that visits several pages at
+ * once, guarded as the `page` fixture is: `finish` closes the context and fails on a request
+ * that left 127.0.0.1 or on an error other than `expectedErrors`.
+ */
+export async function openGuardedPage(
+  browser: Browser,
+  expectedErrors: RegExp | null = null,
+): Promise<{ page: Page; finish: () => Promise<void> }> {
+  const context = await browser.newContext();
+  const external = recordExternalRequests(context);
+  const page = await context.newPage();
+  const errors = recordErrors(page);
+  return {
+    page,
+    finish: async () => {
+      await context.close();
+      expect(external, 'requests that left 127.0.0.1').toEqual([]);
+      expect(unexpectedErrors(errors, expectedErrors), 'console errors').toEqual([]);
+    },
+  };
+}
+
 export const test = base.extend<SiteFixtures, WorkerFixtures>({
   // The browser resolves no host but the local ones, so a request elsewhere goes nowhere.
   launchOptions: [
@@ -52,28 +101,15 @@ export const test = base.extend<SiteFixtures, WorkerFixtures>({
   ],
   expectedErrors: [null, { option: true }],
   externalRequests: async ({ context }, use) => {
-    // Recorded as they start, with no cost to the requests that stay (nothing is intercepted).
-    const external: string[] = [];
-    context.on('request', (request) => {
-      if (!isLocalUrl(request.url())) {
-        external.push(request.url());
-      }
-    });
+    const external = recordExternalRequests(context);
     await use(external);
     expect(external, 'requests that left 127.0.0.1').toEqual([]);
   },
   page: async ({ page, expectedErrors, externalRequests }, use) => {
     void externalRequests;
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') {
-        errors.push(`console: ${message.text()}`);
-      }
-    });
-    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+    const errors = recordErrors(page);
     await use(page);
-    const unexpected = errors.filter((text) => !expectedErrors?.test(text));
-    expect(unexpected, 'console errors').toEqual([]);
+    expect(unexpectedErrors(errors, expectedErrors), 'console errors').toEqual([]);
   },
   fakeServer: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
