@@ -3,7 +3,8 @@ import type { Page } from '@playwright/test';
 import { builtPolicy } from '../../deploy/build-output.mjs';
 import { BUILD_DIR } from '../support/static-server.mjs';
 import { axeViolations, expect, testUnderPolicy as test, useColourMode } from './fixtures';
-import { PAGE_TYPES, sitemapRoutes } from './site';
+import { coveringPages, elementShapes } from '../support/page-shapes';
+import { builtHtml, PAGE_TYPES, sitemapRoutes } from './site';
 
 // Every page as deployed (the `nginx` project): served with the policy, it loads and
 // hydrates with no violation of it, and axe finds no violation.
@@ -31,21 +32,40 @@ async function openEverything(page: Page): Promise<void> {
   await expect(content.locator('details:not([open]), details[data-collapsed="true"]')).toHaveCount(0);
 }
 
-// What a page holds (headings, names, alternatives, tables, the API reference's shapes) differs
-// from page to page, so every page's main content is checked, in light mode. The frame around
-// it (navbar, sidebar, footer) and the dark palette are the theme's, the same for every page
-// of a type: the whole page, in both modes, is checked on one page of each type.
+// What a hand-written page holds (headings, names, alternatives, tables, figures) differs
+// from page to page, so each one's main content is checked, in light mode. The API
+// operation pages are one template filled from the description: axe checks those that
+// between them show every element shape the others are made of (tests/support/page-shapes.ts,
+// read from the build), so a new shape of the reference, an unnamed control or a broken
+// reference on any operation page brings that page in. The frame around the content
+// (navbar, sidebar, footer) and the dark palette are the theme's, the same for every page
+// of a type: the whole page, in both modes, is checked on one page of each type. Every
+// page's inline code is checked against the policy without a browser (deploy.spec.ts).
 const darkChecked = new Set<string>(Object.values(PAGE_TYPES));
 const policy = builtPolicy(BUILD_DIR);
+const routes = sitemapRoutes();
+const isOperation = (route: string) => /^\/api\/[^/]+$/.test(route);
+const operationShapes = new Map(
+  routes.filter(isOperation).map((route) => [route, elementShapes(builtHtml(route))] as const),
+);
+const coveringOperations = new Set(
+  coveringPages(
+    operationShapes,
+    [...darkChecked].filter(isOperation).flatMap((route) => [...(operationShapes.get(route) ?? [])]),
+  ),
+);
+const checked = routes.filter(
+  (route) => !isOperation(route) || darkChecked.has(route) || coveringOperations.has(route),
+);
 
-test('the dark mode checks cover every page type', () => {
-  const routes = sitemapRoutes();
+test('the dark mode checks cover every page type, and the operation pages checked more than one', () => {
   for (const route of darkChecked) {
     expect(routes).toContain(route);
   }
+  expect(coveringOperations.size).toBeGreaterThan(0);
 });
 
-for (const route of sitemapRoutes()) {
+for (const route of checked) {
   const whole = darkChecked.has(route);
   const modes = whole ? (['light', 'dark'] as const) : (['light'] as const);
   test(`${route} loads under the policy, and axe finds no WCAG 2.1 AA violation in ${whole ? 'the page' : 'its main content'}, everything open, ${modes.join(' and ')}`, async ({
