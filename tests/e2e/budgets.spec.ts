@@ -1,3 +1,5 @@
+import type { Page } from '@playwright/test';
+
 import {
   ASK_BUDGET_KB,
   budgetFailures,
@@ -27,11 +29,19 @@ test.afterAll(async () => {
 });
 
 /**
- * How long a visit settles before a press: the page-type tests below watch each page for
- * the whole 10 s after load and find no console, check or Ask AI file fetched; a press
- * test only needs the page's own first load finished.
+ * How long a visit settles before a press: the page-type test below watches each page for
+ * the whole 10 s after load and finds no console, check or Ask AI file fetched; a press
+ * test only needs the page's own loading over (its idle prefetches included), so it waits
+ * this long and then for the network to go quiet.
  */
 const BEFORE_PRESS_MS = 1_000;
+
+/** A first visit, recorded until the page's own loading is over. */
+async function settledVisit(page: Page, url: string) {
+  const visit = await recordVisit(page, url, BEFORE_PRESS_MS);
+  await page.waitForLoadState('networkidle');
+  return visit;
+}
 
 const searchFiles = (fetched: readonly Fetched[]) => fetched.filter((file) => file.search).map((file) => file.url);
 const consoleFiles = (fetched: readonly Fetched[]) => fetched.filter((file) => file.console).map((file) => file.url);
@@ -46,7 +56,7 @@ for (const consoleType of CONSOLES) {
     page,
   }) => {
     test.setTimeout(90_000);
-    const visit = await recordVisit(page, `${host.origin}${consoleType.page}`, BEFORE_PRESS_MS);
+    const visit = await settledVisit(page, `${host.origin}${consoleType.page}`);
     const before = new Set(visit.fetched.map((file) => file.url));
     const onPress: Promise<Fetched | null>[] = [];
     page.on('response', (response) => onPress.push(weighResponse(response, 'afterLoad')));
@@ -65,7 +75,7 @@ for (const consoleType of CONSOLES) {
 for (const guide of ['/inference/vllm', '/inference/llamacpp']) {
   test(`Check your server on ${guide} is fetched on the press only, within its budget`, async ({ page }) => {
     test.setTimeout(90_000);
-    const visit = await recordVisit(page, `${host.origin}${guide}`, BEFORE_PRESS_MS);
+    const visit = await settledVisit(page, `${host.origin}${guide}`);
     const before = new Set(visit.fetched.map((file) => file.url));
     const onPress: Promise<Fetched | null>[] = [];
     page.on('response', (response) => onPress.push(weighResponse(response, 'afterLoad')));
@@ -89,7 +99,7 @@ test.describe('Ask AI', () => {
 
   test('Ask AI is fetched on the press only, within its budget', async ({ page }) => {
     test.setTimeout(90_000);
-    const visit = await recordVisit(page, `${host.origin}/`, BEFORE_PRESS_MS);
+    const visit = await settledVisit(page, `${host.origin}/`);
     await page.locator('.navbar .DocSearch-Button').click();
     await page.locator('.DocSearch-Input').fill('How do I serve a model with vLLM?');
     const entry = page.locator('[data-ask-entry]');

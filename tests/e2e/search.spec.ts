@@ -75,14 +75,6 @@ async function gotoQuiet(page: Page, path: string) {
 }
 
 test.describe('search button', () => {
-  test('shows in the navbar with its shortcut', async ({ page }) => {
-    await gotoHydrated(page, '/');
-    const button = page.locator('.navbar').getByRole('button', { name: texts.buttonText });
-    await expect(button).toBeVisible();
-    await expect(button.locator('.DocSearch-Button-Keys kbd')).toHaveCount(2);
-    await expect(button.locator('.DocSearch-Button-Keys')).toContainText('K');
-  });
-
   test('no search code or modal styles are in the first load of a page', async ({ page }) => {
     const html = await (await page.request.get('/')).text();
     const scripts = [...html.matchAll(/<script[^>]*\ssrc=["']?([^"'\s>]+)/g)].map((match) => match[1] ?? '');
@@ -172,15 +164,80 @@ test.describe('search loads on a touch', () => {
 });
 
 test.describe('search modal', () => {
-  test('Ctrl+K opens, Escape closes, focus returns', async ({ page }) => {
+  test('opens from the keyboard and the button and gives focus back; results while typing, a miss, and a hit opened with the keyboard', async ({
+    page,
+  }) => {
     await gotoHydrated(page, '/');
-    const link = page.locator('.navbar a').first();
-    await link.focus();
-    await openWithShortcut(page);
-    await expect(searchInput(page)).toBeFocused();
-    await page.keyboard.press('Escape');
-    await expect(modal(page)).toBeHidden();
-    await expect(link).toBeFocused();
+    await test.step('the button shows in the navbar with its shortcut', async () => {
+      const button = page.locator('.navbar').getByRole('button', { name: texts.buttonText });
+      await expect(button).toBeVisible();
+      await expect(button.locator('.DocSearch-Button-Keys kbd')).toHaveCount(2);
+      await expect(button.locator('.DocSearch-Button-Keys')).toContainText('K');
+    });
+
+    await test.step('Ctrl+K opens, Escape closes, focus returns', async () => {
+      const link = page.locator('.navbar a').first();
+      await link.focus();
+      await openWithShortcut(page);
+      await expect(searchInput(page)).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(modal(page)).toBeHidden();
+      await expect(link).toBeFocused();
+    });
+
+    await test.step('the button opens it and focus returns to the button', async () => {
+      const button = page.locator('.navbar').getByRole('button', { name: texts.buttonText });
+      await button.click();
+      await expect(modal(page)).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(button).toBeFocused();
+    });
+
+    await test.step('results appear while typing', async () => {
+      await openWithShortcut(page);
+      await typeQuery(page, HOME_QUERY);
+      await expect(page.locator('.DocSearch-Hit-source').first()).toBeVisible();
+      await expect(page.locator(`.DocSearch-Hit [data-href="${HOME_HEADING}"]`)).toHaveCount(1);
+      await expect(page.locator('.DocSearch-Hit [data-href="/"]')).toHaveCount(1);
+      await expect(page.locator('.DocSearch-Hit mark').first()).toBeVisible();
+      // Titles and excerpts are text: no markup but <mark> leaks into the hits.
+      const markup = await page
+        .locator('.DocSearch-Hits')
+        .evaluate((element) =>
+          [...element.querySelectorAll('.DocSearch-Hit-title *, .DocSearch-Hit-path *')].map((node) => node.tagName),
+        );
+      expect(markup.filter((tag) => tag !== 'MARK')).toEqual([]);
+      // No Algolia branding with the local index.
+      await expect(page.locator('.DocSearch-Logo')).toBeHidden();
+      await expect(page.locator('a[href*="algolia.com"]:visible')).toHaveCount(0);
+    });
+
+    await test.step('no results: the spec texts, suggestions and the report link', async () => {
+      await typeQuery(page, NONSENSE);
+      const screen = page.locator('.DocSearch-NoResults');
+      await expect(screen).toContainText(`${texts.noResults} "${NONSENSE}"`);
+      await expect(screen).toContainText(texts.trySearchingFor);
+      await expect(screen.locator('.DocSearch-Prefill').first()).toBeVisible();
+      await expect(screen).toContainText(texts.reportMissing);
+      const report = screen.getByRole('link', { name: texts.reportMissingLink });
+      await expect(report).toHaveAttribute('href', new RegExp(`^${identity.issuesUrl}/new\\?title=${NONSENSE}$`));
+      // A suggestion runs a search that finds something.
+      await screen.locator('.DocSearch-Prefill').first().click();
+      await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+    });
+
+    await test.step('the arrows and Enter open the selected hit', async () => {
+      await typeQuery(page, HOME_QUERY);
+      await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+      await page.keyboard.press('ArrowDown');
+      await expect(page.locator('.DocSearch-Hit[aria-selected="true"]')).toHaveCount(1);
+      const href = await page.locator('.DocSearch-Hit[aria-selected="true"] [data-href]').getAttribute('data-href');
+      expect(href).toBeTruthy();
+      await page.keyboard.press('Enter');
+      await expect(modal(page)).toBeHidden();
+      const expected = new URL(href ?? '/', page.url());
+      await expect.poll(() => new URL(page.url()).pathname).toBe(expected.pathname);
+    });
   });
 
   test('opens as a centred dialog over the page on a desktop, full screen on a phone', async ({ page }) => {
@@ -198,15 +255,6 @@ test.describe('search modal', () => {
     expect((await modal(page).boundingBox())?.width).toBe(390);
   });
 
-  test('the button opens it and returns focus to itself', async ({ page }) => {
-    await gotoHydrated(page, '/');
-    const button = page.locator('.navbar').getByRole('button', { name: texts.buttonText });
-    await button.click();
-    await expect(modal(page)).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(button).toBeFocused();
-  });
-
   test('/ typed in a field stays in the field', async ({ page }) => {
     await gotoHydrated(page, '/search');
     const field = page.locator('#search-page-input');
@@ -214,43 +262,6 @@ test.describe('search modal', () => {
     await page.keyboard.type('a/b');
     await expect(field).toHaveValue('a/b');
     await expect(modal(page)).toBeHidden();
-  });
-
-  test('results appear while typing, with page and heading hits and highlights, and no Algolia branding', async ({
-    page,
-  }) => {
-    await gotoHydrated(page, '/');
-    await openWithShortcut(page);
-    await typeQuery(page, HOME_QUERY);
-    await expect(page.locator('.DocSearch-Hit-source').first()).toBeVisible();
-    await expect(page.locator(`.DocSearch-Hit [data-href="${HOME_HEADING}"]`)).toHaveCount(1);
-    await expect(page.locator('.DocSearch-Hit [data-href="/"]')).toHaveCount(1);
-    await expect(page.locator('.DocSearch-Hit mark').first()).toBeVisible();
-    // Titles and excerpts are text: no markup but <mark> leaks into the hits.
-    const markup = await page
-      .locator('.DocSearch-Hits')
-      .evaluate((element) =>
-        [...element.querySelectorAll('.DocSearch-Hit-title *, .DocSearch-Hit-path *')].map((node) => node.tagName),
-      );
-    expect(markup.filter((tag) => tag !== 'MARK')).toEqual([]);
-    // No Algolia branding with the local index.
-    await expect(page.locator('.DocSearch-Logo')).toBeHidden();
-    await expect(page.locator('a[href*="algolia.com"]:visible')).toHaveCount(0);
-  });
-
-  test('keyboard navigation opens the selected hit', async ({ page }) => {
-    await gotoHydrated(page, '/');
-    await openWithShortcut(page);
-    await typeQuery(page, HOME_QUERY);
-    await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
-    await page.keyboard.press('ArrowDown');
-    await expect(page.locator('.DocSearch-Hit[aria-selected="true"]')).toHaveCount(1);
-    const href = await page.locator('.DocSearch-Hit[aria-selected="true"] [data-href]').getAttribute('data-href');
-    expect(href).toBeTruthy();
-    await page.keyboard.press('Enter');
-    await expect(modal(page)).toBeHidden();
-    const expected = new URL(href ?? '/', page.url());
-    await expect.poll(() => new URL(page.url()).pathname).toBe(expected.pathname);
   });
 
   test('"See all" links to the search page with the count', async ({ page }) => {
@@ -265,24 +276,6 @@ test.describe('search modal', () => {
     await seeAll.click();
     await expect(page).toHaveURL(new RegExp(`/search\\?q=${HOME_QUERY}$`));
     await expect(page.getByText(new RegExp(`^${count} results? for`))).toBeVisible();
-  });
-
-  test('no results: the spec texts, suggestions and the report link', async ({ page }) => {
-    await gotoHydrated(page, '/');
-    await openWithShortcut(page);
-    await typeQuery(page, HOME_QUERY);
-    await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
-    await typeQuery(page, NONSENSE);
-    const screen = page.locator('.DocSearch-NoResults');
-    await expect(screen).toContainText(`${texts.noResults} "${NONSENSE}"`);
-    await expect(screen).toContainText(texts.trySearchingFor);
-    await expect(screen.locator('.DocSearch-Prefill').first()).toBeVisible();
-    await expect(screen).toContainText(texts.reportMissing);
-    const report = screen.getByRole('link', { name: texts.reportMissingLink });
-    await expect(report).toHaveAttribute('href', new RegExp(`^${identity.issuesUrl}/new\\?title=${NONSENSE}$`));
-    // A suggestion runs a search that finds something.
-    await screen.locator('.DocSearch-Prefill').first().click();
-    await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
   });
 
   test('recent and favourite searches survive a reload', async ({ page }) => {
