@@ -113,9 +113,14 @@ test.describe('install links and configs', () => {
     const line = await copied(page, 'Copy Claude Code command', 'Copied the claude mcp add command.');
     configs.push(['Copy Claude Code command', decodeClaudeCommand(line)]);
 
+    // Each distinct launch is started once: the configs name the same server, in their own formats.
+    const started = new Set<string>();
     for (const [item, config] of configs) {
       expect(config.name, item).toBe('rubra-docs');
       const launch = fromCheckout(config, baseURL ?? '');
+      const key = JSON.stringify(launch);
+      if (started.has(key)) continue;
+      started.add(key);
       const server = await startStdio(launch.command, launch.args);
       try {
         const result = await server.call('search_docs', { query: 'serve with vLLM in Docker' });
