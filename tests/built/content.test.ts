@@ -1,5 +1,6 @@
 import { describe, expect, inject, test } from 'vitest';
 
+import { EARLY_SCRIPT_ATTRIBUTE, EARLY_SEARCH_SCRIPT } from '../../src/search/backends/pagefindEarly';
 import { identity } from '../../src/site/identity';
 import { servedHtml } from '../support/built-site';
 
@@ -174,4 +175,15 @@ test('a nested page’s breadcrumbs lead home and to its category', async () => 
   expect(crumbs.find('a[aria-label="Home page"]').attr('href')).toBe('/');
   expect(crumbs.find('a:contains("Models")').attr('href')).toBe('/category/models');
   expect(crumbs.find('.breadcrumbs__item--active').text()).toBe('Llama 3');
+});
+
+test('the search page’s early script is a deferred module: it runs once the page is parsed, never halfway through', async () => {
+  const $ = await servedHtml(origin, '/search');
+  const early = $(`script[${EARLY_SCRIPT_ATTRIBUTE}]`);
+  expect(early).toHaveLength(1);
+  expect(early.attr('type')).toBe('module');
+  expect(early.attr('src')).toMatch(new RegExp(`/${EARLY_SEARCH_SCRIPT.replace('.', '\\.')}$`));
+  // An async script runs as soon as it arrives, mid-parse included, and the browser may
+  // paint the half-parsed page (a navbar still growing) and then shift it.
+  expect(early.attr('async')).toBeUndefined();
 });
