@@ -40,42 +40,44 @@ function encodedTwinUrl(twin: string): string {
 }
 
 test.describe('where the menu is', () => {
-  for (const { route, twin } of PAGES) {
-    test(`${route} has the page-actions button beside its title, and its View as Markdown and assistant links point at ${twin}`, async ({
-      page,
-    }) => {
-      await gotoHydrated(page, route);
-      const button = trigger(page);
-      await expect(button).toBeVisible();
-      await expect(button).toHaveAttribute('aria-haspopup', 'menu');
-      await expect(button).toHaveAttribute('aria-expanded', 'false');
-      const title = await page.locator('article h1').first().boundingBox();
-      const box = await button.boundingBox();
-      expect(title && box, 'title and button are laid out').toBeTruthy();
-      if (title && box) {
-        // On the title's first line, to its right.
-        expect(box.y).toBeLessThan(title.y + title.height);
-        expect(box.y + box.height).toBeGreaterThan(title.y);
-        expect(box.x).toBeGreaterThan(title.x);
-      }
+  test(`on ${PAGES.map(({ route }) => route).join(', ')}, the page-actions button is beside the title, and its View as Markdown and assistant links point at the page's twin`, async ({
+    page,
+  }) => {
+    for (const { route, twin } of PAGES) {
+      await test.step(route, async () => {
+        await gotoHydrated(page, route);
+        const button = trigger(page);
+        await expect(button).toBeVisible();
+        await expect(button).toHaveAttribute('aria-haspopup', 'menu');
+        await expect(button).toHaveAttribute('aria-expanded', 'false');
+        const title = await page.locator('article h1').first().boundingBox();
+        const box = await button.boundingBox();
+        expect(title && box, 'title and button are laid out').toBeTruthy();
+        if (title && box) {
+          // On the title's first line, to its right.
+          expect(box.y).toBeLessThan(title.y + title.height);
+          expect(box.y + box.height).toBeGreaterThan(title.y);
+          expect(box.x).toBeGreaterThan(title.x);
+        }
 
-      await openWithMouse(page);
-      await expect(menu(page).getByRole('menuitem', { name: 'View as Markdown' })).toHaveAttribute('href', twin);
-      for (const [name, origin] of [
-        ['ChatGPT', 'https://chatgpt.com/?q='],
-        ['Claude', 'https://claude.ai/new?q='],
-      ] as const) {
-        const link = menu(page).getByRole('menuitem', { name: `Open in ${name} (opens in a new tab)` });
-        const href = (await link.getAttribute('href')) ?? '';
-        expect(href.startsWith(origin), href).toBe(true);
-        expect(href).toContain(encodedTwinUrl(twin));
-        const prompt = new URL(href).searchParams.get('q') ?? '';
-        expect(prompt).toContain(new URL(twin, identity.url).href);
-        await expect(link).toHaveAttribute('target', '_blank');
-        await expect(link).toHaveAttribute('rel', /\bnoopener\b/);
-      }
-    });
-  }
+        await openWithMouse(page);
+        await expect(menu(page).getByRole('menuitem', { name: 'View as Markdown' })).toHaveAttribute('href', twin);
+        for (const [name, origin] of [
+          ['ChatGPT', 'https://chatgpt.com/?q='],
+          ['Claude', 'https://claude.ai/new?q='],
+        ] as const) {
+          const link = menu(page).getByRole('menuitem', { name: `Open in ${name} (opens in a new tab)` });
+          const href = (await link.getAttribute('href')) ?? '';
+          expect(href.startsWith(origin), href).toBe(true);
+          expect(href).toContain(encodedTwinUrl(twin));
+          const prompt = new URL(href).searchParams.get('q') ?? '';
+          expect(prompt).toContain(new URL(twin, identity.url).href);
+          await expect(link).toHaveAttribute('target', '_blank');
+          await expect(link).toHaveAttribute('rel', /\bnoopener\b/);
+        }
+      });
+    }
+  });
 
   test('the button is in the server-rendered HTML', async ({ request }) => {
     const html = await (await request.get(DOC_PAGE.route)).text();
@@ -224,55 +226,48 @@ test.describe('phone', () => {
     }
   });
 
-  for (const route of routes) {
-    test(`at 390 px the title of ${route} keeps the whole column: the button is an icon on the breadcrumb line`, async ({
-      page,
-    }) => {
-      await gotoHydrated(page, route);
-      const layout = await page.evaluate(() => {
-        const rect = (element: Element | null | undefined) => {
-          const box = element?.getBoundingClientRect();
-          return box ? { x: box.x, y: box.y, right: box.right, bottom: box.bottom, width: box.width } : null;
-        };
-        const title = document.querySelector('article h1');
-        const breadcrumbs = document.querySelector('article .theme-doc-breadcrumbs');
-        return {
-          title: rect(title),
-          column: rect(title?.parentElement),
-          breadcrumbs: rect(breadcrumbs),
-          crumbs: [...(breadcrumbs?.querySelectorAll('li') ?? [])].map((item) => rect(item)),
-          button: rect(document.querySelector('button[aria-haspopup="menu"]')),
-        };
-      });
-      const { title, column, breadcrumbs, button } = layout;
-      if (!title || !column || !breadcrumbs || !button) {
-        throw new Error(`${route}: the title, its column, the breadcrumbs or the button is missing`);
-      }
-      await expect(trigger(page)).toBeVisible();
-      expect(title.width, "the title's width").toBeGreaterThanOrEqual(column.width - 1);
-      // On the breadcrumb line, at its right end, overlapping neither the title nor a crumb.
-      expect(button.y).toBeGreaterThanOrEqual(breadcrumbs.y - 1);
-      expect(button.bottom).toBeLessThanOrEqual(breadcrumbs.bottom + 1);
-      expect(button.bottom).toBeLessThanOrEqual(title.y);
-      expect(button.right).toBeLessThanOrEqual(390);
-      for (const crumb of layout.crumbs) {
-        const apart = !crumb || crumb.right <= button.x || crumb.y >= button.bottom || crumb.bottom <= button.y;
-        expect(apart, 'a breadcrumb under the button').toBe(true);
-      }
-      expect(button.width).toBeGreaterThanOrEqual(44);
-      expect(button.width, 'an icon, not a labelled button').toBeLessThan(60);
-    });
-  }
-
-  test('at 390 px nothing moves while the page hydrates: the button stays on the breadcrumb line', async ({ page }) => {
+  test(`at 390 px on ${routes.join(', ')}, nothing moves while the page hydrates, the title keeps the whole column, and the button is an icon on the breadcrumb line`, async ({
+    page,
+  }) => {
     await watchLayoutShift(page);
-    for (const route of ['/', '/models/llama', '/inference/vllm', '/api/create-run']) {
-      await gotoHydrated(page, route);
-      const button = await trigger(page).boundingBox();
-      const crumbs = await page.locator('article .theme-doc-breadcrumbs').boundingBox();
-      expect(button && crumbs && button.y >= crumbs.y && button.y < crumbs.y + crumbs.height, route).toBe(true);
-      // The sum starts again with each page: it covers this page's first paint and hydration.
-      expect(await layoutShift(page), route).toBeLessThan(0.001);
+    for (const route of routes) {
+      await test.step(route, async () => {
+        await gotoHydrated(page, route);
+        // The sum starts again with each page: it covers this page's first paint and hydration.
+        expect(await layoutShift(page), 'layout shift while the page loads and hydrates').toBeLessThan(0.001);
+        const layout = await page.evaluate(() => {
+          const rect = (element: Element | null | undefined) => {
+            const box = element?.getBoundingClientRect();
+            return box ? { x: box.x, y: box.y, right: box.right, bottom: box.bottom, width: box.width } : null;
+          };
+          const title = document.querySelector('article h1');
+          const breadcrumbs = document.querySelector('article .theme-doc-breadcrumbs');
+          return {
+            title: rect(title),
+            column: rect(title?.parentElement),
+            breadcrumbs: rect(breadcrumbs),
+            crumbs: [...(breadcrumbs?.querySelectorAll('li') ?? [])].map((item) => rect(item)),
+            button: rect(document.querySelector('button[aria-haspopup="menu"]')),
+          };
+        });
+        const { title, column, breadcrumbs, button } = layout;
+        if (!title || !column || !breadcrumbs || !button) {
+          throw new Error(`${route}: the title, its column, the breadcrumbs or the button is missing`);
+        }
+        await expect(trigger(page)).toBeVisible();
+        expect(title.width, "the title's width").toBeGreaterThanOrEqual(column.width - 1);
+        // On the breadcrumb line, at its right end, overlapping neither the title nor a crumb.
+        expect(button.y).toBeGreaterThanOrEqual(breadcrumbs.y - 1);
+        expect(button.bottom).toBeLessThanOrEqual(breadcrumbs.bottom + 1);
+        expect(button.bottom).toBeLessThanOrEqual(title.y);
+        expect(button.right).toBeLessThanOrEqual(390);
+        for (const crumb of layout.crumbs) {
+          const apart = !crumb || crumb.right <= button.x || crumb.y >= button.bottom || crumb.bottom <= button.y;
+          expect(apart, 'a breadcrumb under the button').toBe(true);
+        }
+        expect(button.width).toBeGreaterThanOrEqual(44);
+        expect(button.width, 'an icon, not a labelled button').toBeLessThan(60);
+      });
     }
   });
 
