@@ -383,11 +383,12 @@ test.describe('parameters', () => {
     expect(new Set(operations.flatMap((operation) => operation.parameterKeys))).toEqual(shown);
   });
 
-  // One load per page; the layout is read again at each width, once the page has re-rendered for it.
-  for (const operation of withParameters) {
-    test(`/api/${operation.pageId} at 390, 1024, 1280 and 1440 px: nothing of a parameter is hidden or cut, and its description has room`, async ({
-      page,
-    }) => {
+  // One load per page, in one tab; the layout is read again at each width, once the page has re-rendered for it.
+  test(`at 390, 1024, 1280 and 1440 px, on ${withParameters.map(({ pageId }) => pageId).join(', ')}: nothing of a parameter is hidden or cut, and its description has room`, async ({
+    page,
+  }) => {
+    for (const operation of withParameters) {
+      await page.setViewportSize({ width: 1280, height: 900 });
       await gotoHydrated(page, `/api/${operation.pageId}`);
       for (const width of [390, 1024, 1280, 1440]) {
         await page.setViewportSize({ width, height: 900 });
@@ -439,6 +440,6 @@ test.describe('parameters', () => {
           }
         }
       }
-    });
-  }
+    }
+  });
 });
