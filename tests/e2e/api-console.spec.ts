@@ -283,90 +283,98 @@ test.describe('when the request fails, the console says why', () => {
     });
   });
 
-  test('times out, and Cancel stops a request at once', async ({ page }) => {
+  test('on one console: a timeout and Cancel, a 10 MB answer cut in the view and downloadable whole, an HTML answer shown as text', async ({
+    page,
+  }) => {
     const panel = await openConsole(page, '/api/list-models', servers.url('hang'));
-    await panel.getByLabel('Timeout (seconds)').fill('1');
-    await send(panel);
-    await expect(failure(panel)).toHaveAttribute('data-console-failure', 'timeout');
-    await expect(failure(panel)).toContainText(`No answer from ${servers.url('hang')} within 1 seconds.`);
+    await test.step('times out, and Cancel stops a request at once', async () => {
+      await panel.getByLabel('Timeout (seconds)').fill('1');
+      await send(panel);
+      await expect(failure(panel)).toHaveAttribute('data-console-failure', 'timeout');
+      await expect(failure(panel)).toContainText(`No answer from ${servers.url('hang')} within 1 seconds.`);
 
-    await panel.getByLabel('Timeout (seconds)').fill('30');
-    await panel.getByRole('button', { name: 'Send request' }).click();
-    await panel.getByRole('button', { name: 'Cancel' }).click();
-    await expect(failure(panel)).toHaveAttribute('data-console-failure', 'cancelled');
-    await expect.poll(() => servers.held.filter((entry) => entry.aborted).length).toBe(2);
-  });
+      await panel.getByLabel('Timeout (seconds)').fill('30');
+      await panel.getByRole('button', { name: 'Send request' }).click();
+      await panel.getByRole('button', { name: 'Cancel' }).click();
+      await expect(failure(panel)).toHaveAttribute('data-console-failure', 'cancelled');
+      await expect.poll(() => servers.held.filter((entry) => entry.aborted).length).toBe(2);
+    });
 
-  test('a 10 MB answer is cut in the view and downloadable whole', async ({ page }) => {
-    const panel = await openConsole(page, '/api/list-models', servers.url('big'));
-    await send(panel);
-    await expect(panel.locator('[data-console-size]')).toHaveText('10.0 MB');
-    await expect(panel.getByText(/the first 1\.0 MB are shown/)).toBeVisible();
-    const [file] = await Promise.all([
-      page.waitForEvent('download'),
-      panel.getByRole('link', { name: 'Download the whole body' }).click(),
-    ]);
-    const path = await file.path();
-    const { statSync } = await import('node:fs');
-    expect(statSync(path).size).toBe(BIG_BODY_BYTES);
-  });
+    await test.step('a 10 MB answer is cut in the view and downloadable whole', async () => {
+      await panel.getByLabel('Server URL').fill(servers.url('big'));
+      await send(panel);
+      await expect(panel.locator('[data-console-size]')).toHaveText('10.0 MB');
+      await expect(panel.getByText(/the first 1\.0 MB are shown/)).toBeVisible();
+      const [file] = await Promise.all([
+        page.waitForEvent('download'),
+        panel.getByRole('link', { name: 'Download the whole body' }).click(),
+      ]);
+      const path = await file.path();
+      const { statSync } = await import('node:fs');
+      expect(statSync(path).size).toBe(BIG_BODY_BYTES);
+    });
 
-  test('an HTML answer is shown as text and runs nothing', async ({ page }) => {
-    const panel = await openConsole(page, '/api/list-models', servers.url('html'));
-    const title = await page.title();
-    await send(panel);
-    await expect(panel.locator('[data-console-body] pre')).toHaveText(HTML_BODY);
-    expect(await page.evaluate(() => (window as { __consolePwned?: boolean }).__consolePwned)).toBeUndefined();
-    expect(await page.title()).toBe(title);
-    await expect(panel.locator('[data-console-body] script, [data-console-body] img')).toHaveCount(0);
+    await test.step('an HTML answer is shown as text and runs nothing', async () => {
+      await panel.getByLabel('Server URL').fill(servers.url('html'));
+      const title = await page.title();
+      await send(panel);
+      await expect(panel.locator('[data-console-body] pre')).toHaveText(HTML_BODY);
+      expect(await page.evaluate(() => (window as { __consolePwned?: boolean }).__consolePwned)).toBeUndefined();
+      expect(await page.title()).toBe(title);
+      await expect(panel.locator('[data-console-body] script, [data-console-body] img')).toHaveCount(0);
+    });
   });
 });
 
 test.describe('bad input is stopped before anything is sent', () => {
-  test('a body that is not JSON, with its line and column', async ({ page }) => {
-    const panel = await openConsole(page, '/api/create-thread', servers.url('rubra'));
-    await panel.getByLabel('Request body').fill('{\n  "metadata": {},\n}');
-    await panel.getByRole('button', { name: 'Send request' }).click();
-    await expect(panel.locator('[data-console-field-problem]')).toHaveText(
-      /^Line 3, column 1: expected a property name in double quotes, found "}"\. Nothing was sent\.$/,
-    );
-    await expect(panel.getByLabel('Request body')).toBeFocused();
-    expect(received()).toEqual([]);
-  });
-
-  test('a parameter of the wrong type, an empty required path parameter, and refused server URLs', async ({ page }) => {
-    const panel = await openConsole(page, '/api/list-messages', servers.url('rubra'));
-    await panel.getByLabel('limit').fill('ten');
-    await panel.getByRole('button', { name: 'Send request' }).click();
-    await expect(panel.getByText('Enter thread_id: the path needs it.')).toBeVisible();
-    await expect(panel.getByText(/^limit: .*integer/)).toBeVisible();
-    await expect(panel.getByLabel('thread_id')).toBeFocused();
-
-    for (const [url, message] of [
-      ['javascript:alert(1)', /javascript: is refused/],
-      ['file:///etc/passwd', /file: is refused/],
-      ['http://0.0.0.0:8000', /Use 127\.0\.0\.1 or localhost/],
-    ] as const) {
-      await panel.getByLabel('Server URL').fill(url);
+  test('a body that is not JSON, a parameter of the wrong type, an empty path parameter, refused server URLs and a URL past 8 KB', async ({
+    page,
+  }) => {
+    await test.step('a body that is not JSON, with its line and column', async () => {
+      const panel = await openConsole(page, '/api/create-thread', servers.url('rubra'));
+      await panel.getByLabel('Request body').fill('{\n  "metadata": {},\n}');
       await panel.getByRole('button', { name: 'Send request' }).click();
-      await expect(panel.locator('[data-console-field-problem]').first()).toHaveText(message);
-    }
-    expect(received()).toEqual([]);
-  });
+      await expect(panel.locator('[data-console-field-problem]')).toHaveText(
+        /^Line 3, column 1: expected a property name in double quotes, found "}"\. Nothing was sent\.$/,
+      );
+      await expect(panel.getByLabel('Request body')).toBeFocused();
+      expect(received()).toEqual([]);
+    });
 
-  test('a 5,000-character query value is sent percent-encoded, and a URL past 8 KB is refused', async ({ page }) => {
-    const value = `${'x'.repeat(4990)} &=é/?#%`;
-    const panel = await openConsole(page, '/api/list-assistants', servers.url('rubra'));
-    await panel.getByLabel('after').fill(value);
-    await send(panel);
-    await expect(statusCode(panel)).toHaveText('200 OK');
-    expect(received().at(-1)?.query.after).toBe(value);
+    await test.step('a parameter of the wrong type, an empty required path parameter, and refused server URLs', async () => {
+      const panel = await openConsole(page, '/api/list-messages', servers.url('rubra'));
+      await panel.getByLabel('limit').fill('ten');
+      await panel.getByRole('button', { name: 'Send request' }).click();
+      await expect(panel.getByText('Enter thread_id: the path needs it.')).toBeVisible();
+      await expect(panel.getByText(/^limit: .*integer/)).toBeVisible();
+      await expect(panel.getByLabel('thread_id')).toBeFocused();
 
-    servers.reset();
-    await panel.getByLabel('after').fill('é&='.repeat(1700).slice(0, 5000));
-    await panel.getByRole('button', { name: 'Send request' }).click();
-    await expect(panel.getByText(/The request's URL would be [\d,]+ characters, over the 8,192/)).toBeVisible();
-    expect(received()).toEqual([]);
+      for (const [url, message] of [
+        ['javascript:alert(1)', /javascript: is refused/],
+        ['file:///etc/passwd', /file: is refused/],
+        ['http://0.0.0.0:8000', /Use 127\.0\.0\.1 or localhost/],
+      ] as const) {
+        await panel.getByLabel('Server URL').fill(url);
+        await panel.getByRole('button', { name: 'Send request' }).click();
+        await expect(panel.locator('[data-console-field-problem]').first()).toHaveText(message);
+      }
+      expect(received()).toEqual([]);
+    });
+
+    await test.step('a 5,000-character query value is sent percent-encoded, and a URL past 8 KB is refused', async () => {
+      const value = `${'x'.repeat(4990)} &=é/?#%`;
+      const panel = await openConsole(page, '/api/list-assistants', servers.url('rubra'));
+      await panel.getByLabel('after').fill(value);
+      await send(panel);
+      await expect(statusCode(panel)).toHaveText('200 OK');
+      expect(received().at(-1)?.query.after).toBe(value);
+
+      servers.reset();
+      await panel.getByLabel('after').fill('é&='.repeat(1700).slice(0, 5000));
+      await panel.getByRole('button', { name: 'Send request' }).click();
+      await expect(panel.getByText(/The request's URL would be [\d,]+ characters, over the 8,192/)).toBeVisible();
+      expect(received()).toEqual([]);
+    });
   });
 });
 
