@@ -1,6 +1,6 @@
 import type { CheerioAPI } from 'cheerio';
 
-/** What an element of cheerio's tree is here (domhandler's Element, a package cheerio brings). */
+/** What an element of cheerio's tree is here, as far as the shapes read it. */
 interface Element {
   tagName: string;
   attribs: Record<string, string>;
