@@ -83,9 +83,6 @@ export default {
   },
 
   plugins: [
-    // Records the pages as Docusaurus rendered them, before any postBuild: the pass after
-    // the build (deploy/page-pass.mjs) stops on a page a plugin changed. First of the plugins.
-    './src/plugins/rendered-pages/index.ts',
     // Search: the /search page, with the backend chosen above (src/search/backends/registry.ts)
     // and, for a backend that searches a Pagefind index, the index, after the build and in the dev server.
     ['./src/plugins/search/index.ts', { backend: search.row.id, apiPluginId }],

@@ -11,7 +11,7 @@ import {
   securityHeaders,
 } from './headers.mjs';
 import { findUnallowedInlineCode, hashesInPolicy, inlineHashesOf } from './inline-hashes.mjs';
-import { editPages, FINISHED_PAGES_FILE, NGINX_DIR, pageDigests } from './page-pass.mjs';
+import { editPages, NGINX_DIR } from './page-pass.mjs';
 
 export const NGINX_HEADERS_FILE = `${NGINX_DIR}/headers.conf`;
 export const NGINX_CACHE_MAP_FILE = `${NGINX_DIR}/cache-control.conf`;
@@ -96,9 +96,9 @@ function fileLedger(buildDir) {
 
 /**
  * Everything after `docusaurus build` has finished, postBuild hooks included, in this
- * order: the pass over the pages (deploy/page-pass.mjs: the /search page's hints and
- * held scripts, which name the Pagefind index made from the rendered pages); the hashes of the inline code of the pages as the pass
- * wrote them, last of the pages' edits, into the policy; the nginx includes and
+ * order: the /search page's hints and held scripts (deploy/page-pass.mjs), which name
+ * the Pagefind index made from the rendered pages; the hashes of the inline code of the
+ * pages as written, into the policy; the nginx includes and
  * `_headers`; the .gz and .br of every text file; Pagefind's files' twins.
  * @param {string} buildDir
  */
@@ -109,10 +109,9 @@ export async function finishBuild(buildDir) {
   const ledger = fileLedger(buildDir);
   const pages = editPages(buildDir);
   const writePage = ledger.writerFor('page pass');
-  for (const page of pages.filter(({ steps }) => steps.length > 0)) {
+  for (const page of pages.filter(({ edited }) => edited)) {
     await writePage(path.join(buildDir, page.file), Buffer.from(page.html));
   }
-  await writePage(path.join(buildDir, FINISHED_PAGES_FILE), Buffer.from(pageDigests(buildDir, pages)));
   const hashes = inlineHashesOf(pages);
   const headers = securityHeaders({ ...hashes, plugins: pluginPolicies(buildDir) });
   const writeHeaders = ledger.writerFor('headers');
@@ -121,7 +120,7 @@ export async function finishBuild(buildDir) {
   await writeHeaders(path.join(buildDir, HEADERS_FILE), Buffer.from(renderHeadersFile(headers)));
   const compression = await compressTextFiles(buildDir, ledger.writerFor('compression'), isHostConfig);
   const pagefind = await compressPagefindFiles(buildDir, ledger.writerFor('Pagefind twins'));
-  const edited = pages.filter(({ steps }) => steps.length > 0).length;
+  const edited = pages.filter((page) => page.edited).length;
   return { pages: { edited, total: pages.length }, hashes, compression, pagefind, writers: ledger.writers };
 }
 

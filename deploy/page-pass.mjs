@@ -1,12 +1,11 @@
-// The one ordered pass over the built pages. Every change to a page that `docusaurus
-// build` rendered happens here, after the build, in the order of PAGE_STEPS: the
-// plugins never edit a built page, they hand over what a page needs as data (a file per
-// step under PAGE_DATA_DIR, which is never served), and this module applies it. Each page
-// is parsed once with parse5, the WHATWG parser; the edits are made at the places its
-// tree gives (the end of <head>, a script element's own span), so the rest of the
-// page keeps its bytes as the minifier wrote them.
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+// The one edit a built page gets after `docusaurus build`: the /search page's hints, which
+// name the files of the Pagefind index (made from the rendered pages), and the site's
+// scripts it holds back until its first results are painted. The search plugin hands
+// them over as data (SEARCH_PAGE_FILE, never served) and this module applies them. The
+// page is parsed with parse5, the WHATWG parser; the edits are made at the places its
+// tree gives (the end of <head>, a script element's own span), so the rest of the page
+// keeps its bytes as the minifier wrote them.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -18,25 +17,8 @@ import { parse } from 'parse5';
  */
 export const NGINX_DIR = '_nginx';
 
-/** The folder of the data the plugins hand over to the pass. */
-const PAGE_DATA_DIR = `${NGINX_DIR}/pages`;
-
-/** The digest of every page as Docusaurus rendered it, recorded before any plugin's postBuild has run. */
-const RENDERED_PAGES_FILE = `${PAGE_DATA_DIR}/rendered.json`;
-
-/** The digest of every page as the pass left it: a second run finds the pages finished and leaves them. */
-export const FINISHED_PAGES_FILE = `${PAGE_DATA_DIR}/finished.json`;
-
 /** The /search page's index hints and held scripts (src/plugins/search), for the local backend only. */
-export const SEARCH_PAGE_FILE = `${PAGE_DATA_DIR}/search-page.json`;
-
-/**
- * The steps of the pass, in their order, each reading its plugin's file (a build without
- * the file has no edits of that step): only what the build cannot render. The /search
- * page's hints name the files of the Pagefind index, which is made from the rendered
- * pages, and its held scripts are the ones Docusaurus writes into every page.
- */
-const PAGE_STEPS = [{ step: 'search page', file: SEARCH_PAGE_FILE }];
+export const SEARCH_PAGE_FILE = `${NGINX_DIR}/pages/search-page.json`;
 
 /**
  * @typedef {object} HeadElement an element added at the end of a page's <head>
@@ -51,7 +33,7 @@ const PAGE_STEPS = [{ step: 'search page', file: SEARCH_PAGE_FILE }];
  */
 
 /**
- * @typedef {object} PageEdit what one step adds to one page
+ * @typedef {object} PageEdit what the pass adds to one page
  * @property {HeadElement[]} [head]
  * @property {HeldScripts} [holdScripts]
  */
@@ -59,14 +41,13 @@ const PAGE_STEPS = [{ step: 'search page', file: SEARCH_PAGE_FILE }];
 /** @typedef {Record<string, PageEdit>} PageEdits each page's edit, by its file relative to the build folder */
 
 /**
- * Writes a step's edits into the build, for the pass: what a plugin's postBuild calls
- * instead of editing the pages.
+ * Writes the edits into the build, for the pass: what the search plugin's postBuild
+ * calls instead of editing the page.
  * @param {string} outDir
- * @param {string} file the step's file (one of PAGE_STEPS), relative to outDir
  * @param {PageEdits} edits
  */
-export async function handOverPageEdits(outDir, file, edits) {
-  const target = path.join(outDir, file);
+export async function handOverPageEdits(outDir, edits) {
+  const target = path.join(outDir, SEARCH_PAGE_FILE);
   await mkdir(path.dirname(target), { recursive: true });
   await writeFile(target, `${JSON.stringify(edits, null, 1)}\n`);
 }
@@ -85,86 +66,6 @@ export function htmlFilesIn(dir) {
         .join('/'),
     )
     .sort();
-}
-
-/** @param {string} text */
-function digest(text) {
-  return createHash('sha256').update(text).digest('base64');
-}
-
-/**
- * The digest of every page of a build folder.
- * @param {string} dir
- * @param {Iterable<{ file: string, html: string }>} [pages] the pages' texts, when at hand
- * @returns {string} the record's text
- */
-export function pageDigests(
-  dir,
-  pages = htmlFilesIn(dir).map((file) => ({ file, html: readFileSync(path.join(dir, file), 'utf8') })),
-) {
-  /** @type {Record<string, string>} */
-  const digests = {};
-  for (const { file, html } of pages) {
-    digests[file] = digest(html);
-  }
-  return `${JSON.stringify(digests, null, 1)}\n`;
-}
-
-/**
- * Records the digest of every built page. Called by the rendered-pages plugin at the
- * start of its postBuild, synchronously, before any plugin's postBuild can have written.
- * @param {string} outDir
- */
-export function recordRenderedPages(outDir) {
-  mkdirSync(path.join(outDir, PAGE_DATA_DIR), { recursive: true });
-  writeFileSync(path.join(outDir, RENDERED_PAGES_FILE), pageDigests(outDir));
-}
-
-/**
- * The pages of a record that differ from it in the build folder.
- * @param {string} buildDir
- * @param {string} relative the record's file
- * @returns {string[]}
- */
-function pagesUnlike(buildDir, relative) {
-  const rendered = /** @type {Record<string, string>} */ (
-    JSON.parse(readFileSync(path.join(buildDir, relative), 'utf8'))
-  );
-  return Object.entries(rendered)
-    .filter(([page, sum]) => {
-      const built = path.join(buildDir, page);
-      return !existsSync(built) || digest(readFileSync(built, 'utf8')) !== sum;
-    })
-    .map(([page]) => page);
-}
-
-/**
- * Whether the pages are as Docusaurus rendered them (the pass has to run) or as the
- * pass left them (a second run leaves them); any other change is a plugin's postBuild
- * editing a page, and stops the build.
- * @param {string} buildDir
- * @returns {'rendered' | 'finished'}
- */
-function pagesState(buildDir) {
-  const record = path.join(buildDir, RENDERED_PAGES_FILE);
-  if (!existsSync(record)) {
-    throw new Error(
-      `${record} is missing: the rendered-pages plugin (src/plugins/rendered-pages) writes it during docusaurus build`,
-    );
-  }
-  if (pagesUnlike(buildDir, RENDERED_PAGES_FILE).length === 0) {
-    return 'rendered';
-  }
-  const finished = existsSync(path.join(buildDir, FINISHED_PAGES_FILE));
-  const edited = pagesUnlike(buildDir, finished ? FINISHED_PAGES_FILE : RENDERED_PAGES_FILE);
-  if (finished && edited.length === 0) {
-    return 'finished';
-  }
-  throw new Error(
-    finished
-      ? `pages changed after the pass finished them: ${edited.join(', ')}; run npm run build again`
-      : `a plugin's postBuild changed pages Docusaurus rendered: ${edited.join(', ')}; hand the change to the page pass (deploy/page-pass.mjs) as data instead`,
-  );
 }
 
 const ATTRIBUTE_NAME = /^[a-z][a-z0-9:-]*$/;
@@ -198,23 +99,21 @@ function readPageEdit(value, where) {
 }
 
 /**
- * Each step's edits, as its plugin handed them over.
+ * The edits as the search plugin handed them over, by page; none in a build without the
+ * file (a hosted search backend).
  * @param {string} buildDir
- * @returns {{ step: string, edits: Map<string, PageEdit> }[]}
+ * @returns {Map<string, PageEdit>}
  */
-function readSteps(buildDir) {
-  return PAGE_STEPS.map(({ step, file: relative }) => {
-    const file = path.join(buildDir, relative);
-    if (!existsSync(file)) {
-      return { step, edits: new Map() };
-    }
-    const data = JSON.parse(readFileSync(file, 'utf8'));
-    if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-      throw new Error(`${file}: an object of page edits by the page's file`);
-    }
-    const edits = new Map(Object.entries(data).map(([page, edit]) => [page, readPageEdit(edit, `${file}: ${page}`)]));
-    return { step, edits };
-  });
+function readEdits(buildDir) {
+  const file = path.join(buildDir, SEARCH_PAGE_FILE);
+  if (!existsSync(file)) {
+    return new Map();
+  }
+  const data = JSON.parse(readFileSync(file, 'utf8'));
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new Error(`${file}: an object of page edits by the page's file`);
+  }
+  return new Map(Object.entries(data).map(([page, edit]) => [page, readPageEdit(edit, `${file}: ${page}`)]));
 }
 
 /** @param {string} value */
@@ -248,26 +147,31 @@ function attributeOf(element, name) {
   return element.attrs?.find((/** @type {{ name: string }} */ attr) => attr.name === name)?.value;
 }
 
-/** @typedef {{ start: number, end: number, text: string }} Splice */
-
 /**
- * Applies the steps' edits to one page, in the steps' order.
+ * Applies an edit to one page; a page that holds every element the edit adds already (the
+ * pass has run on it) is left as it is.
  * @param {string} html the page as built
- * @param {{ step: string, edit: PageEdit }[]} edits
+ * @param {PageEdit} edit
  * @param {string} file the page's file, for messages
  * @returns {string}
  */
-export function editPage(html, edits, file) {
+export function editPage(html, edit, file) {
+  const head = edit.head ?? [];
+  const held = edit.holdScripts;
+  const added = [...head.map(renderHeadElement), ...(held ? [`<meta name="${escapeAttribute(held.listIn)}"`] : [])];
+  if (added.length > 0 && added.every((element) => html.includes(element))) {
+    return html;
+  }
   const document = parse(html, { sourceCodeLocationInfo: true });
   /** @type {any} */
-  let head;
+  let headNode;
   /** @type {Set<string>} */
   const metaKeys = new Set();
   /** @type {any[]} */
   const scripts = [];
   walk(document, (node) => {
-    if (node.tagName === 'head' && !head) {
-      head = node;
+    if (node.tagName === 'head' && !headNode) {
+      headNode = node;
     } else if (node.tagName === 'meta') {
       const key = attributeOf(node, 'property') ?? attributeOf(node, 'name');
       if (key) metaKeys.add(key);
@@ -275,54 +179,45 @@ export function editPage(html, edits, file) {
       scripts.push(node);
     }
   });
-  const location = head?.sourceCodeLocation;
+  const location = headNode?.sourceCodeLocation;
   if (!location) {
     throw new Error(`${file}: no <head> to add to`);
   }
   const headEnd = location.endTag?.startOffset ?? location.endOffset;
-  /** @type {Splice[]} */
+  /** @type {{ start: number, end: number, text: string }[]} */
   const splices = [];
-  /** @param {string} step @param {HeadElement} element */
-  const addToHead = (step, element) => {
+  /** @param {HeadElement} element */
+  const addToHead = (element) => {
     const key = element.tag === 'meta' ? (element.attributes.property ?? element.attributes.name) : undefined;
     if (key && metaKeys.has(key)) {
-      throw new Error(`${file}: ${step} adds <meta> "${key}", which the page already has`);
+      throw new Error(`${file}: the search page's edit adds <meta> "${key}", which the page already has`);
     }
     if (key) metaKeys.add(key);
     splices.push({ start: headEnd, end: headEnd, text: renderHeadElement(element) });
   };
-  for (const { step, edit } of edits) {
-    for (const element of edit.head ?? []) {
-      addToHead(step, element);
+  head.forEach(addToHead);
+  if (held) {
+    const { srcPrefix, listIn } = held;
+    const heldScripts = scripts.filter(
+      (script) => attributeOf(script, 'src')?.startsWith(srcPrefix) && attributeOf(script, 'defer') !== undefined,
+    );
+    if (heldScripts.length === 0) {
+      throw new Error(`${file}: the search page's edit holds the scripts under ${srcPrefix}, and the page has none`);
     }
-    if (edit.holdScripts) {
-      const { srcPrefix, listIn } = edit.holdScripts;
-      const held = scripts.filter(
-        (script) => attributeOf(script, 'src')?.startsWith(srcPrefix) && attributeOf(script, 'defer') !== undefined,
-      );
-      if (held.length === 0) {
-        throw new Error(`${file}: ${step} holds the scripts under ${srcPrefix}, and the page has none`);
-      }
-      for (const script of held) {
-        const { startOffset, endOffset } = script.sourceCodeLocation;
-        splices.push({ start: startOffset, end: endOffset, text: '' });
-      }
-      addToHead(step, {
-        tag: 'meta',
-        attributes: { name: listIn, content: held.map((s) => attributeOf(s, 'src')).join(' ') },
-      });
+    for (const script of heldScripts) {
+      const { startOffset, endOffset } = script.sourceCodeLocation;
+      splices.push({ start: startOffset, end: endOffset, text: '' });
     }
+    addToHead({
+      tag: 'meta',
+      attributes: { name: listIn, content: heldScripts.map((script) => attributeOf(script, 'src')).join(' ') },
+    });
   }
-  // By place; at one place, in the order the steps made them.
-  const ordered = splices
-    .map((splice, order) => ({ ...splice, order }))
-    .sort((a, b) => a.start - b.start || a.order - b.order);
+  // By place; at one place, in the order they were made (the sort is stable).
+  splices.sort((a, b) => a.start - b.start);
   let result = '';
   let at = 0;
-  for (const { start, end, text } of ordered) {
-    if (start < at) {
-      throw new Error(`${file}: two edits overlap at offset ${start}`);
-    }
+  for (const { start, end, text } of splices) {
     result += html.slice(at, start) + text;
     at = end;
   }
@@ -330,39 +225,22 @@ export function editPage(html, edits, file) {
 }
 
 /**
- * @typedef {object} BuiltPage
- * @property {string} file relative to the build folder
- * @property {string} html the page as the pass leaves it
- * @property {string[]} steps the steps that edited it, in order
- */
-
-/**
- * Runs the steps over every built page (over none when the pass has run on this build
- * already). It writes nothing: the caller writes each edited page once, and then the
- * record of the pages as finished (pageDigests, into FINISHED_PAGES_FILE).
+ * Applies the search plugin's edits to the built pages. It writes nothing: the caller
+ * writes each edited page once.
  * @param {string} buildDir
- * @returns {BuiltPage[]} every built page, edited or not
+ * @returns {{ file: string, html: string, edited: boolean }[]} every built page, edited or not
  */
 export function editPages(buildDir) {
-  const steps = pagesState(buildDir) === 'rendered' ? readSteps(buildDir) : [];
+  const edits = readEdits(buildDir);
   const files = htmlFilesIn(buildDir);
-  const known = new Set(files);
-  for (const { step, edits } of steps) {
-    const unknown = [...edits.keys()].filter((page) => !known.has(page));
-    if (unknown.length > 0) {
-      throw new Error(`${step}: the build has no page ${unknown.join(', ')}`);
-    }
+  const unknown = [...edits.keys()].filter((page) => !files.includes(page));
+  if (unknown.length > 0) {
+    throw new Error(`${path.join(buildDir, SEARCH_PAGE_FILE)}: the build has no page ${unknown.join(', ')}`);
   }
   return files.map((file) => {
     const html = readFileSync(path.join(buildDir, file), 'utf8');
-    const edits = steps.flatMap(({ step, edits: byPage }) => {
-      const edit = byPage.get(file);
-      return edit ? [{ step, edit }] : [];
-    });
-    return {
-      file,
-      html: edits.length > 0 ? editPage(html, edits, file) : html,
-      steps: edits.map(({ step }) => step),
-    };
+    const edit = edits.get(file);
+    const edited = edit ? editPage(html, edit, file) : html;
+    return { file, html: edited, edited: edited !== html };
   });
 }

@@ -25,7 +25,7 @@ import {
   securityHeaders,
 } from '@site/deploy/headers.mjs';
 import { collectInlineHashes, inlineCodeOf, sha256Source } from '@site/deploy/inline-hashes.mjs';
-import { FINISHED_PAGES_FILE, recordRenderedPages, SEARCH_PAGE_FILE } from '@site/deploy/page-pass.mjs';
+import { SEARCH_PAGE_FILE } from '@site/deploy/page-pass.mjs';
 import { SEARCH_BACKENDS } from '@site/src/search/backends/registry';
 import {
   ACCESS_LOG_FILE,
@@ -100,8 +100,8 @@ describe('the build step', () => {
     mkdirSync(path.join(dir, path.dirname(SEARCH_POLICY_FILE)), { recursive: true });
     writeFileSync(path.join(dir, SEARCH_POLICY_FILE), JSON.stringify(LOCAL_SEARCH));
     writeFileSync(path.join(dir, API_POLICY_FILE), JSON.stringify(API_CONSOLE));
-    // What docusaurus build leaves: the pages as rendered, and the plugins' data for the pass.
-    recordRenderedPages(dir);
+    // What docusaurus build leaves: the pages as rendered, and the search plugin's data for the pass.
+    mkdirSync(path.join(dir, path.dirname(SEARCH_PAGE_FILE)));
     writeFileSync(path.join(dir, SEARCH_PAGE_FILE), JSON.stringify(searchPage(['faq.html'])));
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -208,7 +208,6 @@ describe('the build step', () => {
     // Each file the steps wrote, by its one writer.
     expect(Object.fromEntries(writers)).toEqual({
       'faq.html': 'page pass',
-      [FINISHED_PAGES_FILE]: 'page pass',
       [NGINX_HEADERS_FILE]: 'headers',
       [NGINX_CACHE_MAP_FILE]: 'headers',
       [HEADERS_FILE]: 'headers',
@@ -250,34 +249,20 @@ describe('the build step', () => {
     expect(new Set(writers.keys()).size).toBe(writers.size);
   });
 
-  it('stops, naming the page, when a plugin’s postBuild changed a page Docusaurus rendered', async () => {
-    appendFileSync(path.join(dir, 'faq.html'), '<!-- edited -->');
-    await expect(finishBuild(dir)).rejects.toThrow(
-      /a plugin's postBuild changed pages Docusaurus rendered: faq\.html;/,
-    );
-    // After the pass has run: a page that is neither as rendered nor as finished.
-    writeFileSync(path.join(dir, 'faq.html'), page('<p>Questions</p>'.repeat(50)));
-    await finishBuild(dir);
-    appendFileSync(path.join(dir, 'faq.html'), '<!-- edited -->');
-    await expect(finishBuild(dir)).rejects.toThrow(/pages changed after the pass finished them: faq\.html;/);
-    rmSync(path.join(dir, '_nginx', 'pages', 'rendered.json'));
-    await expect(finishBuild(dir)).rejects.toThrow(/rendered\.json is missing: the rendered-pages plugin/);
-  });
-
   it('stops on plugin data it cannot apply, naming the file and the page', async () => {
     const edits = (data: object) => writeFileSync(path.join(dir, SEARCH_PAGE_FILE), JSON.stringify(data));
     edits(searchPage(['index.html', 'gone.html']));
-    await expect(finishBuild(dir)).rejects.toThrow(/search page: the build has no page gone\.html/);
+    await expect(finishBuild(dir)).rejects.toThrow(/search-page\.json: the build has no page gone\.html/);
     edits({ 'faq.html': { head: [{ tag: 'meta', attributes: { name: 'x', onload: 'go()' } }] } });
     await expect(finishBuild(dir)).rejects.toThrow(/search-page\.json: faq\.html: head\[0\] must be .* \(not onload\)/);
     const meta = { tag: 'meta', attributes: { name: 'index', content: 'a' } };
     edits({ 'faq.html': { head: [meta, meta] } });
     await expect(finishBuild(dir)).rejects.toThrow(
-      /faq\.html: search page adds <meta> "index", which the page already has/,
+      /faq\.html: the search page's edit adds <meta> "index", which the page already has/,
     );
     edits({ 'faq.html': { holdScripts: { srcPrefix: '/assets/js/', listIn: 'held' } } });
     await expect(finishBuild(dir)).rejects.toThrow(
-      /faq\.html: search page holds the scripts under \/assets\/js\/, and the page has none/,
+      /faq\.html: the search page's edit holds the scripts under \/assets\/js\/, and the page has none/,
     );
   });
 

@@ -14,7 +14,6 @@ import * as blog from '../../src/plugins/blog';
 import * as cleanUrls from '../../src/plugins/clean-urls';
 import * as codeHighlight from '../../src/plugins/code-highlight';
 import * as markdownTwins from '../../src/plugins/markdown-twins';
-import * as renderedPages from '../../src/plugins/rendered-pages';
 import * as search from '../../src/plugins/search';
 import * as sharedChunks from '../../src/plugins/shared-chunks';
 import * as socialCards from '../../src/plugins/social-cards';
@@ -30,7 +29,6 @@ const sections = [{ title: 'Models', routes: ['/', '/models/'] }];
 const plugins = {
   'clean-urls': { plugin: cleanUrls, options: {} },
   'shared-chunks': { plugin: sharedChunks, options: {} },
-  'rendered-pages': { plugin: renderedPages, options: {} },
   'static-tables': { plugin: staticTables, options: {} },
   search: { plugin: search, options: { backend: 'local', apiPluginId: 'api' } },
   // Its settings are themeConfig.prism's.

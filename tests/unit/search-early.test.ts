@@ -97,8 +97,7 @@ describe('the /search page’s edits, as the pass over the built pages applies t
   }
   const edit = async (entry: unknown) =>
     searchPageEdit({ bundleDir: await indexDir(entry), bundlePath: '/pagefind/', language: 'en', baseUrl: '/' });
-  const prepare = async (entry: unknown, html = builtPage) =>
-    editPage(html, [{ step: 'search page', edit: await edit(entry) }], 'search.html');
+  const prepare = async (entry: unknown, html = builtPage) => editPage(html, await edit(entry), 'search.html');
 
   it('hints at the entry file (by the index’s tag), the language’s metadata and WebAssembly, as fetches', async () => {
     const entry = { languages: { en: { hash: 'en_4cbb', wasm: 'en', page_count: 41 } } };
@@ -131,7 +130,7 @@ describe('the /search page’s edits, as the pass over the built pages applies t
     const entry = { languages: { en: { hash: 'en_1', wasm: 'en' } } };
     await expect(prepare(entry, '<p>no head</p>')).rejects.toThrow(/search\.html: no <head>/);
     await expect(prepare(entry, '<html><head></head><body></body></html>')).rejects.toThrow(
-      /search\.html: search page holds the scripts under \/assets\/js\/, and the page has none/,
+      /search\.html: the search page's edit holds the scripts under \/assets\/js\/, and the page has none/,
     );
   });
 });

@@ -23,7 +23,7 @@ import type { LoadContext, Plugin } from '@docusaurus/types';
 import { Joi } from '@docusaurus/utils-validation';
 
 import { SEARCH_POLICY_FILE } from '../../../deploy/build-output.mjs';
-import { handOverPageEdits, SEARCH_PAGE_FILE } from '../../../deploy/page-pass.mjs';
+import { handOverPageEdits } from '../../../deploy/page-pass.mjs';
 import { SEARCH_BACKENDS } from '../../search/backends/registry';
 import { QUERY_DATA, QUERY_DATA_FILE } from '@rubra/search-query';
 import { identity } from '../../site/identity';
@@ -170,7 +170,7 @@ export default function searchPlugin(context: LoadContext, options: SearchPlugin
         language: i18n.currentLocale,
         baseUrl,
       });
-      await handOverPageEdits(outDir, SEARCH_PAGE_FILE, { [`${identity.searchPagePath}.html`]: edit });
+      await handOverPageEdits(outDir, { [`${identity.searchPagePath}.html`]: edit });
     },
   };
 }
