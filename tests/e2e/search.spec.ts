@@ -108,7 +108,8 @@ test.describe('search loads on intent only', () => {
     await searchButton(page).click();
     await expect(modal(page)).toBeVisible();
     await expect.poll(() => pagefindModule(fetched)).toBe(true);
-    expect(fetched.some((path) => path.startsWith('/assets/js/'))).toBe(true);
+    // The recorder reads each script's body before it counts it.
+    await expect.poll(() => fetched.some((path) => path.startsWith('/assets/js/'))).toBe(true);
   });
 
   const buttonIntents: [string, (button: Locator) => Promise<void>][] = [
@@ -665,10 +666,13 @@ test.describe('queries the docs do not match word for word', () => {
       });
       await expect(page.locator('main ol > li').first()).toBeVisible();
       const painted = await resultsMarkup(page);
+      // From the painted notice on: a starved machine can paint the page half-parsed
+      // before (its navbar still growing), which is the page's first paint, not the handover.
+      const shiftWhenPainted = await layoutShift(page);
       release();
       await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
       expect(await resultsMarkup(page)).toEqual(painted);
-      expect(await layoutShift(page)).toBe(0);
+      expect((await layoutShift(page)) - shiftWhenPainted).toBe(0);
     });
   }
 
