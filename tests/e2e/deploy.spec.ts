@@ -90,14 +90,64 @@ test.describe('the API console under the policy', () => {
 });
 
 test.describe('the interactive parts under the policy', () => {
-  test('the search modal finds llama', async ({ page }) => {
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+  test('in one tab: the announcement bar is dismissed, the search modal finds llama, the colour mode switches and stays, tabs switch, the benchmark table sorts, and the API samples switch and copy', async ({
+    page,
+  }) => {
     await gotoHydrated(page, '/');
-    await page
-      .locator('.navbar')
-      .getByRole('button', { name: /search/i })
-      .click();
-    await page.locator('.DocSearch-Input').fill('llama');
-    await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+    await test.step('the announcement bar is dismissed', async () => {
+      const bar = page.locator('.theme-announcement-bar');
+      await expect(bar).toBeVisible();
+      await bar.getByRole('button', { name: 'Close' }).click();
+      await expect(bar).toBeHidden();
+    });
+
+    await test.step('the search modal finds llama', async () => {
+      await page
+        .locator('.navbar')
+        .getByRole('button', { name: /search/i })
+        .click();
+      await page.locator('.DocSearch-Input').fill('llama');
+      await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+    });
+
+    await test.step('the colour mode switches, and stays on the next page', async () => {
+      await gotoHydrated(page, '/faq');
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+      await page.getByRole('button', { name: /dark and light mode/ }).click();
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+      // The dark code colours are set by React after the first render.
+      await gotoHydrated(page, '/inference/llamacpp');
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    });
+
+    await test.step('tabs switch', async () => {
+      const cuda = page.getByRole('tab', { name: 'NVIDIA CUDA' }).first();
+      await cuda.click();
+      await expect(cuda).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByText('make LLAMA_CUDA=1')).toBeVisible();
+    });
+
+    await test.step('the benchmark table sorts', async () => {
+      await gotoHydrated(page, '/benchmark');
+      const table = page.locator('table[data-benchmark-table]');
+      const button = table.locator('thead button').first();
+      await button.click();
+      await expect(table.locator('thead th[aria-sort]')).toHaveCount(1);
+      const direction = await table.locator('thead th[aria-sort]').getAttribute('aria-sort');
+      await button.click();
+      await expect(table.locator('thead th[aria-sort]')).not.toHaveAttribute('aria-sort', direction ?? '');
+    });
+
+    await test.step('the API code samples switch tabs and copy', async () => {
+      await gotoHydrated(page, '/api/create-assistant');
+      const samples = page.locator('[data-api-code-samples]');
+      await samples.getByRole('tab', { name: 'Python' }).click();
+      await expect(samples.getByRole('tab', { name: 'Python' })).toHaveAttribute('aria-selected', 'true');
+      await samples.locator('[role="tabpanel"]:not([hidden])').getByRole('button', { name: /copy/i }).click();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('client.beta.assistants.create(');
+    });
   });
 
   test('the search page paints the results of llama from its early script, before the bundle runs', async ({
@@ -124,56 +174,6 @@ test.describe('the interactive parts under the policy', () => {
     await page.waitForLoadState('networkidle');
     // One Pagefind set-up: the page took the early script's backend over.
     expect(setUps).toHaveLength(1);
-  });
-
-  test('the colour mode switches', async ({ page }) => {
-    await gotoHydrated(page, '/faq');
-    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-    await page.getByRole('button', { name: /dark and light mode/ }).click();
-    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-    // The dark code colours are set by React after the first render.
-    await gotoHydrated(page, '/inference/llamacpp');
-    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  });
-
-  test('the announcement bar is dismissed', async ({ page }) => {
-    await gotoHydrated(page, '/');
-    const bar = page.locator('.theme-announcement-bar');
-    await expect(bar).toBeVisible();
-    await bar.getByRole('button', { name: 'Close' }).click();
-    await expect(bar).toBeHidden();
-  });
-
-  test('tabs switch', async ({ page }) => {
-    await gotoHydrated(page, '/inference/llamacpp');
-    const cuda = page.getByRole('tab', { name: 'NVIDIA CUDA' }).first();
-    await cuda.click();
-    await expect(cuda).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByText('make LLAMA_CUDA=1')).toBeVisible();
-  });
-
-  test('the benchmark table sorts', async ({ page }) => {
-    await gotoHydrated(page, '/benchmark');
-    const table = page.locator('table[data-benchmark-table]');
-    const button = table.locator('thead button').first();
-    await button.click();
-    await expect(table.locator('thead th[aria-sort]')).toHaveCount(1);
-    const direction = await table.locator('thead th[aria-sort]').getAttribute('aria-sort');
-    await button.click();
-    await expect(table.locator('thead th[aria-sort]')).not.toHaveAttribute('aria-sort', direction ?? '');
-  });
-
-  test.describe('API code samples', () => {
-    test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
-
-    test('switch tabs and copy', async ({ page }) => {
-      await gotoHydrated(page, '/api/create-assistant');
-      const samples = page.locator('[data-api-code-samples]');
-      await samples.getByRole('tab', { name: 'Python' }).click();
-      await expect(samples.getByRole('tab', { name: 'Python' })).toHaveAttribute('aria-selected', 'true');
-      await samples.locator('[role="tabpanel"]:not([hidden])').getByRole('button', { name: /copy/i }).click();
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('client.beta.assistants.create(');
-    });
   });
 });
 
