@@ -29,16 +29,13 @@ test.afterAll(async () => {
 });
 
 /**
- * How long a visit settles before a press: the page-type test below watches each page for
- * the whole 10 s after load and finds no console, check or Ask AI file fetched; a press
- * test only needs the page's own loading over (its idle prefetches included), so it waits
- * this long and then for the network to go quiet.
+ * A first visit, recorded until the page's own loading is over: the 10 s after load in
+ * which Docusaurus prefetches the routes whose links are in view (on a busy machine, a
+ * shorter wait lets those prefetches land after the press and count as its own), then
+ * until the network is quiet.
  */
-const BEFORE_PRESS_MS = 1_000;
-
-/** A first visit, recorded until the page's own loading is over. */
 async function settledVisit(page: Page, url: string) {
-  const visit = await recordVisit(page, url, BEFORE_PRESS_MS);
+  const visit = await recordVisit(page, url);
   await page.waitForLoadState('networkidle');
   return visit;
 }
