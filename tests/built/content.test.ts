@@ -2,7 +2,8 @@ import { describe, expect, inject, test } from 'vitest';
 
 import { EARLY_SCRIPT_ATTRIBUTE, EARLY_SEARCH_SCRIPT } from '../../src/search/backends/pagefindEarly';
 import { identity } from '../../src/site/identity';
-import { servedHtml } from '../support/built-site';
+import { PAGE_TYPES } from '../../scripts/bench/pages';
+import { servedHtml, servedPage } from '../support/built-site';
 
 /**
  * The content pages as served, before any script runs, read as a crawler reads them:
@@ -186,4 +187,39 @@ test('the search page’s early script is a deferred module: it runs once the pa
   // An async script runs as soon as it arrives, mid-parse included, and the browser may
   // paint the half-parsed page (a navbar still growing) and then shift it.
   expect(early.attr('async')).toBeUndefined();
+});
+
+describe('the search files, as served', () => {
+  test('no search code or modal styles are in the first load of a page', async () => {
+    const $ = await servedHtml(origin, '/');
+    const files = [
+      ...$('script[src]').map((_index, element) => $(element).attr('src') ?? ''),
+      ...$('link[rel="stylesheet"]').map((_index, element) => $(element).attr('href') ?? ''),
+    ];
+    expect($('script[src]').length).toBeGreaterThan(0);
+    expect($('link[rel="stylesheet"]').length).toBeGreaterThan(0);
+    for (const file of files) {
+      const code = await (await fetch(new URL(file, origin))).text();
+      expect(code, file).not.toContain('DocSearch-Modal');
+      expect(code, file).not.toContain('pagefind-entry.json');
+    }
+  });
+
+  test('only the search page hints at them, and it preloads Pagefind’s module', async () => {
+    for (const type of PAGE_TYPES) {
+      const { $ } = await servedPage(origin, type.path);
+      expect($, `${type.path} answers HTML`).not.toBeNull();
+      if (type.id === 'search') {
+        expect($?.('link[rel="modulepreload"][href="/pagefind/pagefind.js"]'), type.path).toHaveLength(1);
+      } else {
+        expect($?.html(), type.path).not.toContain('/pagefind/');
+      }
+    }
+  });
+
+  test('the search page describes itself', async () => {
+    const description = (await servedHtml(origin, '/search'))('meta[name="description"]').attr('content') ?? '';
+    expect(description).toMatch(/^Search /);
+    expect(description.length).toBeGreaterThan(50);
+  });
 });

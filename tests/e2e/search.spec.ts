@@ -1,9 +1,8 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
-import { PAGE_TYPES } from '../../scripts/bench/pages';
 import { RESULTS_PER_PAGE } from '../../src/search/pageResults';
 import { identity } from '../../src/site/identity';
-import { axeViolations, expect, gotoHydrated, test, useColourMode } from './fixtures';
+import { axeViolations, expect, gotoHydrated, openGuardedPage, test, useColourMode } from './fixtures';
 import { holdSiteBundle } from './hold-bundle';
 import { layoutShift, watchLayoutShift } from './layout-shift';
 
@@ -12,6 +11,12 @@ const texts = identity.searchTexts;
 const HOME_QUERY = 'enhanced';
 const HOME_HEADING = '/#enhanced-models';
 const NONSENSE = 'qzxwvjk';
+// "metal" is in no page; the llama.cpp guide builds on macOS.
+const RELAXED = { query: 'macos metal', shown: 'macos', page: '/inference/llamacpp' };
+// One letter short of "assistant".
+const TYPO = { query: 'create asistant', shown: 'create assistant', page: '/api/create-assistant' };
+const relaxedText = `No results for "${RELAXED.query}". Showing results for "${RELAXED.shown}".`;
+const correctedText = `Showing results for "${TYPO.shown}". Search instead for "${TYPO.query}".`;
 
 const modal = (page: Page) => page.locator('.DocSearch-Modal');
 const searchInput = (page: Page) => page.locator('.DocSearch-Input');
@@ -74,23 +79,6 @@ async function gotoQuiet(page: Page, path: string) {
   await page.waitForLoadState('networkidle');
 }
 
-test.describe('search button', () => {
-  test('no search code or modal styles are in the first load of a page', async ({ page }) => {
-    const html = await (await page.request.get('/')).text();
-    const scripts = [...html.matchAll(/<script[^>]*\ssrc=["']?([^"'\s>]+)/g)].map((match) => match[1] ?? '');
-    const styles = [...html.matchAll(/<link[^>]*\srel=["']?stylesheet[^>]*\shref=["']?([^"'\s>]+)/g)].map(
-      (match) => match[1] ?? '',
-    );
-    expect(scripts.length).toBeGreaterThan(0);
-    expect(styles.length).toBeGreaterThan(0);
-    for (const src of [...scripts, ...styles]) {
-      const code = await (await page.request.get(src)).text();
-      expect(code, src).not.toContain('DocSearch-Modal');
-      expect(code, src).not.toContain('pagefind-entry.json');
-    }
-  });
-});
-
 test.describe('search loads on intent only', () => {
   const searchButton = (page: Page) => page.locator('.navbar').getByRole('button', { name: texts.buttonText });
   const pagefindModule = (fetched: string[]) => fetched.includes('/pagefind/pagefind.js');
@@ -112,31 +100,31 @@ test.describe('search loads on intent only', () => {
     await expect.poll(() => fetched.some((path) => path.startsWith('/assets/js/'))).toBe(true);
   });
 
-  const buttonIntents: [string, (button: Locator) => Promise<void>][] = [
-    ['the pointer over', (button) => button.hover()],
-    ['focus on', (button) => button.focus()],
+  // Each intent, and whether it opens the modal too.
+  const intents: [string, (page: Page) => Promise<void>, boolean][] = [
+    ['the pointer over the button', (page) => searchButton(page).hover(), false],
+    ['focus on the button', (page) => searchButton(page).focus(), false],
+    ...['Control+k', 'Meta+k', '/'].map((key): [string, (page: Page) => Promise<void>, boolean] => [
+      `the ${key} shortcut`,
+      (page) => page.keyboard.press(key),
+      true,
+    ]),
   ];
-  for (const [intent, act] of buttonIntents) {
-    test(`${intent} the button starts the load`, async ({ page }) => {
-      const fetched = recordSearchRequests(page);
-      await gotoQuiet(page, '/');
-      expect(fetched).toEqual([]);
-      await act(searchButton(page));
-      await expect.poll(() => pagefindModule(fetched)).toBe(true);
-      await expect(modal(page)).toBeHidden();
-    });
-  }
-
-  for (const key of ['Control+k', 'Meta+k', '/']) {
-    test(`the ${key} shortcut starts the load`, async ({ page }) => {
-      const fetched = recordSearchRequests(page);
-      await gotoQuiet(page, '/');
-      expect(fetched).toEqual([]);
-      await page.keyboard.press(key);
-      await expect(modal(page)).toBeVisible();
-      await expect.poll(() => pagefindModule(fetched)).toBe(true);
-    });
-  }
+  test(`each intent starts the load: ${intents.map(([intent]) => intent).join(', ')}`, async ({ browser }) => {
+    for (const [intent, act, opens] of intents) {
+      await test.step(intent, async () => {
+        // Each intent on a page of its own, with a cold cache.
+        const { page, finish } = await openGuardedPage(browser);
+        const fetched = recordSearchRequests(page);
+        await gotoQuiet(page, '/');
+        expect(fetched).toEqual([]);
+        await act(page);
+        await expect.poll(() => pagefindModule(fetched)).toBe(true);
+        await expect(modal(page)).toBeVisible({ visible: opens });
+        await finish();
+      });
+    }
+  });
 
   test('a visit to the search page starts the load, even without a query', async ({ page }) => {
     const fetched = recordSearchRequests(page);
@@ -165,12 +153,16 @@ test.describe('search loads on a touch', () => {
 });
 
 test.describe('search modal', () => {
-  test('opens from the keyboard and the button and gives focus back; results while typing, a miss, and a hit opened with the keyboard', async ({
+  test('a reader’s journey: keyboard and button, results, notices, a miss, a hit from the keyboard, recent and favourite searches, See all', async ({
     page,
   }) => {
+    const fetched = recordSearchRequests(page);
+    const vocabulary = () => fetched.filter((path) => path.endsWith('/vocabulary.json'));
+    const anyNotice = page.locator('.DocSearch-Dropdown [data-search-notice]');
+    const notice = page.locator('.DocSearch-Dropdown [role="status"][aria-live="polite"] [data-search-notice]');
+    const button = page.locator('.navbar').getByRole('button', { name: texts.buttonText });
     await gotoHydrated(page, '/');
     await test.step('the button shows in the navbar with its shortcut', async () => {
-      const button = page.locator('.navbar').getByRole('button', { name: texts.buttonText });
       await expect(button).toBeVisible();
       await expect(button.locator('.DocSearch-Button-Keys kbd')).toHaveCount(2);
       await expect(button.locator('.DocSearch-Button-Keys')).toContainText('K');
@@ -187,14 +179,13 @@ test.describe('search modal', () => {
     });
 
     await test.step('the button opens it and focus returns to the button', async () => {
-      const button = page.locator('.navbar').getByRole('button', { name: texts.buttonText });
       await button.click();
       await expect(modal(page)).toBeVisible();
       await page.keyboard.press('Escape');
       await expect(button).toBeFocused();
     });
 
-    await test.step('results appear while typing', async () => {
+    await test.step('results appear while typing, with a See all link that counts them', async () => {
       await openWithShortcut(page);
       await typeQuery(page, HOME_QUERY);
       await expect(page.locator('.DocSearch-Hit-source').first()).toBeVisible();
@@ -211,6 +202,30 @@ test.describe('search modal', () => {
       // No Algolia branding with the local index.
       await expect(page.locator('.DocSearch-Logo')).toBeHidden();
       await expect(page.locator('a[href*="algolia.com"]:visible')).toHaveCount(0);
+      const seeAll = page.getByRole('link', { name: /^See all \d+ results$/ });
+      await expect(seeAll).toHaveAttribute('href', `/search?q=${HOME_QUERY}`);
+      // Every word of the query is in the results: no correction is looked for.
+      await page.waitForLoadState('networkidle');
+      expect(vocabulary()).toEqual([]);
+    });
+
+    await test.step('a typo is corrected, in a live region, and the words as typed are searched on request', async () => {
+      await typeQuery(page, TYPO.query);
+      await expect(notice).toHaveText(correctedText);
+      expect(vocabulary()).toEqual(['/pagefind/vocabulary.json']);
+      await expect(page.locator('.DocSearch-Hit [data-href]').first()).toHaveAttribute('data-href', TYPO.page);
+      await notice.getByRole('button', { name: `Search instead for "${TYPO.query}"` }).click();
+      await expect(anyNotice).toHaveCount(0);
+      await expect(searchInput(page)).toHaveValue(TYPO.query);
+      await expect(searchInput(page)).toBeFocused();
+    });
+
+    await test.step('a word that matches nothing is left out, and clearing the box takes the notice away', async () => {
+      await typeQuery(page, RELAXED.query);
+      await expect(notice).toHaveText(relaxedText);
+      await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+      await typeQuery(page, '');
+      await expect(anyNotice).toHaveCount(0);
     });
 
     await test.step('no results: the spec texts, suggestions and the report link', async () => {
@@ -227,17 +242,45 @@ test.describe('search modal', () => {
       await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
     });
 
-    await test.step('the arrows and Enter open the selected hit', async () => {
-      await typeQuery(page, HOME_QUERY);
-      await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+    let opened = '';
+    await test.step('with a notice shown, the focus stays in the box, and the arrows and Enter open the selected hit', async () => {
+      await typeQuery(page, RELAXED.query);
+      await expect(notice).toHaveText(relaxedText);
+      await expect(searchInput(page)).toBeFocused();
       await page.keyboard.press('ArrowDown');
-      await expect(page.locator('.DocSearch-Hit[aria-selected="true"]')).toHaveCount(1);
-      const href = await page.locator('.DocSearch-Hit[aria-selected="true"] [data-href]').getAttribute('data-href');
-      expect(href).toBeTruthy();
+      const selected = page.locator('.DocSearch-Hit[aria-selected="true"] [data-href]');
+      await expect(selected).toHaveCount(1);
+      opened = (await selected.getAttribute('data-href')) ?? '';
+      expect(opened).toMatch(/^\//);
       await page.keyboard.press('Enter');
       await expect(modal(page)).toBeHidden();
-      const expected = new URL(href ?? '/', page.url());
-      await expect.poll(() => new URL(page.url()).pathname).toBe(expected.pathname);
+      await expect.poll(() => new URL(page.url()).pathname).toBe(new URL(opened, page.url()).pathname);
+    });
+
+    await test.step('the opened hit is a recent search, and saved as a favourite it survives a reload', async () => {
+      await openWithShortcut(page);
+      const recent = page.locator('.DocSearch-Hits').filter({ hasText: 'Recent' });
+      await expect(recent.locator('.DocSearch-Hit')).toHaveCount(1);
+      await recent.locator('.DocSearch-Hit').hover();
+      await recent.getByTitle('Save this search').click();
+      const favourite = page.locator('.DocSearch-Hits').filter({ hasText: 'Favorite' });
+      await expect(favourite.locator('.DocSearch-Hit')).toHaveCount(1);
+      await page.keyboard.press('Escape');
+      await page.reload();
+      await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
+      await openWithShortcut(page);
+      await expect(favourite.locator(`.DocSearch-Hit [data-href="${opened}"]`)).toHaveCount(1);
+    });
+
+    await test.step('See all opens the search page with the count', async () => {
+      await typeQuery(page, HOME_QUERY);
+      const seeAll = page.getByRole('link', { name: /^See all \d+ results$/ });
+      await expect(seeAll).toBeVisible();
+      const count = Number((await seeAll.textContent())?.match(/\d+/)?.[0]);
+      expect(count).toBeGreaterThan(0);
+      await seeAll.click();
+      await expect(page).toHaveURL(new RegExp(`/search\\?q=${HOME_QUERY}$`));
+      await expect(page.getByText(new RegExp(`^${count} results? for`))).toBeVisible();
     });
   });
 
@@ -254,53 +297,6 @@ test.describe('search modal', () => {
     await page.locator('.navbar').getByRole('button', { name: texts.buttonText }).click();
     await expect(modal(page)).toBeVisible();
     expect((await modal(page).boundingBox())?.width).toBe(390);
-  });
-
-  test('/ typed in a field stays in the field', async ({ page }) => {
-    await gotoHydrated(page, '/search');
-    const field = page.locator('#search-page-input');
-    await field.click();
-    await page.keyboard.type('a/b');
-    await expect(field).toHaveValue('a/b');
-    await expect(modal(page)).toBeHidden();
-  });
-
-  test('"See all" links to the search page with the count', async ({ page }) => {
-    await gotoHydrated(page, '/');
-    await openWithShortcut(page);
-    await typeQuery(page, HOME_QUERY);
-    const seeAll = page.getByRole('link', { name: /^See all \d+ results$/ });
-    await expect(seeAll).toBeVisible();
-    const count = Number((await seeAll.textContent())?.match(/\d+/)?.[0]);
-    expect(count).toBeGreaterThan(0);
-    await expect(seeAll).toHaveAttribute('href', `/search?q=${HOME_QUERY}`);
-    await seeAll.click();
-    await expect(page).toHaveURL(new RegExp(`/search\\?q=${HOME_QUERY}$`));
-    await expect(page.getByText(new RegExp(`^${count} results? for`))).toBeVisible();
-  });
-
-  test('recent and favourite searches survive a reload', async ({ page }) => {
-    await gotoHydrated(page, '/');
-    await openWithShortcut(page);
-    await typeQuery(page, HOME_QUERY);
-    await page.locator(`.DocSearch-Hit [data-href="${HOME_HEADING}"]`).click();
-    await expect(modal(page)).toBeHidden();
-
-    await openWithShortcut(page);
-    const recent = page.locator('.DocSearch-Hits').filter({ hasText: 'Recent' });
-    await expect(recent.locator('.DocSearch-Hit')).toHaveCount(1);
-    await recent.locator('.DocSearch-Hit').hover();
-    await recent.getByTitle('Save this search').click();
-    await expect(page.locator('.DocSearch-Hits').filter({ hasText: 'Favorite' }).locator('.DocSearch-Hit')).toHaveCount(
-      1,
-    );
-    await page.keyboard.press('Escape');
-
-    await page.reload();
-    await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
-    await openWithShortcut(page);
-    const favourite = page.locator('.DocSearch-Hits').filter({ hasText: 'Favorite' });
-    await expect(favourite.locator(`.DocSearch-Hit [data-href="${HOME_HEADING}"]`)).toHaveCount(1);
   });
 });
 
@@ -396,12 +392,93 @@ test.describe('search when the network drops after the index has loaded', () => 
 });
 
 test.describe('search page', () => {
-  test('shows the results of q, with a count and highlights', async ({ page }) => {
-    await gotoHydrated(page, `/search?q=${HOME_QUERY}`);
-    await expect(page.locator('#search-page-input')).toHaveValue(HOME_QUERY);
-    await expect(page.getByText(/^\d+ results? for/)).toBeVisible();
-    await expect(page.locator(`main a[href="${HOME_HEADING}"]`)).toBeVisible();
-    await expect(page.locator('main ol mark').first()).toBeVisible();
+  test('a reader’s visit: the results of q, the texts and files it downloads, more results, the box and the URL, a miss, and a result link', async ({
+    page,
+  }) => {
+    const html = await (await page.request.get('/search')).text();
+    // By path: a hint and a fetch that differ only in their query would be two downloads.
+    const hinted = [...html.matchAll(/<link[^>]*\bhref="?(\/pagefind\/[^"\s>]+)/g)].map(
+      (match) => new URL(match[1] ?? '', 'http://127.0.0.1').pathname,
+    );
+    expect(hinted.length).toBeGreaterThan(0);
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    const items = page.locator('main ol > li');
+    const count = page.getByText(/^\d+ results? for/);
+    await gotoHydrated(page, '/search?q=llama');
+
+    await test.step('the results of q, with a count and highlights', async () => {
+      await expect(page.locator('#search-page-input')).toHaveValue('llama');
+      await expect(count).toBeVisible();
+      await expect(page.locator('main ol a[href="/models/llama"]').first()).toBeVisible();
+      await expect(page.locator('main ol mark').first()).toBeVisible();
+    });
+
+    await test.step('the first screen downloads the texts of the results it shows, and no others', async () => {
+      await expect(items).toHaveCount(RESULTS_PER_PAGE);
+      expect(new Set(requested.filter((path) => path.endsWith('.pf_fragment'))).size).toBe(RESULTS_PER_PAGE);
+    });
+
+    await test.step('each hinted search file is fetched once', async () => {
+      await page.waitForLoadState('networkidle');
+      for (const path of hinted) {
+        expect(
+          requested.filter((entry) => entry === path),
+          path,
+        ).toHaveLength(1);
+      }
+    });
+
+    const field = page.locator('#search-page-input');
+    await test.step('more results on demand', async () => {
+      await field.fill('model');
+      await expect(page).toHaveURL(/\/search\?q=model$/);
+      await expect(items).toHaveCount(RESULTS_PER_PAGE);
+      await page.getByRole('button', { name: texts.loadMore }).click();
+      await expect.poll(() => items.count()).toBe(2 * RESULTS_PER_PAGE);
+    });
+
+    await test.step('no results: the spec texts, and no notice for a true miss', async () => {
+      await field.fill(NONSENSE);
+      await expect(page.getByText(`${texts.noResults} “${NONSENSE}”`)).toBeVisible();
+      await expect(page.getByText(`${texts.trySearchingFor}:`)).toBeVisible();
+      await expect(page.getByText(texts.reportMissing)).toBeVisible();
+      await expect(page.getByRole('link', { name: texts.reportMissingLink })).toHaveAttribute(
+        'href',
+        `${identity.issuesUrl}/new?title=${NONSENSE}`,
+      );
+      await expect(page.locator('[data-search-notice]')).toHaveCount(0);
+    });
+
+    await test.step('the box keeps the URL in step, and / typed in it stays in it', async () => {
+      await field.fill('');
+      await expect(page).toHaveURL(/\/search$/);
+      await page.keyboard.type('a/b');
+      await expect(field).toHaveValue('a/b');
+      await expect(modal(page)).toBeHidden();
+      await field.fill('');
+      await field.fill('llama');
+      await expect(page).toHaveURL(/\/search\?q=llama$/);
+    });
+
+    await test.step('result links load a page’s code on intent, not when they scroll into view', async () => {
+      await expect(items.first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const chunks: string[] = [];
+      page.on('request', (request) => {
+        if (/\/assets\/js\/.*\.js$/.test(request.url())) chunks.push(request.url());
+      });
+      await items.last().scrollIntoViewIfNeeded();
+      await page.waitForTimeout(500);
+      expect(chunks).toEqual([]);
+      const link = page.locator('main ol a[href="/models/llama"]').first();
+      await link.hover();
+      await expect.poll(() => chunks.length).toBeGreaterThan(0);
+      await link.click();
+      await expect(page).toHaveURL(/\/models\/llama$/);
+      // A navigation inside the app: the page did not load again.
+      await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+    });
   });
 
   test('paints the first results of q before the site bundle has run, and React takes them over unchanged', async ({
@@ -501,61 +578,6 @@ test.describe('search page', () => {
     await expect(page.locator('main ol > li').first()).toBeVisible();
   });
 
-  test('result links load a page’s code on intent, not when they scroll into view', async ({ page }) => {
-    const chunks: string[] = [];
-    await gotoHydrated(page, '/search?q=llama');
-    await expect(page.locator('main ol > li').first()).toBeVisible();
-    await page.waitForLoadState('networkidle');
-    page.on('request', (request) => {
-      if (/\/assets\/js\/.*\.js$/.test(request.url())) chunks.push(request.url());
-    });
-    await page.locator('main ol > li').last().scrollIntoViewIfNeeded();
-    await page.waitForTimeout(500);
-    expect(chunks).toEqual([]);
-    const link = page.locator('main ol a[href="/models/llama"]').first();
-    await link.hover();
-    await expect.poll(() => chunks.length).toBeGreaterThan(0);
-    await link.click();
-    await expect(page).toHaveURL(/\/models\/llama$/);
-    // A navigation inside the app: the page did not load again.
-    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
-  });
-
-  test('only its own HTML hints at the search files', async ({ page }) => {
-    for (const type of PAGE_TYPES) {
-      const html = await (await page.request.get(type.path)).text();
-      const hints = [...html.matchAll(/<link[^>]*\brel="?(?:modulepreload|preload)"?[^>]*>/g)].map((match) => match[0]);
-      const searchHints = hints.filter((hint) => hint.includes('/pagefind/'));
-      if (type.id === 'search') {
-        expect(searchHints.some((hint) => /rel="?modulepreload"?[^>]*href="?\/pagefind\/pagefind\.js/.test(hint))).toBe(
-          true,
-        );
-      } else {
-        expect(html, type.path).not.toContain('/pagefind/');
-      }
-    }
-  });
-
-  test('fetches each hinted search file once', async ({ page }) => {
-    const html = await (await page.request.get('/search')).text();
-    // By path: a hint and a fetch that differ only in their query would be two downloads.
-    const hinted = [...html.matchAll(/<link[^>]*\bhref="?(\/pagefind\/[^"\s>]+)/g)].map(
-      (match) => new URL(match[1] ?? '', 'http://127.0.0.1').pathname,
-    );
-    expect(hinted.length).toBeGreaterThan(0);
-    const requested: string[] = [];
-    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
-    await gotoHydrated(page, '/search?q=llama');
-    await expect(page.locator('main ol > li').first()).toBeVisible();
-    await page.waitForLoadState('networkidle');
-    for (const path of hinted) {
-      expect(
-        requested.filter((entry) => entry === path),
-        path,
-      ).toHaveLength(1);
-    }
-  });
-
   for (const viewport of [
     { width: 1280, height: 720 },
     { width: 390, height: 844 },
@@ -571,86 +593,9 @@ test.describe('search page', () => {
       expect(shift).toBeLessThanOrEqual(0.02);
     });
   }
-
-  test('has a meta description in its HTML', async ({ page }) => {
-    const html = await (await page.request.get('/search')).text();
-    const description = html.match(/<meta[^>]*\sname="?description"?\s[^>]*content="([^"]+)"/)?.[1] ?? '';
-    expect(description).toMatch(/^Search /);
-    expect(description.length).toBeGreaterThan(50);
-  });
-
-  test('the box keeps the URL in step', async ({ page }) => {
-    await gotoHydrated(page, '/search');
-    await page.locator('#search-page-input').fill('llama');
-    await expect(page).toHaveURL(/\/search\?q=llama$/);
-    await page.locator('#search-page-input').fill('');
-    await expect(page).toHaveURL(/\/search$/);
-  });
-
-  test('more results on demand', async ({ page }) => {
-    await gotoHydrated(page, '/search?q=model');
-    const items = page.locator('main ol > li');
-    await expect(items).toHaveCount(RESULTS_PER_PAGE);
-    await page.getByRole('button', { name: texts.loadMore }).click();
-    await expect.poll(() => items.count()).toBe(2 * RESULTS_PER_PAGE);
-  });
-
-  test('the first screen downloads the texts of the results it shows, and no others', async ({ page }) => {
-    const fragments: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().endsWith('.pf_fragment')) {
-        fragments.push(request.url());
-      }
-    });
-    await gotoHydrated(page, '/search?q=llama');
-    await expect(page.locator('main ol > li')).toHaveCount(RESULTS_PER_PAGE);
-    // The search code has settled: the page's status says how many results there are.
-    await expect(page.getByText(/^\d+ results? for/)).toBeVisible();
-    expect(new Set(fragments).size).toBe(RESULTS_PER_PAGE);
-  });
-
-  test('no results: the spec texts', async ({ page }) => {
-    await gotoHydrated(page, `/search?q=${HOME_QUERY}`);
-    await expect(page.getByText(/^\d+ results? for/)).toBeVisible();
-    await page.locator('#search-page-input').fill(NONSENSE);
-    await expect(page.getByText(`${texts.noResults} “${NONSENSE}”`)).toBeVisible();
-    await expect(page.getByText(`${texts.trySearchingFor}:`)).toBeVisible();
-    await expect(page.getByText(texts.reportMissing)).toBeVisible();
-    await expect(page.getByRole('link', { name: texts.reportMissingLink })).toHaveAttribute(
-      'href',
-      `${identity.issuesUrl}/new?title=${NONSENSE}`,
-    );
-  });
 });
 
 test.describe('queries the docs do not match word for word', () => {
-  // "metal" is in no page; the llama.cpp guide builds on macOS.
-  const RELAXED = { query: 'macos metal', shown: 'macos', page: '/inference/llamacpp' };
-  // One letter short of "assistant".
-  const TYPO = { query: 'create asistant', shown: 'create assistant', page: '/api/create-assistant' };
-  const relaxedText = `No results for "${RELAXED.query}". Showing results for "${RELAXED.shown}".`;
-  const correctedText = `Showing results for "${TYPO.shown}". Search instead for "${TYPO.query}".`;
-
-  test('the search page leaves out a word that matches nothing, and says so', async ({ page }) => {
-    await gotoHydrated(page, `/search?q=${encodeURIComponent(RELAXED.query)}`);
-    const notice = page.locator('main [data-search-notice]');
-    await expect(notice).toHaveText(relaxedText);
-    // Inside the live region, so that screen readers announce it.
-    await expect(page.locator('main [aria-live="polite"] [data-search-notice]')).toHaveCount(1);
-    await expect(page.locator(`main ol a[href="${RELAXED.page}"]`).first()).toBeVisible();
-  });
-
-  test('the search page corrects a typo, and searches the words as typed on request', async ({ page }) => {
-    await gotoHydrated(page, `/search?q=${encodeURIComponent(TYPO.query)}`);
-    const notice = page.locator('main [aria-live="polite"] [data-search-notice]');
-    await expect(notice).toHaveText(correctedText);
-    await expect(page.locator('main ol li h2 a').first()).toHaveAttribute('href', TYPO.page);
-    await notice.getByRole('button', { name: `Search instead for "${TYPO.query}"` }).click();
-    await expect(notice).toHaveCount(0);
-    await expect(page.locator('#search-page-input')).toHaveValue(TYPO.query);
-    await expect(page.getByText(new RegExp(`results? for “${TYPO.query}”`))).toBeVisible();
-  });
-
   for (const [kind, { query }, text] of [
     ['relaxed', RELAXED, relaxedText],
     ['corrected', TYPO, correctedText],
@@ -676,87 +621,54 @@ test.describe('queries the docs do not match word for word', () => {
     });
   }
 
-  test('the vocabulary is fetched only for a query with a word the results do not hold', async ({ page }) => {
-    const fetched = recordSearchRequests(page);
-    const vocabulary = () => fetched.filter((path) => path.endsWith('/vocabulary.json'));
-    await gotoHydrated(page, '/');
-    await openWithShortcut(page);
-    await typeQuery(page, HOME_QUERY);
-    await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
-    await page.waitForLoadState('networkidle');
-    expect(vocabulary()).toEqual([]);
-    await typeQuery(page, TYPO.query);
-    await expect(page.locator('.DocSearch-Dropdown [data-search-notice]')).toBeVisible();
-    expect(vocabulary()).toEqual(['/pagefind/vocabulary.json']);
-  });
-
-  test('a true miss keeps the no-results texts, with no notice', async ({ page }) => {
-    await gotoHydrated(page, `/search?q=${NONSENSE}`);
-    await expect(page.getByText(`${texts.noResults} “${NONSENSE}”`)).toBeVisible();
-    await expect(page.locator('[data-search-notice]')).toHaveCount(0);
-  });
-
-  test('the modal says the same, in a live region, and the keyboard still opens a hit', async ({ page }) => {
-    await gotoHydrated(page, '/');
-    await openWithShortcut(page);
-    await typeQuery(page, RELAXED.query);
-    const region = page.locator('.DocSearch-Dropdown [role="status"][aria-live="polite"]');
-    await expect(region.locator('[data-search-notice]')).toHaveText(relaxedText);
-    await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
-
-    await typeQuery(page, TYPO.query);
-    await expect(region.locator('[data-search-notice]')).toHaveText(correctedText);
-    await expect(page.locator('.DocSearch-Hit [data-href]').first()).toHaveAttribute('data-href', TYPO.page);
-    // The focus stays in the box, so arrows and Enter reach the results.
-    await expect(searchInput(page)).toBeFocused();
-    await page.keyboard.press('ArrowDown');
-    const selected = page.locator('.DocSearch-Hit[aria-selected="true"] [data-href]');
-    const href = (await selected.getAttribute('data-href')) ?? '';
-    expect(href).toMatch(/^\//);
-    await page.keyboard.press('Enter');
-    await expect(modal(page)).toBeHidden();
-    await expect.poll(() => new URL(page.url()).pathname).toBe(new URL(href, page.url()).pathname);
-  });
-
-  test('the modal searches the words as typed on request', async ({ page }) => {
-    await gotoHydrated(page, '/');
-    await openWithShortcut(page);
-    await typeQuery(page, TYPO.query);
-    const notice = page.locator('.DocSearch-Dropdown [data-search-notice]');
-    await expect(notice).toHaveText(correctedText);
-    await notice.getByRole('button', { name: `Search instead for "${TYPO.query}"` }).click();
-    await expect(notice).toHaveCount(0);
-    await expect(searchInput(page)).toHaveValue(TYPO.query);
-    await expect(searchInput(page)).toBeFocused();
-    // Clearing the box takes the notice away with the results it explained.
-    await typeQuery(page, RELAXED.query);
-    await expect(notice).toHaveText(relaxedText);
-    await typeQuery(page, '');
-    await expect(notice).toHaveCount(0);
-  });
-
-  for (const mode of ['light', 'dark'] as const) {
-    test(`the search page and the open modal, with results and notices, pass axe in ${mode} mode`, async ({ page }) => {
-      await gotoHydrated(page, `/search?q=${encodeURIComponent(TYPO.query)}`);
-      await useColourMode(page, mode);
-      await expect(page.locator('main [data-search-notice]')).toBeVisible();
-      await expect(page.locator('main ol > li').first()).toBeVisible();
-      expect(await axeViolations(page), 'the search page').toEqual([]);
-
-      await openWithShortcut(page);
-      await typeQuery(page, RELAXED.query);
-      await expect(page.locator('.DocSearch-Dropdown [data-search-notice]')).toBeVisible();
-      await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
-      await page.keyboard.press('ArrowDown');
-      await expect(page.locator('.DocSearch-Hit[aria-selected="true"]')).toHaveCount(1);
-      expect(await axeViolations(page, '.DocSearch-Modal'), 'the modal with a selected hit').toEqual([]);
-      // axe skips text it cannot see: the selected hit's title must be opaque on its highlight.
-      const title = page.locator('.DocSearch-Hit[aria-selected="true"] .DocSearch-Hit-title');
-      expect(await title.evaluate((node) => getComputedStyle(node).color)).toMatch(/^rgb\(/);
-
-      await typeQuery(page, TYPO.query);
-      await expect(page.locator('.DocSearch-Dropdown [data-search-notice] button')).toBeVisible();
-      expect(await axeViolations(page, '.DocSearch-Modal'), 'the modal with its notice').toEqual([]);
+  test('the search page leaves a word out or corrects it, says so in its live region, searches the words as typed on request, and passes axe with the modal, light and dark', async ({
+    page,
+  }) => {
+    const notice = page.locator('main [aria-live="polite"] [data-search-notice]');
+    await test.step('a word that matches nothing is left out', async () => {
+      await gotoHydrated(page, `/search?q=${encodeURIComponent(RELAXED.query)}`);
+      await expect(page.locator('main [data-search-notice]')).toHaveText(relaxedText);
+      // Inside the live region, so that screen readers announce it.
+      await expect(notice).toHaveCount(1);
+      await expect(page.locator(`main ol a[href="${RELAXED.page}"]`).first()).toBeVisible();
     });
-  }
+
+    await test.step('a typo is corrected', async () => {
+      await gotoHydrated(page, `/search?q=${encodeURIComponent(TYPO.query)}`);
+      await expect(notice).toHaveText(correctedText);
+      await expect(page.locator('main ol li h2 a').first()).toHaveAttribute('href', TYPO.page);
+    });
+
+    for (const mode of ['light', 'dark'] as const) {
+      await test.step(`axe finds nothing on the page and in the modal with a selected hit and a notice, ${mode} mode`, async () => {
+        await useColourMode(page, mode);
+        await expect(page.locator('main ol > li').first()).toBeVisible();
+        expect(await axeViolations(page), 'the search page').toEqual([]);
+
+        await openWithShortcut(page);
+        await typeQuery(page, RELAXED.query);
+        await expect(page.locator('.DocSearch-Dropdown [data-search-notice]')).toBeVisible();
+        await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+        await page.keyboard.press('ArrowDown');
+        await expect(page.locator('.DocSearch-Hit[aria-selected="true"]')).toHaveCount(1);
+        expect(await axeViolations(page, '.DocSearch-Modal'), 'the modal with a selected hit').toEqual([]);
+        // axe skips text it cannot see: the selected hit's title must be opaque on its highlight.
+        const title = page.locator('.DocSearch-Hit[aria-selected="true"] .DocSearch-Hit-title');
+        expect(await title.evaluate((node) => getComputedStyle(node).color)).toMatch(/^rgb\(/);
+
+        await typeQuery(page, TYPO.query);
+        await expect(page.locator('.DocSearch-Dropdown [data-search-notice] button')).toBeVisible();
+        expect(await axeViolations(page, '.DocSearch-Modal'), 'the modal with its notice').toEqual([]);
+        await page.keyboard.press('Escape');
+        await expect(modal(page)).toBeHidden();
+      });
+    }
+
+    await test.step('the words as typed, on request', async () => {
+      await notice.getByRole('button', { name: `Search instead for "${TYPO.query}"` }).click();
+      await expect(notice).toHaveCount(0);
+      await expect(page.locator('#search-page-input')).toHaveValue(TYPO.query);
+      await expect(page.getByText(new RegExp(`results? for “${TYPO.query}”`))).toBeVisible();
+    });
+  });
 });
