@@ -1,27 +1,15 @@
 import type { Locator, Page, Route } from '@playwright/test';
 
-import {
-  AGENT,
-  BADTOOL,
-  HOSTILE,
-  IGNORETOOLS,
-  LOOP,
-  MODEL_ID,
-  NOMODELS,
-  SLOW,
-  VLLM_NOTOOLS,
-  type FakeServer,
-} from '../support/fake-server.mjs';
+import { AGENT, MODEL_ID, SLOW, type FakeServer } from '../support/fake-server.mjs';
 import { axeViolations, expect, gotoHydrated, test } from './fixtures';
 
 /**
  * Ask AI: a question from the search modal or /search, answered by the reader's own
  * OpenAI-compatible server with the site's search and Markdown twins as its tools, run
- * in the browser. A scripted server plays each kind of model.
+ * in the browser against a scripted server. How the loop treats each kind of model
+ * (one that refuses tools, ignores them, calls them wrongly or never stops) and how an
+ * answer renders are unit tests (tests/unit/ask-docs.test.ts, components/ask-*.test.tsx).
  */
-
-/** The rounds of tools the panel allows before it asks for an answer (agent.ts). */
-const MAX_TOOL_ROUNDS = 4;
 
 const posts = (fake: FakeServer) => fake.received.filter((request) => request.method === 'POST');
 type Body = {
@@ -105,64 +93,6 @@ test('asks from /search, in place', async ({ page, fake }) => {
   expect(body(fake, 0).messages.at(-1)?.content).toBe('vllm allowed origins');
 });
 
-test.describe('a server that refuses tools', () => {
-  test.use({ expectedErrors: /status of 400/ });
-  test('gets the pages retrieved first, and the panel says the model ran without tools', async ({ page, fake }) => {
-    const dialog = await askFromModal(page, fake, VLLM_NOTOOLS.name, 'vllm allowed origins');
-    await expect(status(dialog)).toHaveText('The answer is complete.', { timeout: 20_000 });
-    await expect(dialog.locator('[data-ask-answer]')).toHaveText(VLLM_NOTOOLS.text);
-    await expect(dialog.locator('[data-ask-steps]')).toContainText(
-      'The model ran without tools (the server refused tools',
-    );
-    expect(body(fake, 1).tools).toBeUndefined();
-    expect(body(fake, 1).messages[0]?.content).toContain('The pages:');
-    expect(body(fake, 1).messages[0]?.content).toContain('/inference/vllm');
-  });
-});
-
-test('a model that ignores its tools gets the pages in its prompt too', async ({ page, fake }) => {
-  const dialog = await askFromModal(page, fake, IGNORETOOLS.name, 'vllm allowed origins');
-  await expect(status(dialog)).toHaveText('The answer is complete.', { timeout: 20_000 });
-  await expect(dialog.locator('[data-ask-steps]')).toContainText('the model answered without calling a tool');
-  expect(posts(fake)).toHaveLength(2);
-  expect(body(fake, 1).tools).toBeUndefined();
-});
-
-test('bad arguments and an unknown tool are told to the model, and the loop goes on', async ({ page, fake }) => {
-  const dialog = await askFromModal(page, fake, BADTOOL.name, 'vllm allowed origins');
-  await expect(dialog.locator('[data-ask-answer]')).toHaveText(BADTOOL.text, { timeout: 20_000 });
-  const told = body(fake, 1)
-    .messages.filter((message) => message.role === 'tool')
-    .map((message) => message.content);
-  expect(told[0]).toMatch(/^Error: The arguments of search_docs are not JSON/);
-  expect(told[1]).toMatch(/^Error: there is no tool delete_everything/);
-  await expect(dialog.locator('[data-ask-steps]')).toContainText('A tool call failed (delete_everything)');
-});
-
-test('a model that never stops calling tools is stopped at the stated limit', async ({ page, fake }) => {
-  const dialog = await askFromModal(page, fake, LOOP.name, 'vllm allowed origins');
-  await expect(dialog.locator('[data-ask-answer]')).toHaveText(LOOP.text, { timeout: 30_000 });
-  expect(posts(fake)).toHaveLength(MAX_TOOL_ROUNDS + 1);
-  expect(body(fake, MAX_TOOL_ROUNDS).tool_choice).toBe('none');
-});
-
-test('an answer with HTML and script links renders inert, and only the site’s own links are links', async ({
-  page,
-  fake,
-}) => {
-  const dialog = await askFromModal(page, fake, HOSTILE.name, 'vllm');
-  await expect(status(dialog)).toHaveText('The answer is complete.', { timeout: 20_000 });
-  const answer = dialog.locator('[data-ask-answer]');
-  await expect(answer).toContainText(HOSTILE.pieces.script);
-  await expect(answer.locator('script, img')).toHaveCount(0);
-  await expect(answer.getByRole('link')).toHaveCount(1);
-  await expect(answer.getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', '/faq');
-  await expect(answer).toContainText('click (javascript:window.__askPwned=true)');
-  expect(
-    await page.evaluate((flag) => (window as unknown as Record<string, unknown>)[flag], HOSTILE.flag),
-  ).toBeUndefined();
-});
-
 test('Stop cancels a stalled answer at once, and a stall times out', async ({ page, fake }) => {
   const dialog = await askFromModal(page, fake, SLOW.name, 'vllm');
   await expect(dialog.locator('[data-ask-answer]')).toHaveText(SLOW.partial, { timeout: 20_000 });
@@ -176,17 +106,6 @@ test('Stop cancels a stalled answer at once, and a stall times out', async ({ pa
   await dialog.getByRole('button', { name: 'Ask', exact: true }).click();
   await expect(dialog.locator('[data-console-failure]').last()).toContainText('The stream stalled', {
     timeout: 10_000,
-  });
-});
-
-test.describe('a server that lists no models', () => {
-  test.use({ expectedErrors: /status of 404/ });
-  test('takes the model as typed', async ({ page, fake }) => {
-    const dialog = await askFromModal(page, fake, NOMODELS.name, 'vllm');
-    await expect(status(dialog)).toHaveText('The answer is complete.', { timeout: 20_000 });
-    await dialog.locator('details').evaluate((details) => details.setAttribute('open', ''));
-    await expect(dialog.getByRole('textbox', { name: 'Model' })).toBeVisible();
-    await expect(dialog.getByRole('combobox', { name: 'Model' })).toHaveCount(0);
   });
 });
 

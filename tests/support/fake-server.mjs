@@ -14,13 +14,7 @@
 // Ask AI, whose panel offers the tools `search_docs` and `read_page` (as llama-server):
 // - agent        searches, then reads a page, then answers with a link, deciding each step
 //                by the conversation it receives
-// - ignoretools  answers in plain text even when tools are offered
-// - badtool      calls two tools in one reply, one with arguments that are not JSON and one
-//                that does not exist, then answers once both have their tool messages
-// - loop         calls `search_docs` again and again, until tools are withdrawn
-// - hostile      answers with HTML and links that a page must not run or follow
 // - slow         streams one chunk and then nothing, forever, as `stall` does
-// - nomodels     answers chats, but GET /models answers 404
 //
 // The real servers' set-ups, in their own words and shapes (for the server check):
 // - vllm-notools   upstream vLLM without `--enable-auto-tool-choice --tool-call-parser`
@@ -176,65 +170,8 @@ export const AGENT = {
   ),
 };
 
-/** `ignoretools`: a model that answers `text` whatever it is offered, tools included. */
-export const IGNORETOOLS = { name: 'ignoretools', ...said('I cannot ', 'look that up.') };
-
-/**
- * `badtool`: a model that calls both `calls` in one reply while the conversation has no
- * tool message since the last user message: `search_docs` with arguments that are not
- * JSON, and a tool the panel does not offer. Once the conversation holds a tool message
- * for each of the two, it answers `text`; any other conversation is answered with
- * UNEXPECTED's status.
- */
-export const BADTOOL = {
-  name: 'badtool',
-  calls: [streamedCall('call_b1', SEARCH_DOCS, ['not ', 'json']), streamedCall('call_b2', 'delete_everything', ['{}'])],
-  ...said('Recovered.'),
-};
-
-/**
- * `loop`: a model that never stops calling `search_docs`. Its n-th tool call since the
- * server started or was last reset is `call(n)`, so every call has an id of its own. A
- * request that offers no tools (`tools` absent or empty) or sets `tool_choice` to `none`
- * is answered with `text`.
- */
-export const LOOP = {
-  name: 'loop',
-  /** @param {number} n counted from 1 */
-  call: (n) => streamedCall(`call_l${n}`, SEARCH_DOCS, ['{"query": ', `"again ${n}"}`]),
-  ...said('Stopped ', 'looping.'),
-};
-
-/**
- * `hostile`: an answer that a page which renders it must neither run nor let the reader
- * follow into script. Each of `pieces` is in `text`; the script element stands alone on
- * its lines (an HTML block to Markdown) and the image inside a paragraph (inline HTML),
- * and `deltas` cut the script tag and the `javascript:` link, so that neither is whole
- * in any one delta. Anything that runs sets `window[flag]`.
- */
-export const HOSTILE = {
-  name: 'hostile',
-  flag: '__askPwned',
-  pieces: {
-    script: '<script>window.__askPwned = true</script>',
-    image: '<img src=x onerror="window.__askPwned = true">',
-    scriptLink: '[click](javascript:window.__askPwned=true)',
-    externalLink: '[elsewhere](https://example.com/x)',
-    internalLink: '[FAQ](/faq)',
-  },
-  ...said(
-    'Before the answer:\n\n<scr',
-    'ipt>window.__askPwned = true</script>\n\nAn image <img src=x on',
-    'error="window.__askPwned = true"> and links: [click](java',
-    'script:window.__askPwned=true), [elsewhere](https://example.com/x) and the [FAQ](/faq).',
-  ),
-};
-
 /** `slow`: streams one chunk with `partial` and then nothing, and never answers a plain request, as `stall` does. */
 export const SLOW = { name: 'slow', partial: 'Thinking' };
-
-/** `nomodels`: a server whose GET /models answers 404 with NOT_FOUND, and that answers chats with `text`. */
-export const NOMODELS = { name: 'nomodels', ...said('Answered without ', 'a model list.') };
 
 /**
  * `vllm-notools`: upstream vLLM started without `--enable-auto-tool-choice
@@ -636,7 +573,6 @@ function callEvents(model, calls) {
  * @property {boolean} tools whether it offers tools: a non-empty `tools` list, as servers tell it
  * @property {Json[]} turn its messages after the last user message: the turn the model answers
  * @property {string} model the model the answer names
- * @property {() => number} nextLoopCall the number of `loop`'s next tool call
  */
 
 /**
@@ -714,12 +650,11 @@ function healthyReply({ body, tools, turn }) {
 }
 
 /**
- * A model scenario: who it plays for CORS and 404s, the models it lists (null: GET
- * /models answers 404), whether it refuses a model it does not serve, and its answer
+ * A model scenario: who it plays for CORS and 404s, the models it lists, whether it refuses a model it does not serve, and its answer
  * to a chat request.
  * @typedef {object} ModelScenario
  * @property {'llama' | 'fastapi' | 'refused'} cors
- * @property {string[] | null} models
+ * @property {string[]} models
  * @property {boolean} [checksModel]
  * @property {(chat: Chat) => Reply} reply
  */
@@ -758,27 +693,7 @@ const MODEL_SCENARIOS = {
   },
   [SCENARIOS.stall.name]: { ...llama, reply: () => ({ kind: 'hold', partial: SCENARIOS.stall.partial }) },
   [AGENT.name]: { ...llama, reply: agentReply },
-  [IGNORETOOLS.name]: { ...llama, reply: () => text(IGNORETOOLS) },
-  [BADTOOL.name]: {
-    ...llama,
-    reply: ({ turn }) => {
-      const answered = turn.filter(({ role }) => role === 'tool').map(({ tool_call_id: id }) => id);
-      if (answered.length === 0) {
-        return calls(...BADTOOL.calls);
-      }
-      return BADTOOL.calls.every(({ toolCall }) => answered.includes(toolCall.id))
-        ? text(BADTOOL)
-        : unexpected(BADTOOL.name, turn);
-    },
-  },
-  [LOOP.name]: {
-    ...llama,
-    reply: ({ body, tools, nextLoopCall }) =>
-      tools && body.tool_choice !== 'none' ? calls(LOOP.call(nextLoopCall())) : text(LOOP),
-  },
-  [HOSTILE.name]: { ...llama, reply: () => text(HOSTILE) },
   [SLOW.name]: { ...llama, reply: () => ({ kind: 'hold', partial: SLOW.partial }) },
-  [NOMODELS.name]: { ...llama, models: null, reply: () => text(NOMODELS) },
   [VLLM_NOTOOLS.name]: {
     ...vllm,
     reply: ({ body, tools }) => {
@@ -971,8 +886,6 @@ export async function startFakeServer() {
   const held = [];
   let closing = false;
   let requestCount = 0;
-  /** How many tool calls `loop` has answered since the server started or was last reset. */
-  let loopCalls = 0;
 
   /**
    * @param {IncomingMessage} request
@@ -1080,13 +993,9 @@ export async function startFakeServer() {
     const notFound = model.cors === 'llama' ? NOT_FOUND : FASTAPI_NOT_FOUND;
     const route = v1 ? path.slice('/v1'.length) : null;
     if (method === 'GET' && route === '/models') {
-      if (model.models) {
-        const ownedBy = model.cors === 'llama' ? 'test' : 'vllm';
-        const data = model.models.map((id) => ({ id, object: 'model', owned_by: ownedBy }));
-        sendJson(response, 200, { object: 'list', data }, cors);
-      } else {
-        sendJson(response, 404, notFound, cors);
-      }
+      const ownedBy = model.cors === 'llama' ? 'test' : 'vllm';
+      const data = model.models.map((id) => ({ id, object: 'model', owned_by: ownedBy }));
+      sendJson(response, 200, { object: 'list', data }, cors);
       return;
     }
     if (scenario === LOADING.name) {
@@ -1098,12 +1007,12 @@ export async function startFakeServer() {
       return;
     }
     const json = isObject(record.json) ? record.json : {};
-    const served = model.models?.[0] ?? MODEL_ID;
+    const served = model.models[0] ?? MODEL_ID;
     if (
       model.checksModel &&
       typeof json.model === 'string' &&
       json.model !== '' &&
-      !model.models?.includes(json.model)
+      !model.models.includes(json.model)
     ) {
       sendJson(response, 404, vllmModelNotFound(json.model), cors);
       return;
@@ -1115,7 +1024,6 @@ export async function startFakeServer() {
       tools: Array.isArray(json.tools) && json.tools.length > 0,
       turn: turnOf(json),
       model: served,
-      nextLoopCall: () => (loopCalls += 1),
     };
     await sendReply(response, model.reply(chat), chat, cors, hold);
   };
@@ -1148,7 +1056,6 @@ export async function startFakeServer() {
     reset() {
       received.length = 0;
       held.length = 0;
-      loopCalls = 0;
       rubra.reset();
     },
     close: () =>

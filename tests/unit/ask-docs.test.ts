@@ -60,6 +60,10 @@ const call = (name: string, args: string) => ({
   ok: true as const,
   reply: { ...EMPTY_REPLY, toolCalls: [{ id: `c-${name}`, name, arguments: args }] },
 });
+const messagesOf = (body: Record<string, unknown> | undefined) =>
+  (body?.messages ?? []) as { role: string; content: string | null }[];
+/** The system prompt of a request. */
+const prompt = (body: Record<string, unknown> | undefined) => messagesOf(body)[0]?.content ?? '';
 const text = (content: string) => ({ ok: true as const, reply: { ...EMPTY_REPLY, content } });
 
 describe('the tool loop', () => {
@@ -83,10 +87,40 @@ describe('the tool loop', () => {
     expect(d.bodies.at(-1)?.tool_choice).toBe('none');
   });
 
-  it('falls back to retrieval when the server refuses tools', async () => {
+  it('falls back to retrieval when the server refuses tools: the pages found go into the prompt', async () => {
     const d = deps([{ ok: false, message: 'tools are not supported' }, text('From the pages.')]);
     const outcome = await ask([], 'q', 'm', d, SITE);
     expect(outcome).toMatchObject({ ok: true, withoutTools: true, answer: 'From the pages.' });
     expect(d.bodies[1]).not.toHaveProperty('tools');
+    expect(prompt(d.bodies[1])).toContain('The pages:');
+    expect(prompt(d.bodies[1])).toContain('/inference/vllm');
+  });
+
+  it('gives a model that answers without calling a tool the pages in its prompt too', async () => {
+    const steps: string[] = [];
+    const d = deps([text('A guess.'), text('From the pages.')], steps);
+    const outcome = await ask([], 'q', 'm', d, SITE);
+    expect(outcome).toMatchObject({ ok: true, withoutTools: true, answer: 'From the pages.' });
+    expect(d.bodies).toHaveLength(2);
+    expect(d.bodies[1]).not.toHaveProperty('tools');
+    expect(prompt(d.bodies[1])).toContain('The pages:');
+    expect(steps[0]).toBe('without-tools');
+  });
+
+  it('tells the model of arguments that are not JSON and of a tool that does not exist, and goes on', async () => {
+    const steps: string[] = [];
+    const calls = [
+      { id: 'c-1', name: 'search_docs', arguments: '{"query": vllm' },
+      { id: 'c-2', name: 'delete_everything', arguments: '{}' },
+    ];
+    const d = deps([{ ok: true, reply: { ...EMPTY_REPLY, toolCalls: calls } }, text('Done.')], steps);
+    const outcome = await ask([], 'q', 'm', d, SITE);
+    expect(outcome).toMatchObject({ ok: true, answer: 'Done.' });
+    const told = messagesOf(d.bodies[1])
+      .filter((message) => message.role === 'tool')
+      .map((message) => message.content);
+    expect(told[0]).toMatch(/^Error: The arguments of search_docs are not JSON/);
+    expect(told[1]).toMatch(/^Error: there is no tool delete_everything/);
+    expect(steps).toEqual(['tool-error', 'tool-error']);
   });
 });

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   AGENT,
   AUTH,
-  BADTOOL,
   BIG_BODY_BYTES,
   BIG_CHUNKED_PATH,
   CORS_POLICIES,
@@ -15,10 +14,8 @@ import {
   HTML_BODY,
   LLAMA_NOJINJA,
   LOADING,
-  LOOP,
   MAX_HEADER_BYTES,
   MODELS,
-  NOMODELS,
   NOT_FOUND,
   REQUEST_ID_HEADER,
   SCENARIOS,
@@ -337,31 +334,6 @@ describe('the fake server of the console tests', () => {
           },
         },
       ]);
-    });
-
-    it('badtool: two calls in one reply, under indexes 0 and 1, then an answer once both are answered', async () => {
-      const first = await ask(BADTOOL.name, { messages: question(), tools: [WEATHER_TOOL], stream: true });
-      expect(first).toMatchObject({ ...callsReply(BADTOOL.calls), fragments: BADTOOL.calls.map((c) => c.fragments) });
-      const messages = [...question(), ...toolRound(first.toolCalls)];
-      expect(await ask(BADTOOL.name, { messages })).toMatchObject(textReply(BADTOOL.text));
-    });
-
-    it('loop: a call with a fresh id each round, until tools are withdrawn, numbered from 1 after a reset', async () => {
-      const tools = [WEATHER_TOOL];
-      expect(await ask(LOOP.name, { messages: question(), tools })).toMatchObject(callsReply([LOOP.call(1)]));
-      expect(await ask(LOOP.name, { messages: question(), tools, stream: true })).toMatchObject(
-        callsReply([LOOP.call(2)]),
-      );
-      expect(await ask(LOOP.name, { messages: question(), tools, tool_choice: 'none' })).toMatchObject(
-        textReply(LOOP.text),
-      );
-      server.reset();
-      expect(await ask(LOOP.name, { messages: question(), tools })).toMatchObject(callsReply([LOOP.call(1)]));
-    });
-
-    it('nomodels: GET /models answers 404, chats are answered', async () => {
-      expect((await fetch(`${server.baseUrl(NOMODELS.name)}/models`)).status).toBe(404);
-      expect(await ask(NOMODELS.name, { messages: question() })).toMatchObject(textReply(NOMODELS.text));
     });
   });
 

@@ -15,10 +15,13 @@ import AskPanel from '@site/src/components/AskDocs/AskPanel';
 const PHI = 'rubra-ai/Phi-3-mini-128k-instruct';
 /** The panel's status line (the settings' check button has a status of its own). */
 const askStatus = () => document.querySelector('[data-ask-status]');
+/** A server that lists no models and answers a chat with tools 400, as vLLM without its tool parser does. */
+const NO_TOOLS = 'http://127.0.0.1:7000/v1';
 /** Each server by base URL: the models it lists (null: GET /models is a 404), or absent when nothing listens. */
 const SERVERS: Record<string, string[] | null> = {
   'http://127.0.0.1:8000/v1': [PHI],
   'http://127.0.0.1:9000/v1': ['other-model'],
+  [NO_TOOLS]: null,
 };
 const sent: { url: string; body?: { model?: string } }[] = [];
 
@@ -42,6 +45,9 @@ async function serve(input: RequestInfo | URL, init?: RequestInit): Promise<Resp
   if (url.endsWith('/models')) {
     const models = SERVERS[base];
     return models ? json({ object: 'list', data: models.map((id) => ({ id, object: 'model' })) }) : json({}, 404);
+  }
+  if (base === NO_TOOLS && typeof init?.body === 'string' && init.body.includes('"tools"')) {
+    return json({ object: 'error', message: '"auto" tool choice requires --enable-auto-tool-choice' }, 400);
   }
   const content = `Answered by ${String(sent.at(-1)?.body?.model)}.`;
   return json({
@@ -146,5 +152,17 @@ describe('Check your server from the settings', () => {
     const check = await page().findByRole('region', { name: 'Check your server' }, { timeout: 10_000 });
     expect(within(check).getByRole('combobox', { name: 'Server URL' })).toHaveValue('http://127.0.0.1:8000/v1');
     expect(sent.length).toBe(before);
+  });
+});
+
+describe('a server that lists no models and refuses tools', () => {
+  it('takes the model as typed, and answers from the pages found first, saying so', async () => {
+    await page().findByRole('alert', {}, { timeout: 10_000 });
+    await setServer(NO_TOOLS);
+    await userEvent.click(page().getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(askStatus()).toHaveTextContent('The answer is complete.'));
+    expect(page().getByText(/^The model ran without tools \(the server refused tools/)).toBeInTheDocument();
+    expect(page().getByRole('textbox', { name: 'Model' })).toBeInTheDocument();
+    expect(page().queryByRole('combobox', { name: 'Model' })).toBeNull();
   });
 });
