@@ -82,7 +82,11 @@ test.describe('against the mock server of the description', () => {
     await prism.close();
   });
 
-  test('sends a JSON body and shows the answer, its headers and its size', async ({ page }) => {
+  // The schema check's 422, which the browser logs.
+  test.use({ expectedErrors: /status of 422/ });
+  test('sends a JSON body and shows the answer, its headers and its size; a body that breaks the schema is held back, and sent anyway gets the server’s 422 shown plainly', async ({
+    page,
+  }) => {
     const panel = await openConsole(page, '/api/create-assistant', prism.url);
     const sent = page.waitForRequest((request) => request.url() === `${prism.url}/assistants`);
     await send(panel);
@@ -98,6 +102,15 @@ test.describe('against the mock server of the description', () => {
     await expect(panel.locator('[data-console-json]')).toContainText('"object": "assistant"');
     await panel.getByRole('button', { name: 'Raw' }).click();
     await expect(panel.locator('[data-console-body] pre')).toContainText('"object":"assistant"');
+
+    await panel.getByLabel('Request body').fill('{"model": 5}');
+    await panel.getByRole('button', { name: 'Send request' }).click();
+    const problems = panel.locator('[data-console-schema-problems]');
+    await expect(problems).toContainText('/model');
+    await expect(problems).toContainText('string');
+    await panel.getByRole('button', { name: 'Send anyway' }).click();
+    await expect(statusCode(panel)).toHaveText(/^422 /);
+    await expect(panel.locator('[data-console-error-messages] li').first()).toBeVisible();
   });
 
   test('sends path and query parameters percent-encoded, and a delete', async ({ page }) => {
@@ -138,21 +151,6 @@ test.describe('against the mock server of the description', () => {
     await expect(link).toHaveAttribute('download', 'file-1.bin');
     const [file] = await Promise.all([page.waitForEvent('download'), link.click()]);
     expect(file.suggestedFilename()).toBe('file-1.bin');
-  });
-
-  test.use({ expectedErrors: /status of 422/ });
-  test('a body that breaks the schema is held back, and sent anyway gets the server’s 422 shown plainly', async ({
-    page,
-  }) => {
-    const panel = await openConsole(page, '/api/create-assistant', prism.url);
-    await panel.getByLabel('Request body').fill('{"model": 5}');
-    await panel.getByRole('button', { name: 'Send request' }).click();
-    const problems = panel.locator('[data-console-schema-problems]');
-    await expect(problems).toContainText('/model');
-    await expect(problems).toContainText('string');
-    await panel.getByRole('button', { name: 'Send anyway' }).click();
-    await expect(statusCode(panel)).toHaveText(/^422 /);
-    await expect(panel.locator('[data-console-error-messages] li').first()).toBeVisible();
   });
 });
 
@@ -260,33 +258,30 @@ test.describe('against a Rubra-like server', () => {
 });
 
 test.describe('when the request fails, the console says why', () => {
-  test.describe('no CORS headers', () => {
-    // The console's check that something listens gets the 404 FastAPI answers to a path it does not serve.
-    test.use({ expectedErrors: /CORS policy|Failed to fetch|ERR_FAILED|status of 404/ });
-    test('names CORS and the origin the server must allow', async ({ page, baseURL }) => {
-      const panel = await openConsole(page, '/api/create-thread', servers.url(CORS_REFUSED.name));
-      await send(panel);
-      await expect(failure(panel)).toHaveAttribute('data-console-failure', 'cors');
-      await expect(failure(panel)).toContainText(`allow this page's origin, ${new URL(baseURL ?? '').origin}`);
-      await expect(failure(panel)).toContainText('https://docs.rubra.ai, http://localhost, http://localhost:3000');
-    });
-  });
-
-  test.describe('nothing listens', () => {
-    test.use({ expectedErrors: /ERR_CONNECTION_REFUSED|Failed to fetch/ });
-    test('asks whether the Rubra server is running', async ({ page }) => {
-      const panel = await openConsole(page, '/api/list-models', servers.closedUrl);
+  // A refused connection, a server without CORS headers (the console's check that something
+  // listens gets the 404 FastAPI answers to a path it does not serve), and the hang server's aborts.
+  test.use({ expectedErrors: /ERR_CONNECTION_REFUSED|CORS policy|Failed to fetch|ERR_FAILED|status of 404/ });
+  test('on one console: nothing listening, no CORS headers, a timeout and Cancel, a 10 MB answer cut in the view and downloadable whole, an HTML answer shown as text', async ({
+    page,
+    baseURL,
+  }) => {
+    const panel = await openConsole(page, '/api/list-models', servers.closedUrl);
+    await test.step('nothing listens: asks whether the Rubra server is running', async () => {
       await send(panel);
       await expect(failure(panel)).toContainText(
         `Could not connect to ${servers.closedUrl}. Is the Rubra server running?`,
       );
     });
-  });
 
-  test('on one console: a timeout and Cancel, a 10 MB answer cut in the view and downloadable whole, an HTML answer shown as text', async ({
-    page,
-  }) => {
-    const panel = await openConsole(page, '/api/list-models', servers.url('hang'));
+    await test.step('no CORS headers: names CORS and the origin the server must allow', async () => {
+      await panel.getByLabel('Server URL').fill(servers.url(CORS_REFUSED.name));
+      await send(panel);
+      await expect(failure(panel)).toHaveAttribute('data-console-failure', 'cors');
+      await expect(failure(panel)).toContainText(`allow this page's origin, ${new URL(baseURL ?? '').origin}`);
+      await expect(failure(panel)).toContainText('https://docs.rubra.ai, http://localhost, http://localhost:3000');
+    });
+
+    await panel.getByLabel('Server URL').fill(servers.url('hang'));
     await test.step('times out, and Cancel stops a request at once', async () => {
       await panel.getByLabel('Timeout (seconds)').fill('1');
       await send(panel);
