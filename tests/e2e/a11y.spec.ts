@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { builtPolicy } from '../../deploy/build-output.mjs';
 import { BUILD_DIR } from '../support/static-server.mjs';
 import { axeViolations, expect, testUnderPolicy as test, useColourMode } from './fixtures';
+import { operations } from '../support/openapi-operations';
 import { coveringPages, elementShapes } from '../support/page-shapes';
 import { builtHtml, PAGE_TYPES, sitemapRoutes } from './site';
 
@@ -44,7 +45,8 @@ async function openEverything(page: Page): Promise<void> {
 const darkChecked = new Set<string>(Object.values(PAGE_TYPES));
 const policy = builtPolicy(BUILD_DIR);
 const routes = sitemapRoutes();
-const isOperation = (route: string) => /^\/api\/[^/]+$/.test(route);
+const operationRoutes = new Set(operations.map(({ pageId }) => `/api/${pageId}`));
+const isOperation = (route: string) => operationRoutes.has(route);
 const operationShapes = new Map(
   routes.filter(isOperation).map((route) => [route, elementShapes(builtHtml(route))] as const),
 );

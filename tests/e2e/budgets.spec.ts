@@ -12,7 +12,7 @@ import {
 import { PAGE_TYPES } from '../../scripts/bench/pages';
 import { recordVisit, weighResponse } from '../../scripts/bench/visit';
 import { tally, type Fetched } from '../../scripts/bench/weight';
-import { expect, openGuardedPage, test } from './fixtures';
+import { eachAtOnce, expect, openGuardedPage, test } from './fixtures';
 import { startStaticHost, type StaticHost } from '../support/static-server.mjs';
 
 // Byte budgets per page type (scripts/bench/budgets.ts), on a first visit with
@@ -163,14 +163,9 @@ test('every page type stays within its byte budgets and fetches no search code b
       expect(searchFiles(visit.fetched), 'search files fetched before the reader showed intent').toEqual([]);
     }
   };
-  const queue = [...PAGE_TYPES];
-  const visitor = async () => {
-    for (let type = queue.shift(); type; type = queue.shift()) {
-      const current = type;
-      await test.step(`${current.label} (${current.path})`, () => visitType(current));
-    }
-  };
-  await Promise.all(Array.from({ length: VISITS_AT_ONCE }, visitor));
+  await eachAtOnce(PAGE_TYPES, VISITS_AT_ONCE, (type) =>
+    test.step(`${type.label} (${type.path})`, () => visitType(type)),
+  );
 
   // Intent, one page at a time: the pointer over the button, then the shortcut and a
   // query. Only now may search load; seeing it load proves that the check above can see it.

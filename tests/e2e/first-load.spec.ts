@@ -7,7 +7,7 @@ import { FactError, readFacts } from '../../src/data/facts';
 import { tableModels } from '../../src/shared/tables';
 import { formatScore } from '../../src/shared/tables/format';
 import { BUILD_DIR } from '../support/static-server.mjs';
-import { expect, test } from './fixtures';
+import { eachAtOnce, expect, test } from './fixtures';
 import { sitemapRoutes } from './site';
 
 // What each page fetches as a reader first opens it: every page is visited once, cold,
@@ -97,22 +97,18 @@ test('first loads: no chunk but a page’s own holds a figure, none outside /ben
 
   // The scripts each page asks for on its first load, by URL path.
   const scriptsOf = new Map<string, Set<string>>();
-  const queue = sitemapRoutes();
   // Four visits at a time: a visit waits on the server as much as it computes.
-  const visitor = async () => {
-    for (let route = queue.shift(); route !== undefined; route = queue.shift()) {
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      const scripts = new Set<string>();
-      page.on('request', (request) => {
-        if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
-      });
-      await page.goto(`${baseURL}${route}`);
-      await context.close();
-      scriptsOf.set(route, scripts);
-    }
-  };
-  await Promise.all(Array.from({ length: 4 }, visitor));
+  await eachAtOnce(sitemapRoutes(), 4, async (route) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const scripts = new Set<string>();
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
+    });
+    await page.goto(`${baseURL}${route}`);
+    await context.close();
+    scriptsOf.set(route, scripts);
+  });
   const loadedBy = new Map<string, string[]>();
   for (const [route, scripts] of scriptsOf) {
     for (const script of scripts) {

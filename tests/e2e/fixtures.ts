@@ -90,6 +90,17 @@ export async function openGuardedPage(
   };
 }
 
+/** Runs `visit` on every item, `atOnce` at a time, in the items' order. */
+export async function eachAtOnce<T>(items: readonly T[], atOnce: number, visit: (item: T) => Promise<void>) {
+  const queue = [...items];
+  const visitor = async () => {
+    for (let item = queue.shift(); item !== undefined; item = queue.shift()) {
+      await visit(item);
+    }
+  };
+  await Promise.all(Array.from({ length: atOnce }, visitor));
+}
+
 export const test = base.extend<SiteFixtures, WorkerFixtures>({
   // The browser resolves no host but the local ones, so a request elsewhere goes nowhere.
   launchOptions: [
