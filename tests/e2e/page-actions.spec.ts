@@ -40,7 +40,10 @@ function encodedTwinUrl(twin: string): string {
 }
 
 test.describe('where the menu is', () => {
-  test(`on ${PAGES.map(({ route }) => route).join(', ')}, the page-actions button is beside the title, and its View as Markdown and assistant links point at the page's twin`, async ({
+  // The browser reports the not-found page's own 404 status in the console.
+  test.use({ expectedErrors: /Failed to load resource: the server responded with a status of 404/ });
+
+  test(`on ${PAGES.map(({ route }) => route).join(', ')}, the page-actions button is beside the title, and its View as Markdown and assistant links point at the page's twin; the search and not-found pages have none`, async ({
     page,
   }) => {
     for (const { route, twin } of PAGES) {
@@ -77,27 +80,21 @@ test.describe('where the menu is', () => {
         }
       });
     }
+    await test.step('/search?q=llama has none', async () => {
+      await gotoHydrated(page, '/search?q=llama');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(trigger(page)).toHaveCount(0);
+    });
+    await test.step('the not-found page has none', async () => {
+      await gotoHydrated(page, '/no-such-page');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+      await expect(trigger(page)).toHaveCount(0);
+    });
   });
 
   test('the button is in the server-rendered HTML', async ({ request }) => {
     const html = await (await request.get(DOC_PAGE.route)).text();
     expect(html).toMatch(/<button[^>]*aria-haspopup="?menu"?[^>]*>.*?Page actions/s);
-  });
-
-  test('the search page has no page-actions button', async ({ page }) => {
-    await gotoHydrated(page, '/search?q=llama');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(trigger(page)).toHaveCount(0);
-  });
-
-  test.describe('not-found page', () => {
-    test.use({ expectedErrors: /Failed to load resource: the server responded with a status of 404/ });
-
-    test('the not-found page has no page-actions button', async ({ page }) => {
-      await gotoHydrated(page, '/no-such-page');
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
-      await expect(trigger(page)).toHaveCount(0);
-    });
   });
 });
 
@@ -130,30 +127,29 @@ test.describe('loading on demand', () => {
 
 // The menu's keys, clicks and status lines are component tests (tests/unit/components); here, what needs
 // a real page: a real navigation to the twin, the clipboard, the chunk loading on demand, layout and axe.
-test.describe('keyboard', () => {
-  test('Enter on View as Markdown opens the twin', async ({ page }) => {
+test('View as Markdown opens the twin, as Markdown, from the mouse and from the keyboard', async ({ page }) => {
+  const twin = () => page.waitForResponse((response) => new URL(response.url()).pathname === DOC_PAGE.twin);
+  await gotoHydrated(page, DOC_PAGE.route);
+  await test.step('a click', async () => {
+    await openWithMouse(page);
+    const opened = twin();
+    await menu(page).getByRole('menuitem', { name: 'View as Markdown' }).click();
+    const response = await opened;
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toMatch(/^text\/markdown/);
+  });
+
+  await test.step('Enter, the arrow and Enter', async () => {
     await gotoHydrated(page, DOC_PAGE.route);
     await trigger(page).focus();
     await page.keyboard.press('Enter');
     await expect(items(page).first()).toBeFocused();
     await page.keyboard.press('ArrowDown');
     await expect(items(page).nth(1)).toBeFocused();
-    const twin = page.waitForResponse((response) => new URL(response.url()).pathname === DOC_PAGE.twin);
+    const opened = twin();
     await page.keyboard.press('Enter');
-    expect((await twin).status()).toBe(200);
+    expect((await opened).status()).toBe(200);
     await expect(page).toHaveURL(new RegExp(`${DOC_PAGE.twin.replace('.', '\\.')}$`));
-  });
-});
-
-test.describe('mouse', () => {
-  test('clicking View as Markdown opens the twin as Markdown', async ({ page }) => {
-    await gotoHydrated(page, DOC_PAGE.route);
-    await openWithMouse(page);
-    const twin = page.waitForResponse((response) => new URL(response.url()).pathname === DOC_PAGE.twin);
-    await menu(page).getByRole('menuitem', { name: 'View as Markdown' }).click();
-    const response = await twin;
-    expect(response.status()).toBe(200);
-    expect(response.headers()['content-type']).toMatch(/^text\/markdown/);
   });
 });
 
@@ -182,27 +178,29 @@ test.describe('accessibility', () => {
   // The button, its menu and its status; the rest of each page is checked in a11y.spec.ts.
   const PAGE_ACTIONS = 'div:has(> button[aria-label="Page actions"])';
 
-  for (const theme of ['light', 'dark'] as const) {
-    test(`axe finds no WCAG 2.1 AA violation with the menu open and with a status shown, ${theme} mode`, async ({
-      page,
-    }) => {
-      await page.addInitScript(() => {
-        navigator.clipboard.writeText = () => Promise.reject(new DOMException('Denied.', 'NotAllowedError'));
-      });
-      for (const route of [DOC_PAGE.route, '/api/create-run']) {
-        await gotoHydrated(page, `${route}?docusaurus-theme=${theme}`);
-        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-        await openWithMouse(page);
-        expect(await axeViolations(page, PAGE_ACTIONS), `${route}, menu open`).toEqual([]);
-
-        await menu(page)
-          .getByRole('menuitem', { name: /^Copy page/ })
-          .click();
-        await expect(page.getByRole('status').getByRole('link', { name: 'View as Markdown' })).toBeVisible();
-        expect(await axeViolations(page, PAGE_ACTIONS), `${route}, status shown`).toEqual([]);
-      }
+  test('axe finds no WCAG 2.1 AA violation with the menu open and with a status shown, light and dark', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      navigator.clipboard.writeText = () => Promise.reject(new DOMException('Denied.', 'NotAllowedError'));
     });
-  }
+    for (const theme of ['light', 'dark'] as const) {
+      for (const route of [DOC_PAGE.route, '/api/create-run']) {
+        await test.step(`${route}, ${theme} mode`, async () => {
+          await gotoHydrated(page, `${route}?docusaurus-theme=${theme}`);
+          await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+          await openWithMouse(page);
+          expect(await axeViolations(page, PAGE_ACTIONS), 'menu open').toEqual([]);
+
+          await menu(page)
+            .getByRole('menuitem', { name: /^Copy page/ })
+            .click();
+          await expect(page.getByRole('status').getByRole('link', { name: 'View as Markdown' })).toBeVisible();
+          expect(await axeViolations(page, PAGE_ACTIONS), 'status shown').toEqual([]);
+        });
+      }
+    }
+  });
 });
 
 test.describe('phone', () => {
