@@ -19,11 +19,9 @@
 // The real servers' set-ups, in their own words and shapes (for the server check):
 // - vllm-notools   upstream vLLM without `--enable-auto-tool-choice --tool-call-parser`
 // - llama-nojinja  upstream llama-server without `--jinja`
-// - texttool       a model whose tool call comes back as plain text (a wrong chat template)
 // - healthy        a vLLM server that does everything right, parallel calls included
 // - cors-refused   vLLM whose `--allowed-origins` does not name the page's origin
 // - auth           vLLM started with `--api-key`
-// - loading        llama-server while its model loads
 //
 // The API console's servers (no `/v1`):
 // - rubra  a small Rubra server: assistants, threads, messages, runs, files and models
@@ -217,20 +215,6 @@ export const LLAMA_NOJINJA = {
 };
 
 /**
- * `texttool`: a model served with the wrong chat template. Offered tools, it writes its
- * weather call as plain text, `call`, in `content` with `finish_reason: "stop"` and no
- * `tool_calls`, plain or streamed; without tools it answers `text`.
- */
-export const TEXTTOOL = {
-  name: 'texttool',
-  call: said(
-    '<tool_call>\n{"name": "get_current_weather", ',
-    '"arguments": {"location": "Boston, MA", "unit": "fahrenheit"}}\n</tool_call>',
-  ),
-  ...said('Hello! ', 'How can I help?'),
-};
-
-/**
  * `healthy`: a vLLM server with tool calling switched on, serving VLLM_MODEL_ID.
  * - A request without tools, or with `tool_choice: "none"`, is answered with `text`.
  * - A request whose conversation ends with tool messages is answered from their results:
@@ -290,17 +274,6 @@ export const CORS_REFUSED = { name: 'cors-refused' };
  * network failure, never the 401.
  */
 export const AUTH = { name: 'auth', key: 'token-abc123', status: 401, error: { error: 'Unauthorized' } };
-
-/**
- * `loading`: llama-server while its model loads. GET /models answers the model list (the
- * server lets it through while loading); every other request but a preflight is
- * answered with `status` and `error`.
- */
-export const LOADING = {
-  name: 'loading',
-  status: 503,
-  error: { error: { code: 503, message: 'Loading model', type: 'unavailable_error' } },
-};
 
 /**
  * What an Ask AI scenario answers to a conversation it does not expect: a status no model
@@ -711,14 +684,9 @@ const MODEL_SCENARIOS = {
     reply: ({ tools }) =>
       tools ? { kind: 'error', status: LLAMA_NOJINJA.status, body: LLAMA_NOJINJA.error } : text(LLAMA_NOJINJA),
   },
-  [TEXTTOOL.name]: { ...llama, reply: ({ tools }) => text(tools ? TEXTTOOL.call : TEXTTOOL) },
   [HEALTHY.name]: { ...vllm, reply: healthyReply },
   [CORS_REFUSED.name]: { ...vllm, cors: 'refused', reply: healthyReply },
   [AUTH.name]: { ...vllm, reply: healthyReply },
-  [LOADING.name]: {
-    ...llama,
-    reply: () => ({ kind: 'error', status: LOADING.status, body: LOADING.error }),
-  },
 };
 
 /** The API console's servers, answered as FastAPI does CORS, each answer with a request id. */
@@ -996,10 +964,6 @@ export async function startFakeServer() {
       const ownedBy = model.cors === 'llama' ? 'test' : 'vllm';
       const data = model.models.map((id) => ({ id, object: 'model', owned_by: ownedBy }));
       sendJson(response, 200, { object: 'list', data }, cors);
-      return;
-    }
-    if (scenario === LOADING.name) {
-      sendJson(response, LOADING.status, LOADING.error, cors);
       return;
     }
     if (method !== 'POST' || route !== '/chat/completions') {

@@ -13,14 +13,12 @@ import {
   HEALTHY,
   HTML_BODY,
   LLAMA_NOJINJA,
-  LOADING,
   MAX_HEADER_BYTES,
   MODELS,
   NOT_FOUND,
   REQUEST_ID_HEADER,
   SCENARIOS,
   STREAM_DELAY_MS,
-  TEXTTOOL,
   UNEXPECTED,
   USAGE,
   VLLM_MODEL_ID,
@@ -383,15 +381,6 @@ describe('the fake server of the console tests', () => {
       expect(await ask(LLAMA_NOJINJA.name, { messages: question() })).toMatchObject(textReply(LLAMA_NOJINJA.text));
     });
 
-    it('texttool: writes its call as text, finish_reason stop and no tool_calls, plain or streamed', async () => {
-      for (const stream of [false, true]) {
-        const reply = await ask(TEXTTOOL.name, weather({ stream }));
-        expect(reply).toMatchObject(textReply(TEXTTOOL.call.text));
-      }
-      expect(TEXTTOOL.call.text).toContain('"name": "get_current_weather"');
-      expect(await ask(TEXTTOOL.name, { messages: question() })).toMatchObject(textReply(TEXTTOOL.text));
-    });
-
     it('healthy: a call whose arguments meet the tool’s schema, the same streamed in fragments', async () => {
       const plain = await ask(HEALTHY.name, weather());
       expect(plain).toMatchObject(callsReply([HEALTHY.places.Boston]));
@@ -453,18 +442,6 @@ describe('the fake server of the console tests', () => {
       ]);
       const withKey = await post(AUTH.name, weather(), { authorization: `Bearer ${AUTH.key}` });
       expect(await replyOf(withKey)).toMatchObject(callsReply([HEALTHY.places.Boston]));
-    });
-
-    it('loading: 503 in llama-server’s words to a chat and the base URL; the model list and preflights pass', async () => {
-      for (const response of [
-        await post(LOADING.name, { messages: question() }),
-        await fetch(server.baseUrl(LOADING.name)),
-      ]) {
-        expect([response.status, await response.json()]).toEqual([503, LOADING.error]);
-      }
-      expect(LOADING.error.error.message).toBe('Loading model');
-      expect((await fetch(`${server.baseUrl(LOADING.name)}/models`)).status).toBe(200);
-      expect((await preflight(`${server.baseUrl(LOADING.name)}/chat/completions`)).status).toBe(204);
     });
   });
 
