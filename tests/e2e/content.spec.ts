@@ -73,116 +73,115 @@ test.describe('the benchmark table', () => {
     expect(measured).toEqual([...measured].sort((a, b) => (direction === 'ascending' ? a - b : b - a)));
   };
 
-  test('sorts with the keyboard', async ({ page }) => {
-    await gotoHydrated(page, '/benchmark');
-    const button = page.getByRole('button', { name: /^Function calling/ });
-    await button.focus();
-    await page.keyboard.press('Enter');
-    await expect(header(page, 'Function calling')).toHaveAttribute('aria-sort', 'descending');
-    const values = await column(page, 3);
-    expectSorted(values, 'descending');
-    expect(values[0]).toBe(98.57);
-    await page.keyboard.press('Space');
-    await expect(table(page).locator('th[aria-sort="ascending"]')).toContainText('Function calling');
-    expectSorted(await column(page, 3), 'ascending');
-    await page.keyboard.press('Shift+Tab');
-    await page.keyboard.press('Enter');
-    await expect(table(page).locator('th[aria-sort="descending"]')).toContainText('Params (B)');
-  });
-
-  test('at 1280 px every column shows without scrolling sideways, and the header row stays in view', async ({
+  test('at 1280 px every column shows without scrolling sideways and the header row stays in view; it sorts with the keyboard; at 390 px it scrolls sideways with the model column fixed, and keeps its header row', async ({
     page,
   }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await gotoHydrated(page, '/benchmark');
-    const region = page.getByRole('region', { name: 'Benchmark results' });
-    const fits = await region.evaluate((element) => element.scrollWidth <= element.clientWidth);
-    expect(fits, 'the table fits its column').toBe(true);
-    const regionBox = await region.boundingBox();
-    const headers = table(page).locator('thead th');
-    await expect(headers).toHaveCount(2 + benchmarkFactColumns.length);
-    for (const cell of await headers.all()) {
-      const cellBox = await cell.boundingBox();
-      expect((cellBox?.x ?? 0) + (cellBox?.width ?? 0), await cell.innerText()).toBeLessThanOrEqual(
-        (regionBox?.x ?? 0) + (regionBox?.width ?? 0) + 1,
-      );
-    }
-    // The contents list leaves the side of the page for a collapsible list at its top.
-    await expect(page.locator('.theme-doc-toc-desktop')).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'On this page' })).toBeVisible();
+    await test.step('at 1280 px', async () => {
+      const region = page.getByRole('region', { name: 'Benchmark results' });
+      const fits = await region.evaluate((element) => element.scrollWidth <= element.clientWidth);
+      expect(fits, 'the table fits its column').toBe(true);
+      const regionBox = await region.boundingBox();
+      const headers = table(page).locator('thead th');
+      await expect(headers).toHaveCount(2 + benchmarkFactColumns.length);
+      for (const cell of await headers.all()) {
+        const cellBox = await cell.boundingBox();
+        expect((cellBox?.x ?? 0) + (cellBox?.width ?? 0), await cell.innerText()).toBeLessThanOrEqual(
+          (regionBox?.x ?? 0) + (regionBox?.width ?? 0) + 1,
+        );
+      }
+      // The contents list leaves the side of the page for a collapsible list at its top.
+      await expect(page.locator('.theme-doc-toc-desktop')).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'On this page' })).toBeVisible();
 
-    // Model names take one or two lines.
-    const lines = await table(page)
-      .locator('tbody th')
-      .evaluateAll((cells) =>
-        cells.map((cell) => {
-          // The name's own text, without the raised footnote marks.
-          const tops = new Set<number>();
-          const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
-          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-            if (node.parentElement?.closest('sup')) {
-              continue;
+      // Model names take one or two lines.
+      const lines = await table(page)
+        .locator('tbody th')
+        .evaluateAll((cells) =>
+          cells.map((cell) => {
+            // The name's own text, without the raised footnote marks.
+            const tops = new Set<number>();
+            const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              if (node.parentElement?.closest('sup')) {
+                continue;
+              }
+              const range = document.createRange();
+              range.selectNodeContents(node);
+              for (const rect of range.getClientRects()) {
+                tops.add(Math.round(rect.top));
+              }
             }
-            const range = document.createRange();
-            range.selectNodeContents(node);
-            for (const rect of range.getClientRects()) {
-              tops.add(Math.round(rect.top));
-            }
-          }
-          return { name: cell.textContent, lines: tops.size };
-        }),
-      );
-    expect(lines.filter((row) => row.lines > 2)).toEqual([]);
+            return { name: cell.textContent, lines: tops.size };
+          }),
+        );
+      expect(lines.filter((row) => row.lines > 2)).toEqual([]);
 
-    // Scrolled to the middle of the rows, the header row sits under the navbar.
-    const navbarHeight = (await page.locator('nav.navbar').boundingBox())?.height ?? 0;
-    await table(page)
-      .locator('tbody tr')
-      .nth(Math.floor(benchmarkFacts.length / 2))
-      .evaluate((row) => row.scrollIntoView({ block: 'center' }));
-    // The page scrolls smoothly: wait until it has settled with the table's top gone.
-    await expect.poll(async () => (await table(page).boundingBox())?.y ?? 0).toBeLessThan(navbarHeight - 200);
-    await expect
-      .poll(
-        async () => Math.abs(((await table(page).locator('thead th').first().boundingBox())?.y ?? 0) - navbarHeight),
-        {
-          message: 'the header row under the navbar',
-        },
-      )
-      .toBeLessThanOrEqual(1);
-  });
-
-  test('at 390 px the table scrolls sideways with the model column fixed, and keeps its header row', async ({
-    page,
-  }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    await gotoHydrated(page, '/benchmark');
-    const region = page.getByRole('region', { name: 'Benchmark results' });
-    const firstColumn = table(page).locator('tbody tr').first().locator('th');
-    const lastColumn = table(page).locator('tbody tr').first().locator('td').last();
-    const before = { first: await firstColumn.boundingBox(), last: await lastColumn.boundingBox() };
-    const scrolled = await region.evaluate((element) => {
-      element.scrollLeft = 200;
-      return element.scrollLeft;
+      // Scrolled to the middle of the rows, the header row sits under the navbar.
+      const navbarHeight = (await page.locator('nav.navbar').boundingBox())?.height ?? 0;
+      await table(page)
+        .locator('tbody tr')
+        .nth(Math.floor(benchmarkFacts.length / 2))
+        .evaluate((row) => row.scrollIntoView({ block: 'center' }));
+      // The page scrolls smoothly: wait until it has settled with the table's top gone.
+      await expect.poll(async () => (await table(page).boundingBox())?.y ?? 0).toBeLessThan(navbarHeight - 200);
+      await expect
+        .poll(
+          async () => Math.abs(((await table(page).locator('thead th').first().boundingBox())?.y ?? 0) - navbarHeight),
+          {
+            message: 'the header row under the navbar',
+          },
+        )
+        .toBeLessThanOrEqual(1);
     });
-    expect(scrolled, 'the table scrolls sideways').toBeGreaterThan(0);
-    await expect
-      .poll(async () => (await lastColumn.boundingBox())?.x)
-      .toBeLessThan((before.last?.x ?? 0) - scrolled + 1);
-    expect(Math.abs(((await firstColumn.boundingBox())?.x ?? 0) - (before.first?.x ?? 0))).toBeLessThanOrEqual(1);
-    const pageOverflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(pageOverflow, 'the page itself does not scroll sideways').toBeLessThanOrEqual(0);
 
-    // Scrolling the rows keeps the header row at the top of the table's box.
-    const regionTop = (await region.boundingBox())?.y ?? 0;
-    const rowsScrolled = await region.evaluate((element) => {
-      element.scrollTop = 300;
-      return element.scrollTop;
+    await test.step('sorts with the keyboard', async () => {
+      const button = page.getByRole('button', { name: /^Function calling/ });
+      await button.focus();
+      await page.keyboard.press('Enter');
+      await expect(header(page, 'Function calling')).toHaveAttribute('aria-sort', 'descending');
+      const values = await column(page, 3);
+      expectSorted(values, 'descending');
+      expect(values[0]).toBe(98.57);
+      await page.keyboard.press('Space');
+      await expect(table(page).locator('th[aria-sort="ascending"]')).toContainText('Function calling');
+      expectSorted(await column(page, 3), 'ascending');
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Enter');
+      await expect(table(page).locator('th[aria-sort="descending"]')).toContainText('Params (B)');
     });
-    expect(rowsScrolled, 'the rows scroll inside the box').toBeGreaterThan(0);
-    await expect
-      .poll(async () => Math.abs(((await table(page).locator('thead th').first().boundingBox())?.y ?? 0) - regionTop))
-      .toBeLessThanOrEqual(1);
+
+    await test.step('at 390 px', async () => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await gotoHydrated(page, '/benchmark');
+      const region = page.getByRole('region', { name: 'Benchmark results' });
+      const firstColumn = table(page).locator('tbody tr').first().locator('th');
+      const lastColumn = table(page).locator('tbody tr').first().locator('td').last();
+      const before = { first: await firstColumn.boundingBox(), last: await lastColumn.boundingBox() };
+      const scrolled = await region.evaluate((element) => {
+        element.scrollLeft = 200;
+        return element.scrollLeft;
+      });
+      expect(scrolled, 'the table scrolls sideways').toBeGreaterThan(0);
+      await expect
+        .poll(async () => (await lastColumn.boundingBox())?.x)
+        .toBeLessThan((before.last?.x ?? 0) - scrolled + 1);
+      expect(Math.abs(((await firstColumn.boundingBox())?.x ?? 0) - (before.first?.x ?? 0))).toBeLessThanOrEqual(1);
+      const pageOverflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(pageOverflow, 'the page itself does not scroll sideways').toBeLessThanOrEqual(0);
+
+      // Scrolling the rows keeps the header row at the top of the table's box.
+      const regionTop = (await region.boundingBox())?.y ?? 0;
+      const rowsScrolled = await region.evaluate((element) => {
+        element.scrollTop = 300;
+        return element.scrollTop;
+      });
+      expect(rowsScrolled, 'the rows scroll inside the box').toBeGreaterThan(0);
+      await expect
+        .poll(async () => Math.abs(((await table(page).locator('thead th').first().boundingBox())?.y ?? 0) - regionTop))
+        .toBeLessThanOrEqual(1);
+    });
   });
 });
 
