@@ -149,22 +149,24 @@ test.describe('install links and configs', () => {
 });
 
 test.describe('clipboard refused', () => {
-  for (const theme of ['light', 'dark'] as const) {
-    test(`copying the config says so, offers no page twin, and axe finds no violation, ${theme} mode`, async ({
-      page,
-    }) => {
-      await page.addInitScript(() => {
-        navigator.clipboard.writeText = () => Promise.reject(new DOMException('Denied.', 'NotAllowedError'));
-      });
-      await gotoHydrated(page, `${ROUTE}?docusaurus-theme=${theme}`);
-      await openMenu(page);
-      await menu(page).getByRole('menuitem', { name: 'Copy MCP server config' }).click();
-      const status = page.getByRole('status');
-      await expect(status).toContainText('Your browser did not allow copying to the clipboard.');
-      await expect(status.getByRole('link')).toHaveCount(0);
-      expect(await axeViolations(page)).toEqual([]);
-      await status.getByRole('button', { name: 'Dismiss' }).click();
-      await expect(status).toHaveText('');
+  test('copying the config says so, offers no page twin, and axe finds no violation, light and dark', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      navigator.clipboard.writeText = () => Promise.reject(new DOMException('Denied.', 'NotAllowedError'));
     });
-  }
+    for (const theme of ['light', 'dark'] as const) {
+      await test.step(`${theme} mode`, async () => {
+        await gotoHydrated(page, `${ROUTE}?docusaurus-theme=${theme}`);
+        await openMenu(page);
+        await menu(page).getByRole('menuitem', { name: 'Copy MCP server config' }).click();
+        const status = page.getByRole('status');
+        await expect(status).toContainText('Your browser did not allow copying to the clipboard.');
+        await expect(status.getByRole('link')).toHaveCount(0);
+        expect(await axeViolations(page)).toEqual([]);
+        await status.getByRole('button', { name: 'Dismiss' }).click();
+        await expect(status).toHaveText('');
+      });
+    }
+  });
 });
