@@ -278,63 +278,64 @@ test.describe('operation page layout', () => {
     expect(overflow, 'horizontal overflow of the page').toBeLessThanOrEqual(0);
   }
 
-  for (const width of [1280, 1440]) {
-    test(`at ${width} px the samples and example response stand beside the reference and stay in view`, async ({
-      page,
-    }) => {
-      await page.setViewportSize({ width, height: 800 });
-      await gotoHydrated(page, ROUTE);
-      await expect(samples(page).locator('[role="tab"]')).toHaveText(['curl', 'Python', 'Node.js']);
-      await expect(exampleResponse(page)).toContainText('Example 200 response');
-      // The example shows once: in the right-hand column, not again under Responses.
-      await expect(page.locator('[data-api-response="200"]').getByText('Example 200 response')).toBeHidden();
-
-      const params = await box(parameters(page));
-      for (const part of [samples(page), exampleResponse(page)]) {
-        expect((await box(part)).x, String(part)).toBeGreaterThanOrEqual(params.x + params.width);
-      }
-      // No table of contents beside the page: it is a collapsible list at the top of the left column.
-      await expect(page.locator('.theme-doc-toc-desktop')).toHaveCount(0);
-      const toc = await box(await openCollapsibleToc(page));
-      const column = await box(examples(page));
-      expect(toc.x + toc.width, 'the contents list ends before the right-hand column').toBeLessThanOrEqual(column.x);
-      await expectNoSidewaysScroll(page);
-
-      // Scrolled down to the responses, the column is still on screen, under the navbar.
-      await page.locator('#responses').evaluate((heading) => heading.scrollIntoView());
-      await expect(page.locator('#responses')).toBeInViewport();
-      const navbarBottom = (await box(page.locator('nav.navbar'))).height;
-      const stuck = await box(examples(page));
-      expect(stuck.y).toBeGreaterThanOrEqual(navbarBottom - 1);
-      expect(stuck.y + stuck.height).toBeLessThanOrEqual(800);
-      await expect(samples(page)).toBeInViewport();
-      await expect(exampleResponse(page)).toBeInViewport();
-    });
-  }
-
-  test('at 1280 px, on a short screen, the samples and the example response each scroll on their own', async ({
+  test('at 1280 and 1440 px the samples and example response stand beside the reference and stay in view; on a short screen each scrolls on its own', async ({
     page,
   }) => {
-    await page.setViewportSize({ width: 1280, height: 560 });
-    await gotoHydrated(page, ROUTE);
-    await page.locator('#responses').evaluate((heading) => heading.scrollIntoView());
-    await expect(page.locator('#responses')).toBeInViewport();
-    const scrollers = examples(page).locator('[data-api-examples-scroller]');
-    await expect(scrollers).toHaveCount(2);
-    for (const scroller of await scrollers.all()) {
-      const state = await scroller.evaluate((element) => {
-        const before = window.scrollY;
-        element.scrollTop = 80;
-        return { scrolled: element.scrollTop, pageScrolled: window.scrollY - before };
+    for (const width of [1280, 1440]) {
+      await test.step(`at ${width} px`, async () => {
+        await page.setViewportSize({ width, height: 800 });
+        await gotoHydrated(page, ROUTE);
+        await expect(samples(page).locator('[role="tab"]')).toHaveText(['curl', 'Python', 'Node.js']);
+        await expect(exampleResponse(page)).toContainText('Example 200 response');
+        // The example shows once: in the right-hand column, not again under Responses.
+        await expect(page.locator('[data-api-response="200"]').getByText('Example 200 response')).toBeHidden();
+
+        const params = await box(parameters(page));
+        for (const part of [samples(page), exampleResponse(page)]) {
+          expect((await box(part)).x, String(part)).toBeGreaterThanOrEqual(params.x + params.width);
+        }
+        // No table of contents beside the page: it is a collapsible list at the top of the left column.
+        await expect(page.locator('.theme-doc-toc-desktop')).toHaveCount(0);
+        const toc = await box(await openCollapsibleToc(page));
+        const column = await box(examples(page));
+        expect(toc.x + toc.width, 'the contents list ends before the right-hand column').toBeLessThanOrEqual(column.x);
+        await expectNoSidewaysScroll(page);
+
+        // Scrolled down to the responses, the column is still on screen, under the navbar.
+        await page.locator('#responses').evaluate((heading) => heading.scrollIntoView());
+        await expect(page.locator('#responses')).toBeInViewport();
+        const navbarBottom = (await box(page.locator('nav.navbar'))).height;
+        const stuck = await box(examples(page));
+        expect(stuck.y).toBeGreaterThanOrEqual(navbarBottom - 1);
+        expect(stuck.y + stuck.height).toBeLessThanOrEqual(800);
+        await expect(samples(page)).toBeInViewport();
+        await expect(exampleResponse(page)).toBeInViewport();
       });
-      expect(state.scrolled, 'the block scrolls').toBeGreaterThan(0);
-      expect(state.pageScrolled, 'the page stays put').toBe(0);
     }
-    const column = await box(examples(page));
-    expect(column.y + column.height).toBeLessThanOrEqual(560);
+
+    await test.step('at 1280 px on a short screen', async () => {
+      await page.setViewportSize({ width: 1280, height: 560 });
+      await gotoHydrated(page, ROUTE);
+      await page.locator('#responses').evaluate((heading) => heading.scrollIntoView());
+      await expect(page.locator('#responses')).toBeInViewport();
+      const scrollers = examples(page).locator('[data-api-examples-scroller]');
+      await expect(scrollers).toHaveCount(2);
+      for (const scroller of await scrollers.all()) {
+        const state = await scroller.evaluate((element) => {
+          const before = window.scrollY;
+          element.scrollTop = 80;
+          return { scrolled: element.scrollTop, pageScrolled: window.scrollY - before };
+        });
+        expect(state.scrolled, 'the block scrolls').toBeGreaterThan(0);
+        expect(state.pageScrolled, 'the page stays put').toBe(0);
+      }
+      const column = await box(examples(page));
+      expect(column.y + column.height).toBeLessThanOrEqual(560);
+    });
   });
 
-  test('at 390 px one column: the samples come right after the method and path, before the parameters', async ({
+  // a11y.spec.ts runs axe on every page at the default 1280 px.
+  test('at 390 px one column: the samples come right after the method and path, before the parameters; axe finds no violation there, light and dark', async ({
     page,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
@@ -350,12 +351,6 @@ test.describe('operation page layout', () => {
     await expect(page.locator('[data-api-response="200"]').getByText('Example 200 response')).toBeVisible();
     await expect(await openCollapsibleToc(page)).toContainText('Parameters');
     await expectNoSidewaysScroll(page);
-  });
-
-  // a11y.spec.ts runs axe on every page at the default 1280 px.
-  test('axe finds no WCAG 2.1 AA violation at 390 px, light and dark', async ({ page }) => {
-    await page.setViewportSize({ width: 390, height: 800 });
-    await gotoHydrated(page, ROUTE);
     for (const mode of ['light', 'dark'] as const) {
       await useColourMode(page, mode);
       expect(await axeViolations(page), `${mode} mode`).toEqual([]);
