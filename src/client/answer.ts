@@ -43,26 +43,8 @@ export function errorMessages(body: unknown): string[] {
   if (typeof title === 'string') {
     messages.push(title);
   }
-  if (typeof detail === 'string') {
-    messages.push(detail);
-  } else if (Array.isArray(detail)) {
-    for (const item of detail) {
-      const entry = (item ?? {}) as Record<string, unknown>;
-      const where = Array.isArray(entry.loc) ? entry.loc.join(' → ') : '';
-      if (typeof entry.msg === 'string') {
-        messages.push(where ? `${where}: ${entry.msg}` : entry.msg);
-      }
-    }
-  }
-  if (Array.isArray(validation)) {
-    for (const item of validation) {
-      const entry = (item ?? {}) as Record<string, unknown>;
-      const where = Array.isArray(entry.location) ? entry.location.join(' → ') : '';
-      if (typeof entry.message === 'string') {
-        messages.push(where ? `${where}: ${entry.message}` : entry.message);
-      }
-    }
-  }
+  messages.push(...(typeof detail === 'string' ? [detail] : located(detail, 'loc', 'msg')));
+  messages.push(...located(validation, 'location', 'message'));
   if (typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string') {
     messages.push((error as { message: string }).message);
   } else if (typeof error === 'string') {
@@ -72,6 +54,17 @@ export function errorMessages(body: unknown): string[] {
     messages.push(record.message);
   }
   return messages;
+}
+
+/** A list of `{ loc, msg }` (or `{ location, message }`) as `loc → path: message` lines. */
+function located(list: unknown, where: string, what: string): string[] {
+  return (Array.isArray(list) ? list : []).flatMap((item) => {
+    const entry = (item ?? {}) as Record<string, unknown>;
+    const path = entry[where];
+    const message = entry[what];
+    const at = Array.isArray(path) ? path.join(' → ') : '';
+    return typeof message === 'string' ? [at ? `${at}: ${message}` : message] : [];
+  });
 }
 
 /** The reason phrase of a status, for answers whose status line has none (HTTP/2). */

@@ -13,8 +13,8 @@ import { outgoingRequest } from '@site/src/shared/api-request';
 import { errorMessages, isTextual, statusLine } from './answer';
 import { parsedArguments, type ChatReply } from './chat';
 import { modelRequest, pickModel, requestCompletion } from './completion';
-import { MODEL_SERVER } from './failure';
-import { send, type Answer, type Outcome } from './send';
+import { MODEL_SERVER, type Failure } from './failure';
+import { send, type Answer } from './send';
 
 type ToolCall = ChatReply['toolCalls'][number];
 
@@ -56,15 +56,10 @@ export const STEPS: readonly { id: StepId; title: string; optional?: true }[] = 
   { id: 'required', title: 'tool_choice "required"', optional: true },
 ];
 
-interface GuideLink {
-  label: string;
-  /** A path of this site with its anchor: `/inference/vllm#upstream-tools`. */
-  href: string;
-}
-
 interface Fix {
   text: string;
-  link?: GuideLink;
+  /** `href` is a path of this site with its anchor: `/inference/vllm#upstream-tools`. */
+  link?: { label: string; href: string };
 }
 
 export interface StepResult {
@@ -109,14 +104,12 @@ export interface CheckOptions {
 const GUIDE_PATH: Record<Guide, string> = { vllm: '/inference/vllm', llamacpp: '/inference/llamacpp' };
 const GUIDE_NAME: Record<Guide, string> = { vllm: 'vLLM guide', llamacpp: 'llama.cpp guide' };
 
-function link(guide: Guide, anchor: string, section: string): GuideLink {
+function link(guide: Guide, anchor: string, section: string): Fix['link'] {
   return { label: `${GUIDE_NAME[guide]}: ${section}`, href: `${GUIDE_PATH[guide]}#${anchor}` };
 }
 
-/** The longest text of the server's kept in a report. */
-const SAID_LIMIT = 600;
-
-function clip(text: string, limit = SAID_LIMIT): string {
+/** Text of the server's as a report keeps it: 600 characters at most. */
+function clip(text: string, limit = 600): string {
   const trimmed = text.trim();
   return trimmed.length > limit ? `${trimmed.slice(0, limit)}…` : trimmed;
 }
@@ -241,9 +234,15 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
     steps: STEPS.map(({ id, title }) => ({ id, title, status: 'waiting', ms: null, detail: '' })),
   };
   const progress = () => options.onProgress?.(structuredClone(report));
+  /** Ends the check: the steps from `from` on are not run, for `why`. */
+  const stop = (from: number, why: string) => {
+    skipRest(report, from, why);
+    progress();
+    return report;
+  };
   let served: string[] | null = null;
 
-  /** Runs one step; false stops the check, the rest marked not run with `why`. */
+  /** Runs one step; false when the check was cancelled, the rest then marked not run. */
   const step = async (index: number, work: (result: StepResult) => Promise<void>): Promise<boolean> => {
     const result = report.steps[index] as StepResult;
     if (cancel.aborted) {
@@ -265,8 +264,7 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
   };
 
   /** A step's failure to get any answer: the client's own explanation, said for model servers. */
-  const transportFailure = (result: StepResult, outcome: Extract<Outcome, { ok: false }>) => {
-    const { failure } = outcome;
+  const transportFailure = (result: StepResult, failure: Failure) => {
     result.status = 'failed';
     result.detail = failure.message;
     if (failure.kind === 'timeout') {
@@ -293,21 +291,19 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
     result.fix = httpFix(id, answer.status, words.text, { serverUrl, guide, served });
   };
 
-  const completion = (body: Record<string, unknown>) =>
-    requestCompletion(modelRequest(serverUrl, 'POST', '/chat/completions', body), {
+  /** Sends a completion: its outcome as a failed step, or the reply when the server answered with one. */
+  const replyOf = async (
+    result: StepResult,
+    id: StepId,
+    body: Record<string, unknown>,
+  ): Promise<(ChatReply & { streamed: boolean }) | null> => {
+    const done = await requestCompletion(modelRequest(serverUrl, 'POST', '/chat/completions', body), {
       apiKey,
       timeoutSeconds,
       cancel,
     });
-
-  /** A completion's outcome as a failed step, or the reply when the server answered with one. */
-  const replyOf = async (
-    result: StepResult,
-    id: StepId,
-    done: Awaited<ReturnType<typeof completion>>,
-  ): Promise<ChatReply | null> => {
     if (!done.outcome.ok) {
-      transportFailure(result, done.outcome);
+      transportFailure(result, done.outcome.failure);
       return null;
     }
     if (done.outcome.answer.status >= 300) {
@@ -327,7 +323,7 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
       result.said = clip(await done.outcome.answer.body.text());
       return null;
     }
-    return done.reply;
+    return { ...done.reply, streamed: done.streamed };
   };
 
   // 1 and 2: one GET /models tells whether anything answers, whether CORS lets the page read it, and what it serves.
@@ -340,18 +336,14 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
       cancel,
     });
     if (!listing.ok) {
-      transportFailure(result, listing);
+      transportFailure(result, listing.failure);
       return;
     }
     found.listing = listing.answer;
     result.status = 'passed';
     result.detail = `The server answered, and its CORS headers let this site (${report.pageOrigin}) read the answer.`;
   });
-  if (!go || report.steps[0]?.status !== 'passed') {
-    skipRest(report, 1, 'Not run: the server must answer the page first.');
-    progress();
-    return report;
-  }
+  if (!go || report.steps[0]?.status !== 'passed') return stop(1, 'Not run: the server must answer the page first.');
 
   go = await step(1, async (result) => {
     const answer = found.listing as Answer;
@@ -381,23 +373,15 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
     result.status = 'passed';
     result.detail = `Serves ${served.join(', ')}; the rest of the check uses ${report.model}.`;
   });
-  if (!go || found.modelsRefused) {
-    skipRest(report, 2, 'Not run: GET /models must succeed first.');
-    progress();
-    return report;
-  }
+  if (!go || found.modelsRefused) return stop(2, 'Not run: GET /models must succeed first.');
   const model = report.model ?? pickModel(null, options.model ?? '');
 
   go = await step(2, async (result) => {
-    const reply = await replyOf(
-      result,
-      'chat',
-      await completion({
-        model,
-        messages: [{ role: 'user', content: 'Say hello in one short sentence.' }],
-        max_tokens: 64,
-      }),
-    );
+    const reply = await replyOf(result, 'chat', {
+      model,
+      messages: [{ role: 'user', content: 'Say hello in one short sentence.' }],
+      max_tokens: 64,
+    });
     if (!reply) return;
     if (reply.content.trim() === '') {
       result.status = 'failed';
@@ -407,11 +391,7 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
     result.status = 'passed';
     result.detail = `The model answered: “${clip(reply.content, 160)}”.`;
   });
-  if (!go || report.steps[2]?.status !== 'passed') {
-    skipRest(report, 3, 'Not run: a plain chat completion must work first.');
-    progress();
-    return report;
-  }
+  if (!go || report.steps[2]?.status !== 'passed') return stop(3, 'Not run: a plain chat completion must work first.');
 
   const toolBody = {
     model,
@@ -458,22 +438,17 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
   };
 
   go = await step(3, async (result) => {
-    const reply = await replyOf(result, 'tool', await completion(toolBody));
+    const reply = await replyOf(result, 'tool', toolBody);
     const call = reply ? judgeCall(result, reply, 'returned') : null;
     if (call) found.call = call;
   });
   const call = found.call;
-  if (!go || !call) {
-    skipRest(report, 4, 'Not run: the tool call must work first.');
-    progress();
-    return report;
-  }
+  if (!go || !call) return stop(4, 'Not run: the tool call must work first.');
 
   go = await step(4, async (result) => {
-    const done = await completion({ ...toolBody, stream: true });
-    const reply = await replyOf(result, 'stream', done);
+    const reply = await replyOf(result, 'stream', { ...toolBody, stream: true });
     if (!reply) return;
-    if (!done.streamed) {
+    if (!reply.streamed) {
       result.status = 'failed';
       result.detail =
         'The server answered whole, not as a stream of events, though the request asked for "stream": true.';
@@ -485,22 +460,18 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
 
   go = await step(5, async (result) => {
     const id = call.id ?? 'call_check';
-    const reply = await replyOf(
-      result,
-      'result',
-      await completion({
-        ...toolBody,
-        messages: [
-          ...toolBody.messages,
-          {
-            role: 'assistant',
-            content: null,
-            tool_calls: [{ id, type: 'function', function: { name: call.name, arguments: call.arguments } }],
-          },
-          { role: 'tool', tool_call_id: id, name: call.name, content: JSON.stringify(WEATHER_RESULT) },
-        ],
-      }),
-    );
+    const reply = await replyOf(result, 'result', {
+      ...toolBody,
+      messages: [
+        ...toolBody.messages,
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id, type: 'function', function: { name: call.name, arguments: call.arguments } }],
+        },
+        { role: 'tool', tool_call_id: id, name: call.name, content: JSON.stringify(WEATHER_RESULT) },
+      ],
+    });
     if (!reply) return;
     if (reply.toolCalls.length > 0 || !ANSWERED_FROM_RESULT.test(reply.content)) {
       result.status = 'failed';
@@ -534,7 +505,7 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
     supported: (reply: ChatReply) => boolean,
   ) =>
     step(index, async (result) => {
-      const reply = await replyOf(result, id, await completion(body));
+      const reply = await replyOf(result, id, body);
       if (reply && supported(reply)) {
         result.status = 'passed';
         result.detail = `Supported: ${reply.toolCalls.map(describeCall).join('; ')}.`;
@@ -568,23 +539,19 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
   return report;
 }
 
+const STATUS_TEXT: Record<StepStatus, string> = {
+  waiting: 'Waiting',
+  running: 'Running',
+  passed: 'Passed',
+  failed: 'Failed',
+  'not-supported': 'Not supported',
+  'not-run': 'Not run',
+};
+
 /** How a step's status reads, in words: an optional step is supported or not. */
 export function statusText(step: Pick<StepResult, 'id' | 'status'>): string {
   const optional = STEPS.find((each) => each.id === step.id)?.optional === true;
-  switch (step.status) {
-    case 'passed':
-      return optional ? 'Supported' : 'Passed';
-    case 'failed':
-      return 'Failed';
-    case 'not-supported':
-      return 'Not supported';
-    case 'not-run':
-      return 'Not run';
-    case 'running':
-      return 'Running';
-    default:
-      return 'Waiting';
-  }
+  return step.status === 'passed' && optional ? 'Supported' : STATUS_TEXT[step.status];
 }
 
 /** The report as Markdown for a bug report; links are absolute, on `siteOrigin`. The key is never part of it. */

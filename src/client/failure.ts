@@ -85,17 +85,12 @@ export function classifyFailure(signals: FailureSignals): Failure {
       fix: 'Send it again when you are ready.',
     };
   }
-  if (signals.aborted === 'timeout' && signals.midStream) {
-    return {
-      kind: 'timeout',
-      message: `The stream stalled: nothing more arrived from ${serverUrl} for ${signals.timeoutSeconds} seconds.`,
-      fix: `Check that the ${server.name} is not busy or stuck, or allow more time in Timeout.`,
-    };
-  }
   if (signals.aborted === 'timeout') {
     return {
       kind: 'timeout',
-      message: `No answer from ${serverUrl} within ${signals.timeoutSeconds} seconds.`,
+      message: signals.midStream
+        ? `The stream stalled: nothing more arrived from ${serverUrl} for ${signals.timeoutSeconds} seconds.`
+        : `No answer from ${serverUrl} within ${signals.timeoutSeconds} seconds.`,
       fix: `Check that the ${server.name} is not busy or stuck, or allow more time in Timeout.`,
     };
   }

@@ -42,13 +42,8 @@ const PROBE_MS = 5000;
 
 /** The `connect-src` sources of a policy's text. */
 function connectSources(policy: string): string[] {
-  for (const directive of policy.split(';')) {
-    const [name, ...sources] = directive.trim().split(/\s+/);
-    if (name === 'connect-src') {
-      return sources;
-    }
-  }
-  return [];
+  const directives = policy.split(';').map((directive) => directive.trim().split(/\s+/));
+  return directives.find(([name]) => name === 'connect-src')?.slice(1) ?? [];
 }
 
 /** Names under which browsers have exposed the local-network permission. */
@@ -102,11 +97,12 @@ export async function send(request: OutgoingRequest, options: SendOptions): Prom
     onCancel();
   }
   options.cancel.addEventListener('abort', onCancel);
-  let timer = window.setTimeout(() => stop('timeout'), options.timeoutSeconds * 1000);
+  let timer = 0;
   const restartTimer = () => {
     window.clearTimeout(timer);
     timer = window.setTimeout(() => stop('timeout'), options.timeoutSeconds * 1000);
   };
+  restartTimer();
   let midStream = false;
   let cspAllowed: string[] | undefined;
   const target = new URL(request.url);
