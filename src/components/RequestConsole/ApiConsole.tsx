@@ -4,7 +4,7 @@
  * browser to the reader's own server and shows the answer. Nothing is sent before the
  * reader presses Send; the key goes only into the request.
  */
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 
 import {
   codeSamples,
@@ -21,20 +21,21 @@ import type { ServerKind } from '@site/src/client/failure';
 import {
   BodyField,
   ConsoleFrame,
-  consoleKeys,
   DEFAULT_TIMEOUT_SECONDS,
   FailureView,
   FieldMessage,
   KeyField,
   SendBar,
   ServerField,
+  showProblems,
   TimeoutField,
   timeoutProblem,
   useApiKey,
 } from './Fields';
 import { readForm, urlProblem, type FieldProblem, type FormValues } from './form';
 import { deletedId, idsInAnswer, withRememberedIds } from './ids';
-import { isTextual } from '@site/src/client/answer';
+import type { SchemaProblem } from './json';
+import { isTextual, VIEW_LIMIT_BYTES } from '@site/src/client/answer';
 import { send, type Outcome } from '@site/src/client/send';
 import {
   clearRemembered,
@@ -44,7 +45,7 @@ import {
   usedServers,
   type RememberedIds,
 } from '@site/src/client/store';
-import { fieldsNeedChange, outcomeStatus, useServerCall } from '@site/src/client/useServerCall';
+import { outcomeStatus, useServerCall } from '@site/src/client/useServerCall';
 import styles from './styles.module.css';
 
 const RUBRA_SERVER: ServerKind = {
@@ -128,12 +129,11 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
   const [key] = keyState;
   const [timeoutSeconds, setTimeoutSeconds] = useState(String(DEFAULT_TIMEOUT_SECONDS));
   const [shownProblems, setShownProblems] = useState<FieldProblem[]>([]);
-  const [schemaWarning, setSchemaWarning] = useState<string[] | null>(null);
+  const [schemaWarning, setSchemaWarning] = useState<SchemaProblem[] | null>(null);
   const [done, setDone] = useState<Done | null>(null);
   const files = useRef(new Map<string, File>());
   const lastBody = useRef<unknown>(data.request.body?.kind === 'json' ? data.request.body.value : undefined);
   const formRef = useRef<HTMLFormElement>(null);
-  const firstField = useRef<HTMLInputElement>(null);
   const result = useRef<HTMLDivElement>(null);
 
   const read = useMemo(() => readForm(values, data, lastBody.current), [values, data]);
@@ -145,10 +145,6 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
     onSamples(codeSamples(read.request, data.call));
   }, [read.request, data.call, onSamples]);
 
-  useEffect(() => {
-    firstField.current?.focus();
-  }, []);
-
   // The answer or the failure comes into view where the console scrolls on its own.
   useEffect(() => {
     if (done) {
@@ -157,10 +153,8 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
   }, [done]);
 
   const problemOf = (field: string) => shownProblems.find((problem) => problem.field === field);
-  const setParam = (name: string, text: string) =>
-    setValues((current) => ({ ...current, params: { ...current.params, [name]: text } }));
-  const setField = (name: string, text: string) =>
-    setValues((current) => ({ ...current, fields: { ...current.fields, [name]: text } }));
+  const setValue = (group: 'params' | 'fields', name: string, text: string) =>
+    setValues((current) => ({ ...current, [group]: { ...current[group], [name]: text } }));
 
   const sendNow = useCallback(
     async (anyway: boolean) => {
@@ -168,27 +162,19 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
         return;
       }
       const url = requestUrl(read.request);
-      const problems = [...read.problems];
-      const tooLong = problems.length === 0 ? urlProblem(url) : null;
-      if (tooLong) {
-        problems.push(tooLong);
-      }
-      const seconds = Number(timeoutSeconds);
-      const badTimeout = timeoutProblem(timeoutSeconds);
-      if (badTimeout) {
-        problems.push(badTimeout);
-      }
+      const problems = [
+        ...read.problems,
+        read.problems.length === 0 ? urlProblem(url) : null,
+        timeoutProblem(timeoutSeconds),
+      ].filter((problem) => problem !== null);
       setShownProblems(problems);
       if (problems.length > 0) {
         setSchemaWarning(null);
-        call.setStatus(fieldsNeedChange(problems.length));
-        const first = problems[0];
-        const target = first ? formRef.current?.querySelector<HTMLElement>(`[data-field="${first.field}"]`) : null;
-        target?.focus();
+        showProblems(formRef.current, problems, call.setStatus);
         return;
       }
       if (read.schemaProblems.length > 0 && !anyway) {
-        setSchemaWarning(read.schemaProblems.map((problem) => `${problem.pointer || 'the body'}: ${problem.message}`));
+        setSchemaWarning(read.schemaProblems);
         call.setStatus('Nothing was sent: the body does not match the operation’s schema. Fix it, or send it anyway.');
         return;
       }
@@ -198,7 +184,7 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
         send(outgoing, {
           serverUrl: read.request.serverUrl,
           server: RUBRA_SERVER,
-          timeoutSeconds: seconds,
+          timeoutSeconds: Number(timeoutSeconds),
           cancel: signal,
         }),
       );
@@ -209,7 +195,12 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
       call.setStatus(outcomeStatus(outcome, '', { server: RUBRA_SERVER, serverUrl: read.request.serverUrl }));
       if (outcome.ok) {
         const { answer } = outcome;
-        if (answer.status < 300 && !isDownload && isTextual(answer.contentType) && answer.body.size < 1024 * 1024) {
+        if (
+          answer.status < 300 &&
+          !isDownload &&
+          isTextual(answer.contentType) &&
+          answer.body.size < VIEW_LIMIT_BYTES
+        ) {
           try {
             const body: unknown = JSON.parse(await answer.body.text());
             const gone = read.request.method === 'DELETE' ? deletedId(body) : null;
@@ -228,25 +219,17 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
     [call, read, timeoutSeconds, key.key, data.call.action],
   );
 
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>) =>
-    consoleKeys(event, {
-      sending: call.sending,
-      cancel: call.cancel,
-      close: onClose,
-      send: () => void sendNow(false),
-    });
-
   const pathAndQuery = operation.parameters.filter((parameter) => parameter.in === 'path' || parameter.in === 'query');
   const bodyExample = data.request.body;
-  const bodyProblem = problemOf('body');
+  const urlTooLong = problemOf('url');
   return (
     <ConsoleFrame
       title={`Try it: ${operation.method} ${operation.path}`}
       marker="data-api-console"
       formRef={formRef}
+      call={call}
       onClose={onClose}
       onSubmit={() => void sendNow(false)}
-      onKeyDown={onKeyDown}
     >
       <ServerField
         id={fieldId('server')}
@@ -254,7 +237,7 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
         onChange={(serverUrl) => setValues((current) => ({ ...current, serverUrl }))}
         suggestions={[...call.servers, operation.serverUrl]}
         problem={problemOf('server')}
-        inputRef={firstField}
+        focusOnMount
       />
       <KeyField id={fieldId('key')} keyState={keyState} />
       {pathAndQuery.length > 0 ? (
@@ -281,7 +264,7 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
                   {parameter.required ? <span className={styles.required}> (required)</span> : null}
                 </label>
                 {choices ? (
-                  <select {...common} onChange={(event) => setParam(parameter.name, event.target.value)}>
+                  <select {...common} onChange={(event) => setValue('params', parameter.name, event.target.value)}>
                     {parameter.required ? null : <option value="">(not sent)</option>}
                     <ChoiceOptions choices={choices} />
                   </select>
@@ -295,7 +278,7 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
                       spellCheck={false}
                       placeholder={decoded(parameter.example) || undefined}
                       list={remembered.length > 0 ? `${inputId}-ids` : undefined}
-                      onChange={(event) => setParam(parameter.name, event.target.value)}
+                      onChange={(event) => setValue('params', parameter.name, event.target.value)}
                     />
                     {remembered.length > 0 ? (
                       <datalist id={`${inputId}-ids`}>
@@ -329,7 +312,7 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
             setBodyEdited(false);
             setValues((current) => ({ ...current, bodyText: exampleBodyText(data, ids) }));
           }}
-          problem={bodyProblem}
+          problem={problemOf('body')}
           {...(bodyEdited ? {} : { note: 'The example, with the newest ids this tab has seen in its id fields.' })}
         />
       ) : null}
@@ -365,17 +348,14 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
                       } else {
                         files.current.delete(field.name);
                       }
-                      setValues((current) => ({
-                        ...current,
-                        fields: { ...current.fields, [field.name]: file?.name ?? '' },
-                      }));
+                      setValue('fields', field.name, file?.name ?? '');
                     }}
                   />
                 ) : choices ? (
                   <select
                     {...common}
                     value={values.fields[field.name] ?? ''}
-                    onChange={(event) => setField(field.name, event.target.value)}
+                    onChange={(event) => setValue('fields', field.name, event.target.value)}
                   >
                     <ChoiceOptions choices={choices} />
                   </select>
@@ -384,7 +364,7 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
                     {...common}
                     type="text"
                     value={values.fields[field.name] ?? ''}
-                    onChange={(event) => setField(field.name, event.target.value)}
+                    onChange={(event) => setValue('fields', field.name, event.target.value)}
                   />
                 )}
                 <FieldMessage id={`${inputId}-problem`} problem={problem} />
@@ -399,14 +379,14 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
         onChange={setTimeoutSeconds}
         problem={problemOf('timeout')}
       />
-      {problemOf('url') ? <p className={styles.problem}>{problemOf('url')?.message}</p> : null}
+      {urlTooLong ? <p className={styles.problem}>{urlTooLong.message}</p> : null}
       {schemaWarning ? (
         <div className={styles.warning} data-console-schema-problems="">
           <p>The body does not match the operation’s schema:</p>
           <ul>
-            {schemaWarning.map((line) => (
-              <li key={line}>
-                <code>{line.split(': ')[0]}</code>: {line.split(': ').slice(1).join(': ')}
+            {schemaWarning.map(({ pointer, message }) => (
+              <li key={`${pointer} ${message}`}>
+                <code>{pointer || 'the body'}</code>: {message}
               </li>
             ))}
           </ul>

@@ -4,7 +4,7 @@
  * plain or streamed, as text and tool calls. It shares the API console's fields, sending
  * and failure messages; nothing is sent before the reader presses Send.
  */
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 
 import { requestUrl, type ApiRequest } from '@site/src/shared/api-request';
 
@@ -16,12 +16,12 @@ import { MODEL_SERVER } from '@site/src/client/failure';
 import {
   BodyField,
   ConsoleFrame,
-  consoleKeys,
   DEFAULT_TIMEOUT_SECONDS,
   FailureView,
   KeyField,
   SendBar,
   ServerField,
+  showProblems,
   TimeoutField,
   timeoutProblem,
   useApiKey,
@@ -30,7 +30,7 @@ import type { FieldProblem } from './form';
 import { parseJson } from './json';
 import type { Outcome } from '@site/src/client/send';
 import { checkServerUrl } from '@site/src/client/serverUrl';
-import { fieldsNeedChange, outcomeStatus, useServerCall } from '@site/src/client/useServerCall';
+import { outcomeStatus, useServerCall } from '@site/src/client/useServerCall';
 import styles from './styles.module.css';
 
 /** The settings store's name for model servers. */
@@ -57,12 +57,7 @@ export default function ChatConsole({ request, onClose }: ChatConsoleProps): Rea
   const [problems, setProblems] = useState<FieldProblem[]>([]);
   const [done, setDone] = useState<{ outcome: Outcome; streamed: boolean } | null>(null);
   const [reply, setReply] = useState<ChatReply | null>(null);
-  const firstField = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
-
-  useEffect(() => {
-    firstField.current?.focus();
-  }, []);
 
   const problemOf = (field: string) => problems.find((problem) => problem.field === field);
   const parsed = useMemo(() => parseJson(bodyText), [bodyText]);
@@ -88,9 +83,7 @@ export default function ChatConsole({ request, onClose }: ChatConsoleProps): Rea
     }
     setProblems(found);
     if (!server.ok || !parsed.ok || found.length > 0) {
-      call.setStatus(fieldsNeedChange(found.length));
-      const first = found[0];
-      formRef.current?.querySelector<HTMLElement>(`[data-field="${first?.field ?? ''}"]`)?.focus();
+      showProblems(formRef.current, found, call.setStatus);
       return;
     }
     const sent: ApiRequest = {
@@ -127,16 +120,9 @@ export default function ChatConsole({ request, onClose }: ChatConsoleProps): Rea
       title={`Try it: ${request.method} ${request.path}`}
       marker="data-chat-console"
       formRef={formRef}
+      call={call}
       onClose={onClose}
       onSubmit={() => void sendNow()}
-      onKeyDown={(event) =>
-        consoleKeys(event, {
-          sending,
-          cancel: call.cancel,
-          close: onClose,
-          send: () => void sendNow(),
-        })
-      }
     >
       <ServerField
         id={`${id}-server`}
@@ -144,7 +130,7 @@ export default function ChatConsole({ request, onClose }: ChatConsoleProps): Rea
         onChange={setServerUrl}
         suggestions={[request.serverUrl, ...call.servers]}
         problem={problemOf('server')}
-        inputRef={firstField}
+        focusOnMount
       />
       <KeyField id={`${id}-key`} keyState={keyState} />
       <BodyField

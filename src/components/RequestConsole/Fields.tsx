@@ -3,12 +3,13 @@
  * send and cancel buttons, the status line and a failure's explanation, each labelled and
  * tied to its message, so that the API pages and the serving guides behave alike.
  */
-import { useId, useState, type FormEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 
 import BodyEditor from './BodyEditor';
 import type { Failure } from '@site/src/client/failure';
 import type { FieldProblem } from './form';
 import { forgetApiKey, keepApiKey, readApiKey } from '@site/src/client/store';
+import { fieldsNeedChange, type ServerCall } from '@site/src/client/useServerCall';
 import styles from './styles.module.css';
 
 export function FieldMessage({ id, problem }: { id: string; problem: FieldProblem | undefined }): ReactNode {
@@ -26,21 +27,29 @@ export function ServerField({
   suggestions,
   problem,
   inputRef,
+  focusOnMount = false,
 }: {
   id: string;
   value: string;
   onChange: (value: string) => void;
   suggestions: readonly string[];
   problem: FieldProblem | undefined;
-  inputRef: RefObject<HTMLInputElement>;
+  inputRef?: RefObject<HTMLInputElement>;
+  /** The field takes the focus when the form appears. */
+  focusOnMount?: boolean;
 }): ReactNode {
+  const ownRef = useRef<HTMLInputElement>(null);
+  const ref = inputRef ?? ownRef;
+  useEffect(() => {
+    if (focusOnMount) ref.current?.focus();
+  }, [focusOnMount, ref]);
   // The list's id is also a plain CSS selector: some DOM implementations look it up by one.
   const listId = `${id.replace(/[^\w-]/g, '')}-used`;
   return (
     <div className={styles.row}>
       <label htmlFor={id}>Server URL</label>
       <input
-        ref={inputRef}
+        ref={ref}
         id={id}
         data-field="server"
         type="url"
@@ -233,30 +242,25 @@ export function FailureView({ failure }: { failure: Failure }): ReactNode {
   );
 }
 
-/** Escape closes the console (or stops a request first); Ctrl or Cmd+Enter sends. */
-export function consoleKeys(
-  event: { key: string; ctrlKey: boolean; metaKey: boolean; preventDefault(): void; stopPropagation(): void },
-  actions: { sending: boolean; cancel: () => void; close: () => void; send: () => void },
+/** Nothing is sent: the status says how many fields need a change, and the first of them takes the focus. */
+export function showProblems(
+  form: HTMLFormElement | null,
+  problems: readonly FieldProblem[],
+  setStatus: (status: string) => void,
 ): void {
-  if (event.key === 'Escape') {
-    event.stopPropagation();
-    if (actions.sending) {
-      actions.cancel();
-    } else {
-      actions.close();
-    }
-  } else if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-    event.preventDefault();
-    actions.send();
-  }
+  setStatus(fieldsNeedChange(problems.length));
+  form?.querySelector<HTMLElement>(`[data-field="${problems[0]?.field ?? ''}"]`)?.focus();
 }
 
-/** The console's frame: its title, Close, and the form whose submit sends; Escape and Ctrl/Cmd+Enter work inside. */
+/**
+ * The console's frame: its title, Close, and the form whose submit sends. Inside, Escape
+ * closes the console (or stops a request first) and Ctrl or Cmd+Enter sends.
+ */
 export function ConsoleFrame({
   title,
   marker,
   formRef,
-  onKeyDown,
+  call,
   onClose,
   onSubmit,
   children,
@@ -265,7 +269,7 @@ export function ConsoleFrame({
   /** The data attribute that marks this kind of console: `data-api-console`. */
   marker: string;
   formRef: RefObject<HTMLFormElement>;
-  onKeyDown: (event: KeyboardEvent<HTMLElement>) => void;
+  call: Pick<ServerCall, 'sending' | 'cancel'>;
   onClose: () => void;
   onSubmit: () => void;
   children: ReactNode;
@@ -277,7 +281,16 @@ export function ConsoleFrame({
       aria-labelledby={titleId}
       data-pagefind-ignore=""
       {...{ [marker]: '' }}
-      onKeyDown={onKeyDown}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.stopPropagation();
+          if (call.sending) call.cancel();
+          else onClose();
+        } else if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+          event.preventDefault();
+          onSubmit();
+        }
+      }}
     >
       <div className={styles.consoleHeader}>
         <p id={titleId} className={styles.consoleTitle}>
@@ -290,7 +303,7 @@ export function ConsoleFrame({
       <form
         ref={formRef}
         noValidate
-        onSubmit={(event: FormEvent) => {
+        onSubmit={(event) => {
           event.preventDefault();
           onSubmit();
         }}

@@ -6,13 +6,13 @@
  * Markdown for a bug report. Nothing is sent before the press.
  */
 import Link from '@docusaurus/Link';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 
 import { checkServer, reportMarkdown, STEPS, statusText, type CheckReport, type Guide } from '@site/src/client/check';
 import { checkServerUrl } from '@site/src/client/serverUrl';
-import { fieldsNeedChange, useServerCall } from '@site/src/client/useServerCall';
+import { useServerCall } from '@site/src/client/useServerCall';
 import { copyText } from '../PageActions/copy';
-import { ConsoleFrame, consoleKeys, KeyField, ServerField, useApiKey } from '../RequestConsole/Fields';
+import { ConsoleFrame, KeyField, ServerField, showProblems, useApiKey } from '../RequestConsole/Fields';
 import type { FieldProblem } from '../RequestConsole/form';
 import consoleStyles from '../RequestConsole/styles.module.css';
 import styles from './styles.module.css';
@@ -57,12 +57,7 @@ export default function ServerCheck({
   const [problem, setProblem] = useState<FieldProblem | undefined>();
   const [report, setReport] = useState<CheckReport | null>(null);
   const [copied, setCopied] = useState('');
-  const firstField = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
-
-  useEffect(() => {
-    firstField.current?.focus();
-  }, []);
 
   const runCheck = async () => {
     if (call.sending) {
@@ -70,9 +65,9 @@ export default function ServerCheck({
     }
     const server = checkServerUrl(serverUrl);
     if (!server.ok) {
-      setProblem({ field: 'server', message: server.message });
-      call.setStatus(fieldsNeedChange(1));
-      firstField.current?.focus();
+      const found = { field: 'server', message: server.message };
+      setProblem(found);
+      showProblems(formRef.current, [found], call.setStatus);
       return;
     }
     setProblem(undefined);
@@ -117,11 +112,9 @@ export default function ServerCheck({
         title="Check your server"
         marker="data-server-check-panel"
         formRef={formRef}
+        call={call}
         onClose={onClose}
         onSubmit={() => void runCheck()}
-        onKeyDown={(event) =>
-          consoleKeys(event, { sending, cancel: call.cancel, close: onClose, send: () => void runCheck() })
-        }
       >
         {children}
       </ConsoleFrame>
@@ -129,7 +122,7 @@ export default function ServerCheck({
       <form
         ref={formRef}
         noValidate
-        className={styles.bare}
+        className={consoleStyles.console}
         data-server-check-panel=""
         onSubmit={(event) => {
           event.preventDefault();
@@ -154,7 +147,7 @@ export default function ServerCheck({
         onChange={setServerUrl}
         suggestions={[GUIDE_SERVERS[guide], ...call.servers]}
         problem={problem}
-        inputRef={firstField}
+        focusOnMount
       />
       <KeyField id={`${id}-key`} keyState={keyState} />
       <div className={consoleStyles.actions}>
