@@ -13,7 +13,15 @@ import { siteUrl } from '@site/src/site/identity';
 import { errorMessages } from '@site/src/client/answer';
 import type { ChatReply } from '@site/src/client/chat';
 import { listModels, modelRequest, pickModel, requestCompletion } from '@site/src/client/completion';
-import { FailureView, KeyField, ServerField, TimeoutField, timeoutProblem, useApiKey } from '../RequestConsole/Fields';
+import {
+  ConsolePanel,
+  FailureView,
+  KeyField,
+  ServerField,
+  TimeoutField,
+  timeoutProblem,
+  useApiKey,
+} from '../RequestConsole/Fields';
 import { baseUrlHint, MODEL_SERVER, type Failure } from '@site/src/client/failure';
 import { checkServerUrl } from '@site/src/client/serverUrl';
 import { usedServers } from '@site/src/client/store';
@@ -30,7 +38,6 @@ const SERVERS = [
   { label: 'llama.cpp', url: 'http://localhost:1234/v1' },
   { label: 'vLLM', url: 'http://localhost:8000/v1' },
 ];
-const SERVER_SCOPE = 'model';
 /** A reply may pause while the model thinks; this long without a byte, the request stops. */
 const IDLE_SECONDS = '60';
 
@@ -76,7 +83,7 @@ function copyText(turn: Turn): string {
 
 export default function AskPanel({ question, search, onClose }: AskPanelProps): ReactNode {
   const id = useId();
-  const [serverUrl, setServerUrl] = useState(() => usedServers(SERVER_SCOPE)[0] ?? SERVERS[0]?.url ?? '');
+  const [serverUrl, setServerUrl] = useState(() => usedServers('model')[0] ?? SERVERS[0]?.url ?? '');
   const keyState = useApiKey();
   const [model, setModel] = useState('');
   const [models, setModels] = useState<string[] | null>(null);
@@ -88,7 +95,7 @@ export default function AskPanel({ question, search, onClose }: AskPanelProps): 
   const [turns, setTurns] = useState<Turn[]>([]);
   const [history, setHistory] = useState<ChatMessage[]>([]);
   const [followUp, setFollowUp] = useState('');
-  const call = useServerCall(SERVER_SCOPE);
+  const call = useServerCall('model');
   const { setStatus } = call;
   const [timeoutSeconds, setTimeoutSeconds] = useState(IDLE_SECONDS);
   const titles = useRef(new Map<string, string>());
@@ -219,20 +226,7 @@ export default function AskPanel({ question, search, onClose }: AskPanelProps): 
 
   const last = turns.at(-1);
   return (
-    <section
-      className={consoleStyles.console}
-      aria-labelledby={`${id}-title`}
-      data-ask-panel=""
-      data-pagefind-ignore=""
-    >
-      <div className={consoleStyles.consoleHeader}>
-        <p id={`${id}-title`} className={consoleStyles.consoleTitle}>
-          Ask AI, answered by your own model from these pages
-        </p>
-        <button type="button" className="button button--sm button--secondary" onClick={onClose}>
-          Close
-        </button>
-      </div>
+    <ConsolePanel title="Ask AI, answered by your own model from these pages" marker="data-ask-panel" onClose={onClose}>
       <details className={styles.settings} open={Boolean(serverProblem) || last?.failure !== undefined}>
         <summary>
           Your model server: {serverUrl}
@@ -404,6 +398,6 @@ export default function AskPanel({ question, search, onClose }: AskPanelProps): 
           </button>
         </div>
       </form>
-    </section>
+    </ConsolePanel>
   );
 }

@@ -28,14 +28,11 @@ async function readBody(answer: Answer, isDownload: boolean): Promise<Read> {
   }
   const cut = answer.body.size > VIEW_LIMIT_BYTES;
   const text = await (cut ? answer.body.slice(0, VIEW_LIMIT_BYTES) : answer.body).text();
-  if (!cut && answer.body.size <= TREE_LIMIT_BYTES) {
-    try {
-      return { text, cut, json: JSON.parse(text) as unknown };
-    } catch {
-      return { text, cut };
-    }
+  try {
+    return answer.body.size <= TREE_LIMIT_BYTES ? { text, cut, json: JSON.parse(text) as unknown } : { text, cut };
+  } catch {
+    return { text, cut };
   }
-  return { text, cut };
 }
 
 /** The answer: status, time and size, its error messages, the readable headers, and the body as text. */
@@ -54,7 +51,12 @@ export default function AnswerView({ answer, downloadName, isDownload }: Props):
 
   const failed = answer.status >= 400;
   const messages = failed && read?.json !== undefined ? errorMessages(read.json) : [];
-  const hasTree = read?.json !== undefined && typeof read.json === 'object' && read.json !== null;
+  const hasTree = typeof read?.json === 'object' && read.json !== null;
+  const download = (label: string) => (
+    <a href={href} download={downloadName} data-console-download="">
+      {label}
+    </a>
+  );
   return (
     <div className={styles.answer} data-console-answer="">
       <p className={styles.answerStatus}>
@@ -89,19 +91,14 @@ export default function AnswerView({ answer, downloadName, isDownload }: Props):
       </details>
       {read?.text === null ? (
         <p>
-          {formatBytes(answer.body.size)} of {answer.contentType || 'bytes'}.{' '}
-          <a href={href} download={downloadName} data-console-download="">
-            Download {downloadName}
-          </a>
+          {formatBytes(answer.body.size)} of {answer.contentType || 'bytes'}. {download(`Download ${downloadName}`)}
         </p>
       ) : read ? (
         <>
           {read.cut ? (
             <p className={styles.note}>
               The body is {formatBytes(answer.body.size)}: the first {formatBytes(VIEW_LIMIT_BYTES)} are shown.{' '}
-              <a href={href} download={downloadName} data-console-download="">
-                Download the whole body
-              </a>
+              {download('Download the whole body')}
             </p>
           ) : null}
           {hasTree ? (
@@ -123,10 +120,6 @@ export default function AnswerView({ answer, downloadName, isDownload }: Props):
   );
 }
 
-function scalarClass(value: unknown): string | undefined {
-  return typeof value === 'string' ? styles.jsonString : styles.jsonValue;
-}
-
 /** JSON, indented, each object and list folding on its own. */
 function JsonTree({ value }: { value: unknown }): ReactNode {
   return (
@@ -143,7 +136,9 @@ function JsonNode({ name, value, depth, last }: { name?: string; value: unknown;
     return (
       <div>
         {key}
-        <span className={scalarClass(value)}>{JSON.stringify(value)}</span>
+        <span className={typeof value === 'string' ? styles.jsonString : styles.jsonValue}>
+          {JSON.stringify(value)}
+        </span>
         {comma}
       </div>
     );
@@ -169,9 +164,7 @@ function JsonNode({ name, value, depth, last }: { name?: string; value: unknown;
         {key}
         {open}
         <span className={styles.jsonCount}>
-          {' '}
-          {entries.length}{' '}
-          {isList ? (entries.length === 1 ? 'item' : 'items') : entries.length === 1 ? 'field' : 'fields'}
+          {` ${entries.length} ${isList ? 'item' : 'field'}${entries.length === 1 ? '' : 's'}`}
         </span>
       </summary>
       <div className={styles.jsonChildren}>

@@ -55,9 +55,6 @@ const RUBRA_SERVER: ServerKind = {
     `A Rubra server allows ${rubraServerCorsOrigins.join(', ')}: to try the API from a copy of these docs, open it at http://localhost:3000.`,
 };
 
-/** The settings store's name for the API's servers. */
-const SERVER_SCOPE = 'api';
-
 export interface ApiConsoleProps {
   operation: ApiOperationPage;
   data: ApiConsoleData;
@@ -100,7 +97,7 @@ function initialValues(operation: ApiOperationPage, data: ApiConsoleData, ids: R
     }
   }
   return {
-    serverUrl: usedServers(SERVER_SCOPE)[0] ?? operation.serverUrl,
+    serverUrl: usedServers('api')[0] ?? operation.serverUrl,
     params,
     bodyText: exampleBodyText(data, ids),
     fields,
@@ -124,7 +121,7 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
   const [ids, setIds] = useState<RememberedIds>(() => rememberedIds());
   const [values, setValues] = useState<FormValues>(() => initialValues(operation, data, ids));
   const [bodyEdited, setBodyEdited] = useState(false);
-  const call = useServerCall(SERVER_SCOPE);
+  const call = useServerCall('api');
   const keyState = useApiKey();
   const [key] = keyState;
   const [timeoutSeconds, setTimeoutSeconds] = useState(String(DEFAULT_TIMEOUT_SECONDS));

@@ -14,14 +14,8 @@ function highlight(text: string): ReactNode[] {
     if (start > last) {
       parts.push(text.slice(last, start));
     }
-    const [whole, string, colon, number] = match;
-    const className = string
-      ? colon
-        ? styles.jsonKey
-        : styles.jsonString
-      : number
-        ? styles.jsonValue
-        : styles.jsonValue;
+    const [whole, string, colon] = match;
+    const className = string ? (colon ? styles.jsonKey : styles.jsonString) : styles.jsonValue;
     parts.push(
       <span key={start} className={className}>
         {string ?? whole}

@@ -33,9 +33,6 @@ import { checkServerUrl } from '@site/src/client/serverUrl';
 import { outcomeStatus, useServerCall } from '@site/src/client/useServerCall';
 import styles from './styles.module.css';
 
-/** The settings store's name for model servers. */
-const SERVER_SCOPE = 'model';
-
 export interface ChatConsoleProps {
   /** The guide's request, from its curl block. */
   request: ApiRequest;
@@ -50,7 +47,7 @@ function exampleText(request: ApiRequest): string {
 export default function ChatConsole({ request, onClose }: ChatConsoleProps): ReactNode {
   const id = useId();
   const [serverUrl, setServerUrl] = useState(request.serverUrl);
-  const call = useServerCall(SERVER_SCOPE);
+  const call = useServerCall('model');
   const keyState = useApiKey();
   const [bodyText, setBodyText] = useState(() => exampleText(request));
   const [timeoutSeconds, setTimeoutSeconds] = useState(String(DEFAULT_TIMEOUT_SECONDS));

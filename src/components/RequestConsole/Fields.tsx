@@ -3,7 +3,7 @@
  * send and cancel buttons, the status line and a failure's explanation, each labelled and
  * tied to its message, so that the API pages and the serving guides behave alike.
  */
-import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 
 import BodyEditor from './BodyEditor';
 import type { Failure } from '@site/src/client/failure';
@@ -252,26 +252,18 @@ export function showProblems(
   form?.querySelector<HTMLElement>(`[data-field="${problems[0]?.field ?? ''}"]`)?.focus();
 }
 
-/**
- * The console's frame: its title, Close, and the form whose submit sends. Inside, Escape
- * closes the console (or stops a request first) and Ctrl or Cmd+Enter sends.
- */
-export function ConsoleFrame({
+/** A console's box: its title and Close, marked by the data attribute `marker` (`data-api-console`). */
+export function ConsolePanel({
   title,
   marker,
-  formRef,
-  call,
   onClose,
-  onSubmit,
+  onKeyDown,
   children,
 }: {
   title: string;
-  /** The data attribute that marks this kind of console: `data-api-console`. */
   marker: string;
-  formRef: RefObject<HTMLFormElement>;
-  call: Pick<ServerCall, 'sending' | 'cancel'>;
   onClose: () => void;
-  onSubmit: () => void;
+  onKeyDown?: (event: KeyboardEvent<HTMLElement>) => void;
   children: ReactNode;
 }): ReactNode {
   const titleId = useId();
@@ -281,16 +273,7 @@ export function ConsoleFrame({
       aria-labelledby={titleId}
       data-pagefind-ignore=""
       {...{ [marker]: '' }}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') {
-          event.stopPropagation();
-          if (call.sending) call.cancel();
-          else onClose();
-        } else if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-          event.preventDefault();
-          onSubmit();
-        }
-      }}
+      onKeyDown={onKeyDown}
     >
       <div className={styles.consoleHeader}>
         <p id={titleId} className={styles.consoleTitle}>
@@ -300,6 +283,44 @@ export function ConsoleFrame({
           Close
         </button>
       </div>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * The console's panel around the form whose submit sends. Inside, Escape closes the
+ * console (or stops a request first) and Ctrl or Cmd+Enter sends.
+ */
+export function ConsoleFrame({
+  formRef,
+  call,
+  onSubmit,
+  children,
+  ...panel
+}: {
+  title: string;
+  marker: string;
+  formRef: RefObject<HTMLFormElement>;
+  call: Pick<ServerCall, 'sending' | 'cancel'>;
+  onClose: () => void;
+  onSubmit: () => void;
+  children: ReactNode;
+}): ReactNode {
+  return (
+    <ConsolePanel
+      {...panel}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.stopPropagation();
+          if (call.sending) call.cancel();
+          else panel.onClose();
+        } else if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+          event.preventDefault();
+          onSubmit();
+        }
+      }}
+    >
       <form
         ref={formRef}
         noValidate
@@ -310,6 +331,6 @@ export function ConsoleFrame({
       >
         {children}
       </form>
-    </section>
+    </ConsolePanel>
   );
 }

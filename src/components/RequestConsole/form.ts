@@ -3,7 +3,7 @@
  * checks it, and turns it into the shared request model, from which both the request
  * that is sent and the samples the page shows are written.
  */
-import type { ApiRequest, MultipartField, NamedValue, RequestBody } from '@site/src/shared/api-request';
+import type { ApiRequest, MultipartField, NamedValue } from '@site/src/shared/api-request';
 import type { ApiConsoleData } from '@site/src/shared/api-types';
 
 import { checkAgainstSchema, parseJson, type SchemaProblem } from './json';
@@ -36,19 +36,10 @@ export interface ReadForm {
   schemaProblems: SchemaProblem[];
 }
 
-interface Schema {
-  type?: unknown;
-  enum?: unknown;
-}
-
-function schemaType(schema: unknown): string {
-  const { type } = (schema ?? {}) as Schema;
-  return Array.isArray(type) ? String(type.find((item) => item !== 'null') ?? '') : String(type ?? '');
-}
-
 /** A parameter's typed text as the value its schema describes: `20` for an integer, `true` for a boolean. */
 function typedValue(text: string, schema: unknown): unknown {
-  const type = schemaType(schema);
+  const { type: types } = (schema ?? {}) as { type?: unknown };
+  const type = Array.isArray(types) ? String(types.find((item) => item !== 'null') ?? '') : String(types ?? '');
   if ((type === 'integer' || type === 'number') && /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(text.trim())) {
     return Number(text);
   }
@@ -110,13 +101,12 @@ export function readForm(values: FormValues, data: ApiConsoleData, lastBody: unk
         message: `Line ${parsed.line}, column ${parsed.column}: ${parsed.message}. Nothing was sent.`,
       });
     }
-    const body: RequestBody = {
+    request.body = {
       kind: 'json',
       contentType: example.contentType,
       value: parsed.ok ? parsed.value : lastBody,
       text: values.bodyText,
     };
-    request.body = body;
   } else if (example?.kind === 'multipart') {
     const required = new Set(((data.bodySchema ?? {}) as { required?: string[] }).required ?? []);
     const fields: MultipartField[] = example.fields.map((field) => ({

@@ -48,49 +48,34 @@ function firstMistake(text: string): { offset: number; expected: string } {
     if (at >= text.length) fail('a closing quote');
     at += 1;
   };
+  /** An object's members or a list's items, from the opening character to `close`, separated by commas. */
+  const members = (close: string, closeName: string, member: () => void) => {
+    at += 1;
+    space();
+    let more = text.charAt(at) !== close;
+    while (more) {
+      member();
+      space();
+      more = text.charAt(at) === ',';
+      if (!more && text.charAt(at) !== close) fail(`a comma or a closing ${closeName}`);
+      at += more ? 1 : 0;
+    }
+    at += 1;
+  };
+  const property = () => {
+    space();
+    if (text.charAt(at) !== '"') fail('a property name in double quotes');
+    string();
+    space();
+    if (text.charAt(at) !== ':') fail('a colon after the property name');
+    at += 1;
+    value();
+  };
   const value = (): void => {
     space();
     const char = text.charAt(at);
-    if (char === '{') {
-      at += 1;
-      space();
-      if (text.charAt(at) === '}') {
-        at += 1;
-        return;
-      }
-      for (;;) {
-        space();
-        if (text.charAt(at) !== '"') fail('a property name in double quotes');
-        string();
-        space();
-        if (text.charAt(at) !== ':') fail('a colon after the property name');
-        at += 1;
-        value();
-        space();
-        if (text.charAt(at) === ',') at += 1;
-        else if (text.charAt(at) === '}') {
-          at += 1;
-          return;
-        } else fail('a comma or a closing brace');
-      }
-    }
-    if (char === '[') {
-      at += 1;
-      space();
-      if (text.charAt(at) === ']') {
-        at += 1;
-        return;
-      }
-      for (;;) {
-        value();
-        space();
-        if (text.charAt(at) === ',') at += 1;
-        else if (text.charAt(at) === ']') {
-          at += 1;
-          return;
-        } else fail('a comma or a closing bracket');
-      }
-    }
+    if (char === '{') return members('}', 'brace', property);
+    if (char === '[') return members(']', 'bracket', value);
     if (char === '"') return string();
     if (char === 't') return literal('true');
     if (char === 'f') return literal('false');
