@@ -35,8 +35,6 @@ export const WEATHER_TOOL = {
   },
 } as const;
 
-/** The guides' question for the tool. */
-const WEATHER_QUESTION = "What's the weather like in Boston today?";
 /** What the check's tool answers: the temperature is what the model's answer must repeat. */
 const WEATHER_RESULT = { location: 'Boston', temperature: 22, unit: 'celsius', description: 'Sunny' };
 const ANSWERED_FROM_RESULT = /\b22\b|twenty[- ]two/i;
@@ -395,7 +393,7 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
 
   const toolBody = {
     model,
-    messages: [{ role: 'user', content: WEATHER_QUESTION }],
+    messages: [{ role: 'user', content: "What's the weather like in Boston today?" }],
     tools: [WEATHER_TOOL],
     tool_choice: 'auto',
   };

@@ -54,7 +54,6 @@ interface Turn {
   steps: AgentStep[];
   answer: string;
   sources: { path: string; title: string }[];
-  withoutTools: boolean;
   failure?: Failure;
   error?: string;
   done: boolean;
@@ -127,7 +126,7 @@ export default function AskPanel({ question, search, onClose }: AskPanelProps): 
   };
 
   const askModel = async (trimmed: string, server: string, signal: AbortSignal) => {
-    const asking: Turn = { question: trimmed, steps: [], answer: '', sources: [], withoutTools: false, done: false };
+    const asking: Turn = { question: trimmed, steps: [], answer: '', sources: [], done: false };
     // Asking a failed question again replaces its failure.
     setTurns((current) => {
       const previous = current.at(-1);
@@ -157,15 +156,16 @@ export default function AskPanel({ question, search, onClose }: AskPanelProps): 
         return { ok: false, message: outcome.failure.message };
       }
       if (outcome.answer.status >= 300) {
-        let messages: string[] = [];
+        const text = await outcome.answer.body.text();
+        let said: string;
         try {
-          messages = errorMessages(JSON.parse(await outcome.answer.body.text()));
+          said = errorMessages(JSON.parse(text)).join(' ');
         } catch {
-          messages = [(await outcome.answer.body.text()).slice(0, 300)];
+          said = text.slice(0, 300);
         }
         const hint = baseUrlHint(MODEL_SERVER, server, outcome.answer.status);
-        const message = `The server answered ${outcome.answer.status}: ${messages.join(' ') || 'no message'}${hint ? ` ${hint}` : ''}`;
-        return { ok: false, message, status: outcome.answer.status, refusedTools: namesTools(messages.join(' ')) };
+        const message = `The server answered ${outcome.answer.status}: ${said || 'no message'}${hint ? ` ${hint}` : ''}`;
+        return { ok: false, message, refusedTools: namesTools(said) };
       }
       if (!reply) {
         return { ok: false, message: 'The server’s answer is not a chat completion.' };
@@ -203,7 +203,6 @@ export default function AskPanel({ question, search, onClose }: AskPanelProps): 
       update((turn) => ({
         ...turn,
         answer: outcome.answer,
-        withoutTools: outcome.withoutTools,
         sources: paths.map((path) => ({ path, title: titles.current.get(path) ?? path })),
         done: true,
       }));

@@ -73,8 +73,7 @@ export type AgentStep =
   | { kind: 'without-tools'; reason: string };
 
 /** The outcome of one request to the model: its reply, or why there is none. */
-export type Completion =
-  { ok: true; reply: ChatReply } | { ok: false; message: string; status?: number; refusedTools?: boolean };
+export type Completion = { ok: true; reply: ChatReply } | { ok: false; message: string; refusedTools?: boolean };
 
 export interface AgentDeps {
   /** Sends one chat completion request (streamed), reporting the reply as it grows. */

@@ -26,7 +26,7 @@ import {
   timeoutProblem,
   useApiKey,
 } from './Fields';
-import type { FieldProblem } from './form';
+import { bodyProblem, type FieldProblem } from './form';
 import { parseJson } from './json';
 import type { Outcome } from '@site/src/client/send';
 import { checkServerUrl } from '@site/src/client/serverUrl';
@@ -69,10 +69,7 @@ export default function ChatConsole({ request, onClose }: ChatConsoleProps): Rea
       found.push({ field: 'server', message: server.message });
     }
     if (!parsed.ok) {
-      found.push({
-        field: 'body',
-        message: `Line ${parsed.line}, column ${parsed.column}: ${parsed.message}. Nothing was sent.`,
-      });
+      found.push(bodyProblem(parsed));
     }
     const badTimeout = timeoutProblem(timeoutSeconds);
     if (badTimeout) {

@@ -96,10 +96,7 @@ export function readForm(values: FormValues, data: ApiConsoleData, lastBody: unk
     if (parsed.ok) {
       schemaProblems.push(...checkAgainstSchema(parsed.value, data.bodySchema));
     } else {
-      problems.push({
-        field: 'body',
-        message: `Line ${parsed.line}, column ${parsed.column}: ${parsed.message}. Nothing was sent.`,
-      });
+      problems.push(bodyProblem(parsed));
     }
     request.body = {
       kind: 'json',
@@ -124,6 +121,14 @@ export function readForm(values: FormValues, data: ApiConsoleData, lastBody: unk
     request.body = { kind: 'multipart', fields };
   }
   return { request, problems, schemaProblems };
+}
+
+/** The body field's problem when its text is not JSON: where it goes wrong, and what was expected there. */
+export function bodyProblem(mistake: { message: string; line: number; column: number }): FieldProblem {
+  return {
+    field: 'body',
+    message: `Line ${mistake.line}, column ${mistake.column}: ${mistake.message}. Nothing was sent.`,
+  };
 }
 
 /** The URL's own problem, checked once the rest is right: too long to send. */
