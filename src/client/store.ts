@@ -74,10 +74,7 @@ export interface StoredKey {
 
 export function readApiKey(): StoredKey {
   const remembered = storage('local')?.getItem(API_KEY_KEY) ?? null;
-  if (remembered !== null) {
-    return { key: remembered, remembered: true };
-  }
-  return { key: apiKeyInMemory ?? '', remembered: false };
+  return remembered === null ? { key: apiKeyInMemory ?? '', remembered: false } : { key: remembered, remembered: true };
 }
 
 /** Keeps the key for the tab; on this device too only when `remember` is set. */

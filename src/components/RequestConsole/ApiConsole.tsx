@@ -393,7 +393,7 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
           </button>
         </div>
       ) : null}
-      <SendBar sending={call.sending} onCancel={call.cancel} status={call.status} />
+      <SendBar call={call} />
       <div ref={result}>
         {done && !done.outcome.ok ? <FailureView failure={done.outcome.failure} /> : null}
         {done?.outcome.ok ? (

@@ -23,21 +23,13 @@ export default function ChatAnswer({ reply, streaming }: { reply: ChatReply; str
               return (
                 <li key={call.id ?? index} data-chat-tool-call={call.name}>
                   <code className={styles.toolName}>{call.name}</code>
-                  {parsed ? (
-                    <pre className={styles.arguments} data-chat-arguments="">
-                      {JSON.stringify(parsed.value, null, 2)}
-                    </pre>
-                  ) : (
-                    <>
-                      <pre className={styles.arguments} data-chat-arguments="">
-                        {call.arguments}
-                      </pre>
-                      {streaming ? null : (
-                        <p className={styles.note} data-chat-arguments-note="">
-                          The model wrote arguments that are not JSON; they are shown as written.
-                        </p>
-                      )}
-                    </>
+                  <pre className={styles.arguments} data-chat-arguments="">
+                    {parsed ? JSON.stringify(parsed.value, null, 2) : call.arguments}
+                  </pre>
+                  {parsed || streaming ? null : (
+                    <p className={styles.note} data-chat-arguments-note="">
+                      The model wrote arguments that are not JSON; they are shown as written.
+                    </p>
                   )}
                 </li>
               );

@@ -108,7 +108,6 @@ export default function ChatConsole({ request, onClose }: ChatConsoleProps): Rea
     setDone({ outcome, streamed });
   };
 
-  const { sending, status } = call;
   return (
     <ConsoleFrame
       title={`Try it: ${request.method} ${request.path}`}
@@ -141,8 +140,8 @@ export default function ChatConsole({ request, onClose }: ChatConsoleProps): Rea
         onChange={setTimeoutSeconds}
         problem={problemOf('timeout')}
       />
-      <SendBar sending={sending} onCancel={call.cancel} status={status} />
-      {reply ? <ChatAnswer reply={reply} streaming={sending} /> : null}
+      <SendBar call={call} />
+      {reply ? <ChatAnswer reply={reply} streaming={call.sending} /> : null}
       {done && !done.outcome.ok ? <FailureView failure={done.outcome.failure} /> : null}
       {done?.outcome.ok ? (
         reply && done.outcome.answer.status < 300 ? (

@@ -20,6 +20,14 @@ export function FieldMessage({ id, problem }: { id: string; problem: FieldProble
   ) : null;
 }
 
+/** A field's text, and its problem when it has one, shown under it. */
+interface FieldProps {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  problem: FieldProblem | undefined;
+}
+
 export function ServerField({
   id,
   value,
@@ -28,12 +36,8 @@ export function ServerField({
   problem,
   inputRef,
   focusOnMount = false,
-}: {
-  id: string;
-  value: string;
-  onChange: (value: string) => void;
+}: FieldProps & {
   suggestions: readonly string[];
-  problem: FieldProblem | undefined;
   inputRef?: RefObject<HTMLInputElement>;
   /** The field takes the focus when the form appears. */
   focusOnMount?: boolean;
@@ -133,14 +137,7 @@ export function BodyField({
   onReset,
   problem,
   note,
-}: {
-  id: string;
-  value: string;
-  onChange: (text: string) => void;
-  onReset: () => void;
-  problem: FieldProblem | undefined;
-  note?: string;
-}): ReactNode {
+}: FieldProps & { onReset: () => void; note?: string }): ReactNode {
   return (
     <div className={styles.row}>
       <div className={styles.labelRow}>
@@ -164,17 +161,7 @@ export function BodyField({
 
 export const DEFAULT_TIMEOUT_SECONDS = 30;
 
-export function TimeoutField({
-  id,
-  value,
-  onChange,
-  problem,
-}: {
-  id: string;
-  value: string;
-  onChange: (value: string) => void;
-  problem: FieldProblem | undefined;
-}): ReactNode {
+export function TimeoutField({ id, value, onChange, problem }: FieldProps): ReactNode {
   return (
     <div className={styles.row}>
       <label htmlFor={id}>Timeout (seconds)</label>
@@ -202,30 +189,22 @@ export function timeoutProblem(text: string): FieldProblem | null {
 }
 
 /** Send, Cancel while a request runs, and the status line that screen readers announce. */
-export function SendBar({
-  sending,
-  onCancel,
-  status,
-}: {
-  sending: boolean;
-  onCancel: () => void;
-  status: string;
-}): ReactNode {
+export function SendBar({ call }: { call: Pick<ServerCall, 'sending' | 'cancel' | 'status'> }): ReactNode {
   return (
     <>
       <div className={styles.actions}>
-        <button type="submit" className="button button--primary" disabled={sending}>
+        <button type="submit" className="button button--primary" disabled={call.sending}>
           Send request
         </button>
-        {sending ? (
-          <button type="button" className="button button--secondary" onClick={onCancel}>
+        {call.sending ? (
+          <button type="button" className="button button--secondary" onClick={call.cancel}>
             Cancel
           </button>
         ) : null}
         <span className={styles.shortcut}>or Ctrl+Enter</span>
       </div>
       <p role="status" className={styles.status} data-console-status="">
-        {status}
+        {call.status}
       </p>
     </>
   );
