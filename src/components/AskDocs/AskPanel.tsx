@@ -191,7 +191,7 @@ export default function AskPanel({ question, search, onClose }: AskPanelProps): 
         },
         readPage: async (path) => {
           setStatus(`Reading ${path}…`);
-          const response = await fetch(twinPath(path === '/' ? '/' : path, '/')).catch(() => null);
+          const response = await fetch(twinPath(path, '/')).catch(() => null);
           return response?.ok ? response.text() : null;
         },
         onStep: (step) => update((turn) => ({ ...turn, steps: [...turn.steps, step] })),

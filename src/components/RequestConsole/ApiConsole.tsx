@@ -190,25 +190,18 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
       }
       const isDownload = data.call.action === 'content';
       call.setStatus(outcomeStatus(outcome, '', { server: RUBRA_SERVER, serverUrl: read.request.serverUrl }));
-      if (outcome.ok) {
-        const { answer } = outcome;
-        if (
-          answer.status < 300 &&
-          !isDownload &&
-          isTextual(answer.contentType) &&
-          answer.body.size < VIEW_LIMIT_BYTES
-        ) {
-          try {
-            const body: unknown = JSON.parse(await answer.body.text());
-            const gone = read.request.method === 'DELETE' ? deletedId(body) : null;
-            if (gone) {
-              forgetId(gone.param, gone.id);
-            }
-            rememberIds(idsInAnswer(body));
-            setIds(rememberedIds());
-          } catch {
-            // An answer that is not JSON carries no ids.
+      const answer = outcome.ok && outcome.answer.status < 300 && !isDownload ? outcome.answer : null;
+      if (answer && isTextual(answer.contentType) && answer.body.size < VIEW_LIMIT_BYTES) {
+        try {
+          const body: unknown = JSON.parse(await answer.body.text());
+          const gone = read.request.method === 'DELETE' ? deletedId(body) : null;
+          if (gone) {
+            forgetId(gone.param, gone.id);
           }
+          rememberIds(idsInAnswer(body));
+          setIds(rememberedIds());
+        } catch {
+          // An answer that is not JSON carries no ids.
         }
       }
       setDone({ outcome, isDownload, name: downloadName(read.request) });
