@@ -85,9 +85,9 @@ export default function AskPanel({ question, search, onClose }: AskPanelProps): 
   const [serverUrl, setServerUrl] = useState(() => usedServers('model')[0] ?? SERVERS[0]?.url ?? '');
   const keyState = useApiKey();
   const [model, setModel] = useState('');
-  const [models, setModels] = useState<string[] | null>(null);
-  /** The server whose list `models` is: another server, or one that listed nothing, is asked first. */
-  const [listedFor, setListedFor] = useState<string | null>(null);
+  /** The models a server listed: another server, or one that listed nothing, is asked first. */
+  const [listed, setListed] = useState<{ server: string; models: string[] | null } | null>(null);
+  const models = listed?.models;
   /** The last question that got no answer: an Ask with the box empty asks it again. */
   const [unanswered, setUnanswered] = useState<string | null>(null);
   const [serverProblem, setServerProblem] = useState<string | null>(null);
@@ -134,11 +134,10 @@ export default function AskPanel({ question, search, onClose }: AskPanelProps): 
       return [...(retried ? current.slice(0, -1) : current), asking];
     });
     let chosen = model;
-    if (listedFor !== server || models === null) {
-      const listed = await listModels(server, { apiKey: keyState[0].key, cancel: signal });
-      setModels(listed);
-      setListedFor(server);
-      chosen = pickModel(listed, model);
+    if (listed?.server !== server || !listed.models) {
+      const served = await listModels(server, { apiKey: keyState[0].key, cancel: signal });
+      setListed({ server, models: served });
+      chosen = pickModel(served, model);
     }
     chosen ||= 'default';
     setModel(chosen);
