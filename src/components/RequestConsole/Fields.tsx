@@ -269,47 +269,58 @@ export function ConsolePanel({
 
 /**
  * The console's panel around the form whose submit sends. Inside, Escape closes the
- * console (or stops a request first) and Ctrl or Cmd+Enter sends.
+ * console (or stops a request first) and Ctrl or Cmd+Enter sends. Without `onClose`,
+ * the form alone is the box, marked by `marker`, with no Close.
  */
 export function ConsoleFrame({
+  title,
+  marker,
   formRef,
   call,
+  onClose,
   onSubmit,
   children,
-  ...panel
 }: {
   title: string;
   marker: string;
   formRef: RefObject<HTMLFormElement>;
   call: Pick<ServerCall, 'sending' | 'cancel'>;
-  onClose: () => void;
+  onClose?: (() => void) | undefined;
   onSubmit: () => void;
   children: ReactNode;
 }): ReactNode {
-  return (
+  const form = (attributes: Record<string, string | undefined>) => (
+    <form
+      ref={formRef}
+      noValidate
+      {...attributes}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+    </form>
+  );
+  return onClose ? (
     <ConsolePanel
-      {...panel}
+      title={title}
+      marker={marker}
+      onClose={onClose}
       onKeyDown={(event) => {
         if (event.key === 'Escape') {
           event.stopPropagation();
           if (call.sending) call.cancel();
-          else panel.onClose();
+          else onClose();
         } else if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
           event.preventDefault();
           onSubmit();
         }
       }}
     >
-      <form
-        ref={formRef}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSubmit();
-        }}
-      >
-        {children}
-      </form>
+      {form({})}
     </ConsolePanel>
+  ) : (
+    form({ className: styles.console, [marker]: '' })
   );
 }

@@ -106,35 +106,15 @@ export default function ServerCheck({
   };
 
   const { sending, status } = call;
-  const frame = (children: ReactNode) =>
-    onClose ? (
-      <ConsoleFrame
-        title="Check your server"
-        marker="data-server-check-panel"
-        formRef={formRef}
-        call={call}
-        onClose={onClose}
-        onSubmit={() => void runCheck()}
-      >
-        {children}
-      </ConsoleFrame>
-    ) : (
-      <form
-        ref={formRef}
-        noValidate
-        className={consoleStyles.console}
-        data-server-check-panel=""
-        onSubmit={(event) => {
-          event.preventDefault();
-          void runCheck();
-        }}
-      >
-        {children}
-      </form>
-    );
-
-  return frame(
-    <>
+  return (
+    <ConsoleFrame
+      title="Check your server"
+      marker="data-server-check-panel"
+      formRef={formRef}
+      call={call}
+      onClose={onClose}
+      onSubmit={() => void runCheck()}
+    >
       <p className={consoleStyles.help}>
         Runs eight requests against your model server from this page, one after another: it lists the models, asks for a
         plain answer, then calls the guides’ <code>get_current_weather</code> tool whole and streamed, sends its result
@@ -176,7 +156,7 @@ export default function ServerCheck({
           <pre tabIndex={0}>{reportMarkdown(report, window.location.origin)}</pre>
         </details>
       ) : null}
-    </>,
+    </ConsoleFrame>
   );
 }
 
