@@ -54,8 +54,8 @@ interface Turn {
   steps: AgentStep[];
   answer: string;
   sources: { path: string; title: string }[];
-  failure?: Failure;
-  error?: string;
+  /** What went wrong: the client's failure to get an answer, or what the server or the model said. */
+  failure?: Failure | string;
   done: boolean;
 }
 
@@ -130,7 +130,7 @@ export default function AskPanel({ question, search, onClose }: AskPanelProps): 
     // Asking a failed question again replaces its failure.
     setTurns((current) => {
       const previous = current.at(-1);
-      const retried = previous && previous.question === trimmed && (previous.failure || previous.error);
+      const retried = previous && previous.question === trimmed && previous.failure;
       return [...(retried ? current.slice(0, -1) : current), asking];
     });
     let chosen = model;
@@ -210,7 +210,7 @@ export default function AskPanel({ question, search, onClose }: AskPanelProps): 
       setStatus('The answer is complete.');
     } else {
       // The turn says what went wrong, as an alert; the status line does not say it again.
-      update((turn) => ({ ...turn, ...(failure ? { failure } : { error: outcome.message }), done: true }));
+      update((turn) => ({ ...turn, failure: failure ?? outcome.message, done: true }));
       setStatus('');
     }
   };
@@ -225,7 +225,7 @@ export default function AskPanel({ question, search, onClose }: AskPanelProps): 
   const last = turns.at(-1);
   return (
     <ConsolePanel title="Ask AI, answered by your own model from these pages" marker="data-ask-panel" onClose={onClose}>
-      <details className={styles.settings} open={Boolean(serverProblem) || last?.failure !== undefined}>
+      <details className={styles.settings} open={Boolean(serverProblem) || typeof last?.failure === 'object'}>
         <summary>
           Your model server: {serverUrl}
           {model ? `, ${model}` : ''}
@@ -312,17 +312,18 @@ export default function AskPanel({ question, search, onClose }: AskPanelProps): 
                 </ul>
               </div>
             ) : null}
-            {turn.failure || turn.error ? (
+            {turn.failure ? (
               <div role="alert">
-                {turn.failure ? <FailureView failure={turn.failure} /> : null}
-                {turn.error ? (
+                {typeof turn.failure === 'string' ? (
                   <p className={consoleStyles.problem} data-ask-error="">
-                    {turn.error}
+                    {turn.failure}
                   </p>
-                ) : null}
+                ) : (
+                  <FailureView failure={turn.failure} />
+                )}
               </div>
             ) : null}
-            {index === turns.length - 1 && (turn.failure || turn.error) && !call.sending ? (
+            {index === turns.length - 1 && turn.failure && !call.sending ? (
               <button
                 type="button"
                 className="button button--secondary button--sm"
