@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 
-import { AddressError, MCP_PATH, parseHttpAddress, startHttpServer, type HttpOptions } from './http.js';
+import { MCP_PATH, parseHttpAddress, startHttpServer, type HttpOptions } from './http.js';
 import { createDocsServer } from './server.js';
 import { BuildSource, SiteSource, type DocsSource } from './source.js';
 import { packageVersion } from './version.js';
@@ -55,12 +55,7 @@ function httpFromArgs(values: {
     }
     return undefined;
   }
-  let address;
-  try {
-    address = parseHttpAddress(values.http);
-  } catch (error) {
-    throw new UsageError((error as AddressError).message);
-  }
+  const address = parseHttpAddress(values.http);
   for (const origin of allowedOrigins) {
     if (!URL.canParse(origin) || new URL(origin).origin !== origin.replace(/\/$/, '')) {
       throw new UsageError(`--allow-origin ${origin}: give an origin, such as https://docs.example.com.`);
@@ -122,7 +117,7 @@ async function main(): Promise<void> {
   try {
     command = commandFromArgs(process.argv.slice(2));
   } catch (error) {
-    // parseArgs reports unknown options and missing values with its own TypeError.
+    // Also parseArgs's TypeError (an unknown option, a missing value) and parseHttpAddress's AddressError.
     process.stderr.write(`rubra-docs-mcp: ${(error as Error).message}\n\n${USAGE}`);
     process.exit(2);
   }

@@ -23,35 +23,40 @@ export interface SiteMap {
 /** Where the site publishes the synonyms and stop words its search reads queries with. */
 const QUERY_DATA_PATH = `/${QUERY_DATA_FILE}`;
 
+/** A load that is kept once started; a failed one is forgotten, so the next call tries again. */
+function retried<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () => {
+    if (!loading) {
+      loading = load();
+      loading.catch(() => (loading = undefined));
+    }
+    return loading;
+  };
+}
+
+/** What `reading` reads, with a missing file's NotFoundError told as `message` says. */
+async function missingAs<T>(reading: Promise<T>, message: (error: NotFoundError) => string): Promise<T> {
+  try {
+    return await reading;
+  } catch (error) {
+    throw error instanceof NotFoundError ? new NotFoundError(message(error)) : error;
+  }
+}
+
 /**
  * The docs of one source for one session: llms.txt and the search index are read once,
  * when first needed. A failed load is not kept, so the next call tries again.
  */
 export class Docs {
-  private siteMap?: Promise<SiteMap>;
-  private index?: Promise<DocsIndex>;
+  readonly map: () => Promise<SiteMap> = retried(() => this.loadMap());
+  readonly searchIndex: () => Promise<DocsIndex> = retried(() => this.buildIndex());
 
   /** `pagefindRuntime` is the folder of the Pagefind runtime the index is read with (the one shipped by default). */
   constructor(
     readonly source: DocsSource,
     private readonly pagefindRuntime = PAGEFIND_RUNTIME,
   ) {}
-
-  map(): Promise<SiteMap> {
-    this.siteMap ??= this.once(
-      () => this.loadMap(),
-      () => (this.siteMap = undefined),
-    );
-    return this.siteMap;
-  }
-
-  searchIndex(): Promise<DocsIndex> {
-    this.index ??= this.once(
-      () => this.buildIndex(),
-      () => (this.index = undefined),
-    );
-    return this.index;
-  }
 
   /** The exact text of a page's twin; `page` is a path or a full URL of the site. */
   async readPage(page: string): Promise<string> {
@@ -61,38 +66,22 @@ export class Docs {
       origins.push((await this.map()).origin);
     }
     const twinPath = twinPathFor(page, origins);
-    let text: string;
-    try {
-      text = await this.source.read(twinPath);
-    } catch (error) {
-      if (error instanceof NotFoundError) {
-        throw new NotFoundError(
-          `There is no page "${page}" on this site: ${error.message} list_pages shows every page, search_docs finds them by topic.`,
-        );
-      }
-      throw error;
-    }
+    const text = await missingAs(
+      this.source.read(twinPath),
+      (error) =>
+        `There is no page "${page}" on this site: ${error.message} list_pages shows every page, search_docs finds them by topic.`,
+    );
     parseTwin(text, this.source.locate(twinPath));
     return text;
   }
 
-  private once<T>(load: () => Promise<T>, forget: () => void): Promise<T> {
-    const loading = load();
-    loading.catch(forget);
-    return loading;
-  }
-
   private async loadMap(): Promise<SiteMap> {
-    let text: string;
-    try {
-      text = await this.source.read('/llms.txt');
-    } catch (error) {
-      if (error instanceof NotFoundError) {
-        throw new NotFoundError(`${this.source.label} has no llms.txt: ${error.message} Is it a build of Rubra Docs?`);
-      }
-      throw error;
-    }
-    const llms = parseLlmsTxt(text, this.source.locate('/llms.txt'));
+    const { source } = this;
+    const text = await missingAs(
+      source.read('/llms.txt'),
+      (error) => `${source.label} has no llms.txt: ${error.message} Is it a build of Rubra Docs?`,
+    );
+    const llms = parseLlmsTxt(text, source.locate('/llms.txt'));
     return { llms, ...pagesOf(llms) };
   }
 
@@ -101,15 +90,10 @@ export class Docs {
     const { source } = this;
     const { origin } = await this.map();
     const data = await this.queryData();
-    const entry = `${INDEX_PATH}pagefind-entry.json`;
-    try {
-      await source.readBytes(entry);
-    } catch (error) {
-      if (error instanceof NotFoundError) {
-        throw new NotFoundError(`${source.label} has no search index: ${error.message} Is it a build of Rubra Docs?`);
-      }
-      throw error;
-    }
+    await missingAs(
+      source.readBytes(`${INDEX_PATH}pagefind-entry.json`),
+      (error) => `${source.label} has no search index: ${error.message} Is it a build of Rubra Docs?`,
+    );
     let words: Promise<readonly string[]> | undefined;
     // The words the site's search corrects typos to, read when a query first has a word that may be misspelt.
     const vocabulary = () =>
