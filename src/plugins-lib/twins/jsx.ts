@@ -22,18 +22,8 @@ type ComponentProps = Readonly<Record<string, string | true>>;
 /** A component's Markdown form: Markdown text, block or inline as the component is used. */
 export type ComponentMarkdown = (props: ComponentProps) => string;
 
-interface JsxAttribute {
-  type: string;
-  name?: string;
-  value?: string | null | { type: string; value: string };
-}
-
-export interface JsxElement extends At {
-  type: 'mdxJsxFlowElement' | 'mdxJsxTextElement';
-  name: string | null;
-  attributes: JsxAttribute[];
-  children: RootContent[];
-}
+/** A JSX element of a page, as remark-mdx reads it: in flow (a block) or in text (inline). */
+export type JsxElement = Extract<RootContent, { type: 'mdxJsxFlowElement' | 'mdxJsxTextElement' }>;
 
 /** The MDX tag of a plain data table, which a page imports from src/components/DataTable with its model. */
 export const DATA_TABLE_TAG = 'DataTable';
@@ -43,7 +33,7 @@ export const MODEL_PROP = 'model';
 
 /** The name a `<DataTable>` element gives its model (`model={name}`), or undefined when it gives none. */
 export function dataTableModelName(element: JsxElement): string | undefined {
-  const attribute = element.attributes.find((candidate) => candidate.name === MODEL_PROP);
+  const attribute = element.attributes.find((candidate) => 'name' in candidate && candidate.name === MODEL_PROP);
   const value = attribute?.value;
   if (typeof value !== 'object' || value === null || value.type !== 'mdxJsxAttributeValueExpression') {
     return undefined;
@@ -52,10 +42,7 @@ export function dataTableModelName(element: JsxElement): string | undefined {
   return /^[A-Za-z_$][\w$]*$/.test(name) ? name : undefined;
 }
 
-export interface ExpressionNode extends At {
-  type: 'mdxFlowExpression' | 'mdxTextExpression';
-  value: string;
-}
+type ExpressionNode = Extract<RootContent, { type: 'mdxFlowExpression' | 'mdxTextExpression' }>;
 
 /** What converting JSX needs of the page's conversion. */
 export interface JsxConversion {
@@ -107,7 +94,7 @@ export function expressionNodes(node: ExpressionNode, { scope, fail }: JsxConver
 /** An element's props as text values (`true` for a bare attribute), all but `skip`; an expression stops with `fail`. */
 export function propsOf(node: JsxElement, fail: Fail, skip?: string): Record<string, string | true> {
   const props: Record<string, string | true> = {};
-  for (const attribute of node.attributes.filter((candidate) => skip === undefined || candidate.name !== skip)) {
+  for (const attribute of node.attributes.filter((candidate) => !('name' in candidate) || candidate.name !== skip)) {
     if (attribute.type !== 'mdxJsxAttribute' || !attribute.name) {
       return fail(`<${node.name}> spreads an expression into its props; write each prop out`, node);
     }

@@ -12,15 +12,7 @@ import type { AnyTableModel } from '../../shared/tables/model';
 
 import { groupAdmonitions } from './admonitions';
 import { TwinHeadingIds } from '@rubra/twin-reader';
-import {
-  elementNodes,
-  expressionNodes,
-  type At,
-  type ComponentMarkdown,
-  type ExpressionNode,
-  type JsxConversion,
-  type JsxElement,
-} from './jsx';
+import { elementNodes, expressionNodes, type At, type ComponentMarkdown, type JsxConversion } from './jsx';
 import { pageLinkUrl, type LinkBase } from './links';
 import { readPage, stringifyMarkdown, textOf, type ReadPage } from './remark';
 import { TwinError } from './twin-error';
@@ -101,10 +93,10 @@ export function mdxToMarkdown(source: string | ReadPage, options: MdxToMarkdownO
         return [];
       case 'mdxFlowExpression':
       case 'mdxTextExpression':
-        return expressionNodes(node as unknown as ExpressionNode, conversion);
+        return expressionNodes(node, conversion);
       case 'mdxJsxFlowElement':
       case 'mdxJsxTextElement':
-        return elementNodes(node as unknown as JsxElement, conversion);
+        return elementNodes(node, conversion);
       case 'heading':
         if (node.depth === 1) {
           // The page title is added by the caller, from the page's metadata.

@@ -24,32 +24,24 @@ export interface PageImport {
   line: number | undefined;
 }
 
-/** The parts of the ESTree program that remark-mdx attaches to an `import`, as read here. */
-interface EsmProgram {
-  body: {
-    type: string;
-    source?: { value?: unknown };
-    specifiers?: { type: string; local: { name: string }; imported?: { name?: string; value?: string } }[];
-  }[];
-}
-
 /** Every name the page's `import` statements bind, by the local name. */
 export function pageImports(tree: Root): Map<string, PageImport> {
   const imports = new Map<string, PageImport>();
   visit(tree, 'mdxjsEsm', (node) => {
-    const program = (node.data as { estree?: EsmProgram } | undefined)?.estree;
-    for (const statement of program?.body ?? []) {
-      const specifier = statement.source?.value;
-      if (statement.type !== 'ImportDeclaration' || typeof specifier !== 'string') {
+    for (const statement of node.data?.estree?.body ?? []) {
+      if (statement.type !== 'ImportDeclaration' || typeof statement.source.value !== 'string') {
         continue;
       }
-      for (const binding of statement.specifiers ?? []) {
+      const specifier = statement.source.value;
+      for (const binding of statement.specifiers) {
         const imported =
           binding.type === 'ImportDefaultSpecifier'
             ? 'default'
             : binding.type === 'ImportNamespaceSpecifier'
               ? '*'
-              : (binding.imported?.name ?? binding.imported?.value ?? binding.local.name);
+              : 'name' in binding.imported
+                ? binding.imported.name
+                : String(binding.imported.value);
         imports.set(binding.local.name, { imported, specifier, line: node.position?.start.line });
       }
     }
@@ -61,10 +53,8 @@ export function pageImports(tree: Root): Map<string, PageImport> {
 export function dataTableElements(tree: Root): JsxElement[] {
   const elements: JsxElement[] = [];
   visit(tree, (node) => {
-    if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && 'name' in node) {
-      if (node.name === DATA_TABLE_TAG) {
-        elements.push(node as unknown as JsxElement);
-      }
+    if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && node.name === DATA_TABLE_TAG) {
+      elements.push(node);
     }
   });
   return elements;
