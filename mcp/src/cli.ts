@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { statSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 
@@ -42,11 +42,20 @@ interface Command {
   http?: HttpOptions;
 }
 
-function httpFromArgs(values: {
-  http?: string;
-  'allow-host'?: string[];
-  'allow-origin'?: string[];
-}): HttpOptions | undefined {
+const OPTIONS = {
+  site: { type: 'string' },
+  build: { type: 'string' },
+  timeout: { type: 'string' },
+  http: { type: 'string' },
+  'allow-host': { type: 'string', multiple: true },
+  'allow-origin': { type: 'string', multiple: true },
+  help: { type: 'boolean' },
+  version: { type: 'boolean' },
+} as const satisfies ParseArgsConfig['options'];
+
+type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; strict: true }>>['values'];
+
+function httpFromArgs(values: Values): HttpOptions | undefined {
   const allowedHosts = values['allow-host'] ?? [];
   const allowedOrigins = values['allow-origin'] ?? [];
   if (values.http === undefined) {
@@ -65,20 +74,7 @@ function httpFromArgs(values: {
 }
 
 function commandFromArgs(args: string[]): Command | 'help' | 'version' {
-  const { values } = parseArgs({
-    args,
-    options: {
-      site: { type: 'string' },
-      build: { type: 'string' },
-      timeout: { type: 'string' },
-      http: { type: 'string' },
-      'allow-host': { type: 'string', multiple: true },
-      'allow-origin': { type: 'string', multiple: true },
-      help: { type: 'boolean' },
-      version: { type: 'boolean' },
-    },
-    strict: true,
-  });
+  const { values } = parseArgs({ args, options: OPTIONS, strict: true });
   if (values.help) {
     return 'help';
   }
@@ -88,7 +84,7 @@ function commandFromArgs(args: string[]): Command | 'help' | 'version' {
   return { source: sourceFromValues(values), http: httpFromArgs(values) };
 }
 
-function sourceFromValues(values: { site?: string; build?: string; timeout?: string }): DocsSource {
+function sourceFromValues(values: Values): DocsSource {
   if (values.site !== undefined && values.build !== undefined) {
     throw new UsageError('Give either --site or --build, not both.');
   }
