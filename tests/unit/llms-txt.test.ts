@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import { llmsFullTxt, llmsTxt, readTwinText, twinText } from '@site/src/plugins/markdown-twins/llms';
+import { parseTwin } from '@rubra/twin-reader';
+
+import { llmsFullTxt, llmsTxt, twinText } from '@site/src/plugins/markdown-twins/llms';
 import { twinPath } from '@site/src/shared/twin-paths';
 
 describe('llms.txt', () => {
@@ -64,13 +66,20 @@ describe('twins', () => {
     expect(twinText('Setup', 'Install it.')).toBe('# Setup\n\nInstall it.\n');
   });
 
-  it('read back to their title and body, and a text of another shape names its file', () => {
-    expect(readTwinText(twinText('Setup', 'Install it.\n\n## Next'), 'setup.md')).toEqual({
+  it('read back through the twin reader to their title and sections, and a text of another shape names its file', () => {
+    expect(parseTwin(twinText('Setup', 'Install it.\n\n## Next'), 'setup.md')).toEqual({
       title: 'Setup',
-      body: 'Install it.\n\n## Next',
+      sections: [
+        { heading: 'Setup', level: 1, text: 'Install it.' },
+        { heading: 'Next', level: 2, anchor: 'next', text: '' },
+      ],
     });
-    expect(readTwinText(twinText('Empty', ''), 'empty.md')).toEqual({ title: 'Empty', body: '' });
-    expect(() => readTwinText('Setup\n\nInstall it.\n', 'setup.md')).toThrow(/^setup\.md: /);
+    expect(twinText('Empty', '')).toBe('# Empty\n\n');
+    expect(parseTwin(twinText('Empty', ''), 'empty.md')).toEqual({
+      title: 'Empty',
+      sections: [{ heading: 'Empty', level: 1, text: '' }],
+    });
+    expect(() => parseTwin('Setup\n\nInstall it.\n', 'setup.md')).toThrow(/^setup\.md /);
   });
 
   it('live at the route plus .md, and at index.md for the root', () => {

@@ -60,13 +60,3 @@ export function llmsFullTxt(pages: readonly FullPage[]): string {
 export function twinText(title: string, body: string): string {
   return `# ${title}\n\n${body ? `${body}\n` : ''}`;
 }
-
-/** A twin's title and body, read back from its full text; text of another shape throws, naming the file. */
-export function readTwinText(text: string, file: string): { title: string; body: string } {
-  const match = /^# (.*)\n\n([\s\S]*)$/.exec(text);
-  if (!match) {
-    throw new Error(`${file}: a Markdown twin starts with "# Title" and a blank line`);
-  }
-  const [, title = '', rest = ''] = match;
-  return { title, body: rest.replace(/\n$/, '') };
-}
