@@ -5,11 +5,10 @@
  */
 import type { RootContent } from 'mdast';
 
-import type { Fail } from './jsx';
+import { labelParagraph, type Fail } from './jsx';
 import { textOf } from './remark';
 
 const ADMONITION_OPEN = /^:::(note|tip|info|warning|danger|caution)(?:\[(.*)\])?$/;
-const ADMONITION_CLOSE = ':::';
 
 /** The nodes of one parent with each admonition grouped into its blockquote. */
 export function groupAdmonitions(nodes: RootContent[], fail: Fail): RootContent[] {
@@ -22,20 +21,12 @@ export function groupAdmonitions(nodes: RootContent[], fail: Fail): RootContent[
       open.push({ kind: opening[1] ?? 'note', title: opening[2] ?? '', body: [], node });
       continue;
     }
+    const closed = text === ':::' ? open.pop() : undefined;
     const target = open.at(-1)?.body ?? result;
-    if (text === ADMONITION_CLOSE && open.length > 0) {
-      const block = open.pop();
-      if (block) {
-        const kind = block.kind.charAt(0).toUpperCase() + block.kind.slice(1);
-        const heading = block.title ? `${kind}: ${block.title}` : kind;
-        (open.at(-1)?.body ?? result).push({
-          type: 'blockquote',
-          children: [
-            { type: 'paragraph', children: [{ type: 'strong', children: [{ type: 'text', value: heading }] }] },
-            ...(block.body as never[]),
-          ],
-        });
-      }
+    if (closed) {
+      const kind = closed.kind.charAt(0).toUpperCase() + closed.kind.slice(1);
+      const heading = closed.title ? `${kind}: ${closed.title}` : kind;
+      target.push({ type: 'blockquote', children: [labelParagraph(heading), ...(closed.body as never[])] });
       continue;
     }
     if (text.startsWith(':::')) {

@@ -25,20 +25,19 @@ function matches(cell: string, expected: Figure): boolean {
 
 type AnyColumn = Column<unknown>;
 
-/** The key columns of a model found in a table's header, with their positions; undefined if one is missing. */
+/**
+ * The key columns of a model with their positions in a table's header, when the table reads
+ * as the model (its first heading, every key column and a figure column); undefined otherwise.
+ */
 function keyPositions(model: AnyTableModel, header: readonly string[]): [AnyColumn, number][] | undefined {
-  const keys = (model.columns as AnyColumn[]).filter((column) => column.key);
-  const found = keys.map((column): [AnyColumn, number] => [column, header.indexOf(column.label)]);
-  return found.every(([, index]) => index >= 0) ? found : undefined;
-}
-
-function applies(model: AnyTableModel, header: readonly string[]): boolean {
   const columns = model.columns as AnyColumn[];
-  return (
+  const keys = columns.filter((column) => column.key);
+  const found = keys.map((column): [AnyColumn, number] => [column, header.indexOf(column.label)]);
+  const applies =
     header[0] === columns[0]?.label &&
-    keyPositions(model, header) !== undefined &&
-    columns.some((column) => !column.key && column.value && header.includes(column.label))
-  );
+    found.every(([, index]) => index >= 0) &&
+    columns.some((column) => !column.key && column.value && header.includes(column.label));
+  return applies ? found : undefined;
 }
 
 /** The data row a table row describes, by its key cells, or undefined. */
@@ -55,8 +54,11 @@ function findRow(model: AnyTableModel, keys: [AnyColumn, number][], cells: reado
 /** Every difference between a table's figures and the data of the models it reads as, as readable problems. */
 export function tableFigureProblems({ header, rows }: TableText, models: readonly AnyTableModel[]): string[] {
   const problems = new Set<string>();
-  for (const model of models.filter((candidate) => applies(candidate, header))) {
-    const keys = keyPositions(model, header) ?? [];
+  for (const model of models) {
+    const keys = keyPositions(model, header);
+    if (!keys) {
+      continue;
+    }
     for (const cells of rows) {
       const row = findRow(model, keys, cells);
       if (row === undefined) {

@@ -3,7 +3,7 @@
  * details, inline HTML) become their Markdown reading, a registered component
  * becomes its own Markdown form, and `{a.b}` becomes the text it reads.
  */
-import type { Parent, PhrasingContent, Root, RootContent, Text } from 'mdast';
+import type { Paragraph, Parent, PhrasingContent, Root, RootContent, Text } from 'mdast';
 
 import { tableMarkdown } from '../../shared/tables/markdown';
 import type { AnyTableModel } from '../../shared/tables/model';
@@ -48,7 +48,7 @@ type ExpressionNode = Extract<RootContent, { type: 'mdxFlowExpression' | 'mdxTex
 export interface JsxConversion {
   /** The Markdown form of each MDX component, by the name the page uses. */
   components: Readonly<Record<string, ComponentMarkdown>>;
-  /** The table model of each `<DataTable model={name}>` of the page, by `name`. */
+  /** The table model of each `<DataTable model={name}>` of the page, by `name` (`table-models.ts` finds them). */
   tableModels: ReadonlyMap<string, AnyTableModel>;
   /** Values that `{a.b}` expressions may read. */
   scope: Readonly<Record<string, unknown>>;
@@ -62,9 +62,13 @@ export interface JsxConversion {
 /** Inline HTML elements whose text is kept as it is. */
 const TEXT_ELEMENTS = new Set(['kbd', 'span', 'abbr', 'sub', 'sup', 'small', 'mark']);
 
-/** A paragraph of one bold label: how tabs and details blocks are titled in the twins. */
-function labelParagraph(label: string): RootContent {
-  return { type: 'paragraph', children: [{ type: 'strong', children: [{ type: 'text', value: label }] }] };
+function strong(label: string): PhrasingContent {
+  return { type: 'strong', children: [{ type: 'text', value: label }] };
+}
+
+/** A paragraph of one bold label: how tabs, details blocks and admonitions are titled in the twins. */
+export function labelParagraph(label: string): Paragraph {
+  return { type: 'paragraph', children: [strong(label)] };
 }
 
 function describeProps(props: ComponentProps): string {
@@ -138,7 +142,7 @@ export function elementNodes(node: JsxElement, conversion: JsxConversion): RootC
   if (name === 'summary') {
     // A details block reads as a section under its summary, in bold.
     const label = textOf({ type: 'root', children: node.children }).trim();
-    return isInline ? [{ type: 'strong', children: [{ type: 'text', value: label }] }] : [labelParagraph(label)];
+    return [isInline ? strong(label) : labelParagraph(label)];
   }
   if (name === 'p') {
     const content = childrenOf(node, conversion);

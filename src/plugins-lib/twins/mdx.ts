@@ -8,11 +8,9 @@
 import type { Heading, Parent, Root, RootContent, Table } from 'mdast';
 import { visit } from 'unist-util-visit';
 
-import type { AnyTableModel } from '../../shared/tables/model';
-
 import { groupAdmonitions } from './admonitions';
 import { TwinHeadingIds } from '@rubra/twin-reader';
-import { elementNodes, expressionNodes, type At, type ComponentMarkdown, type JsxConversion } from './jsx';
+import { elementNodes, expressionNodes, type At, type JsxConversion } from './jsx';
 import { pageLinkUrl, type LinkBase } from './links';
 import { readPage, stringifyMarkdown, textOf, type ReadPage } from './remark';
 import { TwinError } from './twin-error';
@@ -22,17 +20,12 @@ export interface TableText {
   rows: string[][];
 }
 
-export interface MdxToMarkdownOptions extends LinkBase {
+export interface MdxToMarkdownOptions
+  extends LinkBase, Pick<JsxConversion, 'components' | 'scope'>, Partial<Pick<JsxConversion, 'tableModels'>> {
   /** The source file, relative to the site, for error messages. */
   file: string;
   /** The route of a relative link to a `.md`/`.mdx` source, or undefined when no page has that source. */
   resolveSourceLink: (target: string) => string | undefined;
-  /** The Markdown form of each MDX component, by the name the page uses. */
-  components: Readonly<Record<string, ComponentMarkdown>>;
-  /** Values that `{a.b}` expressions in the MDX may read. */
-  scope: Readonly<Record<string, unknown>>;
-  /** The table model of each `<DataTable model={name}>` of the page, by `name` (`table-models.ts`). */
-  tableModels?: ReadonlyMap<string, AnyTableModel>;
   /** Returns the problems of a table's figures; each one fails the twin. */
   checkTable?: (table: TableText) => string[];
 }

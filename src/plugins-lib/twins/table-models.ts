@@ -21,7 +21,6 @@ export interface PageImport {
   imported: string;
   /** The module as the page writes it. */
   specifier: string;
-  line: number | undefined;
 }
 
 /** Every name the page's `import` statements bind, by the local name. */
@@ -42,7 +41,7 @@ export function pageImports(tree: Root): Map<string, PageImport> {
               : 'name' in binding.imported
                 ? binding.imported.name
                 : String(binding.imported.value);
-        imports.set(binding.local.name, { imported, specifier, line: node.position?.start.line });
+        imports.set(binding.local.name, { imported, specifier });
       }
     }
   });

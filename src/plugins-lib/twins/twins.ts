@@ -78,8 +78,9 @@ export async function loadTwins(
   const routeOf = (permalink: string) => pageRouteOf(permalink, baseUrl);
   const tagOf = (pluginId: string, version: Version) => `docs-${pluginId}-${version.versionName}`;
 
-  /** A docs page read, with the table models its `<DataTable>` tags name. */
+  /** A docs page read, with its file relative to the site and the table models its `<DataTable>` tags name. */
   interface ReadDoc {
+    source: string;
     page: ReadPage;
     models: ReadonlyMap<string, AnyTableModel>;
   }
@@ -95,19 +96,19 @@ export async function loadTwins(
   async function readDoc(doc: DocMetadata): Promise<ReadDoc> {
     const source = siteRelative(siteDir, doc.source);
     const page = readMdx(await readFile(path.join(siteDir, source), 'utf8'), source);
-    return { page, models: await pageTableModels(page.tree, { file: source, siteDir, load }) };
+    return { source, page, models: await pageTableModels(page.tree, { file: source, siteDir, load }) };
   }
 
-  function docTwin(doc: DocMetadata, read: ReadDoc, tag: string, sourceRoutes: ReadonlyMap<string, string>): Twin {
-    const source = siteRelative(siteDir, doc.source);
+  function docTwin(doc: DocMetadata, tag: string, sourceRoutes: ReadonlyMap<string, string>): Twin {
+    const { source, page, models } = reads.get(doc.source) as ReadDoc;
     const file = path.join(siteDir, source);
-    const body = mdxToMarkdown(read.page, {
+    const body = mdxToMarkdown(page, {
       file: source,
       pageUrl: absolute(routeOf(doc.permalink)),
       siteRoot,
       resolveSourceLink: (target) => sourceRoutes.get(path.resolve(path.dirname(file), decodeURI(target))),
       components: componentMarkdown,
-      tableModels: read.models,
+      tableModels: models,
       scope: { identity },
       checkTable: (table) => tableFigureProblems(table, checkedModels),
     });
@@ -124,7 +125,7 @@ export async function loadTwins(
     const sourceRoutes = new Map(
       version.docs.map((doc) => [path.join(siteDir, siteRelative(siteDir, doc.source)), routeOf(doc.permalink)]),
     );
-    const twinOf = (doc: DocMetadata): Twin => docTwin(doc, reads.get(doc.source) as ReadDoc, tag, sourceRoutes);
+    const twinOf = (doc: DocMetadata): Twin => docTwin(doc, tag, sourceRoutes);
     const result: Twin[] = [];
     const seen = new Set<string>();
     const walk = async (items: readonly SidebarItem[]): Promise<void> => {
