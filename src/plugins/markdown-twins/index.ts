@@ -38,13 +38,10 @@ export const validateOptions = optionsValidator(
   }),
 );
 
-function isDevServer(): boolean {
-  return process.env.NODE_ENV === 'development';
-}
-
 export default function markdownTwins(context: LoadContext, options: MarkdownTwinsOptions): Plugin {
   const { baseUrl, generatedFilesDir, siteConfig } = context;
   const devDir = path.join(generatedFilesDir, PLUGIN);
+  const devServer = process.env.NODE_ENV === 'development';
   const absolute = (route: string) => `${siteConfig.url}${route}`;
   /** Twins in reading order: the docs sidebar, then the API landing page and the API sidebar. */
   let twins: Twin[] = [];
@@ -101,14 +98,15 @@ export default function markdownTwins(context: LoadContext, options: MarkdownTwi
 
     async allContentLoaded({ allContent }) {
       twins = await loadTwins(context, allContent, options.apiPluginId);
-      if (isDevServer()) {
+      if (devServer) {
         // The dev server renders no files; it serves this folder at the site's root instead.
         await writeAll(devDir);
       }
     },
 
     configureWebpack() {
-      const config: Record<string, unknown> = isDevServer()
+      // Webpack's own types do not know the dev server's options.
+      const config: Record<string, unknown> = devServer
         ? { devServer: { static: [{ directory: devDir, publicPath: baseUrl, watch: false }] } }
         : {};
       return config;

@@ -173,15 +173,11 @@ export default function socialCards(context: LoadContext, options: SocialCardsOp
         return;
       }
       const docsPlugins = (allContent['docusaurus-plugin-content-docs'] ?? {}) as Record<string, DocsContent>;
-      const result: CardPage[] = [];
-      for (const [pluginId, content] of Object.entries(docsPlugins)) {
-        if (pluginId === options.apiPluginId) {
-          const reference = apiReferenceOf(content, options.apiPluginId);
-          result.push(...apiCardPages(content, reference.pages, baseUrl, options.sections));
-        } else {
-          result.push(...docsCardPages(content, baseUrl, options.sections));
-        }
-      }
+      const result = Object.entries(docsPlugins).flatMap(([pluginId, content]) =>
+        pluginId === options.apiPluginId
+          ? apiCardPages(content, apiReferenceOf(content, pluginId).pages, baseUrl, options.sections)
+          : docsCardPages(content, baseUrl, options.sections),
+      );
       result.push(...siteCardPages(options.siteCardRoutes, siteConfig.title));
       await nameCards(cardsByRoute(result));
     },

@@ -45,14 +45,8 @@ export function parseCardReport(output: string): CardReport | null {
   if (!match) {
     return null;
   }
-  const [cards, pages, rendered, seconds, minKB, medianKB, maxKB] = match.slice(1).map(Number) as number[];
-  return {
-    cards: cards ?? 0,
-    pages: pages ?? 0,
-    rendered: rendered ?? 0,
-    seconds: seconds ?? 0,
-    minKB: minKB ?? 0,
-    medianKB: medianKB ?? 0,
-    maxKB: maxKB ?? 0,
-  };
+  const [cards = 0, pages = 0, rendered = 0, seconds = 0, minKB = 0, medianKB = 0, maxKB = 0] = match
+    .slice(1)
+    .map(Number);
+  return { cards, pages, rendered, seconds, minKB, medianKB, maxKB };
 }
