@@ -113,7 +113,9 @@ export class SiteSource implements DocsSource {
   private async fetchBytes(url: string): Promise<Uint8Array> {
     let target = url;
     for (let redirects = 0; redirects <= MAX_REDIRECTS; redirects++) {
-      const response = await this.request(target);
+      const response = await this.attempt(`Could not reach ${target}`, () =>
+        fetch(target, { redirect: 'manual', signal: AbortSignal.timeout(this.timeoutMs) }),
+      );
       const location = response.headers.get('location');
       if (response.status >= 300 && response.status < 400 && location) {
         const next = new URL(location, target);
@@ -133,24 +135,17 @@ export class SiteSource implements DocsSource {
       if ((response.headers.get('content-type') ?? '').includes('text/html')) {
         throw new NotFoundError(`${url} does not exist (the site answered with an HTML page).`);
       }
-      return this.body(url, response);
+      return this.attempt(`Could not read ${url}`, async () => new Uint8Array(await response.arrayBuffer()));
     }
     throw new SourceError(`${url} redirects more than ${MAX_REDIRECTS} times.`);
   }
 
-  private async request(url: string): Promise<Response> {
+  /** What `step` gives; a failure on the way (the network, the time limit) is a SourceError saying what failed. */
+  private async attempt<T>(what: string, step: () => Promise<T>): Promise<T> {
     try {
-      return await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(this.timeoutMs) });
+      return await step();
     } catch (error) {
-      throw new SourceError(`Could not reach ${url}: ${this.describe(error)}.`);
-    }
-  }
-
-  private async body(url: string, response: Response): Promise<Uint8Array> {
-    try {
-      return new Uint8Array(await response.arrayBuffer());
-    } catch (error) {
-      throw new SourceError(`Could not read ${url}: ${this.describe(error)}.`);
+      throw new SourceError(`${what}: ${this.describe(error)}.`);
     }
   }
 
