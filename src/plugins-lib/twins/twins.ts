@@ -99,23 +99,7 @@ export async function loadTwins(
     return { source, page, models: await pageTableModels(page.tree, { file: source, siteDir, load }) };
   }
 
-  function docTwin(doc: DocMetadata, tag: string, sourceRoutes: ReadonlyMap<string, string>): Twin {
-    const { source, page, models } = reads.get(doc.source) as ReadDoc;
-    const file = path.join(siteDir, source);
-    const body = mdxToMarkdown(page, {
-      file: source,
-      pageUrl: absolute(routeOf(doc.permalink)),
-      siteRoot,
-      resolveSourceLink: (target) => sourceRoutes.get(path.resolve(path.dirname(file), decodeURI(target))),
-      components: componentMarkdown,
-      tableModels: models,
-      scope: { identity },
-      checkTable: (table) => tableFigureProblems(table, checkedModels),
-    });
-    return { route: routeOf(doc.permalink), title: doc.title, description: doc.description, source, body, tag };
-  }
-
-  async function docsTwins(pluginId: string, content: DocsContent): Promise<Twin[]> {
+  function docsTwins(pluginId: string, content: DocsContent): Twin[] {
     const version = content.loadedVersions[0];
     if (!version) {
       return [];
@@ -125,10 +109,24 @@ export async function loadTwins(
     const sourceRoutes = new Map(
       version.docs.map((doc) => [path.join(siteDir, siteRelative(siteDir, doc.source)), routeOf(doc.permalink)]),
     );
-    const twinOf = (doc: DocMetadata): Twin => docTwin(doc, tag, sourceRoutes);
+    const twinOf = (doc: DocMetadata): Twin => {
+      const { source, page, models } = reads.get(doc.source) as ReadDoc;
+      const file = path.join(siteDir, source);
+      const body = mdxToMarkdown(page, {
+        file: source,
+        pageUrl: absolute(routeOf(doc.permalink)),
+        siteRoot,
+        resolveSourceLink: (target) => sourceRoutes.get(path.resolve(path.dirname(file), decodeURI(target))),
+        components: componentMarkdown,
+        tableModels: models,
+        scope: { identity },
+        checkTable: (table) => tableFigureProblems(table, checkedModels),
+      });
+      return { route: routeOf(doc.permalink), title: doc.title, description: doc.description, source, body, tag };
+    };
     const result: Twin[] = [];
     const seen = new Set<string>();
-    const walk = async (items: readonly SidebarItem[]): Promise<void> => {
+    const walk = (items: readonly SidebarItem[]): void => {
       for (const item of items) {
         if (item.type === 'doc' || item.type === 'ref') {
           const doc = byId.get(item.id);
@@ -140,20 +138,15 @@ export async function loadTwins(
           if (item.link?.type === 'generated-index') {
             result.push(categoryTwin(item, item.link, byId, tag));
           } else if (item.link?.type === 'doc') {
-            await walk([{ type: 'doc', id: item.link.id }]);
+            walk([{ type: 'doc', id: item.link.id }]);
           }
-          await walk(item.items);
+          walk(item.items);
         }
       }
     };
-    for (const sidebar of Object.values(version.sidebars)) {
-      await walk(sidebar);
-    }
+    Object.values(version.sidebars).forEach((sidebar) => walk(sidebar));
     // Pages outside every sidebar still get a twin, after the sidebar's pages.
-    for (const doc of version.docs.filter((candidate) => !seen.has(candidate.id))) {
-      result.push(twinOf(doc));
-    }
-    return result;
+    return [...result, ...version.docs.filter((doc) => !seen.has(doc.id)).map(twinOf)];
   }
 
   function categoryTwin(
@@ -218,24 +211,18 @@ export async function loadTwins(
   }
 
   const docsPlugins = (allContent['docusaurus-plugin-content-docs'] ?? {}) as Record<string, DocsContent>;
+  const docsInstances = Object.entries(docsPlugins).filter(([pluginId]) => pluginId !== apiPluginId);
   // Every page is read before any is converted, so that a table typed into one page is
   // checked against the models that the other pages' <DataTable> tags name.
   const reads = new Map<string, ReadDoc>();
-  for (const [pluginId, content] of Object.entries(docsPlugins)) {
-    for (const doc of pluginId === apiPluginId ? [] : (content.loadedVersions[0]?.docs ?? [])) {
-      reads.set(doc.source, await readDoc(doc));
-    }
+  for (const doc of docsInstances.flatMap(([, content]) => content.loadedVersions[0]?.docs ?? [])) {
+    reads.set(doc.source, await readDoc(doc));
   }
   /** The models the figure check knows: the registry's and every one a page's `<DataTable>` names. */
   const checkedModels: readonly AnyTableModel[] = [
     ...new Set([...registryModels, ...[...reads.values()].flatMap((read) => [...read.models.values()])]),
   ];
-  const twins: Twin[] = [];
-  for (const [pluginId, content] of Object.entries(docsPlugins)) {
-    if (pluginId !== apiPluginId) {
-      twins.push(...(await docsTwins(pluginId, content)));
-    }
-  }
+  const twins = docsInstances.flatMap(([pluginId, content]) => docsTwins(pluginId, content));
   const apiContent = docsPlugins[apiPluginId];
   return apiContent ? [...twins, ...apiTwins(apiContent)] : twins;
 }
