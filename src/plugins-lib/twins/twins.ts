@@ -181,7 +181,6 @@ export async function loadTwins(
 
   function apiTwins(content: DocsContent): Twin[] {
     const reference = apiReferenceOf(content, apiPluginId);
-    const { descriptions } = reference;
     const version = content.loadedVersions[0];
     const docs = new Map((version?.docs ?? []).map((doc) => [doc.id, doc]));
     const twin = (docId: string, pageId: string): Twin => {
@@ -190,9 +189,8 @@ export async function loadTwins(
       if (!version || !doc || !page) {
         throw new TwinError(api.specPath, `no API page "${docId}" to make a Markdown twin of`);
       }
-      const description = descriptions.get(page.operationId) ?? '';
       const body = apiPageMarkdown(page, {
-        description,
+        description: reference.descriptions.get(page.operationId) ?? '',
         // The landing page and /api show the API's own description too.
         ...(pageId === LANDING_PAGE_ID
           ? { about: { title: reference.title, description: reference.description } }

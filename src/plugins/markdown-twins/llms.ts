@@ -47,12 +47,9 @@ export interface FullPage {
   body: string;
 }
 
-/** The label of the line that gives each page's canonical URL in llms-full.txt. */
-const SOURCE_LABEL = 'Source:';
-
 export function llmsFullTxt(pages: readonly FullPage[]): string {
   return `${pages
-    .map((page) => [`# ${page.title}`, `${SOURCE_LABEL} ${page.url}`, page.body].filter(Boolean).join('\n\n'))
+    .map((page) => [`# ${page.title}`, `Source: ${page.url}`, page.body].filter(Boolean).join('\n\n'))
     .join('\n\n---\n\n')}\n`;
 }
 

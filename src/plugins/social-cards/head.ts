@@ -11,14 +11,13 @@ export type CardTag = Readonly<Partial<Record<'property' | 'name', string>> & { 
 
 /** Open Graph and Twitter meta elements for a card at an absolute URL. */
 export function cardMetaTags(url: string, alt: string): CardTag[] {
-  const tags: [attribute: 'property' | 'name', key: string, value: string][] = [
-    ['property', 'og:image', url],
-    ['property', 'og:image:width', String(CARD_WIDTH)],
-    ['property', 'og:image:height', String(CARD_HEIGHT)],
-    ['property', 'og:image:type', CARD_TYPE],
-    ['property', 'og:image:alt', alt],
-    ['name', 'twitter:image', url],
-    ['name', 'twitter:image:alt', alt],
+  return [
+    { property: 'og:image', content: url },
+    { property: 'og:image:width', content: String(CARD_WIDTH) },
+    { property: 'og:image:height', content: String(CARD_HEIGHT) },
+    { property: 'og:image:type', content: CARD_TYPE },
+    { property: 'og:image:alt', content: alt },
+    { name: 'twitter:image', content: url },
+    { name: 'twitter:image:alt', content: alt },
   ];
-  return tags.map(([attribute, key, value]) => ({ [attribute]: key, content: value }));
 }
