@@ -62,7 +62,10 @@ export function requestUrl(request: ApiRequest): string {
     return value === '' ? whole : encodeURIComponent(value);
   });
   const query = sentQuery(request)
-    .map(({ name, value }) => `${encodeURIComponent(name)}=${encodeURIComponent(queryText(value))}`)
+    .map(({ name, value }) => {
+      const text = typeof value === 'string' ? value : JSON.stringify(value);
+      return `${encodeURIComponent(name)}=${encodeURIComponent(text)}`;
+    })
     .join('&');
   const url = request.serverUrl.replace(/\/+$/, '') + path;
   return query ? `${url}?${query}` : url;
@@ -70,10 +73,6 @@ export function requestUrl(request: ApiRequest): string {
 
 function sentQuery(request: ApiRequest): NamedValue<unknown>[] {
   return request.query.filter(({ value }) => value !== '' && value !== undefined && value !== null);
-}
-
-function queryText(value: unknown): string {
-  return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
 /** The body's text as it is sent: the reader's own text, or the value as indented JSON. */
@@ -97,10 +96,7 @@ export function outgoingRequest(
   request: ApiRequest,
   options: { apiKey?: string; files?: Readonly<Record<string, Blob>> } = {},
 ): OutgoingRequest {
-  const headers: Record<string, string> = {};
-  for (const { name, value } of request.headers) {
-    headers[name] = value;
-  }
+  const headers: Record<string, string> = Object.fromEntries(request.headers.map(({ name, value }) => [name, value]));
   const key = options.apiKey?.trim();
   if (key) {
     headers.Authorization = `Bearer ${key}`;
@@ -187,54 +183,50 @@ export function downloadName(request: ApiRequest): string {
   return `${fileId || 'file'}.bin`;
 }
 
-function pythonLiteral(value: unknown, indent: string): string {
-  if (value === null || value === undefined) {
-    return 'None';
-  }
-  if (typeof value === 'boolean') {
-    return value ? 'True' : 'False';
-  }
-  if (typeof value === 'number' || typeof value === 'string') {
-    return JSON.stringify(value);
-  }
-  const inner = `${indent}    `;
-  if (Array.isArray(value)) {
-    if (value.length === 0) {
-      return '[]';
-    }
-    return `[\n${value.map((item) => `${inner}${pythonLiteral(item, inner)},`).join('\n')}\n${indent}]`;
-  }
-  const entries = Object.entries(value as Record<string, unknown>);
-  if (entries.length === 0) {
-    return '{}';
-  }
-  return `{\n${entries.map(([key, item]) => `${inner}${JSON.stringify(key)}: ${pythonLiteral(item, inner)},`).join('\n')}\n${indent}}`;
+/** How a language writes a JSON value: `null`, other scalars, object keys, and one level of indentation. */
+interface LiteralStyle {
+  nil: string;
+  scalar: (value: string | number | boolean) => string;
+  key: (name: string) => string;
+  step: string;
 }
 
-function jsLiteral(value: unknown, indent: string): string {
+/** A JSON value as a literal, one item per line below `indent`, each with a trailing comma. */
+function literal(value: unknown, indent: string, style: LiteralStyle): string {
   if (value === null || value === undefined) {
-    return 'null';
-  }
-  if (typeof value === 'string') {
-    return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+    return style.nil;
   }
   if (typeof value !== 'object') {
-    return JSON.stringify(value);
+    return style.scalar(value as string | number | boolean);
   }
-  const inner = `${indent}  `;
-  if (Array.isArray(value)) {
-    if (value.length === 0) {
-      return '[]';
-    }
-    return `[\n${value.map((item) => `${inner}${jsLiteral(item, inner)},`).join('\n')}\n${indent}]`;
-  }
-  const entries = Object.entries(value as Record<string, unknown>);
+  const isArray = Array.isArray(value);
+  const entries = isArray ? value.map((item: unknown) => ['', item] as const) : Object.entries(value);
+  const [open, close] = isArray ? '[]' : '{}';
   if (entries.length === 0) {
-    return '{}';
+    return `${open}${close}`;
   }
-  const key = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : jsLiteral(name, ''));
-  return `{\n${entries.map(([name, item]) => `${inner}${key(name)}: ${jsLiteral(item, inner)},`).join('\n')}\n${indent}}`;
+  const inner = `${indent}${style.step}`;
+  const lines = entries.map(
+    ([key, item]) => `${inner}${isArray ? '' : `${style.key(key)}: `}${literal(item, inner, style)},`,
+  );
+  return `${open}\n${lines.join('\n')}\n${indent}${close}`;
 }
+
+const PYTHON: LiteralStyle = {
+  nil: 'None',
+  scalar: (value) => (typeof value === 'boolean' ? (value ? 'True' : 'False') : JSON.stringify(value)),
+  key: (name) => JSON.stringify(name),
+  step: '    ',
+};
+
+const jsString = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+
+const JS: LiteralStyle = {
+  nil: 'null',
+  scalar: (value) => (typeof value === 'string' ? jsString(value) : JSON.stringify(value)),
+  key: (name) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : jsString(name)),
+  step: '  ',
+};
 
 /** A path parameter's value in a sample: its value, or its name in braces while it is empty. */
 function pathValue({ name, value }: NamedValue<string>): string {
@@ -264,7 +256,7 @@ function pythonSample(request: ApiRequest, call: SdkCall): string {
     args.push(`${param.name}=${JSON.stringify(pathValue(param))}`);
   }
   for (const { name, value, file } of namedArguments(request)) {
-    args.push(`${name}=${file ? `open(${JSON.stringify(value)}, "rb")` : pythonLiteral(value, '    ')}`);
+    args.push(`${name}=${file ? `open(${JSON.stringify(value)}, "rb")` : literal(value, '    ', PYTHON)}`);
   }
   const variable = snakeCase(call.result);
   const invocation = `client.${call.resource}.${call.action}`;
@@ -296,13 +288,12 @@ function pythonSample(request: ApiRequest, call: SdkCall): string {
 }
 
 function nodeSample(request: ApiRequest, call: SdkCall): string {
-  const args = request.pathParams.map((param) => jsLiteral(pathValue(param), ''));
+  const args = request.pathParams.map((param) => jsString(pathValue(param)));
   const named = namedArguments(request);
   if (named.length > 0) {
     const fields = named.map(({ name, value, file }) => {
-      const text = file ? `fs.createReadStream(${jsLiteral(value, '')})` : jsLiteral(value, '  ');
-      const key = /^[A-Za-z_$][\w$]*$/.test(name) ? name : jsLiteral(name, '');
-      return `  ${key}: ${text},`;
+      const text = file ? `fs.createReadStream(${literal(value, '', JS)})` : literal(value, '  ', JS);
+      return `  ${JS.key(name)}: ${text},`;
     });
     args.push(`{\n${fields.join('\n')}\n}`);
   }
@@ -311,7 +302,7 @@ function nodeSample(request: ApiRequest, call: SdkCall): string {
   const usesFs = named.some((field) => field.file) || call.action === 'content';
   const output =
     call.action === 'content'
-      ? `fs.writeFileSync(${jsLiteral(downloadName(request), '')}, Buffer.from(await ${call.result}.arrayBuffer()));`
+      ? `fs.writeFileSync(${jsString(downloadName(request))}, Buffer.from(await ${call.result}.arrayBuffer()));`
       : `console.log(${call.result});`;
   return [
     ...(usesFs ? ["import fs from 'node:fs';", ''] : []),
@@ -319,7 +310,7 @@ function nodeSample(request: ApiRequest, call: SdkCall): string {
     '',
     '// The client needs a key; a self-hosted server may ignore it.',
     'const client = new OpenAI({',
-    `  baseURL: ${jsLiteral(request.serverUrl, '')},`,
+    `  baseURL: ${jsString(request.serverUrl)},`,
     "  apiKey: process.env.OPENAI_API_KEY ?? 'self-hosted',",
     '});',
     '',
