@@ -24,13 +24,11 @@ export interface SchemaVariant {
   node: SchemaNode;
 }
 
-export interface SchemaNode {
-  /** The property name, for a property of an object. */
-  name?: string;
+/** What a field's row shows, for a schema's property and an operation's parameter alike. */
+export interface FieldFacts {
   required: boolean;
   /** A short type label: `string`, `integer`, `object`, `array of Tool`, `binary`. */
   type: string;
-  nullable: boolean;
   description: InlineText;
   /** Allowed values, JSON-encoded; a `const` is an enum of one. */
   enum?: string[];
@@ -38,6 +36,12 @@ export interface SchemaNode {
   default?: string;
   /** Readable constraints: `1 to 100`, `at most 128 items`, `pattern …`. */
   constraints: string[];
+}
+
+export interface SchemaNode extends FieldFacts {
+  /** The property name, for a property of an object. */
+  name?: string;
+  nullable: boolean;
   ref?: SchemaRef;
   properties?: SchemaNode[];
   items?: SchemaNode;
@@ -45,38 +49,32 @@ export interface SchemaNode {
   variants?: SchemaVariant[];
 }
 
-export interface ApiParameter {
+export interface ApiParameter extends FieldFacts {
   name: string;
   in: 'path' | 'query' | 'header' | 'cookie';
-  type: string;
-  required: boolean;
-  default?: string;
-  constraints: string[];
-  enum?: string[];
-  description: InlineText;
   example?: string;
 }
 
-export interface ApiRequestBody {
+/** An example's text and its form highlighted when the site is built; the page data then leaves out `example`. */
+export interface ApiExample {
+  example?: string;
+  highlightedExample?: HighlightedCode;
+}
+
+export interface ApiRequestBody extends ApiExample {
   contentType: string;
   required: boolean;
   description: InlineText;
   schema: SchemaNode;
-  example?: string;
-  /** The example, highlighted when the site is built; the page data then leaves out `example`. */
-  highlightedExample?: HighlightedCode;
 }
 
-export interface ApiResponse {
+export interface ApiResponse extends ApiExample {
   status: string;
   /** The status code's reason phrase, such as `Not Found`. */
   reason: string;
   description: InlineText;
   contentType?: string;
   schema?: SchemaNode;
-  example?: string;
-  /** The example, highlighted when the site is built; the page data then leaves out `example`. */
-  highlightedExample?: HighlightedCode;
   /** The shared schema this response describes for every page that links to it, and its element id. */
   schemaAnchor?: { id: string; name: string };
 }
@@ -84,11 +82,6 @@ export interface ApiResponse {
 export interface ApiSecurity {
   optional: boolean;
   schemes: { name: string; label: string; description: InlineText }[];
-}
-
-interface ApiDownloads {
-  yaml: string;
-  json: string;
 }
 
 export interface ApiOperationPage {
@@ -104,7 +97,8 @@ export interface ApiOperationPage {
   requestBody?: ApiRequestBody;
   responses: ApiResponse[];
   samples: ApiCodeSample[];
-  downloads: ApiDownloads;
+  /** Where the description can be downloaded, as YAML and as JSON. */
+  downloads: { yaml: string; json: string };
 }
 
 /** The folder of the built site that holds each operation's console file, `<page id>.json`. */

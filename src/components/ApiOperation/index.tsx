@@ -5,7 +5,7 @@ import clsx from 'clsx';
 import type { ReactNode } from 'react';
 
 import ApiSchemaTree, { ApiField, ApiFieldList, ApiInline } from '@site/src/components/ApiSchemaTree';
-import type { ApiOperationPage, ApiResponse as ApiResponseData } from '@site/src/shared/api-types';
+import type { ApiExample, ApiOperationPage, ApiResponse as ApiResponseData } from '@site/src/shared/api-types';
 import ApiExamples from './Examples';
 import styles from './styles.module.css';
 
@@ -81,18 +81,7 @@ export function ApiParameters({ operation }: OperationProps): ReactNode {
     <section className={styles.parameters} aria-label="Parameters">
       <ApiFieldList level="top" data-api-parameters="">
         {operation.parameters.map((parameter) => (
-          <ApiField
-            key={`${parameter.in}:${parameter.name}`}
-            name={parameter.name}
-            type={parameter.type}
-            location={parameter.in}
-            required={parameter.required}
-            description={parameter.description}
-            enumValues={parameter.enum}
-            defaultValue={parameter.default}
-            constraints={parameter.constraints}
-            example={parameter.example}
-          />
+          <ApiField key={`${parameter.in}:${parameter.name}`} field={parameter} location={parameter.in} />
         ))}
       </ApiFieldList>
     </section>
@@ -128,7 +117,7 @@ export function ApiRequestBody({ operation }: OperationProps): ReactNode {
 }
 
 /** Whether there is an example: its text, or (in the page data) its highlighted form. */
-function hasExample(item: Pick<ApiResponseData, 'example' | 'highlightedExample'>): boolean {
+function hasExample(item: ApiExample): boolean {
   return item.example !== undefined || item.highlightedExample !== undefined;
 }
 

@@ -8,49 +8,46 @@ const useBrowserLayoutEffect = typeof window === 'undefined' ? useEffect : useLa
 /** What stays of the inside when React keeps the server's: nothing rendered, the same value every time. */
 const KEPT_INSIDE = { __html: '' };
 
+/** The site-internal address of a link a plain left click follows, or undefined. */
+function internalTarget(anchor: Element | null): string | undefined {
+  if (
+    !(anchor instanceof HTMLAnchorElement) ||
+    (anchor.target && anchor.target !== '_self') ||
+    anchor.hasAttribute('download')
+  ) {
+    return undefined;
+  }
+  const url = new URL(anchor.href);
+  return url.origin === window.location.origin ? `${url.pathname}${url.search}${url.hash}` : undefined;
+}
+
+/** The site-internal address of the link inside the element that an event happened on, if any. */
+function targetOf(event: SyntheticEvent<HTMLElement>): string | undefined {
+  const anchor = event.target instanceof Element ? event.target.closest('a[href]') : null;
+  return anchor && event.currentTarget.contains(anchor) ? internalTarget(anchor) : undefined;
+}
+
 /**
- * Whether an element keeps the markup the server rendered instead of rendering its
- * children. True only for an element that mounts while the page hydrates: React then
- * adopts the server's DOM as it is and walks none of it, and the element stays that
- * way for its lifetime (the `<details>` inside open and close natively). The server
- * renders the children, and so does a page reached by client-side navigation, which
- * has no server markup to keep. Should hydration fail and React render the page
- * afresh, the element finds itself empty and renders its children before the browser
- * paints.
+ * The props that make an element keep the markup the server rendered instead of
+ * rendering its children, or undefined when it renders them. It keeps them only when
+ * it mounts while the page hydrates: React then adopts the server's DOM as it is and
+ * walks none of it, and the element stays that way for its lifetime (the `<details>`
+ * inside open and close natively). The server renders the children, and so does a page
+ * reached by client-side navigation, which has no server markup to keep. Should
+ * hydration fail and React render the page afresh, the element finds itself empty and
+ * renders its children before the browser paints. Links in kept markup still behave as
+ * the site's links do: a plain click navigates in the page, pointing at one loads its
+ * page's code, and one in view prefetches it.
  */
-export function useKeepsServerMarkup(ref: RefObject<HTMLElement | null>, enabled = true): boolean {
+export function useServerMarkup<T extends HTMLElement>(ref: RefObject<T | null>, enabled = true) {
   const isBrowser = useIsBrowser();
+  const history = useHistory();
   const [keeps, setKeeps] = useState(() => enabled && typeof window !== 'undefined' && !isBrowser);
   useBrowserLayoutEffect(() => {
     if (keeps && ref.current && !ref.current.hasChildNodes()) {
       setKeeps(false);
     }
   }, [keeps, ref]);
-  return keeps;
-}
-
-/** The site-internal address of a link a plain left click follows, or undefined. */
-function internalTarget(anchor: HTMLAnchorElement, origin: string): string | undefined {
-  if ((anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download')) {
-    return undefined;
-  }
-  const url = new URL(anchor.href);
-  return url.origin === origin ? `${url.pathname}${url.search}${url.hash}` : undefined;
-}
-
-function anchorOf(event: SyntheticEvent<HTMLElement>): HTMLAnchorElement | undefined {
-  const target = event.target instanceof Element ? event.target.closest('a[href]') : null;
-  return target instanceof HTMLAnchorElement && event.currentTarget.contains(target) ? target : undefined;
-}
-
-/**
- * Props for an element whose inside stays the server's markup (see
- * `useKeepsServerMarkup`, given the same ref). Its links still behave as the site's
- * links do: a plain click navigates in the page, pointing at one loads its page's code,
- * and one in view prefetches it.
- */
-export function useServerMarkupProps<T extends HTMLElement>(ref: RefObject<T | null>, keeps: boolean) {
-  const history = useHistory();
 
   useEffect(() => {
     const container = ref.current;
@@ -59,9 +56,9 @@ export function useServerMarkupProps<T extends HTMLElement>(ref: RefObject<T | n
     }
     const observer = new IntersectionObserver((entries) => {
       for (const entry of entries) {
-        if (entry.isIntersecting && entry.target instanceof HTMLAnchorElement) {
+        if (entry.isIntersecting) {
           observer.unobserve(entry.target);
-          const target = internalTarget(entry.target, window.location.origin);
+          const target = internalTarget(entry.target);
           if (target) {
             void window.docusaurus.prefetch(target);
           }
@@ -73,13 +70,15 @@ export function useServerMarkupProps<T extends HTMLElement>(ref: RefObject<T | n
   }, [ref, keeps]);
 
   const preload = (event: SyntheticEvent<T>) => {
-    const anchor = anchorOf(event);
-    const target = anchor && internalTarget(anchor, window.location.origin);
+    const target = targetOf(event);
     if (target) {
       void window.docusaurus.preload(target);
     }
   };
 
+  if (!keeps) {
+    return undefined;
+  }
   return {
     dangerouslySetInnerHTML: KEPT_INSIDE,
     suppressHydrationWarning: true,
@@ -96,8 +95,7 @@ export function useServerMarkupProps<T extends HTMLElement>(ref: RefObject<T | n
       ) {
         return;
       }
-      const anchor = anchorOf(event);
-      const target = anchor && internalTarget(anchor, window.location.origin);
+      const target = targetOf(event);
       if (target) {
         event.preventDefault();
         history.push(target);

@@ -1,8 +1,8 @@
 import Link from '@docusaurus/Link';
 import { useRef, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 
-import type { InlineText, SchemaNode, SchemaRef } from '@site/src/shared/api-types';
-import { useKeepsServerMarkup, useServerMarkupProps } from './ServerMarkup';
+import type { FieldFacts, InlineText, SchemaNode, SchemaRef } from '@site/src/shared/api-types';
+import { useServerMarkup } from './ServerMarkup';
 import styles from './styles.module.css';
 
 /** Inline Markdown, parsed at build time into tokens. */
@@ -144,17 +144,7 @@ function PropertyList({ nodes, top = false }: { nodes: SchemaNode[]; top?: boole
   return (
     <ApiFieldList level={top ? 'top' : 'nested'}>
       {nodes.map((node) => (
-        <ApiField
-          key={node.name}
-          name={node.name ?? ''}
-          type={<TypeLabel node={node} />}
-          nullable={node.nullable}
-          required={node.required}
-          description={node.description}
-          enumValues={node.enum}
-          defaultValue={node.default}
-          constraints={node.constraints}
-        >
+        <ApiField key={node.name} field={{ ...node, name: node.name ?? '' }} type={<TypeLabel node={node} />}>
           <Children node={node} />
         </ApiField>
       ))}
@@ -175,29 +165,21 @@ export function ApiFieldList({
   children: ReactNode;
 } & ComponentPropsWithoutRef<'ul'>): ReactNode {
   const ref = useRef<HTMLUListElement>(null);
-  const keeps = useKeepsServerMarkup(ref, level === 'top');
-  const serverMarkup = useServerMarkupProps(ref, keeps);
-  return keeps ? (
-    <ul ref={ref} className={styles.list} data-schema-level={level} {...attributes} {...serverMarkup} />
-  ) : (
-    <ul ref={ref} className={styles.list} data-schema-level={level} {...attributes}>
-      {children}
+  const kept = useServerMarkup(ref, level === 'top');
+  return (
+    <ul ref={ref} className={styles.list} data-schema-level={level} {...attributes} {...kept}>
+      {kept ? null : children}
     </ul>
   );
 }
 
 interface ApiFieldProps {
-  name: string;
-  type: ReactNode;
+  /** A schema's property or an operation's parameter. */
+  field: FieldFacts & { name: string; nullable?: boolean; example?: string };
+  /** The type as shown, where it links to shared schemas; else the field's type label. */
+  type?: ReactNode;
   /** Where a parameter goes: path, query, header or cookie. */
   location?: string;
-  nullable?: boolean;
-  required: boolean;
-  description: InlineText;
-  enumValues?: string[];
-  defaultValue?: string;
-  constraints: string[];
-  example?: string;
   /** Nested parts, shown below the field's facts. */
   children?: ReactNode;
 }
@@ -206,25 +188,13 @@ interface ApiFieldProps {
  * One field as a stacked row: name, type and flags on the first line, then the
  * description and the facts, each using the full width of the column.
  */
-export function ApiField({
-  name,
-  type,
-  location,
-  nullable = false,
-  required,
-  description,
-  enumValues,
-  defaultValue,
-  constraints,
-  example,
-  children,
-}: ApiFieldProps): ReactNode {
+export function ApiField({ field, type = field.type, location, children }: ApiFieldProps): ReactNode {
   return (
     <li className={styles.property}>
       <div className={styles.head} data-property-head="">
         {/* Spaces between the parts, which the flex layout sets apart: their text reads as words. */}
         <code className={styles.name} data-property-name="" data-parameter-name={location ? '' : undefined}>
-          {name}
+          {field.name}
         </code>{' '}
         <span className={styles.type}>{type}</span>{' '}
         {location ? (
@@ -234,24 +204,28 @@ export function ApiField({
             </span>{' '}
           </>
         ) : null}
-        {nullable ? (
+        {field.nullable ? (
           <>
             <span className={styles.flag}>nullable</span>{' '}
           </>
         ) : null}
-        {required ? <span className={styles.required}>required</span> : <span className={styles.flag}>optional</span>}
+        {field.required ? (
+          <span className={styles.required}>required</span>
+        ) : (
+          <span className={styles.flag}>optional</span>
+        )}
       </div>
-      {description.length > 0 ? (
+      {field.description.length > 0 ? (
         <p className={styles.description}>
-          <ApiInline tokens={description} />
+          <ApiInline tokens={field.description} />
         </p>
       ) : null}
-      {enumValues ? (
-        <Values label={enumValues.length === 1 ? 'Value:' : 'Allowed values:'} values={enumValues} />
+      {field.enum ? (
+        <Values label={field.enum.length === 1 ? 'Value:' : 'Allowed values:'} values={field.enum} />
       ) : null}
-      {defaultValue !== undefined ? <Values label="Default:" values={[defaultValue]} /> : null}
-      {constraints.length > 0 ? <p className={styles.fact}>Constraints: {constraints.join('; ')}</p> : null}
-      {example !== undefined ? <Values label="Example:" values={[example]} /> : null}
+      {field.default !== undefined ? <Values label="Default:" values={[field.default]} /> : null}
+      {field.constraints.length > 0 ? <p className={styles.fact}>Constraints: {field.constraints.join('; ')}</p> : null}
+      {field.example !== undefined ? <Values label="Example:" values={[field.example]} /> : null}
       {children}
     </li>
   );
@@ -265,20 +239,20 @@ export function ApiField({
  */
 export default function ApiSchemaTree({ node }: { node: SchemaNode }): ReactNode {
   const ref = useRef<HTMLDivElement>(null);
-  const keeps = useKeepsServerMarkup(ref);
-  const serverMarkup = useServerMarkupProps(ref, keeps);
-  if (keeps) {
-    return <div ref={ref} className={styles.tree} {...serverMarkup} />;
-  }
+  const kept = useServerMarkup(ref);
   return (
-    <div ref={ref} className={styles.tree}>
-      <p className={styles.summary}>
-        Schema: <TypeLabel node={node} />
-      </p>
-      {node.properties && node.properties.length > 0 ? (
-        <PropertyList nodes={node.properties} top />
-      ) : (
-        <NodeBody node={node} />
+    <div ref={ref} className={styles.tree} {...kept}>
+      {kept ? null : (
+        <>
+          <p className={styles.summary}>
+            Schema: <TypeLabel node={node} />
+          </p>
+          {node.properties && node.properties.length > 0 ? (
+            <PropertyList nodes={node.properties} top />
+          ) : (
+            <NodeBody node={node} />
+          )}
+        </>
       )}
     </div>
   );
