@@ -40,17 +40,12 @@ type ApiReferencePluginOptions = DocsPluginOptions & {
  */
 const LOOPBACK_SOURCES = ['http://localhost:*', 'http://127.0.0.1:*'];
 
+/** A plugin of the bundler, as a plugin's `configureWebpack` adds it. */
+type WebpackConfig = Exclude<ReturnType<NonNullable<Plugin['configureWebpack']>>, void>;
+type WebpackPlugin = Extract<NonNullable<WebpackConfig['plugins']>[number], { apply: unknown }>;
+
 /** The description is offered for download at these paths of the built site. */
 const DOWNLOADS = { yaml: 'openapi.yaml', json: 'openapi.json' } as const;
-
-interface Downloads {
-  yaml: string;
-  json: string;
-  /** Each operation's console file, by page id. */
-  consoles: ReadonlyMap<string, unknown>;
-  /** The description's server URLs. */
-  servers: string[];
-}
 
 /**
  * Generates the API reference from the OpenAPI description, then serves it with
@@ -67,27 +62,17 @@ export default async function apiReference(
   const { highlight } = createCodeHighlighter(context.siteConfig.themeConfig.prism);
   const specFile = path.resolve(context.siteDir, specPath);
   const outDir = path.resolve(context.siteDir, docsOptions.path);
-  const downloads: Downloads = { yaml: '', json: '', consoles: new Map(), servers: [] };
-  let reference: ApiReference | null = null;
 
-  /** Loads the description and writes the pages, unless the file is the one loaded last. */
-  async function generate(): Promise<ApiReference> {
-    if (reference && (await readFile(specFile, 'utf8')) === downloads.yaml) {
-      return reference;
-    }
+  /** Loads the description and writes the pages. */
+  async function generate() {
     const loaded = await loadApiReference(context, specPath, docsOptions.routeBasePath);
     highlightApiCode(loaded.reference, highlight);
     const base = routeBase(context.baseUrl, docsOptions.routeBasePath);
     await writeGeneratedFiles(outDir, generateFiles(loaded.reference, loaded.descriptions, base));
-    downloads.yaml = loaded.loaded.source;
-    downloads.json = `${JSON.stringify(loaded.loaded.document, null, 2)}\n`;
-    downloads.consoles = loaded.reference.consoles;
-    downloads.servers = loaded.reference.servers;
-    reference = loaded.reference;
-    return reference;
+    return loaded;
   }
 
-  await generate();
+  let current = await generate();
   const docs = await docsPlugin(context, docsOptions);
   const { loadContent } = docs;
   if (!loadContent) {
@@ -101,10 +86,12 @@ export default async function apiReference(
     },
     async loadContent() {
       // Under `docusaurus start` an edit of the description lands here first.
-      const current = await generate();
+      if ((await readFile(specFile, 'utf8')) !== current.loaded.source) {
+        current = await generate();
+      }
       // The reference rides along with the docs content, for the plugins that read it
       // after loading (the Markdown twins): one load of the description per build.
-      return Object.assign(await loadContent(), { [REFERENCE_KEY]: current });
+      return Object.assign(await loadContent(), { [REFERENCE_KEY]: current.reference });
     },
     configureWebpack(config, isServer, utils, content) {
       const result = docs.configureWebpack?.(config, isServer, utils, content) ?? {};
@@ -119,22 +106,36 @@ export default async function apiReference(
       if (isServer) {
         return withData;
       }
-      return { ...withData, plugins: [...(result.plugins ?? []), new EmitDownloads(downloads)] };
+      // The description, as YAML and as JSON, and each operation's console file join the
+      // client bundle's output folder, so the dev server serves them too.
+      const emitDownloads: WebpackPlugin = {
+        apply(compiler) {
+          const { Compilation, sources } = compiler.webpack;
+          compiler.hooks.thisCompilation.tap('api-reference-downloads', (compilation) => {
+            const stage = Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL;
+            compilation.hooks.processAssets.tap({ name: 'api-reference-downloads', stage }, () => {
+              const emit = (file: string, text: string) => compilation.emitAsset(file, new sources.RawSource(text));
+              emit(DOWNLOADS.yaml, current.loaded.source);
+              emit(DOWNLOADS.json, `${JSON.stringify(current.loaded.document, null, 2)}\n`);
+              for (const [pageId, data] of current.reference.consoles) {
+                emit(`${API_CONSOLE_DIR}/${pageId}.json`, JSON.stringify(data));
+              }
+            });
+          });
+        },
+      };
+      return { ...withData, plugins: [...(result.plugins ?? []), emitDownloads] };
     },
     async postBuild(props) {
       await docs.postBuild?.(props);
       // What the console needs of the Content-Security-Policy, for the step that writes the headers.
       const policyFile = path.join(props.outDir, API_POLICY_FILE);
       await mkdir(path.dirname(policyFile), { recursive: true });
-      const connectSrc = [...new Set([...LOOPBACK_SOURCES, ...downloads.servers.map(originOf), ...consoleOrigins])];
+      const servers = current.reference.servers.map((url) => new URL(url).origin);
+      const connectSrc = [...new Set([...LOOPBACK_SOURCES, ...servers, ...consoleOrigins])];
       await writeFile(policyFile, `${JSON.stringify({ scriptSrc: [], connectSrc }, null, 2)}\n`);
     },
   };
-}
-
-/** A server URL's origin, the form a `connect-src` source takes. */
-function originOf(url: string): string {
-  return new URL(url).origin;
 }
 
 /**
@@ -147,62 +148,19 @@ export async function loadApiReference(
   routeBasePath: string,
 ): Promise<{ loaded: LoadedApiDescription; reference: ApiReference; descriptions: ReadonlyMap<string, string> }> {
   const loaded = await loadApiDescription(path.resolve(siteDir, specPath), specPath);
-  const reference = build(loaded, specPath, baseUrl, routeBase(baseUrl, routeBasePath));
+  const base = routeBase(baseUrl, routeBasePath);
+  const root = baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`;
+  const reference = buildApiReference(loaded.dereferenced, {
+    file: specPath,
+    pageHref: (pageId) => `${base}/${pageId}`,
+    downloads: { yaml: `${root}${DOWNLOADS.yaml}`, json: `${root}${DOWNLOADS.json}` },
+  });
   return { loaded, reference, descriptions: reference.descriptions };
 }
 
 /** The URL of the reference's landing page: `/api`. */
 function routeBase(baseUrl: string, routeBasePath: string): string {
   return `${baseUrl.replace(/\/$/, '')}/${routeBasePath.replace(/^\/|\/$/g, '')}`;
-}
-
-function build(loaded: LoadedApiDescription, file: string, baseUrl: string, base: string) {
-  const root = baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`;
-  return buildApiReference(loaded.dereferenced, {
-    file,
-    pageHref: (pageId) => `${base}/${pageId}`,
-    downloads: { yaml: `${root}${DOWNLOADS.yaml}`, json: `${root}${DOWNLOADS.json}` },
-  });
-}
-
-interface AssetCompiler {
-  webpack: {
-    Compilation: { PROCESS_ASSETS_STAGE_ADDITIONAL: number };
-    sources: { RawSource: new (source: string) => unknown };
-  };
-  hooks: {
-    thisCompilation: {
-      tap: (
-        name: string,
-        callback: (compilation: {
-          hooks: { processAssets: { tap: (options: { name: string; stage: number }, callback: () => void) => void } };
-          emitAsset: (file: string, source: never) => void;
-        }) => void,
-      ) => void;
-    };
-  };
-}
-
-/**
- * Adds the description, as YAML and as JSON, and each operation's console file to the
- * client bundle's output folder, so the dev server serves them too.
- */
-class EmitDownloads {
-  constructor(private readonly downloads: Downloads) {}
-
-  apply(compiler: AssetCompiler): void {
-    const { RawSource } = compiler.webpack.sources;
-    const stage = compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL;
-    compiler.hooks.thisCompilation.tap('api-reference-downloads', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'api-reference-downloads', stage }, () => {
-        compilation.emitAsset(DOWNLOADS.yaml, new RawSource(this.downloads.yaml) as never);
-        compilation.emitAsset(DOWNLOADS.json, new RawSource(this.downloads.json) as never);
-        for (const [pageId, data] of this.downloads.consoles) {
-          compilation.emitAsset(`${API_CONSOLE_DIR}/${pageId}.json`, new RawSource(JSON.stringify(data)) as never);
-        }
-      });
-    });
-  }
 }
 
 /** The plugin's own options; the others are the docs plugin's, validated by its own schema. */
@@ -222,9 +180,5 @@ export function validateOptions({
     consoleOrigins,
   });
   const docs = validateDocsOptions({ validate: validate as never, options: rest });
-  return {
-    ...docs,
-    specPath: own.specPath,
-    consoleOrigins: own.consoleOrigins,
-  };
+  return { ...docs, specPath: own.specPath, consoleOrigins: own.consoleOrigins };
 }
