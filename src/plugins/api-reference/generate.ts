@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { withoutHighlightedText } from './highlight';
@@ -183,11 +183,7 @@ export async function writeGeneratedFiles(outDir: string, { files }: GeneratedFi
       .map((name) => `${DATA_DIR}/${name}`),
   ].filter((relative) => !files.has(relative));
   for (const relative of stale) {
-    await unlink(path.join(outDir, relative)).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') {
-        throw error;
-      }
-    });
+    await rm(path.join(outDir, relative), { force: true });
   }
   return written;
 }

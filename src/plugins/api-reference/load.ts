@@ -199,20 +199,11 @@ function describeParserError(error: unknown, document: OpenApiDocument, file: st
 }
 
 /** The location of the first `$ref` whose value is `ref`, depth first in document order. */
-function findRef(value: unknown, ref: string, at: (string | number)[] = []): (string | number)[] | undefined {
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = findRef(item, ref, [...at, index]);
-      if (found) {
-        return found;
-      }
-    }
+function findRef(value: unknown, ref: string, at: string[] = []): string[] | undefined {
+  if (typeof value !== 'object' || value === null) {
     return undefined;
   }
-  if (!isRecord(value)) {
-    return undefined;
-  }
-  if (value.$ref === ref) {
+  if ((value as { $ref?: unknown }).$ref === ref) {
     return at;
   }
   for (const [key, child] of Object.entries(value)) {

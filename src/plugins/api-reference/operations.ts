@@ -49,8 +49,10 @@ export function buildApiReference(api: OpenApiDocument, options: BuildOptions): 
     return home ? `${options.pageHref(home.pageId)}#${home.anchor}` : undefined;
   };
   const converter = new SchemaConverter(schemaNames, link);
-  const servers = Array.isArray(api.servers) ? api.servers : [];
-  const serverUrl = String(asRecord(servers[0]).url ?? '').replace(/\/$/, '');
+  const servers = (Array.isArray(api.servers) ? api.servers : [])
+    .map((server) => String(asRecord(server).url ?? '').replace(/\/$/, ''))
+    .filter(Boolean);
+  const serverUrl = servers[0] ?? '';
 
   const consoles = new Map<string, ApiConsoleData>();
   const pages = raws.map((raw) => {
@@ -71,9 +73,7 @@ export function buildApiReference(api: OpenApiDocument, options: BuildOptions): 
     pages: pages.filter((page) => page.tag === tag.name),
   }));
   const declared = new Set(groups.map((group) => group.name));
-  const untagged = raws.find(
-    (raw) => !pages.some((page) => page.operationId === raw.operation.operationId && declared.has(page.tag)),
-  );
+  const untagged = raws[pages.findIndex((page) => !declared.has(page.tag))];
   if (untagged) {
     throw new ApiDescriptionError(
       options.file,
@@ -90,7 +90,7 @@ export function buildApiReference(api: OpenApiDocument, options: BuildOptions): 
     descriptions: new Map(
       raws.map((raw) => [String(raw.operation.operationId), String(raw.operation.description ?? '')]),
     ),
-    servers: servers.map((server) => String(asRecord(server).url ?? '').replace(/\/$/, '')).filter(Boolean),
+    servers,
     consoles,
   };
 }
@@ -149,7 +149,8 @@ function buildPage(
   const pageId = pageIdOf(operationId);
   const parameterObjects = mergeParameters(raw);
   const parameters = parameterObjects.map((parameter) => buildParameter(parameter, context.converter));
-  const requestBody = buildRequestBody(operation.requestBody, context.converter);
+  const bodyMedia = firstMedia(asRecord(operation.requestBody).content);
+  const requestBody = bodyMedia && buildRequestBody(asRecord(operation.requestBody), bodyMedia, context.converter);
   const responses = Object.entries(asRecord(operation.responses)).map(([status, response]) =>
     buildResponse(status, asRecord(response), context, pageId),
   );
@@ -176,8 +177,7 @@ function buildPage(
       }),
     headers: [],
   };
-  const bodyMedia = firstMedia(asRecord(operation.requestBody).content);
-  const body = bodyMedia ? exampleBody(bodyMedia) : undefined;
+  const body = bodyMedia && exampleBody(bodyMedia);
   if (body) {
     request.body = body;
   }
@@ -213,7 +213,7 @@ function buildPage(
 }
 
 /** The request body of the description's example: JSON as it is, a form as its fields (files by name). */
-function exampleBody({ type, media }: { type: string; media: Json }): RequestBody | undefined {
+function exampleBody({ type, media }: Media): RequestBody | undefined {
   const example = exampleOf(media);
   if (type === 'multipart/form-data') {
     const properties = asRecord(asRecord(media.schema).properties);
@@ -288,7 +288,13 @@ function buildParameter(parameter: Json, converter: SchemaConverter): ApiParamet
   };
 }
 
-function firstMedia(content: unknown): { type: string; media: Json } | undefined {
+/** A media type of a request or response, and its media type object. */
+interface Media {
+  type: string;
+  media: Json;
+}
+
+function firstMedia(content: unknown): Media | undefined {
   const [entry] = Object.entries(asRecord(content));
   return entry ? { type: entry[0], media: asRecord(entry[1]) } : undefined;
 }
@@ -301,25 +307,17 @@ function exampleOf(media: Json): unknown {
   return asRecord(first).value;
 }
 
-function formatExample(value: unknown, contentType: string): string | undefined {
-  if (value === undefined) {
-    return undefined;
-  }
-  if (typeof value === 'string' && !contentType.includes('json')) {
+/** The example as a page shows it: text as it is, unless the media type is JSON; anything else as indented JSON. */
+function exampleText({ type, media }: Media): string | undefined {
+  const value = exampleOf(media);
+  if (value === undefined || (typeof value === 'string' && !type.includes('json'))) {
     return value;
   }
   return JSON.stringify(value, null, 2);
 }
 
-function buildRequestBody(requestBody: unknown, converter: SchemaConverter): ApiRequestBody | undefined {
-  if (!isRecord(requestBody)) {
-    return undefined;
-  }
-  const media = firstMedia(requestBody.content);
-  if (!media) {
-    return undefined;
-  }
-  const example = formatExample(exampleOf(media.media), media.type);
+function buildRequestBody(requestBody: Json, media: Media, converter: SchemaConverter): ApiRequestBody {
+  const example = exampleText(media);
   return {
     contentType: media.type,
     required: requestBody.required === true,
@@ -342,7 +340,7 @@ function buildResponse(status: string, response: Json, context: PageContext, pag
   result.contentType = media.type;
   const schema = asRecord(media.media.schema);
   result.schema = context.converter.convert(schema, { required: true });
-  const example = formatExample(exampleOf(media.media), media.type);
+  const example = exampleText(media);
   if (example !== undefined) {
     result.example = example;
   }
