@@ -26,20 +26,18 @@ const consoleData = new Map<string, Promise<ApiConsoleData>>();
 
 function loadConsole(dataUrl: string): Promise<Loaded> {
   consoleModule ??= import(/* webpackChunkName: "api-console" */ '../RequestConsole/ApiConsole');
-  if (!consoleData.has(dataUrl)) {
-    consoleData.set(
-      dataUrl,
-      fetch(dataUrl).then((response) => {
-        if (!response.ok) {
-          throw new Error(`${dataUrl} answered ${response.status}`);
-        }
-        return response.json() as Promise<ApiConsoleData>;
-      }),
-    );
-  }
-  const loading = Promise.all([consoleModule, consoleData.get(dataUrl)]).then(([module, data]) => ({
+  const data =
+    consoleData.get(dataUrl) ??
+    fetch(dataUrl).then((response) => {
+      if (!response.ok) {
+        throw new Error(`${dataUrl} answered ${response.status}`);
+      }
+      return response.json() as Promise<ApiConsoleData>;
+    });
+  consoleData.set(dataUrl, data);
+  const loading = Promise.all([consoleModule, data]).then(([module, loadedData]) => ({
     Console: module.default,
-    data: data as ApiConsoleData,
+    data: loadedData,
   }));
   loading.catch(() => {
     consoleModule = null;
@@ -86,7 +84,6 @@ export default function ApiExamples({
     button.current?.focus();
   }, []);
 
-  const Console = loaded?.Console;
   return (
     <>
       <div className={styles.tryIt} data-pagefind-ignore="">
@@ -111,9 +108,9 @@ export default function ApiExamples({
               : 'Send this request to your own server.'}
         </span>
       </div>
-      {open && Console && loaded ? (
+      {open && loaded ? (
         <div className={clsx(styles.examplesBlock, styles.consoleBlock)}>
-          <Console operation={operation} data={loaded.data} onSamples={setLiveSamples} onClose={close} />
+          <loaded.Console operation={operation} data={loaded.data} onSamples={setLiveSamples} onClose={close} />
         </div>
       ) : null}
       <div

@@ -13,15 +13,6 @@ interface OperationProps {
   operation: ApiOperationPage;
 }
 
-/** An HTTP method as a coloured badge, readable in both colour modes. */
-function ApiMethodBadge({ method }: { method: string }): ReactNode {
-  return (
-    <span className={styles.badge} data-method={method.toLowerCase()}>
-      {method.toUpperCase()}
-    </span>
-  );
-}
-
 /**
  * The method and path, the full URL on the default server, and the description's downloads.
  * @public The pages src/plugins/api-reference/generate.ts writes import it.
@@ -30,7 +21,10 @@ export function ApiOperationHeader({ operation }: OperationProps): ReactNode {
   return (
     <div className={styles.header} data-api-endpoint="">
       <p className={styles.endpoint}>
-        <ApiMethodBadge method={operation.method} />{' '}
+        {/* The method as a coloured badge, readable in both colour modes. */}
+        <span className={styles.badge} data-method={operation.method.toLowerCase()}>
+          {operation.method.toUpperCase()}
+        </span>{' '}
         <code className={styles.path} data-api-path="">
           {operation.path}
         </code>
@@ -175,14 +169,25 @@ export function ApiOperationLayout({
   );
 }
 
-function ResponseBody({ response, featured }: { response: ApiResponseData; featured: boolean }): ReactNode {
+/**
+ * One response: its description, its schema as a tree and its example.
+ * @public The pages src/plugins/api-reference/generate.ts writes import it.
+ */
+export function ApiResponse({ operation, status }: OperationProps & { status: string }): ReactNode {
   const { collectAnchor } = useBrokenLinks();
+  const response = operation.responses.find((candidate) => candidate.status === status);
+  if (!response) {
+    return null;
+  }
   const anchor = response.schemaAnchor;
   if (anchor) {
     collectAnchor(anchor.id);
   }
   return (
-    <>
+    <div data-api-response={status}>
+      <p>
+        <ApiInline tokens={response.description} />
+      </p>
       {response.contentType ? (
         <p className={styles.meta}>
           Content type: <code>{response.contentType}</code>
@@ -192,15 +197,10 @@ function ResponseBody({ response, featured }: { response: ApiResponseData; featu
         <div id={anchor?.id} className={anchor ? styles.schemaHome : undefined}>
           {anchor ? (
             <p className={styles.schemaHomeLabel}>
-              {response.schema.ref?.name === anchor.name ? (
-                <>
-                  The <code>{anchor.name}</code> object, which the other operations that use it link to.
-                </>
-              ) : (
-                <>
-                  The <code>{anchor.name}</code> object is described here, in the items of this response.
-                </>
-              )}
+              The <code>{anchor.name}</code>
+              {response.schema.ref?.name === anchor.name
+                ? ' object, which the other operations that use it link to.'
+                : ' object is described here, in the items of this response.'}
             </p>
           ) : null}
           <ApiSchemaTree node={response.schema} />
@@ -208,29 +208,10 @@ function ResponseBody({ response, featured }: { response: ApiResponseData; featu
       ) : null}
       {hasExample(response) ? (
         // On wide screens the featured example stands in the right-hand column instead.
-        <div className={featured ? styles.narrowOnly : undefined}>
+        <div className={response === featuredResponse(operation) ? styles.narrowOnly : undefined}>
           <ExampleResponse response={response} />
         </div>
       ) : null}
-    </>
-  );
-}
-
-/**
- * One response: its description, its schema as a tree and its example.
- * @public The pages src/plugins/api-reference/generate.ts writes import it.
- */
-export function ApiResponse({ operation, status }: OperationProps & { status: string }): ReactNode {
-  const response = operation.responses.find((candidate) => candidate.status === status);
-  if (!response) {
-    return null;
-  }
-  return (
-    <div data-api-response={status}>
-      <p>
-        <ApiInline tokens={response.description} />
-      </p>
-      <ResponseBody response={response} featured={response === featuredResponse(operation)} />
     </div>
   );
 }
