@@ -36,12 +36,10 @@ const REASONS: Readonly<Record<string, string | undefined>> = { ...STATUS_CODES,
 
 /** Turns a validated, dereferenced description into the data of every API page. */
 export function buildApiReference(api: OpenApiDocument, options: BuildOptions): ApiReference {
-  const schemaNames = new Map<object, string>();
-  for (const [name, schema] of Object.entries(asRecord(asRecord(api.components).schemas))) {
-    if (isRecord(schema)) {
-      schemaNames.set(schema, name);
-    }
-  }
+  const schemas = Object.entries(asRecord(asRecord(api.components).schemas));
+  const schemaNames = new Map<object, string>(
+    schemas.flatMap(([name, schema]) => (isRecord(schema) ? [[schema, name]] : [])),
+  );
   const raws = rawOperations(api);
   const homes = schemaHomes(raws, schemaNames);
   const link = (name: string) => {
@@ -123,12 +121,8 @@ function schemaHomes(raws: RawOperation[], schemaNames: Map<object, string>): Ma
       homes.set(name, { pageId: pageIdOf(String(raw.operation.operationId)), anchor: `schema-${pageIdOf(name)}` });
     }
   };
-  for (const raw of gets) {
-    place(okSchema(raw), raw);
-  }
-  for (const raw of gets) {
-    place(asRecord(asRecord(asRecord(okSchema(raw)).properties).data).items, raw);
-  }
+  gets.forEach((raw) => place(okSchema(raw), raw));
+  gets.forEach((raw) => place(asRecord(asRecord(asRecord(okSchema(raw)).properties).data).items, raw));
   return homes;
 }
 
@@ -155,6 +149,7 @@ function buildPage(
     buildResponse(status, asRecord(response), context, pageId),
   );
 
+  const body = bodyMedia && exampleBody(bodyMedia);
   const call = readSdkCall(operation);
   if ('problem' in call) {
     throw new Error(`operationId "${operationId}": ${call.problem}`);
@@ -166,21 +161,17 @@ function buildPage(
     pathParams: parameterObjects
       .filter((parameter) => parameter.in === 'path')
       .map((parameter) => ({ name: String(parameter.name), value: String(parameter.example ?? '') })),
+    // The query holds the parameters a request needs: those required or with a default.
     query: parameterObjects
       .filter((parameter) => parameter.in === 'query')
-      .flatMap((parameter) => {
-        const schema = asRecord(parameter.schema);
-        if (parameter.required !== true && schema.default === undefined) {
-          return [];
-        }
-        return [{ name: String(parameter.name), value: parameter.example ?? schema.default }];
-      }),
+      .filter((parameter) => parameter.required === true || asRecord(parameter.schema).default !== undefined)
+      .map((parameter) => ({
+        name: String(parameter.name),
+        value: parameter.example ?? asRecord(parameter.schema).default,
+      })),
     headers: [],
+    ...(body ? { body } : {}),
   };
-  const body = bodyMedia && exampleBody(bodyMedia);
-  if (body) {
-    request.body = body;
-  }
 
   const page: ApiOperationPage = {
     pageId,
@@ -299,12 +290,9 @@ function firstMedia(content: unknown): Media | undefined {
   return entry ? { type: entry[0], media: asRecord(entry[1]) } : undefined;
 }
 
+/** The media type's `example`, else the value of the first of its `examples`. */
 function exampleOf(media: Json): unknown {
-  if (media.example !== undefined) {
-    return media.example;
-  }
-  const [first] = Object.values(asRecord(media.examples));
-  return asRecord(first).value;
+  return media.example !== undefined ? media.example : asRecord(Object.values(asRecord(media.examples))[0]).value;
 }
 
 /** The example as a page shows it: text as it is, unless the media type is JSON; anything else as indented JSON. */
@@ -337,20 +325,15 @@ function buildResponse(status: string, response: Json, context: PageContext, pag
   if (!media) {
     return result;
   }
-  result.contentType = media.type;
-  const schema = asRecord(media.media.schema);
-  result.schema = context.converter.convert(schema, { required: true });
   const example = exampleText(media);
-  if (example !== undefined) {
-    result.example = example;
-  }
-  if (status === '200') {
-    const described = [...context.homes.entries()].find(([, home]) => home.pageId === pageId);
-    if (described) {
-      result.schemaAnchor = { id: described[1].anchor, name: described[0] };
-    }
-  }
-  return result;
+  const described = status === '200' ? [...context.homes].find(([, home]) => home.pageId === pageId) : undefined;
+  return {
+    ...result,
+    contentType: media.type,
+    schema: context.converter.convert(asRecord(media.media.schema), { required: true }),
+    ...(example !== undefined ? { example } : {}),
+    ...(described ? { schemaAnchor: { id: described[1].anchor, name: described[0] } } : {}),
+  };
 }
 
 function buildSecurity(api: OpenApiDocument, operation: Json): ApiSecurity {
