@@ -127,9 +127,9 @@ function Variants({ node }: { node: SchemaNode }): ReactNode {
 }
 
 /** What a node contains, shown open: its properties, or its items, or its variants. */
-function NodeBody({ node }: { node: SchemaNode }): ReactNode {
+function NodeBody({ node, top = false }: { node: SchemaNode; top?: boolean }): ReactNode {
   if (node.properties && node.properties.length > 0) {
-    return <PropertyList nodes={node.properties} />;
+    return <PropertyList nodes={node.properties} top={top} />;
   }
   if (node.items) {
     return <NodeBody node={node.items} />;
@@ -247,11 +247,7 @@ export default function ApiSchemaTree({ node }: { node: SchemaNode }): ReactNode
           <p className={styles.summary}>
             Schema: <TypeLabel node={node} />
           </p>
-          {node.properties && node.properties.length > 0 ? (
-            <PropertyList nodes={node.properties} top />
-          ) : (
-            <NodeBody node={node} />
-          )}
+          <NodeBody node={node} top />
         </>
       )}
     </div>
