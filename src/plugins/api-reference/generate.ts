@@ -41,8 +41,9 @@ function frontMatter(fields: Record<string, string | boolean | null>): string {
   return `---\n${lines.join('\n')}\n---\n`;
 }
 
-function mdxHeading(level: 2 | 3, { text, id }: ApiHeading): string {
-  return `${'#'.repeat(level)} ${text} {#${id}}`;
+/** A heading with its id, then each block of the section, every one followed by a blank line. */
+function section(level: 2 | 3, { text, id }: ApiHeading, ...blocks: string[]): string[] {
+  return [`${'#'.repeat(level)} ${text} {#${id}}`, '', ...blocks.flatMap((block) => [block, ''])];
 }
 
 /** The MDX body of an operation's page; /api and its page use the very same body. */
@@ -61,25 +62,23 @@ function pageBody(page: ApiOperationPage, description: string, reference: ApiRef
     parts.push(escapeMdx(description.trim()), '');
   }
   if (page.pageId === LANDING_PAGE_ID && reference.description.trim()) {
-    parts.push(mdxHeading(2, aboutHeading(reference.title)), '', escapeMdx(reference.description.trim()), '');
+    parts.push(...section(2, aboutHeading(reference.title), escapeMdx(reference.description.trim())));
   }
-  parts.push(mdxHeading(2, API_HEADINGS.authentication), '', '<ApiAuthentication operation={operation} />', '');
+  parts.push(...section(2, API_HEADINGS.authentication, '<ApiAuthentication operation={operation} />'));
   if (page.parameters.length > 0) {
-    parts.push(mdxHeading(2, API_HEADINGS.parameters), '', '<ApiParameters operation={operation} />', '');
+    parts.push(...section(2, API_HEADINGS.parameters, '<ApiParameters operation={operation} />'));
   }
   if (page.requestBody) {
-    parts.push(mdxHeading(2, API_HEADINGS.requestBody), '', '<ApiRequestBody operation={operation} />', '');
+    parts.push(...section(2, API_HEADINGS.requestBody, '<ApiRequestBody operation={operation} />'));
   }
-  parts.push(mdxHeading(2, API_HEADINGS.responses), '');
-  for (const response of page.responses) {
-    parts.push(
-      mdxHeading(3, responseHeading(response)),
-      '',
-      `<ApiResponse operation={operation} status="${response.status}" />`,
-      '',
-    );
-  }
-  parts.push('</ApiOperationLayout>', '');
+  parts.push(
+    ...section(2, API_HEADINGS.responses),
+    ...page.responses.flatMap((response) =>
+      section(3, responseHeading(response), `<ApiResponse operation={operation} status="${response.status}" />`),
+    ),
+    '</ApiOperationLayout>',
+    '',
+  );
   return parts.join('\n');
 }
 
