@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
 
 import { readSdkCall, SDK_CALL_KEY } from './sdk-call';
 
@@ -80,16 +80,10 @@ function parseYaml(source: string, file: string): OpenApiDocument {
 /** The path to the innermost YAML node that contains `offset`. */
 function yamlPathAt(node: YamlNode | null | undefined | unknown, offset: number): (string | number)[] {
   if (isMap(node)) {
-    for (const pair of node.items) {
-      if (!isPair(pair)) {
-        continue;
-      }
-      const key = isScalar(pair.key) ? String(pair.key.value) : undefined;
-      const keyStart = isScalar(pair.key) ? (pair.key.range?.[0] ?? Infinity) : Infinity;
-      const value = pair.value as YamlNode | null;
-      const end = value?.range?.[2] ?? (isScalar(pair.key) ? (pair.key.range?.[2] ?? -1) : -1);
-      if (key !== undefined && offset >= keyStart && offset <= end) {
-        return [key, ...yamlPathAt(value, offset)];
+    for (const { key, value } of node.items) {
+      const end = (value as YamlNode | null)?.range?.[2] ?? (isScalar(key) ? key.range?.[2] : undefined);
+      if (isScalar(key) && key.range && end !== undefined && offset >= key.range[0] && offset <= end) {
+        return [String(key.value), ...yamlPathAt(value, offset)];
       }
     }
   }
@@ -168,34 +162,29 @@ async function validateAndDereference(document: OpenApiDocument, file: string): 
     });
     return api as unknown as OpenApiDocument;
   } catch (error) {
-    throw describeParserError(error, document, file);
+    if (!(error instanceof Error)) {
+      throw new ApiDescriptionError(file, '#', String(error));
+    }
+    // A schema violation names where it is; a broken $ref is found by its value.
+    const details = (error as { details?: unknown }).details;
+    const [first] = (Array.isArray(details) ? details : []) as { instancePath?: string; message?: string }[];
+    if (first) {
+      const problem = `does not follow the OpenAPI 3.1 schema: ${first.message ?? error.message}`;
+      throw new ApiDescriptionError(file, `#${first.instancePath ?? ''}`, problem);
+    }
+    const targetRef = (error as { targetRef?: unknown }).targetRef;
+    const ref = typeof targetRef === 'string' ? targetRef : /\$ref pointer "([^"]+)"/.exec(error.message)?.[1];
+    if (ref) {
+      const local = ref.includes('#') ? ref.slice(ref.indexOf('#')) : ref;
+      const at = findRef(document, local);
+      throw new ApiDescriptionError(
+        file,
+        at ? toPointer([...at, '$ref']) : '#',
+        `broken $ref "${local}": ${error.message}`,
+      );
+    }
+    throw new ApiDescriptionError(file, '#', error.message);
   }
-}
-
-function describeParserError(error: unknown, document: OpenApiDocument, file: string): Error {
-  if (!(error instanceof Error)) {
-    return new ApiDescriptionError(file, '#', String(error));
-  }
-  const details = (error as { details?: unknown }).details;
-  if (Array.isArray(details) && details.length > 0) {
-    const first = details[0] as { instancePath?: string; message?: string };
-    const pointer = `#${first.instancePath ?? ''}`;
-    return new ApiDescriptionError(
-      file,
-      pointer,
-      `does not follow the OpenAPI 3.1 schema: ${first.message ?? error.message}`,
-    );
-  }
-  const targetRef = (error as { targetRef?: unknown }).targetRef;
-  const refMatch = /\$ref pointer "([^"]+)"/.exec(error.message);
-  const ref = typeof targetRef === 'string' ? targetRef : refMatch?.[1];
-  if (ref) {
-    const local = ref.includes('#') ? ref.slice(ref.indexOf('#')) : ref;
-    const at = findRef(document, local);
-    const pointer = at ? toPointer([...at, '$ref']) : '#';
-    return new ApiDescriptionError(file, pointer, `broken $ref "${local}": ${error.message}`);
-  }
-  return new ApiDescriptionError(file, '#', error.message);
 }
 
 /** The location of the first `$ref` whose value is `ref`, depth first in document order. */
