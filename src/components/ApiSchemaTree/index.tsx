@@ -8,22 +8,19 @@ import styles from './styles.module.css';
 /** Inline Markdown, parsed at build time into tokens. */
 export function ApiInline({ tokens }: { tokens: InlineText }): ReactNode {
   return tokens.map((token, index) => {
-    switch (token.kind) {
-      case 'code':
-        return <code key={index}>{token.text}</code>;
-      case 'strong':
-        return <strong key={index}>{token.text}</strong>;
-      case 'em':
-        return <em key={index}>{token.text}</em>;
-      case 'link':
-        return (
-          <Link key={index} to={token.href}>
-            {token.text}
-          </Link>
-        );
-      default:
-        return token.text;
+    if (token.kind === 'text') {
+      return token.text;
     }
+    if (token.kind === 'link') {
+      return (
+        <Link key={index} to={token.href}>
+          {token.text}
+        </Link>
+      );
+    }
+    // The other kinds are named after their elements: code, strong and em.
+    const Element = token.kind;
+    return <Element key={index}>{token.text}</Element>;
   });
 }
 

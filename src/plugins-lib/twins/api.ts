@@ -15,21 +15,15 @@ export interface ApiTwinOptions {
 }
 
 function inlineMarkdown(tokens: InlineText): string {
+  const marks = { code: inlineCode, strong: (text: string) => `**${text}**`, em: (text: string) => `_${text}_` };
   return tokens
-    .map((token) => {
-      switch (token.kind) {
-        case 'code':
-          return inlineCode(token.text);
-        case 'strong':
-          return `**${token.text}**`;
-        case 'em':
-          return `_${token.text}_`;
-        case 'link':
-          return `[${token.text}](${token.href})`;
-        default:
-          return token.text;
-      }
-    })
+    .map((token) =>
+      token.kind === 'text'
+        ? token.text
+        : token.kind === 'link'
+          ? `[${token.text}](${token.href})`
+          : marks[token.kind](token.text),
+    )
     .join('');
 }
 
