@@ -246,18 +246,16 @@ function namedArguments(request: ApiRequest): { name: string; value: unknown; fi
 }
 
 function pythonSample(request: ApiRequest, call: SdkCall): string {
-  const args: string[] = [];
-  const pathParams = [...request.pathParams];
-  const last = pathParams.pop();
-  if (last) {
-    args.push(JSON.stringify(pathValue(last)));
-  }
-  for (const param of pathParams) {
-    args.push(`${param.name}=${JSON.stringify(pathValue(param))}`);
-  }
-  for (const { name, value, file } of namedArguments(request)) {
-    args.push(`${name}=${file ? `open(${JSON.stringify(value)}, "rb")` : literal(value, '    ', PYTHON)}`);
-  }
+  // The last path parameter is the call's first argument; the others are named, as the SDK asks.
+  const last = request.pathParams.at(-1);
+  const args = [
+    ...(last ? [JSON.stringify(pathValue(last))] : []),
+    ...request.pathParams.slice(0, -1).map((param) => `${param.name}=${JSON.stringify(pathValue(param))}`),
+    ...namedArguments(request).map(
+      ({ name, value, file }) =>
+        `${name}=${file ? `open(${JSON.stringify(value)}, "rb")` : literal(value, '    ', PYTHON)}`,
+    ),
+  ];
   const variable = snakeCase(call.result);
   const invocation = `client.${call.resource}.${call.action}`;
   const callText =
