@@ -106,14 +106,11 @@ export async function compressPagefindFiles(dir, write) {
     await Promise.all(
       files.slice(start, start + batchSize).map(async (file) => {
         const gzipped = await readFile(file);
-        let content;
-        try {
-          content = await gunzip(gzipped);
-        } catch (error) {
+        const content = await gunzip(gzipped).catch((error) => {
           throw new Error(`${path.relative(dir, file)} is not a gzip stream as Pagefind writes its files`, {
             cause: error,
           });
-        }
+        });
         const brotlied = await brotli(content, {
           params: {
             [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
