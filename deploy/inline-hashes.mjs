@@ -3,12 +3,10 @@
 // with parse5, the WHATWG parser, so the hashed text is the text a browser hashes
 // (entities decoded in attributes, line endings normalised).
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 
 import { parse } from 'parse5';
 
-import { htmlFilesIn } from './page-pass.mjs';
+import { builtPages } from './page-pass.mjs';
 
 /** Script types a browser executes; others (application/ld+json) are data, outside the policy. */
 const EXECUTABLE_SCRIPT_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript']);
@@ -38,9 +36,10 @@ export function inlineCodeOf(html) {
     for (const { name, value } of attrs) {
       if (name === 'style') {
         found.styles.push(value);
-      } else if (/^on/i.test(name)) {
-        found.forbidden.push(`<${node.tagName} ${name}="${value}">`);
-      } else if (/^(href|src|action|formaction)$/i.test(name) && /^\s*javascript:/i.test(value)) {
+      } else if (
+        /^on/i.test(name) ||
+        (/^(href|src|action|formaction)$/i.test(name) && /^\s*javascript:/i.test(value))
+      ) {
         found.forbidden.push(`<${node.tagName} ${name}="${value}">`);
       }
     }
@@ -51,8 +50,7 @@ export function inlineCodeOf(html) {
           .find((attr) => attr.name === 'type')
           ?.value.trim()
           .toLowerCase() ?? '';
-      const hasSrc = attrs.some((attr) => attr.name === 'src');
-      if (!hasSrc && EXECUTABLE_SCRIPT_TYPES.has(type)) {
+      if (!attrs.some((attr) => attr.name === 'src') && EXECUTABLE_SCRIPT_TYPES.has(type)) {
         found.scripts.push(text());
       }
     } else if (node.tagName === 'style') {
@@ -103,9 +101,7 @@ export function inlineHashesOf(pages) {
  * @returns {InlineHashes}
  */
 export function collectInlineHashes(buildDir) {
-  return inlineHashesOf(
-    htmlFilesIn(buildDir).map((file) => ({ file, html: readFileSync(path.join(buildDir, file), 'utf8') })),
-  );
+  return inlineHashesOf(builtPages(buildDir));
 }
 
 /**
@@ -123,25 +119,17 @@ export function collectInlineHashes(buildDir) {
  * @returns {UnallowedCode[]}
  */
 export function findUnallowedInlineCode(buildDir, policy) {
-  const scripts = new Set(policy.scriptHashes);
-  const styles = new Set(policy.styleHashes);
-  /** @type {UnallowedCode[]} */
-  const unallowed = [];
-  for (const file of htmlFilesIn(buildDir)) {
-    const code = inlineCodeOf(readFileSync(path.join(buildDir, file), 'utf8'));
-    for (const [kind, texts, allowed] of /** @type {const} */ ([
-      ['script', code.scripts, scripts],
-      ['style', code.styles, styles],
-    ])) {
-      for (const text of texts) {
-        const hash = sha256Source(text);
-        if (!allowed.has(hash)) {
-          unallowed.push({ file, kind, hash, excerpt: text.slice(0, 80) });
-        }
-      }
-    }
-  }
-  return unallowed;
+  const allowed = { script: new Set(policy.scriptHashes), style: new Set(policy.styleHashes) };
+  return builtPages(buildDir).flatMap(({ file, html }) => {
+    const { scripts, styles } = inlineCodeOf(html);
+    const code = [
+      ...scripts.map((text) => /** @type {const} */ (['script', text])),
+      ...styles.map((text) => /** @type {const} */ (['style', text])),
+    ];
+    return code
+      .map(([kind, text]) => ({ file, kind, hash: sha256Source(text), excerpt: text.slice(0, 80) }))
+      .filter(({ kind, hash }) => !allowed[kind].has(hash));
+  });
 }
 
 /**

@@ -53,19 +53,18 @@ export async function handOverPageEdits(outDir, edits) {
 }
 
 /**
- * @param {string} dir
- * @returns {string[]} the .html files under dir, relative to it, with `/` separators, sorted
+ * The built pages, sorted by file: each .html file under buildDir, by its path relative to
+ * it with `/` separators.
+ * @param {string} buildDir
+ * @returns {{ file: string, html: string }[]}
  */
-export function htmlFilesIn(dir) {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
+export function builtPages(buildDir) {
+  return readdirSync(buildDir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-    .map((entry) =>
-      path
-        .relative(dir, path.join(entry.parentPath ?? entry.path, entry.name))
-        .split(path.sep)
-        .join('/'),
-    )
-    .sort();
+    .map((entry) => path.relative(buildDir, path.join(entry.parentPath ?? entry.path, entry.name)))
+    .map((file) => file.split(path.sep).join('/'))
+    .sort()
+    .map((file) => ({ file, html: readFileSync(path.join(buildDir, file), 'utf8') }));
 }
 
 const ATTRIBUTE_NAME = /^[a-z][a-z0-9:-]*$/;
@@ -232,13 +231,12 @@ export function editPage(html, edit, file) {
  */
 export function editPages(buildDir) {
   const edits = readEdits(buildDir);
-  const files = htmlFilesIn(buildDir);
-  const unknown = [...edits.keys()].filter((page) => !files.includes(page));
+  const pages = builtPages(buildDir);
+  const unknown = [...edits.keys()].filter((page) => !pages.some(({ file }) => file === page));
   if (unknown.length > 0) {
     throw new Error(`${path.join(buildDir, SEARCH_PAGE_FILE)}: the build has no page ${unknown.join(', ')}`);
   }
-  return files.map((file) => {
-    const html = readFileSync(path.join(buildDir, file), 'utf8');
+  return pages.map(({ file, html }) => {
     const edit = edits.get(file);
     const edited = edit ? editPage(html, edit, file) : html;
     return { file, html: edited, edited: edited !== html };
