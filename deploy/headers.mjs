@@ -51,6 +51,7 @@ function cspDirectives({ scriptHashes, styleHashes, plugins }) {
   const added = (/** @type {'scriptSrc' | 'connectSrc'} */ kind) => [
     ...new Set(plugins.flatMap((policy) => policy[kind])),
   ];
+  const quote = (/** @type {string} */ hash) => `'${hash}'`;
   return [
     ['default-src', ["'self'"]],
     // Scripts: our own files, what the search backend needs (WebAssembly compilation for
@@ -73,21 +74,6 @@ function cspDirectives({ scriptHashes, styleHashes, plugins }) {
   ];
 }
 
-/** @param {string} hash */
-function quote(hash) {
-  return `'${hash}'`;
-}
-
-/**
- * @param {PolicyInputs} inputs
- * @returns {string}
- */
-function contentSecurityPolicy(inputs) {
-  return cspDirectives(inputs)
-    .map(([name, sources]) => [name, ...sources].join(' '))
-    .join('; ');
-}
-
 /**
  * @typedef {object} Header
  * @property {string} name
@@ -103,7 +89,12 @@ function contentSecurityPolicy(inputs) {
  */
 export function securityHeaders(inputs) {
   return [
-    { name: 'Content-Security-Policy', value: contentSecurityPolicy(inputs) },
+    {
+      name: 'Content-Security-Policy',
+      value: cspDirectives(inputs)
+        .map(([name, sources]) => [name, ...sources].join(' '))
+        .join('; '),
+    },
     { name: 'X-Content-Type-Options', value: 'nosniff' },
     { name: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
     {
@@ -129,12 +120,12 @@ function nginxQuote(value) {
  * @returns {string}
  */
 export function renderNginxHeaders(headers) {
-  const lines = [GENERATED_NOTE];
-  for (const header of headers) {
-    lines.push(`add_header ${header.name} ${nginxQuote(header.value)} always;`);
-  }
-  lines.push('add_header Cache-Control $rubra_docs_cache_control always;', '');
-  return lines.join('\n');
+  return [
+    GENERATED_NOTE,
+    ...headers.map((header) => `add_header ${header.name} ${nginxQuote(header.value)} always;`),
+    'add_header Cache-Control $rubra_docs_cache_control always;',
+    '',
+  ].join('\n');
 }
 
 /**
@@ -143,7 +134,7 @@ export function renderNginxHeaders(headers) {
  * @returns {string}
  */
 export function renderNginxCacheMap() {
-  const lines = [
+  return [
     GENERATED_NOTE,
     'map $uri $rubra_docs_cache_control {',
     `    default ${nginxQuote(REVALIDATE_CACHE)};`,
@@ -152,8 +143,7 @@ export function renderNginxCacheMap() {
     ),
     '}',
     '',
-  ];
-  return lines.join('\n');
+  ].join('\n');
 }
 
 /**
@@ -164,13 +154,11 @@ export function renderNginxCacheMap() {
  * @returns {string}
  */
 export function renderHeadersFile(headers) {
-  const lines = [GENERATED_NOTE, '/*'];
-  for (const header of headers) {
-    lines.push(`  ${header.name}: ${header.value}`);
-  }
-  for (const prefix of IMMUTABLE_PATH_PREFIXES) {
-    lines.push(`${prefix}*`, `  Cache-Control: ${IMMUTABLE_CACHE}`);
-  }
-  lines.push('');
-  return lines.join('\n');
+  return [
+    GENERATED_NOTE,
+    '/*',
+    ...headers.map((header) => `  ${header.name}: ${header.value}`),
+    ...IMMUTABLE_PATH_PREFIXES.flatMap((prefix) => [`${prefix}*`, `  Cache-Control: ${IMMUTABLE_CACHE}`]),
+    '',
+  ].join('\n');
 }
