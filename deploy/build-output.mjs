@@ -18,15 +18,6 @@ export const NGINX_CACHE_MAP_FILE = `${NGINX_DIR}/cache-control.conf`;
 export const HEADERS_FILE = '_headers';
 
 /**
- * Files of the build that configure a host and are never served.
- * @param {string} relativePath
- */
-function isHostConfig(relativePath) {
-  const normalised = relativePath.split(path.sep).join('/');
-  return normalised === HEADERS_FILE || normalised.startsWith(`${NGINX_DIR}/`);
-}
-
-/**
  * The build's search backend's needs of the Content-Security-Policy (its row of
  * src/search/backends/registry.ts), written by the search plugin.
  */
@@ -66,35 +57,6 @@ export function pluginPolicies(buildDir) {
 }
 
 /**
- * The files the steps after the build write, each by the one step allowed to: a second
- * step writing a file stops the build, naming both.
- * @param {string} buildDir
- */
-function fileLedger(buildDir) {
-  /** @type {Map<string, string>} file (relative, with `/` separators) → the step that wrote it */
-  const writers = new Map();
-  return {
-    writers,
-    /**
-     * @param {string} step
-     * @returns {import('./compress.mjs').WriteFile}
-     */
-    writerFor(step) {
-      return async (file, content) => {
-        const relative = path.relative(buildDir, file).split(path.sep).join('/');
-        const earlier = writers.get(relative);
-        if (earlier !== undefined) {
-          throw new Error(`${relative} is written by two steps after the build: ${earlier}, then ${step}`);
-        }
-        writers.set(relative, step);
-        await mkdir(path.dirname(file), { recursive: true });
-        await writeFile(file, content);
-      };
-    },
-  };
-}
-
-/**
  * Everything after `docusaurus build` has finished, postBuild hooks included, in this
  * order: the /search page's hints and held scripts (deploy/page-pass.mjs), which name
  * the Pagefind index made from the rendered pages; the hashes of the inline code of the
@@ -106,22 +68,41 @@ export async function finishBuild(buildDir) {
   if (!existsSync(path.join(buildDir, 'index.html'))) {
     throw new Error(`${path.join(buildDir, 'index.html')} is missing: run docusaurus build first`);
   }
-  const ledger = fileLedger(buildDir);
+  // Every file a step writes, by its path relative to the build with `/` separators, is
+  // written by that step only: a second step writing it stops the build, naming both.
+  /** @type {Map<string, string>} file → the step that wrote it */
+  const writers = new Map();
+  /** @returns {import('./compress.mjs').WriteFile} */
+  const writerFor = (/** @type {string} */ step) => async (file, content) => {
+    const relative = path.relative(buildDir, file).split(path.sep).join('/');
+    const earlier = writers.get(relative);
+    if (earlier !== undefined) {
+      throw new Error(`${relative} is written by two steps after the build: ${earlier}, then ${step}`);
+    }
+    writers.set(relative, step);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, content);
+  };
   const pages = editPages(buildDir);
-  const writePage = ledger.writerFor('page pass');
-  for (const page of pages.filter(({ edited }) => edited)) {
+  const edited = pages.filter((page) => page.edited);
+  const writePage = writerFor('page pass');
+  for (const page of edited) {
     await writePage(path.join(buildDir, page.file), Buffer.from(page.html));
   }
   const hashes = inlineHashesOf(pages);
   const headers = securityHeaders({ ...hashes, plugins: pluginPolicies(buildDir) });
-  const writeHeaders = ledger.writerFor('headers');
+  const writeHeaders = writerFor('headers');
   await writeHeaders(path.join(buildDir, NGINX_HEADERS_FILE), Buffer.from(renderNginxHeaders(headers)));
   await writeHeaders(path.join(buildDir, NGINX_CACHE_MAP_FILE), Buffer.from(renderNginxCacheMap()));
   await writeHeaders(path.join(buildDir, HEADERS_FILE), Buffer.from(renderHeadersFile(headers)));
-  const compression = await compressTextFiles(buildDir, ledger.writerFor('compression'), isHostConfig);
-  const pagefind = await compressPagefindFiles(buildDir, ledger.writerFor('Pagefind twins'));
-  const edited = pages.filter((page) => page.edited).length;
-  return { pages: { edited, total: pages.length }, hashes, compression, pagefind, writers: ledger.writers };
+  // The host's configuration (relative paths, with the platform's separators) is never served.
+  const compression = await compressTextFiles(
+    buildDir,
+    writerFor('compression'),
+    (file) => file === HEADERS_FILE || file.startsWith(`${NGINX_DIR}${path.sep}`),
+  );
+  const pagefind = await compressPagefindFiles(buildDir, writerFor('Pagefind twins'));
+  return { pages: { edited: edited.length, total: pages.length }, hashes, compression, pagefind, writers };
 }
 
 /**
