@@ -39,6 +39,18 @@ export const TEXT_EXTENSIONS = new Set([
 /** @typedef {(file: string, content: Buffer) => Promise<void>} WriteFile writes a file of the build, by its absolute path */
 
 /**
+ * Runs `task` on the files eight at a time: zlib's async calls run on libuv's thread
+ * pool, so a batch compresses in parallel.
+ * @param {string[]} files
+ * @param {(file: string) => Promise<void>} task
+ */
+async function inBatches(files, task) {
+  for (let start = 0; start < files.length; start += 8) {
+    await Promise.all(files.slice(start, start + 8).map(task));
+  }
+}
+
+/**
  * @param {string} dir the build folder
  * @param {WriteFile} write
  * @param {(relativePath: string) => boolean} [skip] files that are not served
@@ -52,31 +64,25 @@ export async function compressTextFiles(dir, write, skip = () => false) {
     .filter((file) => !skip(path.relative(dir, file)));
   /** @type {CompressionReport} */
   const report = { files: files.length, written: 0, unchanged: [] };
-  // zlib's async calls run on libuv's thread pool, so a batch compresses in parallel.
-  const batchSize = 8;
-  for (let start = 0; start < files.length; start += batchSize) {
-    await Promise.all(
-      files.slice(start, start + batchSize).map(async (file) => {
-        const content = await readFile(file);
-        const [gzipped, brotlied] = await Promise.all([
-          gzip(content, { level: zlib.constants.Z_BEST_COMPRESSION }),
-          brotli(content, {
-            params: {
-              [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-              [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
-              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
-            },
-          }),
-        ]);
-        if (gzipped.length >= content.length) {
-          report.unchanged.push(path.relative(dir, file));
-          return;
-        }
-        await Promise.all([write(`${file}.gz`, gzipped), write(`${file}.br`, brotlied)]);
-        report.written += 1;
+  await inBatches(files, async (file) => {
+    const content = await readFile(file);
+    const [gzipped, brotlied] = await Promise.all([
+      gzip(content, { level: zlib.constants.Z_BEST_COMPRESSION }),
+      brotli(content, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+          [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+        },
       }),
-    );
-  }
+    ]);
+    if (gzipped.length >= content.length) {
+      report.unchanged.push(path.relative(dir, file));
+      return;
+    }
+    await Promise.all([write(`${file}.gz`, gzipped), write(`${file}.br`, brotlied)]);
+    report.written += 1;
+  });
   report.unchanged.sort();
   return report;
 }
@@ -101,27 +107,22 @@ export async function compressPagefindFiles(dir, write) {
     .filter((entry) => entry.isFile() && PAGEFIND_GZIPPED.test(entry.name))
     .map((entry) => path.join(entry.parentPath ?? entry.path, entry.name));
   const report = { files: files.length, gzipBytes: 0, brotliBytes: 0 };
-  const batchSize = 8;
-  for (let start = 0; start < files.length; start += batchSize) {
-    await Promise.all(
-      files.slice(start, start + batchSize).map(async (file) => {
-        const gzipped = await readFile(file);
-        const content = await gunzip(gzipped).catch((error) => {
-          throw new Error(`${path.relative(dir, file)} is not a gzip stream as Pagefind writes its files`, {
-            cause: error,
-          });
-        });
-        const brotlied = await brotli(content, {
-          params: {
-            [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
-            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
-          },
-        });
-        await Promise.all([write(`${file}.gz`, gzipped), write(`${file}.br`, brotlied)]);
-        report.gzipBytes += gzipped.length;
-        report.brotliBytes += brotlied.length;
-      }),
-    );
-  }
+  await inBatches(files, async (file) => {
+    const gzipped = await readFile(file);
+    const content = await gunzip(gzipped).catch((error) => {
+      throw new Error(`${path.relative(dir, file)} is not a gzip stream as Pagefind writes its files`, {
+        cause: error,
+      });
+    });
+    const brotlied = await brotli(content, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+      },
+    });
+    await Promise.all([write(`${file}.gz`, gzipped), write(`${file}.br`, brotlied)]);
+    report.gzipBytes += gzipped.length;
+    report.brotliBytes += brotlied.length;
+  });
   return report;
 }
