@@ -49,20 +49,13 @@ export function renderSiteConfig(template, { port, siteRoot }) {
       `nginx cannot use this folder as it is written: ${siteRoot} (move the checkout to a path without spaces or ; " ' { } $ #)`,
     );
   }
-  const listen = /^[ \t]*listen[ \t][^;\n]*;[ \t]*\n/gm;
-  const listenCount = template.match(listen)?.length ?? 0;
-  const rootCount = template.split(DEPLOYED_ROOT).length - 1;
-  if (listenCount === 0 || rootCount === 0) {
+  const listen = /^([ \t]*)listen[ \t][^;\n]*;[ \t]*\n/gm;
+  const first = template.search(listen);
+  if (first < 0 || !template.includes(DEPLOYED_ROOT)) {
     throw new Error(`${SITE_CONFIG}: expected listen lines and the folder ${DEPLOYED_ROOT}`);
   }
-  let first = true;
   return template
-    .replace(listen, (line) => {
-      const indent = /^[ \t]*/.exec(line)?.[0] ?? '';
-      const replacement = first ? `${indent}listen 127.0.0.1:${port};\n` : '';
-      first = false;
-      return replacement;
-    })
+    .replace(listen, (_line, indent, offset) => (offset === first ? `${indent}listen 127.0.0.1:${port};\n` : ''))
     .replaceAll(DEPLOYED_ROOT, siteRoot);
 }
 
