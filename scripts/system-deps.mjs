@@ -8,19 +8,12 @@ import { CHROMIUM_MISSING_MESSAGE, findChromium } from './chromium.mjs';
 import { findNginx, hasBrotliStatic, NGINX_MISSING_MESSAGE } from './nginx.mjs';
 
 /** @returns {{ name: string, message: string }[]} missing packages, with how to get each */
-function missingPackages() {
-  const missing = [];
-  if (!findChromium()) {
-    missing.push({ name: 'chromium', message: CHROMIUM_MISSING_MESSAGE });
-  }
-  if (!findNginx()) {
-    missing.push({ name: 'nginx', message: NGINX_MISSING_MESSAGE });
-  }
-  if (!hasBrotliStatic()) {
-    missing.push({ name: 'libnginx-mod-http-brotli-static', message: NGINX_MISSING_MESSAGE });
-  }
-  return missing;
-}
+const missingPackages = () =>
+  [
+    { name: 'chromium', found: findChromium(), message: CHROMIUM_MISSING_MESSAGE },
+    { name: 'nginx', found: findNginx(), message: NGINX_MISSING_MESSAGE },
+    { name: 'libnginx-mod-http-brotli-static', found: hasBrotliStatic(), message: NGINX_MISSING_MESSAGE },
+  ].filter((item) => !item.found);
 
 /** @param {string[]} args */
 function aptGet(args) {
