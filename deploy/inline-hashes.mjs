@@ -96,15 +96,6 @@ export function inlineHashesOf(pages) {
 }
 
 /**
- * The hashes of all inline code in the built HTML as it is on disk.
- * @param {string} buildDir
- * @returns {InlineHashes}
- */
-export function collectInlineHashes(buildDir) {
-  return inlineHashesOf(builtPages(buildDir));
-}
-
-/**
  * @typedef {object} UnallowedCode
  * @property {string} file
  * @property {'script' | 'style'} kind

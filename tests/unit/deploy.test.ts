@@ -24,8 +24,8 @@ import {
   renderNginxHeaders,
   securityHeaders,
 } from '@site/deploy/headers.mjs';
-import { collectInlineHashes, inlineCodeOf, sha256Source } from '@site/deploy/inline-hashes.mjs';
-import { SEARCH_PAGE_FILE } from '@site/deploy/page-pass.mjs';
+import { inlineCodeOf, inlineHashesOf, sha256Source } from '@site/deploy/inline-hashes.mjs';
+import { builtPages, SEARCH_PAGE_FILE } from '@site/deploy/page-pass.mjs';
 import { SEARCH_BACKENDS } from '@site/src/search/backends/registry';
 import {
   ACCESS_LOG_FILE,
@@ -75,9 +75,9 @@ describe('inline code of a page', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'rubra-inline-'));
     try {
       writeFileSync(path.join(dir, 'index.html'), page('<button onclick="go()">Go</button>'));
-      expect(() => collectInlineHashes(dir)).toThrow(/index\.html: inline event handlers.*onclick/);
+      expect(() => inlineHashesOf(builtPages(dir))).toThrow(/index\.html: inline event handlers.*onclick/);
       writeFileSync(path.join(dir, 'index.html'), page('<a href="javascript:go()">Go</a>'));
-      expect(() => collectInlineHashes(dir)).toThrow(/index\.html: .*javascript:go/);
+      expect(() => inlineHashesOf(builtPages(dir))).toThrow(/index\.html: .*javascript:go/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
