@@ -29,19 +29,17 @@ export const SEARCH_POLICY_FILE = `${NGINX_DIR}/search-policy.json`;
  */
 export const API_POLICY_FILE = `${NGINX_DIR}/api-policy.json`;
 
-/** The plugins' policy files, each read into the policy: every one must be in the build. */
-const POLICY_FILES = [
-  { file: SEARCH_POLICY_FILE, writer: 'the search plugin (src/plugins/search)' },
-  { file: API_POLICY_FILE, writer: 'the API reference plugin (src/plugins/api-reference)' },
-];
-
 /**
- * What the plugins add to the Content-Security-Policy, as they wrote it into the build.
+ * What the plugins add to the Content-Security-Policy, as they wrote it into the build:
+ * every plugin's policy file must be there.
  * @param {string} buildDir
  * @returns {import('./headers.mjs').PolicySources[]}
  */
 export function pluginPolicies(buildDir) {
-  return POLICY_FILES.map(({ file: relative, writer }) => {
+  return [
+    { file: SEARCH_POLICY_FILE, writer: 'the search plugin (src/plugins/search)' },
+    { file: API_POLICY_FILE, writer: 'the API reference plugin (src/plugins/api-reference)' },
+  ].map(({ file: relative, writer }) => {
     const file = path.join(buildDir, relative);
     if (!existsSync(file)) {
       throw new Error(`${file} is missing: ${writer} writes it during docusaurus build`);
