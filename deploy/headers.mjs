@@ -74,11 +74,7 @@ function cspDirectives({ scriptHashes, styleHashes, plugins }) {
   ];
 }
 
-/**
- * @typedef {object} Header
- * @property {string} name
- * @property {string} value
- */
+/** @typedef {{ name: string, value: string }} Header */
 
 /**
  * The security headers sent with every response. Strict-Transport-Security is not

@@ -67,11 +67,7 @@ export function inlineCodeOf(html) {
   return found;
 }
 
-/**
- * @typedef {object} InlineHashes
- * @property {string[]} scriptHashes
- * @property {string[]} styleHashes
- */
+/** @typedef {{ scriptHashes: string[], styleHashes: string[] }} InlineHashes */
 
 /**
  * The hashes of all inline code in the given pages. Throws, naming the file, on inline
