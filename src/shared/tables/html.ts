@@ -88,23 +88,19 @@ export function alignClasses<Row>(column: Column<Row>, heading = false): TableCl
   return column.align === 'end' && !(heading && column.headingAlign === 'start') ? ['numeric'] : [];
 }
 
-export type DataAttributes = Readonly<Record<`data-${string}`, string>>;
-
-interface ModelTableOptions {
-  classes: readonly TableClass[];
-  listClass?: TableClass;
-  /** Attributes of the table element, for styles and tests. */
-  attributes?: DataAttributes;
-}
+type DataAttributes = Readonly<Record<`data-${string}`, string>>;
 
 /**
  * A table model as an HTML table for the rows of the MDX tag's props: the caption, a
- * heading per column, and a row per data row whose first cell is its row heading.
+ * heading per column, and a row per data row whose first cell is its row heading; the
+ * attributes are the table element's, for styles and tests.
  */
 function modelTable(
   model: AnyTableModel,
   of: unknown,
-  { classes, listClass, attributes = {} }: ModelTableOptions,
+  classes: readonly TableClass[],
+  attributes: DataAttributes,
+  listClass?: TableClass,
 ): HtmlElement {
   const rows: readonly unknown[] = model.rows(of);
   const columns = visibleColumns<unknown>(model.columns, rows);
@@ -149,36 +145,18 @@ function regionAttributes(name: string | undefined): Readonly<Record<string, str
 export function dataTable(model: AnyTableModel, of: unknown): HtmlElement {
   const look = model.look ?? {};
   const region = regionAttributes(look.region === true ? inlineText(model.caption(of)) : look.region);
-  const table = modelTable(model, of, {
-    classes: [
-      'table',
-      ...(look.textSize === 'page' ? (['pageText'] as const) : []),
-      ...(look.rowHeadings === 'nowrap' ? (['nowrapRowHeadings'] as const) : []),
-      ...(look.margin === 'theme' ? (['themeMargin'] as const) : []),
-    ],
-    ...(look.lists === 'plain' ? { listClass: 'plainList' as const } : {}),
-    attributes: look.marker ? { [`data-${look.marker}`]: '' } : {},
-  });
+  const classes: TableClass[] = ['table'];
+  if (look.textSize === 'page') classes.push('pageText');
+  if (look.rowHeadings === 'nowrap') classes.push('nowrapRowHeadings');
+  if (look.margin === 'theme') classes.push('themeMargin');
+  const attributes = look.marker ? { [`data-${look.marker}`]: '' } : {};
+  const table = modelTable(model, of, classes, attributes, look.lists === 'plain' ? 'plainList' : undefined);
   if (!model.notes) {
     return element('div', [table], ['wrapper', 'scroller'], region);
   }
-  const notes: readonly Inline[] = model.notes(of);
-  return element(
-    'div',
-    [
-      element('div', [table], ['scroller'], region),
-      ...(notes.length > 0
-        ? [
-            element(
-              'ul',
-              notes.map((note) => element('li', inlineNodes(note))),
-              ['notes'],
-            ),
-          ]
-        : []),
-    ],
-    ['wrapper'],
-  );
+  const notes = model.notes(of).map((note) => element('li', inlineNodes(note)));
+  const list = notes.length > 0 ? [element('ul', notes, ['notes'])] : [];
+  return element('div', [element('div', [table], ['scroller'], region), ...list], ['wrapper']);
 }
 
 /**
@@ -192,7 +170,7 @@ export function tableGroup(
 ): HtmlElement {
   return element(
     'div',
-    tables.map(({ model, attributes }) => modelTable(model, of, { classes: ['table', 'themeMargin'], attributes })),
+    tables.map(({ model, attributes }) => modelTable(model, of, ['table', 'themeMargin'], attributes)),
     ['wrapper', 'scroller'],
     regionAttributes(name),
   );
