@@ -1,5 +1,5 @@
 /// <reference types="remark-mdx" />
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import type { Root, RootContent } from 'mdast';
@@ -36,20 +36,12 @@ export const MARKUP_DIR = path.join(SITE_DIR, '.docusaurus', 'static-tables');
 /** The name the page imports its table module under. */
 const MODULE_NAME = 'StaticTables';
 
-type MdxJsxElement = Extract<RootContent, { type: 'mdxJsxFlowElement' | 'mdxJsxTextElement' }>;
-
 const isStaticTag = (name: string | null): name is string =>
   name === DATA_TABLE_TAG || (name !== null && dataComponents[name]?.html !== undefined);
 
 /** Writes a file unless it holds the text already, so that a compilation reading it never finds it half-written. */
 function writeChanged(file: string, text: string): void {
-  let current: string | undefined;
-  try {
-    current = readFileSync(file, 'utf8');
-  } catch {
-    current = undefined;
-  }
-  if (current !== text) {
+  if (!existsSync(file) || readFileSync(file, 'utf8') !== text) {
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, text);
   }
@@ -87,36 +79,29 @@ export function remarkStaticTables() {
     const consumed = new Set<string>();
     const tables = targets.map(({ element, siblings, index }, position): HtmlNode => {
       const tag = element.name ?? '';
+      const isDataTable = tag === DATA_TABLE_TAG;
+      const props = propsOf(element, (problem) => fail(problem, element), isDataTable ? 'model' : undefined);
       let render: () => HtmlNode;
-      if (tag === DATA_TABLE_TAG) {
+      if (isDataTable) {
         const name = dataTableModelName(element) ?? '';
-        const model = models.get(name) as AnyTableModel;
-        const props = propsOf(element, (problem) => fail(problem, element), 'model');
         consumed.add(name);
-        render = () => dataTable(model, props);
+        render = () => dataTable(models.get(name) as AnyTableModel, props);
       } else {
-        const props = propsOf(element, (problem) => fail(problem, element));
-        const html = dataComponents[tag]?.html;
-        render = () => (html ? html(props) : fail(`<${tag}> has no HTML form`, element));
+        render = () => dataComponents[tag]?.html?.(props) ?? fail(`<${tag}> has no HTML form`, element);
       }
       consumed.add(tag);
-      const table = (() => {
-        try {
-          return render();
-        } catch (error) {
-          return fail(
-            `<${tag}> cannot be rendered: ${error instanceof Error ? error.message : String(error)}`,
-            element,
-          );
-        }
-      })();
-      const replacement: MdxJsxElement = {
+      let table: HtmlNode;
+      try {
+        table = render();
+      } catch (error) {
+        return fail(`<${tag}> cannot be rendered: ${error instanceof Error ? error.message : String(error)}`, element);
+      }
+      siblings[index] = {
         type: element.type,
         name: `${MODULE_NAME}.${tableName(position)}`,
         attributes: [],
         children: [],
       };
-      siblings[index] = replacement;
       return table;
     });
     dropImports(tree, consumed);
