@@ -17,14 +17,13 @@ import {
   benchmarkNotes as notes,
   benchmarkTable,
 } from '@site/src/shared/tables/benchmark-table';
+import { figureColumns, type BenchmarkColumn } from '@site/src/shared/tables/benchmarks';
 import { NOT_MEASURED_MARK } from '@site/src/shared/tables/format';
 import { cellContent } from '@site/src/shared/tables/model';
 import { filterRows, nextSort, sortRows, type SortKey, type SortState } from './logic';
 import styles from './styles.module.css';
 
 const allKinds = Object.keys(kindLabels) as BenchmarkKind[];
-/** The columns after the row heading, which names the model. */
-const figureColumns = benchmarkTable.columns.slice(1);
 
 /** The id of the footnote that explains the ∔ marker. */
 const TOOL_OBSERVATION_NOTE_ID = 'benchmark-note-tool-observations';
@@ -56,7 +55,7 @@ function ModelName({ row }: { row: BenchmarkRow }): ReactNode {
 }
 
 interface HeaderProps {
-  column: (typeof benchmarkTable.columns)[number];
+  column: BenchmarkColumn;
   sort: SortState | null;
   onSort: (column: SortKey) => void;
 }
@@ -91,11 +90,7 @@ export default function BenchmarkTable(): ReactNode {
   const toggleKind = (kind: BenchmarkKind): void => {
     setKinds((current) => {
       const next = new Set(current);
-      if (next.has(kind)) {
-        next.delete(kind);
-      } else {
-        next.add(kind);
-      }
+      if (!next.delete(kind)) next.add(kind);
       return next;
     });
   };
