@@ -38,22 +38,21 @@ export function sortRows(rows: readonly BenchmarkRow[], sort: SortState | null):
     return [...rows];
   }
   const sign = sort.direction === 'ascending' ? 1 : -1;
-  const indexed = rows.map((row, index) => ({ row, index }));
-  indexed.sort((a, b) => {
+  // The sort is stable, so rows that compare equal keep the order of the data.
+  return [...rows].sort((a, b) => {
     if (sort.key === 'model') {
-      return sign * a.row.model.localeCompare(b.row.model, 'en', { sensitivity: 'base' }) || a.index - b.index;
+      return sign * a.model.localeCompare(b.model, 'en', { sensitivity: 'base' });
     }
     if (sort.key === 'kind') {
-      return sign * (kindOrder[a.row.kind] - kindOrder[b.row.kind]) || a.index - b.index;
+      return sign * (kindOrder[a.kind] - kindOrder[b.kind]);
     }
-    const x = a.row[sort.key];
-    const y = b.row[sort.key];
+    const x = a[sort.key];
+    const y = b[sort.key];
     if (x === null || y === null) {
-      return (x === null ? 1 : 0) - (y === null ? 1 : 0) || a.index - b.index;
+      return (x === null ? 1 : 0) - (y === null ? 1 : 0);
     }
-    return sign * (x - y) || a.index - b.index;
+    return sign * (x - y);
   });
-  return indexed.map(({ row }) => row);
 }
 
 export interface RowFilter {
