@@ -17,10 +17,7 @@ const LINK_SOURCE = '@docusaurus/Link';
 export const tableName = (index: number): string => `table${index}`;
 
 /** What the module's code reads besides React. */
-interface Needs {
-  styles: boolean;
-  link: boolean;
-}
+type Needs = Record<'styles' | 'link', boolean>;
 
 /** An element as a `createElement` call, its props and children written as literals. */
 function elementCode(node: HtmlNode, needs: Needs): string {
