@@ -36,24 +36,7 @@ export const pairwiseFacts = readFacts('mtbench-pairwise.ts', pairwiseFile, {
 
 export type BenchmarkKind = (typeof MODEL_KINDS)[number];
 
-export interface BenchmarkRow {
-  model: string;
-  kind: BenchmarkKind;
-  /** The family of Rubra's guide this row belongs to; null for third-party models. */
-  family: ModelFamily | null;
-  /** Parameters in billions. */
-  paramsBillion: number | null;
-  /** Accuracy on Rubra's function-calling benchmark, in percent. */
-  functionCalling: number | null;
-  mmlu: number | null;
-  gpqa: number | null;
-  gsm8k: number | null;
-  math: number | null;
-  /** MT-bench score out of 10, judged by GPT-4. */
-  mtBench: number | null;
-  /** How the figures were obtained, when it differs from the common method. */
-  note: string | null;
-}
+export type BenchmarkRow = ReturnType<typeof benchmarkRow>;
 
 /** The numeric columns of the benchmark table, in the order the page shows them. */
 export const scoreColumns = [
@@ -95,43 +78,43 @@ function familyOfRow(row: (typeof benchmarkFacts)[number]): ModelFamily | null {
   return model.family;
 }
 
-export const benchmarks: readonly BenchmarkRow[] = benchmarkFacts.map((row) => ({
+const benchmarkRow = (row: (typeof benchmarkFacts)[number]) => ({
   model: row.text('model'),
   kind: row.text('kind') as BenchmarkKind,
+  /** The family of Rubra's guide this row belongs to; null for third-party models. */
   family: familyOfRow(row),
+  /** Parameters in billions. */
   paramsBillion: row.number('params_billion'),
+  /** Accuracy on Rubra's function-calling benchmark, in percent. */
   functionCalling: row.number('function_calling_pct'),
   mmlu: row.number('mmlu_5shot'),
   gpqa: row.number('gpqa_0shot'),
   gsm8k: row.number('gsm8k_8shot_cot'),
   math: row.number('math_4shot_cot'),
+  /** MT-bench score out of 10, judged by GPT-4. */
   mtBench: row.number('mt_bench'),
+  /** How the figures were obtained, when it differs from the common method. */
   note: row.text('note') || null,
-}));
+});
+
+export const benchmarks: readonly BenchmarkRow[] = benchmarkFacts.map(benchmarkRow);
 
 /** One side of a pairwise MT-bench comparison judged by GPT-4. */
-export interface MtBenchPairwiseRow {
-  model: string;
-  comparedWith: string;
-  win: number;
-  loss: number;
-  tie: number;
-  /** Fractions between 0 and 1. */
-  winRate: number;
-  lossRate: number;
-  adjustedWinRate: number;
-}
+export type MtBenchPairwiseRow = ReturnType<typeof pairwiseRow>;
 
-export const mtBenchPairwise: readonly MtBenchPairwiseRow[] = pairwiseFacts.map((row) => ({
+const pairwiseRow = (row: (typeof pairwiseFacts)[number]) => ({
   model: row.text('model'),
   comparedWith: row.text('compared_with'),
   win: row.number('win') ?? 0,
   loss: row.number('loss') ?? 0,
   tie: row.number('tie') ?? 0,
+  /** Fractions between 0 and 1. */
   winRate: row.number('win_rate') ?? 0,
   lossRate: row.number('loss_rate') ?? 0,
   adjustedWinRate: row.number('adjusted_win_rate') ?? 0,
-}));
+});
+
+export const mtBenchPairwise: readonly MtBenchPairwiseRow[] = pairwiseFacts.map(pairwiseRow);
 
 /** True for models that cannot take a tool's result back as an observation. */
 export function lacksToolObservations(row: BenchmarkRow): boolean {
