@@ -33,39 +33,30 @@ export interface FamilyInfo {
   chatTemplate: ChatTemplate;
 }
 
-export interface RubraModel {
-  family: ModelFamily;
-  /** The base (parent) model's name; the Rubra model is "Rubra " + this name. */
-  model: string;
-  params: string;
-  /** Context length in tokens. */
-  contextLength: number;
-  gqa: string;
-  trainingTokens: string;
-  knowledgeCutoff: string;
-  /** Hugging Face repository ids, owner/name. */
-  hfRepo: string;
-  ggufRepo: string;
-  otherRepos: readonly string[];
-}
+export type RubraModel = ReturnType<typeof rubraModel>;
 
 const familyOf = (row: (typeof modelFacts)[number]) => row.text('family') as ModelFamily;
 
-export const models: readonly RubraModel[] = modelFacts.map((row) => ({
+const rubraModel = (row: (typeof modelFacts)[number]) => ({
   family: familyOf(row),
+  /** The base (parent) model's name; the Rubra model is "Rubra " + this name. */
   model: row.text('model'),
   params: row.text('params'),
+  /** Context length in tokens. */
   contextLength: row.number('context_length') ?? 0,
   gqa: row.text('gqa'),
   trainingTokens: row.text('training_tokens'),
   knowledgeCutoff: row.text('knowledge_cutoff'),
+  /** Hugging Face repository ids, owner/name. */
   hfRepo: row.text('hf_repo'),
   ggufRepo: row.text('gguf_repo'),
   otherRepos: row
     .text('other_repos')
     .split(/[;\s]+/)
-    .filter(Boolean),
-}));
+    .filter(Boolean) as readonly string[],
+});
+
+export const models: readonly RubraModel[] = modelFacts.map(rubraModel);
 
 /** One entry per family, in the order the facts first name them; a family has one guide and one template. */
 export const families: readonly FamilyInfo[] = modelFacts.reduce<FamilyInfo[]>((found, row) => {
