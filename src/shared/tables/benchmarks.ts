@@ -21,10 +21,7 @@ export type BenchmarkColumn = Column<BenchmarkRow> & { id: BenchmarkColumnKey };
 
 /** The model name of a cell, without the benchmark table's marks (∔, note numbers). */
 function modelName(cell: string): string {
-  return cell
-    .replace(/\s*\(note \d+\)/g, '')
-    .replace(/\s*∔/g, '')
-    .trim();
+  return cell.replace(/\s*(\(note \d+\)|∔)/g, '').trim();
 }
 
 export const modelColumn: BenchmarkColumn = { id: 'model', label: 'Model', value: (row) => row.model, key: modelName };
