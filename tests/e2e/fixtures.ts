@@ -90,6 +90,13 @@ export async function openGuardedPage(
   };
 }
 
+/** Makes every write to the clipboard fail as a browser that refuses it does, from the next load on. */
+export async function refuseClipboardWrites(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    navigator.clipboard.writeText = () => Promise.reject(new DOMException('Denied.', 'NotAllowedError'));
+  });
+}
+
 /** Runs `visit` on every item, `atOnce` at a time, in the items' order. */
 export async function eachAtOnce<T>(items: readonly T[], atOnce: number, visit: (item: T) => Promise<void>) {
   const queue = [...items];

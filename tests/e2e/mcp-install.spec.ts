@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 import type { Page } from '@playwright/test';
 
-import { axeViolations, expect, gotoHydrated, test } from './fixtures';
+import { axeViolations, expect, gotoHydrated, refuseClipboardWrites, test } from './fixtures';
 import { buildMcpPackage, startStdio, urlsOf } from '../support/mcp-client';
 
 /**
@@ -152,9 +152,7 @@ test.describe('clipboard refused', () => {
   test('copying the config says so, offers no page twin, and axe finds no violation, light and dark', async ({
     page,
   }) => {
-    await page.addInitScript(() => {
-      navigator.clipboard.writeText = () => Promise.reject(new DOMException('Denied.', 'NotAllowedError'));
-    });
+    await refuseClipboardWrites(page);
     for (const theme of ['light', 'dark'] as const) {
       await test.step(`${theme} mode`, async () => {
         await gotoHydrated(page, `${ROUTE}?docusaurus-theme=${theme}`);

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 
 import { identity } from '../../src/site/identity';
-import { axeViolations, expect, gotoHydrated, test } from './fixtures';
+import { axeViolations, expect, gotoHydrated, refuseClipboardWrites, test } from './fixtures';
 import { layoutShift, watchLayoutShift } from './layout-shift';
 import { builtHtml, PAGE_TYPES, sitemapRoutes } from './site';
 
@@ -181,9 +181,7 @@ test.describe('accessibility', () => {
   test('axe finds no WCAG 2.1 AA violation with the menu open and with a status shown, light and dark', async ({
     page,
   }) => {
-    await page.addInitScript(() => {
-      navigator.clipboard.writeText = () => Promise.reject(new DOMException('Denied.', 'NotAllowedError'));
-    });
+    await refuseClipboardWrites(page);
     for (const theme of ['light', 'dark'] as const) {
       for (const route of [DOC_PAGE.route, '/api/create-run']) {
         await test.step(`${route}, ${theme} mode`, async () => {
