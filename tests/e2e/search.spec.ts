@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 
+import { HOLD_LIMIT_MS } from '../../src/search/backends/local.early';
 import { RESULTS_PER_PAGE } from '../../src/search/pageResults';
 import { identity } from '../../src/site/identity';
 import { axeViolations, expect, gotoHydrated, openGuardedPage, test, useColourMode } from './fixtures';
@@ -518,7 +519,9 @@ test.describe('search page', () => {
     expect(requested.filter((path) => path === '/pagefind/pagefind-entry.json')).toHaveLength(1);
   });
 
-  test('the site’s bundle is asked for only once the first results are on screen', async ({ page }) => {
+  test('the site’s bundle is asked for once the first results are on screen, or at the hold limit', async ({
+    page,
+  }) => {
     await page.addInitScript(() => {
       const record = window as unknown as { firstResultAt?: number };
       new MutationObserver(() => {
@@ -528,16 +531,21 @@ test.describe('search page', () => {
       }).observe(document, { childList: true, subtree: true });
     });
     await gotoHydrated(page, '/search?q=llama');
-    const times = await page.evaluate(() => ({
-      firstResult: (window as unknown as { firstResultAt?: number }).firstResultAt ?? Infinity,
-      bundle: performance
-        .getEntriesByType('resource')
-        .filter((entry) => /\/assets\/js\/(runtime~)?main\.[0-9a-f]+\.js$/.test(entry.name))
-        .map((entry) => entry.startTime),
-    }));
+    const times = await page.evaluate(() => {
+      const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      return {
+        firstResult: (window as unknown as { firstResultAt?: number }).firstResultAt ?? Infinity,
+        early: entries.find((entry) => entry.name.endsWith('/search-early.js'))?.responseEnd ?? Infinity,
+        bundle: entries
+          .filter((entry) => /\/assets\/js\/(runtime~)?main\.[0-9a-f]+\.js$/.test(entry.name))
+          .map((entry) => entry.startTime),
+      };
+    });
     expect(times.bundle).toHaveLength(2);
+    // On a busy machine the first results can take longer than the hold: the limit releases the bundle.
+    const releasedBy = Math.min(times.firstResult, times.early + HOLD_LIMIT_MS);
     for (const start of times.bundle) {
-      expect(start).toBeGreaterThan(times.firstResult);
+      expect(start).toBeGreaterThan(releasedBy);
     }
     // Once hydrated, the page answers a new query with its own results.
     await page.locator('#search-page-input').fill('vllm');
@@ -561,8 +569,8 @@ test.describe('search page', () => {
     const withoutQuery = await held();
 
     await gotoHydrated(page, '/search?q=llama');
-    // Released at the latest after the early script's limit (HOLD_LIMIT_MS, 2 s).
-    expect(await held()).toBeGreaterThanOrEqual(1900);
+    // Released at the latest after the early script's limit.
+    expect(await held()).toBeGreaterThanOrEqual(HOLD_LIMIT_MS - 100);
     expect(withoutQuery).not.toBeNull();
     expect(withoutQuery).toBeLessThan(1000);
   });
