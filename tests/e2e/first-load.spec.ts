@@ -2,6 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
+import type { Request } from '@playwright/test';
+
 import { benchmarks, mtBenchPairwise, scoreColumns } from '../../src/data/benchmarks';
 import { FactError, readFacts } from '../../src/data/facts';
 import { tableModels } from '../../src/shared/tables';
@@ -10,8 +12,8 @@ import { BUILD_DIR } from '../support/static-server.mjs';
 import { eachAtOnce, expect, test } from './fixtures';
 import { sitemapRoutes } from './site';
 
-// What each page fetches as a reader first opens it: every page is visited once, cold,
-// until its load event (by which the site's runtime has asked for the route's chunks it
+// What each page fetches as a reader first opens it: every page is visited once, with no
+// cache, until its load event (by which the site's runtime has asked for the route's chunks it
 // hydrates with), and the scripts it asked for are read from the build.
 //
 // The static tables are markup in their pages: the figures ship in the chunks of the
@@ -97,18 +99,33 @@ test('first loads: no chunk but a page’s own holds a figure, none outside /ben
 
   // The scripts each page asks for on its first load, by URL path.
   const scriptsOf = new Map<string, Set<string>>();
-  // Four visits at a time: a visit waits on the server as much as it computes.
-  await eachAtOnce(sitemapRoutes(), 4, async (route) => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
+  // Four pages at a time, each visiting its share of the routes with the browser's cache off,
+  // so that every visit asks the server for all it loads: a visit waits on the server as much
+  // as it computes, and a page that stays open saves starting a browser process per visit.
+  const lanes = await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const devtools = await context.newCDPSession(page);
+      await devtools.send('Network.enable');
+      await devtools.send('Network.setCacheDisabled', { cacheDisabled: true });
+      return page;
+    }),
+  );
+  await eachAtOnce(sitemapRoutes(), lanes.length, async (route) => {
+    const page = lanes.pop();
+    if (!page) throw new Error('more visits at once than pages');
     const scripts = new Set<string>();
-    page.on('request', (request) => {
+    const record = (request: Request) => {
       if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
-    });
+    };
+    page.on('request', record);
     await page.goto(`${baseURL}${route}`);
-    await context.close();
+    page.off('request', record);
     scriptsOf.set(route, scripts);
+    lanes.push(page);
   });
+  await Promise.all(lanes.map((page) => page.context().close()));
   const loadedBy = new Map<string, string[]>();
   for (const [route, scripts] of scriptsOf) {
     for (const script of scripts) {
