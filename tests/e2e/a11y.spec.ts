@@ -67,20 +67,29 @@ test('the dark mode checks cover every page type, and the operation pages checke
   expect(coveringOperations.size).toBeGreaterThan(0);
 });
 
-for (const route of checked) {
-  const whole = darkChecked.has(route);
-  const modes = whole ? (['light', 'dark'] as const) : (['light'] as const);
-  test(`${route} loads under the policy, and axe finds no WCAG 2.1 AA violation in ${whole ? 'the page' : 'its main content'}, everything open, ${modes.join(' and ')}`, async ({
+/** The checked pages in four groups of about equal cost, each a test that visits its pages in turn on one page. */
+const GROUPS = 4;
+const groups = Array.from({ length: GROUPS }, (_, group) => checked.filter((_, index) => index % GROUPS === group));
+
+for (const group of groups) {
+  test(`${group.join(', ')}: each loads under the policy, and axe finds no WCAG 2.1 AA violation, everything open`, async ({
     page,
   }) => {
-    const response = await page.goto(route);
-    expect(response?.status()).toBe(200);
-    expect(response?.headers()['content-security-policy']).toBe(policy);
-    await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
-    await openEverything(page);
-    for (const mode of modes) {
-      await useColourMode(page, mode);
-      expect(await axeViolations(page, whole ? undefined : 'main'), `${mode} mode`).toEqual([]);
+    test.setTimeout(group.length * 40_000);
+    for (const route of group) {
+      const whole = darkChecked.has(route);
+      const modes = whole ? (['light', 'dark'] as const) : (['light'] as const);
+      await test.step(`${route}: ${whole ? 'the page' : 'its main content'}, ${modes.join(' and ')}`, async () => {
+        const response = await page.goto(route);
+        expect(response?.status()).toBe(200);
+        expect(response?.headers()['content-security-policy']).toBe(policy);
+        await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
+        await openEverything(page);
+        for (const mode of modes) {
+          await useColourMode(page, mode);
+          expect(await axeViolations(page, whole ? undefined : 'main'), `${route}, ${mode} mode`).toEqual([]);
+        }
+      });
     }
   });
 }
