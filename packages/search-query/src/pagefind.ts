@@ -4,8 +4,7 @@
  * docs MCP server (in Node, on the index the site publishes) search with this one
  * function, so that the same index answers a query with the same pages in the same order.
  */
-import type { QueryEngine, QueryNotice } from './engine';
-import type { QueryData } from './query-words';
+import type { QueryEngine, UnderstandOptions } from './engine';
 import { understandQuery } from './read-query';
 
 /** Pagefind's filter object: every facet ANDed, the values of one facet ORed. */
@@ -48,28 +47,13 @@ export interface PagefindResultData {
 /** The options every reader of the index sets: results read in order, without a worker's extra download. */
 export const PAGEFIND_OPTIONS = { excerptLength: 24, noWorker: true } as const;
 
-export interface PagefindSearchOptions {
-  filters: PagefindFilters;
-  data?: QueryData;
-  /** The site's words, most frequent first (the index's vocabulary file); called only for a word that may be misspelt. */
-  vocabulary: () => Promise<readonly string[]>;
-  literal?: boolean | undefined;
-  resultsShown?: number;
-}
-
-export interface PagefindAnswer {
-  results: PagefindResult[];
-  notice: QueryNotice | null;
-  /** A result's data, loaded once for the query layer and its caller. */
-  dataOf(result: PagefindResult): Promise<PagefindResultData>;
-}
-
 /** Searches one Pagefind index through the query layer; the pages the filters let through are counted once. */
 export function pagefindSearch(pagefind: PagefindApi) {
   const pageCounts = new Map<string, Promise<number>>();
-  return async (query: string, options: PagefindSearchOptions): Promise<PagefindAnswer> => {
+  return async (query: string, options: UnderstandOptions & { filters: PagefindFilters }) => {
     const { filters } = options;
     const loaded = new Map<string, Promise<PagefindResultData>>();
+    // A result's data, loaded once for the query layer and its caller.
     const dataOf = (result: PagefindResult) => {
       const data = loaded.get(result.id) ?? result.data();
       loaded.set(result.id, data);
