@@ -8,7 +8,7 @@ import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import { useMemo } from 'react';
 
 import { identity } from '../site/identity';
-import { contextualFacetFilters, type FacetFilters, type SearchBackend } from './types';
+import { contextualFacetFilters, loadOnce, type FacetFilters, type SearchBackend } from './types';
 
 /** What a backend's row reads from the environment at build time for its browser code. */
 export type SearchSettings = Readonly<Record<string, string>>;
@@ -58,14 +58,7 @@ export const missingResultsUrl = ({ query }: { query: string }) =>
 // Webpack loads each chunk once, and again after a failed load: these need no cache of their own.
 export const loadSearchBackendCode = () => import('@rubra/search-backend');
 
-let setup: Promise<SearchSetup> | null = null;
-
-export function loadSearchSetup(options: SearchSetupOptions): Promise<SearchSetup> {
-  setup ??= loadSearchBackendCode()
-    .then(({ createSearchSetup }) => createSearchSetup(options))
-    .catch((error: unknown) => {
-      setup = null;
-      throw error;
-    });
-  return setup;
-}
+/** The build's backend, set up once with the first options it is asked with. */
+export const loadSearchSetup = loadOnce((options: SearchSetupOptions) =>
+  loadSearchBackendCode().then(({ createSearchSetup }) => createSearchSetup(options)),
+);

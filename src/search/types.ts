@@ -16,8 +16,7 @@ export type FacetFilters = string[][];
  * current language, and any of the docs tags of the reader's context.
  */
 export function contextualFacetFilters({ locale, tags }: { locale: string; tags: readonly string[] }): FacetFilters {
-  const filters: FacetFilters = [[`language:${locale}`]];
-  return tags.length > 0 ? [...filters, tags.map((tag) => `docusaurus_tag:${tag}`)] : filters;
+  return [[`language:${locale}`], ...(tags.length > 0 ? [tags.map((tag) => `docusaurus_tag:${tag}`)] : [])];
 }
 
 export interface SearchRequest {
@@ -52,4 +51,14 @@ export interface SearchBackend {
  */
 export class SearchUnavailableError extends Error {
   override name = 'RetryError';
+}
+
+/** `load` run once, its promise shared by every call; a failed load runs again on the next call. */
+export function loadOnce<A extends unknown[], T>(load: (...args: A) => Promise<T>): (...args: A) => Promise<T> {
+  let pending: Promise<T> | null = null;
+  return (...args) =>
+    (pending ??= load(...args).catch((error: unknown) => {
+      pending = null;
+      throw error;
+    }));
 }

@@ -5,7 +5,7 @@
  * typos and applies synonyms itself, so the words go as typed.
  */
 import type { CreateSearchSetup } from '../setup';
-import { SearchUnavailableError, type DocSearchHit, type SearchBackend, type SearchRequest } from '../types';
+import { loadOnce, SearchUnavailableError, type DocSearchHit, type SearchBackend } from '../types';
 
 /** The one method of Algolia's lite client the backend calls. */
 export interface AlgoliaSearchClient {
@@ -15,18 +15,13 @@ export interface AlgoliaSearchClient {
 const HIERARCHY = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'].map((level) => `hierarchy.${level}`);
 
 export function createAlgoliaBackend(indexName: string, loadClient: () => Promise<AlgoliaSearchClient>): SearchBackend {
-  let client: Promise<AlgoliaSearchClient> | null = null;
-  const getClient = () =>
-    (client ??= loadClient().catch((error: unknown) => {
-      client = null;
-      throw error;
-    }));
+  const getClient = loadOnce(loadClient);
   return {
     kind: 'algolia',
     async preload() {
       await getClient().catch(() => undefined);
     },
-    async search({ query, facetFilters, hitsPerPage, page }: SearchRequest) {
+    async search({ query, facetFilters, hitsPerPage, page }) {
       const request = {
         indexName,
         query,

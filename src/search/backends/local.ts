@@ -13,7 +13,7 @@ import {
 } from '@rubra/search-query';
 
 import { escapeHtml } from '../pageResults';
-import { SearchUnavailableError, type DocSearchHit, type FacetFilters, type SearchBackend } from '../types';
+import { loadOnce, SearchUnavailableError, type DocSearchHit, type FacetFilters, type SearchBackend } from '../types';
 import { pagefindModuleUrl } from './pagefindEarly';
 
 export interface LocalBackendOptions {
@@ -155,10 +155,9 @@ export function createLocalBackend(options: LocalBackendOptions): SearchBackend 
         return [];
       }));
   const failedChunkDownloads = watchChunkDownloads(options.fetchScope ?? globalThis, bundlePath);
-  let loading: Promise<ReturnType<typeof pagefindSearch>> | null = null;
-
-  function load() {
-    loading ??= (async () => {
+  // After a failure the next query tries again (the network may be back).
+  const load = loadOnce(async () => {
+    try {
       const pagefind = await importPagefind(pagefindModuleUrl(bundlePath));
       await pagefind.options({
         basePath: bundlePath,
@@ -169,13 +168,10 @@ export function createLocalBackend(options: LocalBackendOptions): SearchBackend 
       });
       await pagefind.init();
       return pagefindSearch(pagefind);
-    })().catch((error: unknown) => {
-      // The next query tries again (the network may be back).
-      loading = null;
+    } catch (error) {
       throw new SearchUnavailableError('The search index could not be loaded.', { cause: error });
-    });
-    return loading;
-  }
+    }
+  });
 
   return {
     kind: 'local',
