@@ -24,7 +24,6 @@ export {
   searchWords,
   synonymTable,
   wordForms,
-  wordStem,
   type QueryData,
 } from './query-words';
 export { buildVocabulary, VOCABULARY_FILE, type VocabularyFile } from './vocabulary';

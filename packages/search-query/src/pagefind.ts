@@ -5,7 +5,7 @@
  * function, so that the same index answers a query with the same pages in the same order.
  */
 import type { QueryEngine, UnderstandOptions } from './engine';
-import { understandQuery } from './read-query';
+import { remembered, understandQuery } from './read-query';
 
 /** Pagefind's filter object: every facet ANDed, the values of one facet ORed. */
 export type PagefindFilters = Record<string, { any: string[] }>;
@@ -54,11 +54,7 @@ export function pagefindSearch(pagefind: PagefindApi) {
     const { filters } = options;
     const loaded = new Map<string, Promise<PagefindResultData>>();
     // A result's data, loaded once for the query layer and its caller.
-    const dataOf = (result: PagefindResult) => {
-      const data = loaded.get(result.id) ?? result.data();
-      loaded.set(result.id, data);
-      return data;
-    };
+    const dataOf = (result: PagefindResult) => remembered(loaded, result.id, () => result.data());
     const engine: QueryEngine<PagefindResult> = {
       search: async (term) => (await pagefind.search(term, { filters }))?.results ?? [],
       text: async (result) => (await dataOf(result)).content ?? '',
@@ -71,10 +67,10 @@ export function pagefindSearch(pagefind: PagefindApi) {
       pageCount: () => {
         // A search by the filters alone answers every page they let through; a failure is asked again.
         const key = JSON.stringify(filters);
-        const count =
-          pageCounts.get(key) ?? pagefind.search(null, { filters }).then((found) => found?.results.length ?? 0);
+        const count = remembered(pageCounts, key, () =>
+          pagefind.search(null, { filters }).then((found) => found?.results.length ?? 0),
+        );
         count.catch(() => pageCounts.delete(key));
-        pageCounts.set(key, count);
         return count;
       },
     };

@@ -11,6 +11,12 @@ import { namedPagesFirst, rankQuery, RESULTS_READ } from './ranking';
 import { QUERY_DATA, queryWord, queryWords, searchWords, synonymTable, type QueryWord } from './query-words';
 import { correctWords, unseenWords } from './vocabulary';
 
+/** The map's value for `key`, made by `make` on the first ask. */
+export function remembered<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+  if (!map.has(key)) map.set(key, make());
+  return map.get(key) as V;
+}
+
 export async function understandQuery<R extends EngineResult>(
   query: string,
   engine: QueryEngine<R>,
@@ -20,11 +26,7 @@ export async function understandQuery<R extends EngineResult>(
   const table = synonymTable(data);
   const original = query.trim().replace(/\s+/g, ' ');
   const searches = new Map<string, Promise<R[]>>();
-  const search = (term: string) => {
-    const found = searches.get(term) ?? engine.search(term);
-    searches.set(term, found);
-    return found;
-  };
+  const search = (term: string) => remembered(searches, term, () => engine.search(term));
   const rank = (words: readonly QueryWord[], kept = words) =>
     rankQuery(words, kept, search, engine.pageCount?.bind(engine));
   const sentence = searchWords(original).some((word) => data.stopWords.includes(word));
