@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -92,11 +92,11 @@ describe('the /search page’s edits, as the pass over the built pages applies t
 
   async function indexDir(entry: unknown) {
     const dir = await mkdtemp(path.join(tmpdir(), 'search-hints-'));
-    await writeFile(path.join(dir, 'pagefind-entry.json'), JSON.stringify(entry));
+    await mkdir(path.join(dir, 'pagefind'));
+    await writeFile(path.join(dir, 'pagefind', 'pagefind-entry.json'), JSON.stringify(entry));
     return dir;
   }
-  const edit = async (entry: unknown) =>
-    searchPageEdit({ bundleDir: await indexDir(entry), bundlePath: '/pagefind/', language: 'en', baseUrl: '/' });
+  const edit = async (entry: unknown) => searchPageEdit(await indexDir(entry), '/', 'en');
   const prepare = async (entry: unknown, html = builtPage) => editPage(html, await edit(entry), 'search.html');
 
   it('hints at the entry file (by the index’s tag), the language’s metadata and WebAssembly, as fetches', async () => {

@@ -50,14 +50,9 @@ export async function bundleEarlyScript(siteDir: string, outDir: string): Promis
  * order, in a meta element: the early script adds them back once it has painted the
  * first results (local.early.ts).
  */
-export async function searchPageEdit(options: {
-  bundleDir: string;
-  bundlePath: string;
-  language: string;
-  baseUrl: string;
-}): Promise<PageEdit> {
-  const { bundleDir, bundlePath, language, baseUrl } = options;
-  const entryFile = path.join(bundleDir, 'pagefind-entry.json');
+export async function searchPageEdit(outDir: string, baseUrl: string, language: string): Promise<PageEdit> {
+  const bundlePath = `${baseUrl}pagefind/`;
+  const entryFile = path.join(outDir, 'pagefind', 'pagefind-entry.json');
   const entryText = await readFile(entryFile, 'utf8');
   const { languages = {} } = JSON.parse(entryText) as {
     languages?: Record<string, { hash: string; wasm?: string | null }>;

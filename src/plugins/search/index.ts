@@ -73,9 +73,8 @@ export const searchModalStyles = {
 } as const;
 
 async function writeQueryData(dir: string): Promise<void> {
-  const { groups, stopWords } = QUERY_DATA;
   await mkdir(dir, { recursive: true });
-  await writeFile(path.join(dir, QUERY_DATA_FILE), `${JSON.stringify({ groups, stopWords })}\n`);
+  await writeFile(path.join(dir, QUERY_DATA_FILE), `${JSON.stringify(QUERY_DATA)}\n`);
 }
 
 export default function searchPlugin(context: LoadContext, options: SearchPluginOptions): Plugin {
@@ -164,12 +163,7 @@ export default function searchPlugin(context: LoadContext, options: SearchPlugin
       const routes = [...new Set(routesPaths)].filter((route) => route !== searchPagePath);
       const pages = await readBuiltPages(outDir, routes, baseUrl);
       console.info(`[${PLUGIN}] indexed ${await writePagefind(outDir, pages)}`);
-      const edit = await searchPageEdit({
-        bundleDir: path.join(outDir, 'pagefind'),
-        bundlePath: `${baseUrl}pagefind/`,
-        language: i18n.currentLocale,
-        baseUrl,
-      });
+      const edit = await searchPageEdit(outDir, baseUrl, i18n.currentLocale);
       await handOverPageEdits(outDir, { [`${identity.searchPagePath}.html`]: edit });
     },
   };
