@@ -16,13 +16,12 @@ import { EARLY_SCRIPT_ATTRIBUTE, EARLY_SEARCH_SCRIPT, pagefindModuleUrl } from '
 
 export default function SearchPageHead(): ReactNode {
   const config = useSearchConfig();
-  const { baseUrl } = config.options;
   return (
     <Head>
-      <link rel="modulepreload" href={pagefindModuleUrl(`${baseUrl}pagefind/`)} />
+      <link rel="modulepreload" href={pagefindModuleUrl(`${config.options.baseUrl}pagefind/`)} />
       <script
         type="module"
-        src={`${baseUrl}${EARLY_SEARCH_SCRIPT}`}
+        src={`${config.options.baseUrl}${EARLY_SEARCH_SCRIPT}`}
         {...{ [EARLY_SCRIPT_ATTRIBUTE]: JSON.stringify(config) }}
       />
     </Head>
