@@ -72,9 +72,9 @@ export const searchModalStyles = {
   priority: 60,
 } as const;
 
-async function writeQueryData(dir: string): Promise<void> {
-  await mkdir(dir, { recursive: true });
-  await writeFile(path.join(dir, QUERY_DATA_FILE), `${JSON.stringify(QUERY_DATA)}\n`);
+async function writeJson(file: string, value: unknown, indent?: number): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, `${JSON.stringify(value, null, indent)}\n`);
 }
 
 export default function searchPlugin(context: LoadContext, options: SearchPluginOptions): Plugin {
@@ -118,7 +118,7 @@ export default function searchPlugin(context: LoadContext, options: SearchPlugin
     async contentLoaded({ actions }) {
       actions.addRoute({ path: searchPagePath, component: '@theme/SearchPage', exact: true });
       if (devServer) {
-        await writeQueryData(devSite);
+        await writeJson(path.join(devSite, QUERY_DATA_FILE), QUERY_DATA);
       }
     },
 
@@ -153,10 +153,8 @@ export default function searchPlugin(context: LoadContext, options: SearchPlugin
     },
 
     async postBuild({ outDir, routesPaths }) {
-      const policyFile = path.join(outDir, SEARCH_POLICY_FILE);
-      await mkdir(path.dirname(policyFile), { recursive: true });
-      await writeFile(policyFile, `${JSON.stringify({ backend: backend.id, ...backend.policy }, null, 2)}\n`);
-      await writeQueryData(outDir);
+      await writeJson(path.join(outDir, SEARCH_POLICY_FILE), { backend: backend.id, ...backend.policy }, 2);
+      await writeJson(path.join(outDir, QUERY_DATA_FILE), QUERY_DATA);
       if (!backend.pagefind) {
         return;
       }
