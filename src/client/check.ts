@@ -112,80 +112,20 @@ function clip(text: string, limit = 600): string {
   return trimmed.length > limit ? `${trimmed.slice(0, limit)}…` : trimmed;
 }
 
-/** An answer's status line and the messages of its body, or its text. */
-async function serverWords(answer: Answer): Promise<{ status: string; text: string }> {
-  const status = statusLine(answer.status, answer.statusText);
-  if (!isTextual(answer.contentType)) {
-    return { status, text: '' };
-  }
+/** The messages of an answer's body, or its text. */
+async function serverWords(answer: Answer): Promise<string> {
+  if (!isTextual(answer.contentType)) return '';
   const text = await answer.body.text();
   try {
     const messages = errorMessages(JSON.parse(text));
-    return { status, text: clip(messages.length > 0 ? messages.join(' ') : text) };
+    return clip(messages.length > 0 ? messages.join(' ') : text);
   } catch {
-    return { status, text: clip(text) };
+    return clip(text);
   }
 }
 
 /** Whether a server URL ends in an API version (`/v1`). */
 const VERSIONED = /\/v\d+$/;
-
-/** What to change for an HTTP answer that refused a step, from its status and the server's words. */
-function httpFix(
-  step: StepId,
-  status: number,
-  text: string,
-  context: { serverUrl: string; guide: Guide; served: readonly string[] | null },
-): Fix {
-  const { serverUrl, guide } = context;
-  if (text.includes('--enable-auto-tool-choice') || text.includes('--tool-call-parser')) {
-    return {
-      text: 'This is upstream vLLM started without its tool flags: restart it with --enable-auto-tool-choice and --tool-call-parser set to the parser of the model’s format.',
-      link: link('vllm', 'upstream-tools', 'tools on upstream vLLM'),
-    };
-  }
-  if (text.includes('--jinja')) {
-    return {
-      text: 'This is upstream llama-server started without --jinja: restart it with --jinja, and with --chat-template-file when the model’s own template does not describe tools.',
-      link: link('llamacpp', 'upstream-tools', 'tools on upstream llama-server'),
-    };
-  }
-  if (status === 503 || /loading model/i.test(text)) {
-    return {
-      text: 'The model may still be loading: wait until the server’s log says it is ready, then check again.',
-      link: link(guide, 'start-the-server', 'start the server'),
-    };
-  }
-  if (status === 401 || status === 403) {
-    return {
-      text: 'The server wants an API key: put the key it was started with (--api-key) in API key.',
-      link: link(guide, 'start-the-server', 'start the server'),
-    };
-  }
-  if (status === 404 && /model/i.test(text) && step !== 'models') {
-    const served = context.served?.length ? ` It serves ${context.served.join(', ')}.` : '';
-    return {
-      text: `The server does not serve the model the request named: name one of its own ids.${served}`,
-      link:
-        guide === 'vllm'
-          ? link('vllm', 'function-calling', 'the model name')
-          : link(guide, 'check-the-server', 'check the server'),
-    };
-  }
-  if (status === 404) {
-    const base = VERSIONED.test(serverUrl)
-      ? `try the server URL without it, ${serverUrl.replace(VERSIONED, '')}`
-      : `try ${serverUrl}/v1`;
-    return {
-      text: `The server has no such path under this server URL: the OpenAI-style API usually lives under /v1, so ${base}.`,
-      link: link(guide, 'check-the-server', 'check the server'),
-    };
-  }
-  return {
-    text: 'Read the server’s log for the cause, and compare its start command with the guide’s.',
-    link: link(guide, 'start-the-server', 'start the server'),
-  };
-}
 
 /** Why a tool call does not meet the tool: its name, JSON arguments and schema. */
 function callProblems(call: { name: string; arguments: string }): string[] {
@@ -221,6 +161,17 @@ function skipRest(report: CheckReport, from: number, why: string): void {
   }
 }
 
+/** What a step found. */
+type Verdict = Pick<StepResult, 'status' | 'detail' | 'said' | 'fix'>;
+
+const passed = (detail: string): Verdict => ({ status: 'passed', detail });
+const failed = (detail: string, more: Partial<Verdict> = {}): Verdict => ({ status: 'failed', detail, ...more });
+const notSupported = (detail: string, more: Partial<Verdict> = {}): Verdict => ({
+  status: 'not-supported',
+  detail: `Not supported: ${detail}`,
+  ...more,
+});
+
 export async function checkServer(options: CheckOptions): Promise<CheckReport> {
   const { serverUrl, apiKey, cancel } = options;
   const timeoutSeconds = options.timeoutSeconds ?? 60;
@@ -240,17 +191,17 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
   };
   let served: string[] | null = null;
 
-  /** Runs one step; false when the check was cancelled, the rest then marked not run. */
-  const step = async (index: number, work: (result: StepResult) => Promise<void>): Promise<boolean> => {
+  /** Runs one step; null when the check was cancelled, the rest then marked not run. */
+  const step = async (index: number, work: (result: StepResult) => Promise<Verdict>): Promise<StepResult | null> => {
     const result = report.steps[index] as StepResult;
     if (cancel.aborted) {
       skipRest(report, index, 'Not run: the check was cancelled.');
-      return false;
+      return null;
     }
     result.status = 'running';
     progress();
     const started = performance.now();
-    await work(result);
+    Object.assign(result, await work(result));
     result.ms ??= Math.round(performance.now() - started);
     if (cancel.aborted) {
       Object.assign(result, { status: 'not-run', detail: 'Cancelled while it ran.', ms: null });
@@ -258,102 +209,137 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
       skipRest(report, index + 1, 'Not run: the check was cancelled.');
     }
     progress();
-    return !cancel.aborted;
+    return cancel.aborted ? null : result;
+  };
+
+  /** What to change for an HTTP answer that refused a step, from its status and the server's words. */
+  const httpFix = (id: StepId, status: number, text: string): Fix => {
+    if (text.includes('--enable-auto-tool-choice') || text.includes('--tool-call-parser')) {
+      return {
+        text: 'This is upstream vLLM started without its tool flags: restart it with --enable-auto-tool-choice and --tool-call-parser set to the parser of the model’s format.',
+        link: link('vllm', 'upstream-tools', 'tools on upstream vLLM'),
+      };
+    }
+    if (text.includes('--jinja')) {
+      return {
+        text: 'This is upstream llama-server started without --jinja: restart it with --jinja, and with --chat-template-file when the model’s own template does not describe tools.',
+        link: link('llamacpp', 'upstream-tools', 'tools on upstream llama-server'),
+      };
+    }
+    if (status === 503 || /loading model/i.test(text)) {
+      return {
+        text: 'The model may still be loading: wait until the server’s log says it is ready, then check again.',
+        link: link(guide, 'start-the-server', 'start the server'),
+      };
+    }
+    if (status === 401 || status === 403) {
+      return {
+        text: 'The server wants an API key: put the key it was started with (--api-key) in API key.',
+        link: link(guide, 'start-the-server', 'start the server'),
+      };
+    }
+    if (status === 404 && /model/i.test(text) && id !== 'models') {
+      return {
+        text: `The server does not serve the model the request named: name one of its own ids.${served?.length ? ` It serves ${served.join(', ')}.` : ''}`,
+        link:
+          guide === 'vllm'
+            ? link('vllm', 'function-calling', 'the model name')
+            : link(guide, 'check-the-server', 'check the server'),
+      };
+    }
+    if (status === 404) {
+      const base = VERSIONED.test(serverUrl)
+        ? `try the server URL without it, ${serverUrl.replace(VERSIONED, '')}`
+        : `try ${serverUrl}/v1`;
+      return {
+        text: `The server has no such path under this server URL: the OpenAI-style API usually lives under /v1, so ${base}.`,
+        link: link(guide, 'check-the-server', 'check the server'),
+      };
+    }
+    return {
+      text: 'Read the server’s log for the cause, and compare its start command with the guide’s.',
+      link: link(guide, 'start-the-server', 'start the server'),
+    };
   };
 
   /** A step's failure to get any answer: the client's own explanation, said for model servers. */
-  const transportFailure = (result: StepResult, failure: Failure) => {
-    result.status = 'failed';
-    result.detail = failure.message;
-    if (failure.kind === 'timeout') {
-      result.fix = {
-        text: `No answer within ${timeoutSeconds} seconds: the model may still be loading (the first start downloads and loads the weights), or it answers slowly on this machine. Wait until the server's log says it is ready, then check again.`,
-        link: link(guide, 'start-the-server', 'start the server'),
-      };
-    } else if (failure.kind === 'cors') {
-      result.fix = {
-        text: `Allow this site's origin, ${report.pageOrigin}, on the server. vLLM allows any origin unless started with --allowed-origins, whose list must then hold "${report.pageOrigin}"; llama-server allows any origin by default, so a refusal there comes from a proxy in front of it. vLLM started with --api-key refuses a request without ${apiKey ? 'that' : 'its'} key before it adds its CORS headers, which the browser hides the same way: ${apiKey ? 'check the key in API key' : 'put the key in API key'}.`,
-        link: link(guide, 'function-calling', 'sending from this page'),
-      };
-    } else {
-      result.fix = { text: failure.fix };
-    }
-  };
-
-  /** A step whose answer is an HTTP refusal: the server's words and what to change. */
-  const refused = async (result: StepResult, id: StepId, answer: Answer) => {
-    const words = await serverWords(answer);
-    result.status = 'failed';
-    result.detail = `The server answered ${words.status}.`;
-    if (words.text) result.said = words.text;
-    result.fix = httpFix(id, answer.status, words.text, { serverUrl, guide, served });
-  };
-
-  /** Sends a completion: its outcome as a failed step, or the reply when the server answered with one. */
-  const replyOf = async (
-    result: StepResult,
-    id: StepId,
-    body: Record<string, unknown>,
-  ): Promise<(ChatReply & { streamed: boolean }) | null> => {
-    const done = await requestCompletion(modelRequest(serverUrl, 'POST', '/chat/completions', body), {
-      apiKey,
-      timeoutSeconds,
-      cancel,
+  const transportFailure = ({ kind, message, fix }: Failure): Verdict =>
+    failed(message, {
+      fix:
+        kind === 'timeout'
+          ? {
+              text: `No answer within ${timeoutSeconds} seconds: the model may still be loading (the first start downloads and loads the weights), or it answers slowly on this machine. Wait until the server's log says it is ready, then check again.`,
+              link: link(guide, 'start-the-server', 'start the server'),
+            }
+          : kind === 'cors'
+            ? {
+                text: `Allow this site's origin, ${report.pageOrigin}, on the server. vLLM allows any origin unless started with --allowed-origins, whose list must then hold "${report.pageOrigin}"; llama-server allows any origin by default, so a refusal there comes from a proxy in front of it. vLLM started with --api-key refuses a request without ${apiKey ? 'that' : 'its'} key before it adds its CORS headers, which the browser hides the same way: ${apiKey ? 'check the key in API key' : 'put the key in API key'}.`,
+                link: link(guide, 'function-calling', 'sending from this page'),
+              }
+            : { text: fix },
     });
-    if (!done.outcome.ok) {
-      transportFailure(result, done.outcome.failure);
-      return null;
-    }
-    if (done.outcome.answer.status >= 300) {
-      await refused(result, id, done.outcome.answer);
-      return null;
-    }
-    if (done.reply?.error) {
-      result.status = 'failed';
-      result.detail = 'The server reported an error in its answer.';
-      result.said = clip(done.reply.error);
-      result.fix = httpFix(id, done.outcome.answer.status, done.reply.error, { serverUrl, guide, served });
-      return null;
-    }
-    if (!done.reply) {
-      result.status = 'failed';
-      result.detail = 'The answer is not a chat completion.';
-      result.said = clip(await done.outcome.answer.body.text());
-      return null;
-    }
-    return { ...done.reply, streamed: done.streamed };
+
+  /** An answer that refused a step: the server's words and what to change. */
+  const refused = async (id: StepId, answer: Answer): Promise<Verdict> => {
+    const said = await serverWords(answer);
+    return failed(`The server answered ${statusLine(answer.status, answer.statusText)}.`, {
+      ...(said ? { said } : {}),
+      fix: httpFix(id, answer.status, said),
+    });
   };
+
+  /** Sends a completion: the reply when the server answered with one, otherwise the step's failure. */
+  const replyOf = async (id: StepId, body: Record<string, unknown>) => {
+    const { outcome, reply, streamed } = await requestCompletion(
+      modelRequest(serverUrl, 'POST', '/chat/completions', body),
+      { apiKey, timeoutSeconds, cancel },
+    );
+    if (!outcome.ok) return transportFailure(outcome.failure);
+    if (outcome.answer.status >= 300) return refused(id, outcome.answer);
+    if (reply?.error) {
+      return failed('The server reported an error in its answer.', {
+        said: clip(reply.error),
+        fix: httpFix(id, outcome.answer.status, reply.error),
+      });
+    }
+    if (!reply) return failed('The answer is not a chat completion.', { said: clip(await outcome.answer.body.text()) });
+    return { ...reply, streamed };
+  };
+
+  /** A step that sends one completion and judges its reply; `unanswered` says what a failure to get one is. */
+  const ask = (
+    index: number,
+    body: Record<string, unknown>,
+    judge: (reply: ChatReply & { streamed: boolean }) => Verdict,
+    unanswered = (failure: Verdict) => failure,
+  ) =>
+    step(index, async ({ id }) => {
+      const reply = await replyOf(id, body);
+      return 'status' in reply ? unanswered(reply) : judge(reply);
+    });
 
   // 1 and 2: one GET /models tells whether anything answers, whether CORS lets the page read it, and what it serves.
-  const found: { listing?: Answer; call?: ToolCall; modelsRefused?: boolean } = {};
-  let go = await step(0, async (result) => {
+  const found: { listing?: Answer; call?: ToolCall } = {};
+  const reach = await step(0, async () => {
     const listing = await send(outgoingRequest(modelRequest(serverUrl, 'GET', '/models'), { apiKey }), {
       serverUrl,
       server: MODEL_SERVER,
       timeoutSeconds,
       cancel,
     });
-    if (!listing.ok) {
-      transportFailure(result, listing.failure);
-      return;
-    }
+    if (!listing.ok) return transportFailure(listing.failure);
     found.listing = listing.answer;
-    result.status = 'passed';
-    result.detail = `The server answered, and its CORS headers let this site (${report.pageOrigin}) read the answer.`;
+    return passed(`The server answered, and its CORS headers let this site (${report.pageOrigin}) read the answer.`);
   });
-  if (!go || report.steps[0]?.status !== 'passed') return stop(1, 'Not run: the server must answer the page first.');
+  const listing = found.listing;
+  if (reach?.status !== 'passed' || !listing) return stop(1, 'Not run: the server must answer the page first.');
 
-  go = await step(1, async (result) => {
-    const answer = found.listing as Answer;
-    result.ms = answer.ms;
-    if (answer.status >= 300) {
-      found.modelsRefused = true;
-      await refused(result, 'models', answer);
-      return;
-    }
+  const listed = await step(1, async (result) => {
+    result.ms = listing.ms;
+    if (listing.status >= 300) return refused('models', listing);
     let data: { id?: unknown; owned_by?: unknown }[] = [];
     try {
-      data = (JSON.parse(await answer.body.text()) as { data?: typeof data }).data ?? [];
+      data = (JSON.parse(await listing.body.text()) as { data?: typeof data }).data ?? [];
     } catch {
       // Not JSON: no models listed.
     }
@@ -363,33 +349,22 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
       guide = owner;
     }
     report.model = pickModel(served, options.model ?? '');
-    if (served.length === 0) {
-      result.status = 'failed';
-      result.detail = `The server lists no models; the rest of the check names “${report.model}”.`;
-      return;
-    }
-    result.status = 'passed';
-    result.detail = `Serves ${served.join(', ')}; the rest of the check uses ${report.model}.`;
+    return served.length === 0
+      ? failed(`The server lists no models; the rest of the check names “${report.model}”.`)
+      : passed(`Serves ${served.join(', ')}; the rest of the check uses ${report.model}.`);
   });
-  if (!go || found.modelsRefused) return stop(2, 'Not run: GET /models must succeed first.');
+  if (!listed || listing.status >= 300) return stop(2, 'Not run: GET /models must succeed first.');
   const model = report.model ?? pickModel(null, options.model ?? '');
 
-  go = await step(2, async (result) => {
-    const reply = await replyOf(result, 'chat', {
-      model,
-      messages: [{ role: 'user', content: 'Say hello in one short sentence.' }],
-      max_tokens: 64,
-    });
-    if (!reply) return;
-    if (reply.content.trim() === '') {
-      result.status = 'failed';
-      result.detail = `The answer holds no text (finish reason ${reply.finishReason ?? 'none'}).`;
-      return;
-    }
-    result.status = 'passed';
-    result.detail = `The model answered: “${clip(reply.content, 160)}”.`;
-  });
-  if (!go || report.steps[2]?.status !== 'passed') return stop(3, 'Not run: a plain chat completion must work first.');
+  const chat = await ask(
+    2,
+    { model, messages: [{ role: 'user', content: 'Say hello in one short sentence.' }], max_tokens: 64 },
+    (reply) =>
+      reply.content.trim() === ''
+        ? failed(`The answer holds no text (finish reason ${reply.finishReason ?? 'none'}).`)
+        : passed(`The model answered: “${clip(reply.content, 160)}”.`),
+  );
+  if (chat?.status !== 'passed') return stop(3, 'Not run: a plain chat completion must work first.');
 
   const toolBody = {
     model,
@@ -397,128 +372,113 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
     tools: [WEATHER_TOOL],
     tool_choice: 'auto',
   };
-  /** Checks a reply's tool call; the call when it meets the tool. */
-  const judgeCall = (result: StepResult, reply: ChatReply, how: string): ToolCall | null => {
+  /** Checks a reply's tool call against the tool. */
+  const judgeCall = (reply: ChatReply, how: string): Verdict => {
     const call = reply.toolCalls[0];
     if (!call) {
-      result.status = 'failed';
       const mentions = reply.content.includes(WEATHER_TOOL.function.name) || /[{[]/.test(reply.content);
-      result.detail = mentions
-        ? `The call came back as plain text (finish reason ${reply.finishReason ?? 'none'}), not in tool_calls.`
-        : `The model answered in text (finish reason ${reply.finishReason ?? 'none'}) instead of calling the tool.`;
-      if (reply.content) result.said = clip(reply.content);
-      result.fix =
-        guide === 'vllm'
-          ? {
-              text: 'The model’s chat template does not turn its call into tool_calls: check that the server is Rubra’s vLLM fork serving a Rubra model, or give upstream vLLM the tool-call parser of the model’s format.',
-              link: link('vllm', 'upstream-tools', 'tools on upstream vLLM'),
-            }
-          : {
-              text: 'The server is probably using the wrong chat template: restart it with the --chat-template value of the model’s family, from the chat template table.',
-              link: link('llamacpp', 'wrong-chat-template', 'tool calls come back as plain text'),
-            };
-      return null;
+      return failed(
+        mentions
+          ? `The call came back as plain text (finish reason ${reply.finishReason ?? 'none'}), not in tool_calls.`
+          : `The model answered in text (finish reason ${reply.finishReason ?? 'none'}) instead of calling the tool.`,
+        {
+          ...(reply.content ? { said: clip(reply.content) } : {}),
+          fix:
+            guide === 'vllm'
+              ? {
+                  text: 'The model’s chat template does not turn its call into tool_calls: check that the server is Rubra’s vLLM fork serving a Rubra model, or give upstream vLLM the tool-call parser of the model’s format.',
+                  link: link('vllm', 'upstream-tools', 'tools on upstream vLLM'),
+                }
+              : {
+                  text: 'The server is probably using the wrong chat template: restart it with the --chat-template value of the model’s family, from the chat template table.',
+                  link: link('llamacpp', 'wrong-chat-template', 'tool calls come back as plain text'),
+                },
+        },
+      );
     }
     const problems = callProblems(call);
     if (problems.length > 0) {
-      result.status = 'failed';
-      result.detail = `The ${how} call does not meet the tool: ${problems.join('; ')}.`;
-      result.said = describeCall(call);
-      result.fix = {
-        text: 'Install jsonrepair where the server runs and restart it, so that slips in the arguments are repaired; a wrong name or argument points at the chat template.',
-        link: link(guide, 'malformed-json', 'tool-call arguments are not valid JSON'),
-      };
-      return null;
+      return failed(`The ${how} call does not meet the tool: ${problems.join('; ')}.`, {
+        said: describeCall(call),
+        fix: {
+          text: 'Install jsonrepair where the server runs and restart it, so that slips in the arguments are repaired; a wrong name or argument points at the chat template.',
+          link: link(guide, 'malformed-json', 'tool-call arguments are not valid JSON'),
+        },
+      });
     }
-    result.status = 'passed';
-    result.detail = `${how === 'streamed' ? 'Joined from the stream' : 'tool_calls holds'}: ${describeCall(call)}, valid JSON that meets the tool's schema.`;
-    return call;
+    return passed(
+      `${how === 'streamed' ? 'Joined from the stream' : 'tool_calls holds'}: ${describeCall(call)}, valid JSON that meets the tool's schema.`,
+    );
   };
 
-  go = await step(3, async (result) => {
-    const reply = await replyOf(result, 'tool', toolBody);
-    const call = reply ? judgeCall(result, reply, 'returned') : null;
-    if (call) found.call = call;
+  const tool = await ask(3, toolBody, (reply) => {
+    found.call = reply.toolCalls[0];
+    return judgeCall(reply, 'returned');
   });
   const call = found.call;
-  if (!go || !call) return stop(4, 'Not run: the tool call must work first.');
+  if (tool?.status !== 'passed' || !call) return stop(4, 'Not run: the tool call must work first.');
 
-  go = await step(4, async (result) => {
-    const reply = await replyOf(result, 'stream', { ...toolBody, stream: true });
-    if (!reply) return;
-    if (!reply.streamed) {
-      result.status = 'failed';
-      result.detail =
-        'The server answered whole, not as a stream of events, though the request asked for "stream": true.';
-      return;
-    }
-    judgeCall(result, reply, 'streamed');
-  });
-  if (!go) return report;
+  const streamed = await ask(4, { ...toolBody, stream: true }, (reply) =>
+    reply.streamed
+      ? judgeCall(reply, 'streamed')
+      : failed('The server answered whole, not as a stream of events, though the request asked for "stream": true.'),
+  );
+  if (!streamed) return report;
 
-  go = await step(5, async (result) => {
-    const id = call.id ?? 'call_check';
-    const reply = await replyOf(result, 'result', {
-      ...toolBody,
-      messages: [
-        ...toolBody.messages,
-        {
-          role: 'assistant',
-          content: null,
-          tool_calls: [{ id, type: 'function', function: { name: call.name, arguments: call.arguments } }],
-        },
-        { role: 'tool', tool_call_id: id, name: call.name, content: JSON.stringify(WEATHER_RESULT) },
-      ],
-    });
-    if (!reply) return;
-    if (reply.toolCalls.length > 0 || !ANSWERED_FROM_RESULT.test(reply.content)) {
-      result.status = 'failed';
-      result.detail =
-        reply.toolCalls.length > 0
-          ? 'The model called a tool again instead of answering from the result.'
-          : `The answer does not give the temperature the tool returned (${WEATHER_RESULT.temperature} °C).`;
-      result.said = reply.toolCalls[0] ? describeCall(reply.toolCalls[0]) : clip(reply.content);
-      result.fix =
-        guide === 'vllm'
-          ? {
-              text: 'The model’s chat template must pass tool messages on to the model.',
-              link: link('vllm', 'chat-templates', 'chat templates'),
-            }
-          : {
-              text: 'The chat template must pass tool messages on to the model: restart the server with the --chat-template value of the model’s family.',
-              link: link('llamacpp', 'chat-templates', 'chat templates'),
-            };
-      return;
+  const callId = call.id ?? 'call_check';
+  const resultBody = {
+    ...toolBody,
+    messages: [
+      ...toolBody.messages,
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: callId, type: 'function', function: { name: call.name, arguments: call.arguments } }],
+      },
+      { role: 'tool', tool_call_id: callId, name: call.name, content: JSON.stringify(WEATHER_RESULT) },
+    ],
+  };
+  const answered = await ask(5, resultBody, (reply) => {
+    if (reply.toolCalls.length === 0 && ANSWERED_FROM_RESULT.test(reply.content)) {
+      return passed(`The model answered from the result: “${clip(reply.content, 160)}”.`);
     }
-    result.status = 'passed';
-    result.detail = `The model answered from the result: “${clip(reply.content, 160)}”.`;
+    return failed(
+      reply.toolCalls.length > 0
+        ? 'The model called a tool again instead of answering from the result.'
+        : `The answer does not give the temperature the tool returned (${WEATHER_RESULT.temperature} °C).`,
+      {
+        said: reply.toolCalls[0] ? describeCall(reply.toolCalls[0]) : clip(reply.content),
+        fix:
+          guide === 'vllm'
+            ? {
+                text: 'The model’s chat template must pass tool messages on to the model.',
+                link: link('vllm', 'chat-templates', 'chat templates'),
+              }
+            : {
+                text: 'The chat template must pass tool messages on to the model: restart the server with the --chat-template value of the model’s family.',
+                link: link('llamacpp', 'chat-templates', 'chat templates'),
+              },
+      },
+    );
   });
-  if (!go) return report;
+  if (!answered) return report;
 
   /** An optional feature: supported, or not, with what the server said; never a failure. */
-  const optional = async (
-    index: number,
-    id: StepId,
-    body: Record<string, unknown>,
-    supported: (reply: ChatReply) => boolean,
-  ) =>
-    step(index, async (result) => {
-      const reply = await replyOf(result, id, body);
-      if (reply && supported(reply)) {
-        result.status = 'passed';
-        result.detail = `Supported: ${reply.toolCalls.map(describeCall).join('; ')}.`;
-        return;
-      }
-      delete result.fix;
-      result.status = 'not-supported';
-      result.detail = reply
-        ? `Not supported: the answer held ${reply.toolCalls.length === 0 ? 'no tool call' : `${reply.toolCalls.length} tool call`}.`
-        : `Not supported: ${result.detail}`;
-    });
+  const optional = (index: number, body: Record<string, unknown>, supported: (reply: ChatReply) => boolean) =>
+    ask(
+      index,
+      body,
+      (reply) =>
+        supported(reply)
+          ? passed(`Supported: ${reply.toolCalls.map(describeCall).join('; ')}.`)
+          : notSupported(
+              `the answer held ${reply.toolCalls.length === 0 ? 'no tool call' : `${reply.toolCalls.length} tool call`}.`,
+            ),
+      ({ detail, said }) => notSupported(detail, said === undefined ? {} : { said }),
+    );
 
-  go = await optional(
+  const parallel = await optional(
     6,
-    'parallel',
     {
       ...toolBody,
       messages: [{ role: 'user', content: "What's the weather like in Boston and in San Francisco today?" }],
@@ -526,14 +486,12 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
     },
     (reply) => reply.toolCalls.length >= 2 && reply.toolCalls.every((each) => callProblems(each).length === 0),
   );
-  if (!go) return report;
+  if (!parallel) return report;
   await optional(
     7,
-    'required',
     { ...toolBody, messages: [{ role: 'user', content: 'Hello!' }], tool_choice: 'required' },
     (reply) => reply.toolCalls.length >= 1,
   );
-  progress();
   return report;
 }
 
