@@ -4,17 +4,15 @@
  * run, when an earlier failure makes it impossible), with its time. A failure keeps what
  * the server said, in its own words, and what to change, in the serving guides' words,
  * with a link to the guide's section. Everything is sent through the one client
- * (`send`, `requestCompletion`), so the key goes only in `Authorization`.
+ * (`sendToModel`, `requestCompletion`), so the key goes only in `Authorization`.
  */
 import { Validator } from '@cfworker/json-schema';
 
-import { outgoingRequest } from '@site/src/shared/api-request';
-
 import { errorMessages, isTextual, statusLine } from './answer';
 import { parsedArguments, type ChatReply } from './chat';
-import { modelRequest, pickModel, requestCompletion } from './completion';
-import { MODEL_SERVER, type Failure } from './failure';
-import { send, type Answer } from './send';
+import { modelRequest, pickModel, requestCompletion, sendToModel } from './completion';
+import type { Failure } from './failure';
+import type { Answer } from './send';
 
 type ToolCall = ChatReply['toolCalls'][number];
 
@@ -321,12 +319,7 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
   // 1 and 2: one GET /models tells whether anything answers, whether CORS lets the page read it, and what it serves.
   const found: { listing?: Answer; call?: ToolCall } = {};
   const reach = await step(0, async () => {
-    const listing = await send(outgoingRequest(modelRequest(serverUrl, 'GET', '/models'), { apiKey }), {
-      serverUrl,
-      server: MODEL_SERVER,
-      timeoutSeconds,
-      cancel,
-    });
+    const listing = await sendToModel(modelRequest(serverUrl, 'GET', '/models'), { apiKey, timeoutSeconds, cancel });
     if (!listing.ok) return transportFailure(listing.failure);
     found.listing = listing.answer;
     return passed(`The server answered, and its CORS headers let this site (${report.pageOrigin}) read the answer.`);

@@ -8,7 +8,7 @@ import { outgoingRequest, type ApiRequest } from '@site/src/shared/api-request';
 import { isTextual } from './answer';
 import { applyEvent, EMPTY_REPLY, replyFromCompletion, type ChatReply } from './chat';
 import { MODEL_SERVER } from './failure';
-import { send, type Outcome } from './send';
+import { send, type Outcome, type SendOptions } from './send';
 import { EventReader } from './stream';
 
 /** A JSON request to a model server's OpenAI-style API, `path` below its base URL. */
@@ -29,16 +29,22 @@ export function modelRequest(
   };
 }
 
+/** Sends a request to a model server, the key only in `Authorization`. */
+export function sendToModel(
+  request: ApiRequest,
+  { apiKey, ...options }: Pick<SendOptions, 'timeoutSeconds' | 'cancel' | 'onStreamText'> & { apiKey: string },
+): Promise<Outcome> {
+  return send(outgoingRequest(request, { apiKey }), { ...options, serverUrl: request.serverUrl, server: MODEL_SERVER });
+}
+
 /** The ids of the models a server serves, from `GET /models`; null when it does not list them. */
 export async function listModels(
   serverUrl: string,
   options: { apiKey: string; cancel: AbortSignal; timeoutSeconds?: number },
 ): Promise<string[] | null> {
-  const outcome = await send(outgoingRequest(modelRequest(serverUrl, 'GET', '/models'), { apiKey: options.apiKey }), {
-    serverUrl,
-    server: MODEL_SERVER,
+  const outcome = await sendToModel(modelRequest(serverUrl, 'GET', '/models'), {
+    ...options,
     timeoutSeconds: options.timeoutSeconds ?? 10,
-    cancel: options.cancel,
   });
   if (!outcome.ok || outcome.answer.status >= 300) {
     return null;
@@ -92,13 +98,7 @@ export async function requestCompletion(request: ApiRequest, options: Completion
       options.onReply?.(current);
     }
   };
-  const outcome = await send(outgoingRequest(request, { apiKey: options.apiKey }), {
-    serverUrl: request.serverUrl,
-    server: MODEL_SERVER,
-    timeoutSeconds: options.timeoutSeconds,
-    cancel: options.cancel,
-    ...(streaming ? { onStreamText: take } : {}),
-  });
+  const outcome = await sendToModel(request, { ...options, ...(streaming ? { onStreamText: take } : {}) });
   const streamed = outcome.ok && outcome.answer.contentType.includes('text/event-stream');
   if (streamed) {
     take(null);
