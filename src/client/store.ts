@@ -67,12 +67,7 @@ export function rememberServer(scope: string, url: string): void {
 
 let apiKeyInMemory: string | null = null;
 
-export interface StoredKey {
-  key: string;
-  remembered: boolean;
-}
-
-export function readApiKey(): StoredKey {
+export function readApiKey(): { key: string; remembered: boolean } {
   const remembered = storage('local')?.getItem(API_KEY_KEY) ?? null;
   return remembered === null ? { key: apiKeyInMemory ?? '', remembered: false } : { key: remembered, remembered: true };
 }
