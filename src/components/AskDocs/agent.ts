@@ -109,86 +109,6 @@ export function sitePath(text: string, siteUrl: string): string | null {
   return path.replace(/\.md$/, '').replace(/\/$/, '') || '/';
 }
 
-function cut(text: string): string {
-  return text.length > PAGE_TEXT_LIMIT
-    ? `${text.slice(0, PAGE_TEXT_LIMIT)}\n\n[The page continues; cut at ${PAGE_TEXT_LIMIT.toLocaleString('en')} characters.]`
-    : text;
-}
-
-/** Runs one tool call in the browser: what goes back to the model as the tool's answer. */
-async function runTool(
-  call: { name: string; arguments: string },
-  deps: AgentDeps,
-  siteUrl: string,
-  pagesRead: string[],
-): Promise<string> {
-  let args: Record<string, unknown>;
-  try {
-    args = JSON.parse(call.arguments || '{}') as Record<string, unknown>;
-  } catch {
-    const message = `The arguments of ${call.name} are not JSON: ${call.arguments}`;
-    deps.onStep({ kind: 'tool-error', name: call.name, message });
-    return `Error: ${message}. Call the tool again with JSON arguments.`;
-  }
-  if (call.name === 'search_docs' && typeof args.query === 'string') {
-    const results = (await deps.searchDocs(args.query)).slice(0, SEARCH_RESULTS);
-    deps.onStep({ kind: 'search', query: args.query, results: results.length });
-    return JSON.stringify(results);
-  }
-  if (call.name === 'read_page' && typeof args.path === 'string') {
-    const path = sitePath(args.path, siteUrl);
-    const text = path ? await deps.readPage(path) : null;
-    deps.onStep({ kind: 'read', path: path ?? args.path, found: text !== null });
-    if (text === null || path === null) {
-      return `Error: there is no page ${args.path} in these docs. Use search_docs to find its path.`;
-    }
-    pagesRead.push(path);
-    return cut(text);
-  }
-  const known = TOOLS.map((tool) => tool.function.name).join(' and ');
-  const message =
-    call.name === 'search_docs' || call.name === 'read_page'
-      ? `${call.name} needs ${call.name === 'search_docs' ? 'a "query"' : 'a "path"'} string`
-      : `there is no tool ${call.name}; the tools are ${known}`;
-  deps.onStep({ kind: 'tool-error', name: call.name, message });
-  return `Error: ${message}.`;
-}
-
-async function withoutTools(
-  history: ChatMessage[],
-  question: string,
-  reason: string,
-  model: string,
-  deps: AgentDeps,
-  siteUrl: string,
-): Promise<AgentOutcome> {
-  deps.onStep({ kind: 'without-tools', reason });
-  const results = (await deps.searchDocs(question)).slice(0, RETRIEVED_PAGES);
-  deps.onStep({ kind: 'search', query: question, results: results.length });
-  const pagesRead: string[] = [];
-  const parts: string[] = [];
-  for (const result of results) {
-    const path = sitePath(result.url, siteUrl);
-    const text = path ? await deps.readPage(path) : null;
-    if (path && text !== null) {
-      deps.onStep({ kind: 'read', path, found: true });
-      pagesRead.push(path);
-      parts.push(`## ${result.title} (${path})\n\n${text.slice(0, Math.floor(PAGE_TEXT_LIMIT / RETRIEVED_PAGES))}`);
-    }
-  }
-  const system: ChatMessage = {
-    role: 'system',
-    content: `${SYSTEM_PROMPT.replace(/Use search_docs[^.]*\. /, '')}\n\nThe pages:\n\n${parts.join('\n\n')}`,
-  };
-  const messages: ChatMessage[] = [system, ...history.filter((message) => message.role !== 'system'), user(question)];
-  const result = await deps.complete({ model, messages, stream: true });
-  if (!result.ok) {
-    return { ok: false, message: result.message, messages };
-  }
-  const answer = result.reply.content;
-  return { ok: true, answer, pagesRead, withoutTools: true, messages: [...messages.slice(1), assistant(answer)] };
-}
-
 const user = (content: string): ChatMessage => ({ role: 'user', content });
 const assistant = (content: string): ChatMessage => ({ role: 'assistant', content });
 
@@ -205,6 +125,71 @@ export async function ask(
 ): Promise<AgentOutcome> {
   const messages: ChatMessage[] = [{ role: 'system', content: SYSTEM_PROMPT }, ...history, user(question)];
   const pagesRead: string[] = [];
+
+  /** Runs one tool call in the browser: what goes back to the model as the tool's answer. */
+  const runTool = async (call: { name: string; arguments: string }): Promise<string> => {
+    let args: Record<string, unknown>;
+    try {
+      args = JSON.parse(call.arguments || '{}') as Record<string, unknown>;
+    } catch {
+      const message = `The arguments of ${call.name} are not JSON: ${call.arguments}`;
+      deps.onStep({ kind: 'tool-error', name: call.name, message });
+      return `Error: ${message}. Call the tool again with JSON arguments.`;
+    }
+    if (call.name === 'search_docs' && typeof args.query === 'string') {
+      const results = (await deps.searchDocs(args.query)).slice(0, SEARCH_RESULTS);
+      deps.onStep({ kind: 'search', query: args.query, results: results.length });
+      return JSON.stringify(results);
+    }
+    if (call.name === 'read_page' && typeof args.path === 'string') {
+      const path = sitePath(args.path, siteUrl);
+      const text = path ? await deps.readPage(path) : null;
+      deps.onStep({ kind: 'read', path: path ?? args.path, found: text !== null });
+      if (text === null || path === null) {
+        return `Error: there is no page ${args.path} in these docs. Use search_docs to find its path.`;
+      }
+      pagesRead.push(path);
+      return text.length > PAGE_TEXT_LIMIT
+        ? `${text.slice(0, PAGE_TEXT_LIMIT)}\n\n[The page continues; cut at ${PAGE_TEXT_LIMIT.toLocaleString('en')} characters.]`
+        : text;
+    }
+    const known = TOOLS.map((tool) => tool.function.name).join(' and ');
+    const message =
+      call.name === 'search_docs' || call.name === 'read_page'
+        ? `${call.name} needs ${call.name === 'search_docs' ? 'a "query"' : 'a "path"'} string`
+        : `there is no tool ${call.name}; the tools are ${known}`;
+    deps.onStep({ kind: 'tool-error', name: call.name, message });
+    return `Error: ${message}.`;
+  };
+
+  /** The question searched and the first pages' text put into the prompt, for a model without tools. */
+  const withoutTools = async (reason: string): Promise<AgentOutcome> => {
+    deps.onStep({ kind: 'without-tools', reason });
+    const results = (await deps.searchDocs(question)).slice(0, RETRIEVED_PAGES);
+    deps.onStep({ kind: 'search', query: question, results: results.length });
+    const parts: string[] = [];
+    for (const result of results) {
+      const path = sitePath(result.url, siteUrl);
+      const text = path ? await deps.readPage(path) : null;
+      if (path && text !== null) {
+        deps.onStep({ kind: 'read', path, found: true });
+        pagesRead.push(path);
+        parts.push(`## ${result.title} (${path})\n\n${text.slice(0, Math.floor(PAGE_TEXT_LIMIT / RETRIEVED_PAGES))}`);
+      }
+    }
+    const system: ChatMessage = {
+      role: 'system',
+      content: `${SYSTEM_PROMPT.replace(/Use search_docs[^.]*\. /, '')}\n\nThe pages:\n\n${parts.join('\n\n')}`,
+    };
+    const prompt = [system, ...history.filter((message) => message.role !== 'system'), user(question)];
+    const result = await deps.complete({ model, messages: prompt, stream: true });
+    if (!result.ok) {
+      return { ok: false, message: result.message, messages: prompt };
+    }
+    const answer = result.reply.content;
+    return { ok: true, answer, pagesRead, withoutTools: true, messages: [...prompt.slice(1), assistant(answer)] };
+  };
+
   let usedTools = history.some((message) => message.role === 'tool');
   for (let round = 0; round <= MAX_TOOL_ROUNDS; round += 1) {
     const last = round === MAX_TOOL_ROUNDS;
@@ -218,14 +203,14 @@ export async function ask(
     });
     if (!result.ok) {
       if (round === 0 && (result.refusedTools || namesTools(result.message))) {
-        return withoutTools(history, question, `the server refused tools: ${result.message}`, model, deps, siteUrl);
+        return withoutTools(`the server refused tools: ${result.message}`);
       }
       return { ok: false, message: result.message, messages };
     }
     const { reply } = result;
     if (reply.toolCalls.length === 0 || last) {
       if (!usedTools && round === 0) {
-        return withoutTools(history, question, 'the model answered without calling a tool', model, deps, siteUrl);
+        return withoutTools('the model answered without calling a tool');
       }
       messages.push(assistant(reply.content));
       return { ok: true, answer: reply.content, pagesRead, withoutTools: false, messages: messages.slice(1) };
@@ -238,11 +223,7 @@ export async function ask(
     }));
     messages.push({ role: 'assistant', content: reply.content || null, tool_calls: calls });
     for (const call of calls) {
-      messages.push({
-        role: 'tool',
-        tool_call_id: call.id,
-        content: await runTool(call.function, deps, siteUrl, pagesRead),
-      });
+      messages.push({ role: 'tool', tool_call_id: call.id, content: await runTool(call.function) });
     }
   }
   return { ok: false, message: 'The model did not answer.', messages };
