@@ -167,7 +167,6 @@ export async function send(request: OutgoingRequest, options: SendOptions): Prom
     // The violation event is queued as a task of its own: let it arrive first.
     await new Promise((resolve) => window.setTimeout(resolve, 0));
     const settled = { aborted, cspAllowed };
-    const blockedEarly = settled.aborted !== undefined || settled.cspAllowed !== undefined;
     return {
       ok: false,
       failure: classifyFailure({
@@ -177,9 +176,8 @@ export async function send(request: OutgoingRequest, options: SendOptions): Prom
         server: options.server,
         timeoutSeconds: options.timeoutSeconds,
         midStream,
-        ...(settled.aborted ? { aborted: settled.aborted } : {}),
-        ...(settled.cspAllowed ? { cspAllowed: settled.cspAllowed } : {}),
-        ...(blockedEarly
+        ...settled,
+        ...(settled.aborted || settled.cspAllowed
           ? {}
           : {
               localNetwork: await localNetworkPermission(),
