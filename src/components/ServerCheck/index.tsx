@@ -5,9 +5,9 @@
  */
 import type { ReactNode } from 'react';
 
-import type { Guide } from '@site/src/client/check';
 import styles from '../CurlTryIt/styles.module.css';
 import { importOnce, useLoadOnIntent } from '../LoadOnIntent';
+import type { ServerCheckProps } from './Panel';
 
 const loadPanel = importOnce(() => import(/* webpackChunkName: "server-check" */ './Panel'));
 
@@ -15,13 +15,7 @@ export default function ServerCheckButton({
   guide,
   serverUrl,
   model,
-}: {
-  guide: Guide;
-  /** The Server URL the check starts with (Ask AI's); by default the guide's. */
-  serverUrl?: string;
-  /** The model the reader chose, checked when the server lists it. */
-  model?: string;
-}): ReactNode {
+}: Required<Pick<ServerCheckProps, 'guide'>> & Pick<ServerCheckProps, 'serverUrl' | 'model'>): ReactNode {
   const { buttonProps, failed, close, Open } = useLoadOnIntent(loadPanel);
   return (
     <div className={styles.block} data-pagefind-ignore="">
