@@ -78,14 +78,11 @@ export interface CompletionOptions {
   onReply?: (reply: ChatReply) => void;
 }
 
-export interface CompletionResult {
-  outcome: Outcome;
-  /** The reply read from a successful answer, streamed or whole; what arrived before a stream broke off. */
-  reply: ChatReply | null;
-  streamed: boolean;
-}
-
-export async function requestCompletion(request: ApiRequest, options: CompletionOptions): Promise<CompletionResult> {
+/**
+ * Sends a completion: its outcome, and the reply read from a successful answer, streamed
+ * or whole; after a stream broke off, what arrived before.
+ */
+export async function requestCompletion(request: ApiRequest, options: CompletionOptions) {
   const body = request.body?.kind === 'json' ? request.body.value : undefined;
   const streaming = (body as { stream?: unknown } | null | undefined)?.stream === true;
   const events = new EventReader();
