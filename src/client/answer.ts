@@ -39,21 +39,27 @@ export function errorMessages(body: unknown): string[] {
   }
   const record = body as Record<string, unknown>;
   const messages: string[] = [];
-  const { detail, title, validation, error } = record;
+  const { detail, title, validation } = record;
   if (typeof title === 'string') {
     messages.push(title);
   }
   messages.push(...(typeof detail === 'string' ? [detail] : located(detail, 'loc', 'msg')));
   messages.push(...located(validation, 'location', 'message'));
-  if (typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string') {
-    messages.push((error as { message: string }).message);
-  } else if (typeof error === 'string') {
-    messages.push(error);
+  const message = errorOf(record);
+  if (message !== undefined) {
+    messages.push(message);
   }
   if (messages.length === 0 && typeof record.message === 'string') {
     messages.push(record.message);
   }
   return messages;
+}
+
+/** A body's `error`: the string itself, or its `message`. */
+export function errorOf(body: unknown): string | undefined {
+  const error = (body as { error?: unknown } | null | undefined)?.error;
+  const message = typeof error === 'string' ? error : (error as { message?: unknown } | null | undefined)?.message;
+  return typeof message === 'string' ? message : undefined;
 }
 
 /** A list of `{ loc, msg }` (or `{ location, message }`) as `loc → path: message` lines. */

@@ -3,6 +3,7 @@
  * tool calls, why it stopped and the tokens it used, whether it came whole or as a
  * stream of chunks (a tool call's arguments then arrive in fragments, joined here).
  */
+import { errorOf } from './answer';
 import type { ServerEvent } from './stream';
 
 interface ToolCall {
@@ -44,13 +45,6 @@ function usageOf(value: unknown): Usage | undefined {
         total: usage.total_tokens,
       }
     : undefined;
-}
-
-function errorOf(value: unknown): string | undefined {
-  const error = record(value).error;
-  if (typeof error === 'string') return error;
-  const message = record(error).message;
-  return typeof message === 'string' ? message : undefined;
 }
 
 /** A whole `chat.completion`. */
