@@ -97,11 +97,11 @@ export interface CheckOptions {
   onProgress?: (report: CheckReport) => void;
 }
 
-const GUIDE_PATH: Record<Guide, string> = { vllm: '/inference/vllm', llamacpp: '/inference/llamacpp' };
 const GUIDE_NAME: Record<Guide, string> = { vllm: 'vLLM guide', llamacpp: 'llama.cpp guide' };
 
+/** A section of a guide, which lives at `/inference/<guide>`. */
 function link(guide: Guide, anchor: string, section: string): Fix['link'] {
-  return { label: `${GUIDE_NAME[guide]}: ${section}`, href: `${GUIDE_PATH[guide]}#${anchor}` };
+  return { label: `${GUIDE_NAME[guide]}: ${section}`, href: `/inference/${guide}#${anchor}` };
 }
 
 /** Text of the server's as a report keeps it: 600 characters at most. */
