@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 
 import { identity } from '../../src/site/identity';
-import { axeViolations, expect, gotoHydrated, refuseClipboardWrites, test } from './fixtures';
+import { axeViolations, expect, gotoHydrated, refuseClipboardWrites, test, useColourMode } from './fixtures';
 import { layoutShift, watchLayoutShift } from './layout-shift';
 import { builtHtml, PAGE_TYPES, sitemapRoutes } from './site';
 
@@ -182,11 +182,11 @@ test.describe('accessibility', () => {
     page,
   }) => {
     await refuseClipboardWrites(page);
-    for (const theme of ['light', 'dark'] as const) {
-      for (const route of [DOC_PAGE.route, '/api/create-run']) {
+    for (const route of [DOC_PAGE.route, '/api/create-run']) {
+      await gotoHydrated(page, route);
+      for (const theme of ['light', 'dark'] as const) {
         await test.step(`${route}, ${theme} mode`, async () => {
-          await gotoHydrated(page, `${route}?docusaurus-theme=${theme}`);
-          await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+          await useColourMode(page, theme);
           await openWithMouse(page);
           expect(await axeViolations(page, PAGE_ACTIONS), 'menu open').toEqual([]);
 
