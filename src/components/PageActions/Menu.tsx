@@ -52,15 +52,6 @@ export interface PageActionsMenuProps {
   onCopy: (message: Promise<StatusMessage>) => void;
 }
 
-/** A line icon; its meaning is always in the item's text, so it is hidden from screen readers. */
-function Icon({ path }: { path: string }) {
-  return (
-    <svg className={triggerStyles.icon} viewBox="0 0 24 24" aria-hidden="true">
-      <path d={path} />
-    </svg>
-  );
-}
-
 const COPY_ICON =
   'M8 10a2 2 0 0 1 2-2h8a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2h-8a2 2 0 0 1-2-2zM16 8V5a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v11a2 2 0 0 0 2 2h2';
 const MARKDOWN_ICON =
@@ -69,31 +60,38 @@ const NEW_TAB_ICON = 'M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V
 const PLUG_ICON = 'M9 3v5M15 3v5M6 8h12v3a6 6 0 0 1-12 0zM12 17v4';
 const TERMINAL_ICON = 'M4 5h16a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1zM7 10l3 2-3 2M12 15h5';
 
-interface CopyItemProps extends Pick<PageActionsMenuProps, 'onCopy' | 'onClose'> {
+interface ItemProps {
   icon: string;
-  label: string;
-  hint: string;
-  copy: () => Promise<StatusMessage>;
+  children: ReactNode;
+  hint?: string;
+  /** A link item's target; without one, the item is a button. */
+  href?: string;
+  newTab?: boolean;
+  onClick: () => void;
 }
 
-/** An item that puts a text on the clipboard, closes the menu and reports in the status line. */
-function CopyItem({ icon, label, hint, copy, onCopy, onClose }: CopyItemProps) {
+function Item({ icon, children, hint, href, newTab, onClick }: ItemProps) {
+  const Tag = href === undefined ? 'button' : 'a';
   return (
     <li role="none">
-      <button
-        type="button"
+      <Tag
+        type={href === undefined ? 'button' : undefined}
         role="menuitem"
         tabIndex={-1}
         className={styles.item}
-        onClick={() => {
-          onCopy(copy());
-          onClose(true);
-        }}
+        href={href}
+        target={newTab ? '_blank' : undefined}
+        rel={newTab ? 'noopener noreferrer' : undefined}
+        onClick={onClick}
       >
-        <Icon path={icon} />
-        {label}
-        <span className={styles.hint}>{hint}</span>
-      </button>
+        {/* Its meaning is always in the item's text, so the icon is hidden from screen readers. */}
+        <svg className={triggerStyles.icon} viewBox="0 0 24 24" aria-hidden="true">
+          <path d={icon} />
+        </svg>
+        {children}
+        {hint === undefined ? null : <span className={styles.hint}>{hint}</span>}
+        {newTab ? <span className={triggerStyles.srOnly}> (opens in a new tab)</span> : null}
+      </Tag>
     </li>
   );
 }
@@ -168,64 +166,49 @@ export default function PageActionsMenu({
     }
   };
 
+  /** An item that puts a text on the clipboard closes the menu and reports in the status line. */
+  const copy = (message: () => Promise<StatusMessage>) => () => {
+    onCopy(message());
+    onClose(true);
+  };
+  const follow = () => onClose(false);
+
   return (
     <ul id={id} role="menu" aria-labelledby={labelledBy} className={styles.menu} ref={menuRef} onKeyDown={onKeyDown}>
-      <CopyItem
+      <Item
         icon={COPY_ICON}
-        label="Copy page"
         hint="as Markdown"
-        copy={() => statusOf(copyTwin(twinPath), 'Copied the page as Markdown.', true)}
-        onCopy={onCopy}
-        onClose={onClose}
-      />
-      <li role="none">
-        <a role="menuitem" tabIndex={-1} className={styles.item} href={twinPath} onClick={() => onClose(false)}>
-          <Icon path={MARKDOWN_ICON} />
-          View as Markdown
-        </a>
-      </li>
-      {assistantLinks(permalink).map((assistant) => (
-        <li role="none" key={assistant.name}>
-          <a
-            role="menuitem"
-            tabIndex={-1}
-            className={styles.item}
-            href={assistant.href}
-            target="_blank"
-            rel="noopener noreferrer"
-            onClick={() => onClose(false)}
-          >
-            <Icon path={NEW_TAB_ICON} />
-            Open in {assistant.name}
-            <span className={triggerStyles.srOnly}> (opens in a new tab)</span>
-          </a>
-        </li>
+        onClick={copy(() => statusOf(copyTwin(twinPath), 'Copied the page as Markdown.', true))}
+      >
+        Copy page
+      </Item>
+      <Item icon={MARKDOWN_ICON} href={twinPath} onClick={follow}>
+        View as Markdown
+      </Item>
+      {assistantLinks(permalink).map(({ name, href }) => (
+        <Item key={name} icon={NEW_TAB_ICON} href={href} newTab onClick={follow}>
+          Open in {name}
+        </Item>
       ))}
-      {mcpInstallLinks().map((link) => (
-        <li role="none" key={link.editor}>
-          <a role="menuitem" tabIndex={-1} className={styles.item} href={link.href} onClick={() => onClose(false)}>
-            <Icon path={PLUG_ICON} />
-            Add to {link.editor}
-            <span className={styles.hint}>MCP server</span>
-          </a>
-        </li>
+      {mcpInstallLinks().map(({ editor, href }) => (
+        <Item key={editor} icon={PLUG_ICON} hint="MCP server" href={href} onClick={follow}>
+          Add to {editor}
+        </Item>
       ))}
-      <CopyItem
+      <Item
         icon={COPY_ICON}
-        label="Copy MCP server config"
         hint="JSON"
-        copy={() => statusOf(copyText(mcpServersJson()), 'Copied the MCP server config.', false)}
-        onCopy={onCopy}
-        onClose={onClose}
-      />
-      <CopyItem
+        onClick={copy(() => statusOf(copyText(mcpServersJson()), 'Copied the MCP server config.', false))}
+      >
+        Copy MCP server config
+      </Item>
+      <Item
         icon={TERMINAL_ICON}
-        label="Copy Claude Code command"
         hint="claude mcp add"
-        copy={() => statusOf(copyText(claudeCodeCommand()), 'Copied the claude mcp add command.', false)}
-        onCopy={onCopy}
-        onClose={onClose}
-      />
+        onClick={copy(() => statusOf(copyText(claudeCodeCommand()), 'Copied the claude mcp add command.', false))}
+      >
+        Copy Claude Code command
+      </Item>
     </ul>
   );
 }
