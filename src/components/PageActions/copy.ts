@@ -28,7 +28,8 @@ export function fetchTwin(path: string): Promise<string> {
  * follows a network wait.
  */
 export async function copyTwin(path: string): Promise<CopyOutcome> {
-  if (!canWriteClipboard()) {
+  // Without a clipboard there is no use fetching the twin.
+  if (typeof navigator === 'undefined' || typeof navigator.clipboard?.writeText !== 'function') {
     return 'refused';
   }
   let text = fetchedTwins.get(path);
@@ -42,15 +43,8 @@ export async function copyTwin(path: string): Promise<CopyOutcome> {
   return copyText(text);
 }
 
-function canWriteClipboard(): boolean {
-  return typeof navigator !== 'undefined' && typeof navigator.clipboard?.writeText === 'function';
-}
-
-/** Puts a text the page already holds on the clipboard. */
+/** Puts a text the page already holds on the clipboard. Without the clipboard API the call throws: a refusal too. */
 export async function copyText(text: string): Promise<CopyOutcome> {
-  if (!canWriteClipboard()) {
-    return 'refused';
-  }
   try {
     await navigator.clipboard.writeText(text);
     return 'copied';
