@@ -6,23 +6,14 @@ export function markdownTwinPath(permalink: string): string {
   return twinPath(permalink, identity.baseUrl);
 }
 
-/** The twin's absolute URL on the public site, which an assistant can fetch. */
-function markdownTwinUrl(permalink: string): string {
-  return new URL(markdownTwinPath(permalink), identity.url).href;
-}
-
-/** What the reader asks the assistant: read this page's Markdown, then answer. */
+/** What the reader asks the assistant: read this page's Markdown, at its absolute URL on the public site, then answer. */
 export function assistantPrompt(permalink: string): string {
-  return `Read ${markdownTwinUrl(permalink)}, a page of ${identity.title}, so that I can ask you questions about it.`;
-}
-
-export interface AssistantLink {
-  name: string;
-  href: string;
+  const twinUrl = new URL(markdownTwinPath(permalink), identity.url).href;
+  return `Read ${twinUrl}, a page of ${identity.title}, so that I can ask you questions about it.`;
 }
 
 /** Links that open an assistant with the prompt already typed in. */
-export function assistantLinks(permalink: string): AssistantLink[] {
+export function assistantLinks(permalink: string) {
   const prompt = encodeURIComponent(assistantPrompt(permalink));
   return [
     { name: 'ChatGPT', href: `https://chatgpt.com/?q=${prompt}` },
