@@ -33,15 +33,6 @@ const MENU_FAILED: StatusMessage = { text: 'The page actions could not be loaded
 /** How long a confirmation stays; a failure stays until dismissed, with what to do instead. */
 const CONFIRMATION_MS = 6000;
 
-function DocumentIcon() {
-  return (
-    <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true">
-      <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" />
-      <path d="M14 3v5h5M9 13h6M9 17h4" />
-    </svg>
-  );
-}
-
 export default function PageActions({ permalink }: { permalink: string }): ReactNode {
   const id = useId();
   const buttonId = `${id}-button`;
@@ -115,7 +106,10 @@ export default function PageActions({ permalink }: { permalink: string }): React
         onKeyDown={onKeyDown}
         onClick={() => (isOpen ? close(false) : open('first'))}
       >
-        <DocumentIcon />
+        <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" />
+          <path d="M14 3v5h5M9 13h6M9 17h4" />
+        </svg>
         <span className={styles.label}>Page actions</span>
         <svg className={styles.chevron} viewBox="0 0 24 24" aria-hidden="true">
           <path d="m6 9 6 6 6-6" />
@@ -136,20 +130,18 @@ export default function PageActions({ permalink }: { permalink: string }): React
         {status ? (
           <p className={styles.status} data-status={status.failed ? 'failed' : 'copied'}>
             {status.text}
-            {status.failed ? (
+            {status.failed && status.offersTwin ? (
               <>
-                {status.offersTwin ? (
-                  <>
-                    {' '}
-                    <a href={markdownTwinPath(permalink)}>View as Markdown</a>
-                  </>
-                ) : null}
-                <button type="button" className={styles.dismiss} aria-label="Dismiss" onClick={() => showStatus(null)}>
-                  <svg viewBox="0 0 24 24" aria-hidden="true">
-                    <path d="M6 6l12 12M18 6 6 18" />
-                  </svg>
-                </button>
+                {' '}
+                <a href={markdownTwinPath(permalink)}>View as Markdown</a>
               </>
+            ) : null}
+            {status.failed ? (
+              <button type="button" className={styles.dismiss} aria-label="Dismiss" onClick={() => showStatus(null)}>
+                <svg viewBox="0 0 24 24" aria-hidden="true">
+                  <path d="M6 6l12 12M18 6 6 18" />
+                </svg>
+              </button>
             ) : null}
           </p>
         ) : null}
