@@ -3,7 +3,7 @@ import { CodeBlockContextProvider, useCodeWordWrap } from '@docusaurus/theme-com
 import type { Props as ThemeProps } from '@theme/CodeBlock';
 import CodeBlockButtons from '@theme/CodeBlock/Buttons';
 import clsx from 'clsx';
-import { Children, isValidElement, type CSSProperties, type ReactNode, type RefObject } from 'react';
+import { Children, isValidElement, type ReactNode, type RefObject } from 'react';
 
 import { codeText, type CodeToken, type HighlightedCode } from '@site/src/shared/highlighted-code';
 import styles from './styles.module.css';
@@ -74,9 +74,6 @@ function HighlightedBlock({ code, className }: { code: HighlightedCode; classNam
     lineNumbersStart: code.lineNumbersStart,
     lineClassNames: {},
   };
-  const counter: CSSProperties | undefined = numbered
-    ? { counterReset: `line-count ${(code.lineNumbersStart ?? 1) - 1}` }
-    : undefined;
   return (
     <CodeBlockContextProvider metadata={metadata} wordWrap={wordWrap}>
       <div className={clsx(containerClass, styles.codeBlockContainer, ThemeClassNames.common.codeBlock)}>
@@ -87,7 +84,7 @@ function HighlightedBlock({ code, className }: { code: HighlightedCode; classNam
             // The block scrolls sideways: keyboard readers reach it with Tab.
             tabIndex={0}
             className={clsx('prism-code', languageClass, styles.codeBlock, 'thin-scrollbar')}
-            style={counter}
+            style={numbered ? { counterReset: `line-count ${(code.lineNumbersStart ?? 1) - 1}` } : undefined}
           >
             <code className={clsx(styles.codeBlockLines, numbered && styles.codeBlockLinesWithNumbering)}>
               {code.lines.map((tokens, index) => (
@@ -111,17 +108,14 @@ function Line({
   className: string | undefined;
   numbered: boolean;
 }): ReactNode {
-  const content = tokens.map((token, index) =>
-    typeof token === 'string' ? (
-      <span key={index} className="token plain">
-        {token}
+  const content = tokens.map((token, index) => {
+    const [types, text] = typeof token === 'string' ? ['plain', token] : token;
+    return (
+      <span key={index} className={`token ${types}`}>
+        {text}
       </span>
-    ) : (
-      <span key={index} className={`token ${token[0]}`}>
-        {token[1]}
-      </span>
-    ),
-  );
+    );
+  });
   return (
     <span className={clsx('token-line', className, numbered && styles.codeLine)}>
       {numbered ? (
