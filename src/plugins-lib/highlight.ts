@@ -197,34 +197,27 @@ export function createCodeHighlighter(prism: unknown): CodeHighlighter {
       const found: unknown = languages.has(language) ? Prism.languages[language] : undefined;
       const grammar = typeof found === 'object' && found !== null ? (found as Prism.Grammar) : undefined;
       // Prism's tokenize hooks run around the grammar, as prism-react-renderer runs them, so the tokens match the theme's.
-      const env = { code: block.code, grammar, language, tokens: [] as (string | Prism.Token)[] };
+      const env = { code: block.code, grammar, language, tokens: [block.code] as (string | Prism.Token)[] };
       if (grammar) {
         Prism.hooks.run('before-tokenize', env);
         env.tokens = Prism.tokenize(env.code, grammar);
         Prism.hooks.run('after-tokenize', env);
       }
-      const tokens = grammar ? env.tokens : [block.code];
-      const highlighted: HighlightedCode = {
-        language,
-        lines: normalizeTokens(tokens).map((line) =>
-          line.filter((token) => token.content !== '' && !token.empty).map(toToken),
-        ),
-      };
-      const lineClassNames = Object.entries(block.lineClassNames).filter(
-        ([index]) => Number(index) < highlighted.lines.length,
+      const lines = normalizeTokens(env.tokens).map((line) =>
+        line.filter((token) => token.content !== '' && !token.empty).map(toToken),
       );
-      if (lineClassNames.length > 0) {
-        highlighted.lineClassNames = Object.fromEntries(
-          lineClassNames.map(([index, names]) => [index, [...new Set(names)].join(' ')]),
-        );
-      }
-      if (typeof block.title === 'string' && block.title !== '') {
-        highlighted.title = block.title;
-      }
-      if (block.lineNumbersStart !== undefined) {
-        highlighted.lineNumbersStart = block.lineNumbersStart;
-      }
-      return highlighted;
+      const lineClassNames = Object.fromEntries(
+        Object.entries(block.lineClassNames)
+          .filter(([index]) => Number(index) < lines.length)
+          .map(([index, names]) => [index, [...new Set(names)].join(' ')]),
+      );
+      return {
+        language,
+        lines,
+        ...(Object.keys(lineClassNames).length > 0 ? { lineClassNames } : {}),
+        ...(typeof block.title === 'string' && block.title !== '' ? { title: block.title } : {}),
+        ...(block.lineNumbersStart !== undefined ? { lineNumbersStart: block.lineNumbersStart } : {}),
+      };
     },
     stylesheet: [light.css(":root[data-theme='light']"), dark.css(":root[data-theme='dark']")].join('\n'),
   };
