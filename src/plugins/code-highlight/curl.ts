@@ -9,13 +9,11 @@
  * reproduce, and a request to another host is not the reader's own server: neither gets
  * the control.
  */
-import type { Code, Root, RootContent } from 'mdast';
+import type { Root } from 'mdast';
 import { parse as parseShell } from 'shell-quote';
-import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 
-import { importNode } from '../../plugins-lib/mdx-import';
-import { jsxElement } from './remark';
+import { jsxElement, replaceCodeBlocks } from './remark';
 import { codeBlockRules } from '../../plugins-lib/prism-settings';
 import type { ApiRequest, RequestBody } from '../../shared/api-request';
 
@@ -125,36 +123,27 @@ export function remarkCurlTryIt() {
   const { parseCodeBlockTitle } = codeBlockRules();
   return (tree: Root, file: VFile): void => {
     const titled = new Map<string, string>();
-    let found = 0;
-    visit(tree, 'code', (node: Code, index, parent) => {
+    replaceCodeBlocks(tree, file, TRY_IT, TRY_IT_SOURCE, (node) => {
       const title = parseCodeBlockTitle(node.meta ?? undefined);
       if (title) {
         titled.set(title, node.value);
       }
-      if (parent === undefined || index === undefined || !SHELL_LANGUAGES.has(node.lang ?? '')) {
-        return;
-      }
-      const command = parseCurl(node.value);
+      const command = SHELL_LANGUAGES.has(node.lang ?? '') ? parseCurl(node.value) : null;
       if (!command || !isLoopback(command.url)) {
-        return;
+        return undefined;
       }
       let bodyText: string | undefined;
       if (command.data && 'file' in command.data) {
         bodyText = titled.get(command.data.file);
         if (bodyText === undefined) {
-          const line = node.position ? `:${node.position.start.line}` : '';
           throw new Error(
-            `${file.path}${line}: this curl block sends -d @${command.data.file}, but no code block before it is titled "${command.data.file}"; add one (\`\`\`json title="${command.data.file}"), so that the page shows, and Try it sends, the same body`,
+            `this curl block sends -d @${command.data.file}, but no code block before it is titled "${command.data.file}"; add one (\`\`\`json title="${command.data.file}"), so that the page shows, and Try it sends, the same body`,
           );
         }
       } else if (command.data) {
         bodyText = command.data.text;
       }
-      (parent.children as RootContent[])[index] = jsxElement(TRY_IT, 'request', curlRequest(command, bodyText), [node]);
-      found += 1;
+      return jsxElement(TRY_IT, 'request', curlRequest(command, bodyText), [node]);
     });
-    if (found > 0) {
-      tree.children.unshift(importNode(TRY_IT, TRY_IT_SOURCE));
-    }
   };
 }

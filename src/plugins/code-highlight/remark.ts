@@ -78,35 +78,44 @@ export function jsxElement(
   };
 }
 
-function codeBlockNode(highlighted: unknown): MdxJsxFlowElement {
-  return jsxElement(COMPONENT, 'highlighted', highlighted);
+/** Puts the element `replace` gives, if any, in place of each code block, and imports its component when one was. */
+export function replaceCodeBlocks(
+  tree: Root,
+  file: VFile,
+  component: string,
+  source: string,
+  replace: (node: Code) => MdxJsxFlowElement | undefined,
+): void {
+  let replaced = false;
+  visit(tree, 'code', (node: Code, index, parent) => {
+    if (parent === undefined || index === undefined) {
+      return;
+    }
+    try {
+      const element = replace(node);
+      if (element) {
+        (parent.children as RootContent[])[index] = element;
+        replaced = true;
+      }
+    } catch (error) {
+      const where = `${file.path}${node.position ? `:${node.position.start.line}` : ''}`;
+      throw new Error(`${where}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+  });
+  if (replaced) {
+    tree.children.unshift(importNode(component, source));
+  }
 }
 
 /** The remark step, with the site's `themeConfig.prism`, the settings the plugin reads too. */
 export function remarkCodeHighlight(prism: PrismSettings) {
   const { highlight } = createCodeHighlighter(prism);
-  return (tree: Root, file: VFile): void => {
-    let blocks = 0;
-    visit(tree, 'code', (node: Code, index, parent) => {
-      if (parent === undefined || index === undefined) {
-        return;
-      }
-      try {
-        const highlighted = highlight(node.value, {
-          language: node.lang ?? undefined,
-          metastring: node.meta ?? undefined,
-        });
-        (parent.children as RootContent[])[index] = codeBlockNode(highlighted);
-      } catch (error) {
-        const line = node.position ? `:${node.position.start.line}` : '';
-        throw new Error(`${file.path}${line}: ${error instanceof Error ? error.message : String(error)}`, {
-          cause: error,
-        });
-      }
-      blocks += 1;
-    });
-    if (blocks > 0) {
-      tree.children.unshift(importNode(COMPONENT, COMPONENT_SOURCE));
-    }
-  };
+  return (tree: Root, file: VFile): void =>
+    replaceCodeBlocks(tree, file, COMPONENT, COMPONENT_SOURCE, (node) =>
+      jsxElement(
+        COMPONENT,
+        'highlighted',
+        highlight(node.value, { language: node.lang ?? undefined, metastring: node.meta ?? undefined }),
+      ),
+    );
 }
