@@ -7,17 +7,15 @@ import type { BenchmarkColumnKey } from '@site/src/shared/tables/benchmarks';
 
 /** A column the reader can sort by. */
 export type SortKey = BenchmarkColumnKey;
-export type SortDirection = 'ascending' | 'descending';
-
 export interface SortState {
   key: SortKey;
-  direction: SortDirection;
+  direction: 'ascending' | 'descending';
 }
 
 const kindOrder: Record<BenchmarkKind, number> = { rubra: 0, base: 1, other: 2, closed: 3 };
 
 /** The direction a column sorts in on its first activation: best scores first, names A to Z. */
-export function firstDirection(key: SortKey): SortDirection {
+export function firstDirection(key: SortKey): SortState['direction'] {
   return key === 'model' || key === 'kind' ? 'ascending' : 'descending';
 }
 
@@ -55,13 +53,11 @@ export function sortRows(rows: readonly BenchmarkRow[], sort: SortState | null):
   });
 }
 
-export interface RowFilter {
-  kinds: ReadonlySet<BenchmarkKind>;
-  text: string;
-}
-
 /** Keeps the rows of the chosen kinds whose model name contains the text, ignoring case. */
-export function filterRows(rows: readonly BenchmarkRow[], filter: RowFilter): BenchmarkRow[] {
-  const needle = filter.text.trim().toLocaleLowerCase('en');
-  return rows.filter((row) => filter.kinds.has(row.kind) && row.model.toLocaleLowerCase('en').includes(needle));
+export function filterRows(
+  rows: readonly BenchmarkRow[],
+  { kinds, text }: { kinds: ReadonlySet<BenchmarkKind>; text: string },
+): BenchmarkRow[] {
+  const needle = text.trim().toLocaleLowerCase('en');
+  return rows.filter((row) => kinds.has(row.kind) && row.model.toLocaleLowerCase('en').includes(needle));
 }
