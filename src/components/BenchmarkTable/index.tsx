@@ -17,10 +17,10 @@ import {
   benchmarkNotes as notes,
   benchmarkTable,
 } from '@site/src/shared/tables/benchmark-table';
-import { figureColumns, type BenchmarkColumn } from '@site/src/shared/tables/benchmarks';
+import { figureColumns } from '@site/src/shared/tables/benchmarks';
 import { NOT_MEASURED_MARK } from '@site/src/shared/tables/format';
 import { cellContent } from '@site/src/shared/tables/model';
-import { filterRows, nextSort, sortRows, type SortKey, type SortState } from './logic';
+import { filterRows, nextSort, sortRows, type SortState } from './logic';
 import styles from './styles.module.css';
 
 const allKinds = Object.keys(kindLabels) as BenchmarkKind[];
@@ -51,27 +51,6 @@ function ModelName({ row }: { row: BenchmarkRow }): ReactNode {
         </sup>
       )}
     </>
-  );
-}
-
-interface HeaderProps {
-  column: BenchmarkColumn;
-  sort: SortState | null;
-  onSort: (column: SortKey) => void;
-}
-
-function SortableHeader({ column, sort, onSort }: HeaderProps): ReactNode {
-  const active = sort?.key === column.id;
-  const arrow = !active ? '↕' : sort.direction === 'ascending' ? '↑' : '↓';
-  return (
-    <th scope="col" aria-sort={active ? sort.direction : undefined} className={alignClass(column, true)}>
-      <button type="button" className={styles.sortButton} onClick={() => onSort(column.id)}>
-        {column.label}
-        <span aria-hidden="true" className={styles.arrow}>
-          {arrow}
-        </span>
-      </button>
-    </th>
   );
 }
 
@@ -142,14 +121,28 @@ export default function BenchmarkTable(): ReactNode {
           </caption>
           <thead>
             <tr>
-              {benchmarkTable.columns.map((column) => (
-                <SortableHeader
-                  key={column.id}
-                  column={column}
-                  sort={sort}
-                  onSort={(key) => setSort(nextSort(sort, key))}
-                />
-              ))}
+              {benchmarkTable.columns.map((column) => {
+                const active = sort?.key === column.id;
+                return (
+                  <th
+                    key={column.id}
+                    scope="col"
+                    aria-sort={active ? sort.direction : undefined}
+                    className={alignClass(column, true)}
+                  >
+                    <button
+                      type="button"
+                      className={styles.sortButton}
+                      onClick={() => setSort(nextSort(sort, column.id))}
+                    >
+                      {column.label}
+                      <span aria-hidden="true" className={styles.arrow}>
+                        {!active ? '↕' : sort.direction === 'ascending' ? '↑' : '↓'}
+                      </span>
+                    </button>
+                  </th>
+                );
+              })}
             </tr>
           </thead>
           <tbody>
