@@ -50,10 +50,8 @@ export default function BenchmarkChart(): ReactNode {
   const bars = chartBars();
   let y = LEGEND_HEIGHT;
   const placed = bars.map((bar, index) => {
-    y += gapBefore(bars, index);
-    const top = y;
-    y += ROW_HEIGHT;
-    return { ...bar, top };
+    y += gapBefore(bars, index) + ROW_HEIGHT;
+    return { ...bar, middle: y - ROW_HEIGHT / 2 };
   });
   const height = y + 8;
   const scale = (value: number): number => (value / 100) * BAR_SPAN;
@@ -88,40 +86,37 @@ export default function BenchmarkChart(): ReactNode {
               className={styles.grid}
             />
           ))}
-          {placed.map(({ row, series, top }) => {
-            const middle = top + ROW_HEIGHT / 2;
-            return (
-              <g key={`${series}-${row.model}`} data-series={series} data-model={row.model}>
-                <text x={LABEL_WIDTH} y={middle} className={styles.name} dominantBaseline="middle" textAnchor="end">
-                  {row.model}
+          {placed.map(({ row, series, middle }) => (
+            <g key={`${series}-${row.model}`} data-series={series} data-model={row.model}>
+              <text x={LABEL_WIDTH} y={middle} className={styles.name} dominantBaseline="middle" textAnchor="end">
+                {row.model}
+              </text>
+              {row.functionCalling === null ? (
+                <text x={BAR_START + 4} y={middle} className={styles.missing} dominantBaseline="middle">
+                  {NOT_MEASURED_TEXT}
                 </text>
-                {row.functionCalling === null ? (
-                  <text x={BAR_START + 4} y={middle} className={styles.missing} dominantBaseline="middle">
-                    {NOT_MEASURED_TEXT}
+              ) : (
+                <>
+                  <rect
+                    x={BAR_START}
+                    y={middle - BAR_HEIGHT / 2}
+                    width={scale(row.functionCalling)}
+                    height={BAR_HEIGHT}
+                    rx="2"
+                    className={styles[series]}
+                  />
+                  <text
+                    x={BAR_START + scale(row.functionCalling) + 6}
+                    y={middle}
+                    className={styles.value}
+                    dominantBaseline="middle"
+                  >
+                    {formatScore(row.functionCalling)}
                   </text>
-                ) : (
-                  <>
-                    <rect
-                      x={BAR_START}
-                      y={middle - BAR_HEIGHT / 2}
-                      width={scale(row.functionCalling)}
-                      height={BAR_HEIGHT}
-                      rx="2"
-                      className={styles[series]}
-                    />
-                    <text
-                      x={BAR_START + scale(row.functionCalling) + 6}
-                      y={middle}
-                      className={styles.value}
-                      dominantBaseline="middle"
-                    >
-                      {formatScore(row.functionCalling)}
-                    </text>
-                  </>
-                )}
-              </g>
-            );
-          })}
+                </>
+              )}
+            </g>
+          ))}
         </g>
       </svg>
       <figcaption className={styles.caption}>{CHART_CAPTION} The table below holds the same figures.</figcaption>
