@@ -89,12 +89,6 @@ const declarationsOf = (style: Declarations): string =>
     .map(([property, value]) => `${cssProperty(property)}:${value}`)
     .join(';');
 
-interface ColourMode {
-  /** The classes a token of these types needs beyond its types' own, for its colours in this mode. */
-  classesOf: (types: readonly string[]) => string[];
-  css: (selector: string) => string;
-}
-
 /**
  * One mode's colours. A Prism theme gives a token its types' styles merged in the token's
  * order: for each property, the last type that sets it wins. The stylesheet gives each
@@ -102,7 +96,7 @@ interface ColourMode {
  * two agree for nearly every token; a token for which they differ also gets a class per
  * declaration of its merged style, whose rules come after the types' and so win.
  */
-function colourMode(theme: PrismTheme, prefix: string, mode: string): ColourMode {
+function colourMode(theme: PrismTheme, prefix: string, mode: string) {
   const byType = new Map<string, Declarations>();
   for (const entry of theme.styles) {
     if (entry.languages) {
@@ -118,17 +112,16 @@ function colourMode(theme: PrismTheme, prefix: string, mode: string): ColourMode
     }
   }
   const order = [...byType.keys()];
-  const overrides: string[] = [];
-  for (const style of byType.values()) {
-    for (const [property, value] of Object.entries(style)) {
-      const declaration = declarationsOf({ [property]: value });
-      if (!overrides.includes(declaration)) {
-        overrides.push(declaration);
-      }
-    }
-  }
+  const overrides = [
+    ...new Set(
+      [...byType.values()].flatMap((style) =>
+        Object.entries(style).map(([property, value]) => declarationsOf({ [property]: value })),
+      ),
+    ),
+  ];
   return {
-    classesOf(types) {
+    /** The classes a token of these types needs beyond its types' own, for its colours in this mode. */
+    classesOf(types: readonly string[]): string[] {
       const styled = types.filter((type) => byType.has(type));
       const merged = Object.assign({}, ...styled.map((type) => byType.get(type))) as Declarations;
       const cascaded = Object.assign(
@@ -142,7 +135,7 @@ function colourMode(theme: PrismTheme, prefix: string, mode: string): ColourMode
         ([property, value]) => `${prefix}${overrides.indexOf(declarationsOf({ [property]: value }))}`,
       );
     },
-    css: (selector) =>
+    css: (selector: string) =>
       [
         `${selector}{--prism-color:${theme.plain.color};--prism-background-color:${theme.plain.backgroundColor}}`,
         ...order.map((type) => `${selector} .token.${type}{${declarationsOf(byType.get(type) ?? {})}}`),
@@ -173,13 +166,10 @@ export function createCodeHighlighter(prism: unknown): CodeHighlighter {
   const dark = colourMode(config.darkTheme ?? config.theme, 'cd', 'dark');
   const { createCodeBlockMetadata } = codeBlockRules();
 
-  const toToken = (token: Token): CodeToken => {
-    const classes = [...light.classesOf(token.types), ...dark.classesOf(token.types)];
-    if (token.types.length === 1 && token.types[0] === 'plain') {
-      return token.content;
-    }
-    return [[...token.types, ...classes].join(' '), token.content];
-  };
+  const toToken = ({ types, content }: Token): CodeToken =>
+    types.length === 1 && types[0] === 'plain'
+      ? content
+      : [[...types, ...light.classesOf(types), ...dark.classesOf(types)].join(' '), content];
 
   return {
     highlight(code, input = {}) {
