@@ -70,13 +70,6 @@ export default function PageActions({ permalink }: { permalink: string }): React
     }
   }, []);
 
-  const onCopy = useCallback(
-    (message: Promise<StatusMessage>) => {
-      void message.then(showStatus);
-    },
-    [showStatus],
-  );
-
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
@@ -123,7 +116,7 @@ export default function PageActions({ permalink }: { permalink: string }): React
           initialFocus={openWith}
           containerRef={containerRef}
           onClose={close}
-          onCopy={onCopy}
+          onCopy={(message) => void message.then(showStatus)}
         />
       ) : null}
       <div role="status" className={styles.statusRegion}>
