@@ -30,17 +30,11 @@ export default function CodeBlock({ highlighted, children, ...props }: ThemeProp
     const title = typeof props.title === 'string' && props.title !== '' ? props.title : highlighted.title;
     return <HighlightedBlock code={title ? { ...highlighted, title } : highlighted} className={props.className} />;
   }
-  const text = plainText(children);
-  if (text === undefined) {
+  const parts = Children.toArray(children);
+  if (parts.some((part) => isValidElement(part))) {
     return <ElementBlock className={props.className}>{children}</ElementBlock>;
   }
-  return <HighlightedBlock code={asPlainCode(text, props)} className={props.className} />;
-}
-
-/** The children as one string, when they are text only. */
-function plainText(children: ReactNode): string | undefined {
-  const parts = Children.toArray(children);
-  return parts.some((part) => isValidElement(part)) ? undefined : parts.join('');
+  return <HighlightedBlock code={asPlainCode(parts.join(''), props)} className={props.className} />;
 }
 
 function asPlainCode(
