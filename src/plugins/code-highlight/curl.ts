@@ -15,7 +15,7 @@ import type { VFile } from 'vfile';
 
 import { jsxElement, replaceCodeBlocks } from './remark';
 import { codeBlockRules } from '../../plugins-lib/prism-settings';
-import type { ApiRequest, RequestBody } from '../../shared/api-request';
+import type { ApiRequest } from '../../shared/api-request';
 
 /** The component that wraps a block with its console, and where the page imports it from. */
 const TRY_IT = 'CurlTryIt';
@@ -103,11 +103,6 @@ function isLoopback(url: URL): boolean {
 export function curlRequest(command: CurlCommand, bodyText: string | undefined): ApiRequest {
   const versioned = /^(\/v\d+)(\/.*)$/.exec(command.url.pathname);
   const contentType = command.headers.find((header) => header.name.toLowerCase() === 'content-type')?.value;
-  // The body as the block writes it: the console reads it from the text, so the page carries it once.
-  const body: RequestBody | undefined =
-    bodyText === undefined
-      ? undefined
-      : { kind: 'json', contentType: contentType ?? 'application/json', value: undefined, text: bodyText };
   return {
     serverUrl: command.url.origin + (versioned?.[1] ?? ''),
     method: command.method,
@@ -115,7 +110,10 @@ export function curlRequest(command: CurlCommand, bodyText: string | undefined):
     pathParams: [],
     query: [],
     headers: command.headers.filter((header) => !['authorization', 'content-type'].includes(header.name.toLowerCase())),
-    ...(body ? { body } : {}),
+    // The body as the block writes it: the console reads it from the text, so the page carries it once.
+    ...(bodyText === undefined
+      ? {}
+      : { body: { kind: 'json', contentType: contentType ?? 'application/json', value: undefined, text: bodyText } }),
   };
 }
 
