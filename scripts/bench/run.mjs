@@ -128,7 +128,6 @@ const { formatScores, markdownTable: table, QUERY_CLASSES, sameFirstPageShare, s
 const thisSite = { name: 'this site', dir: path.resolve(process.env.BENCH_BUILD_DIR ?? 'build') };
 const reference = args.reference ? { name: 'reference', dir: path.resolve(args.reference) } : null;
 const sites = reference ? [thisSite, reference] : [thisSite];
-const hasReference = reference !== null;
 
 const kb = (/** @type {number | null | undefined} */ bytes) => (bytes == null ? '–' : (bytes / 1024).toFixed(1));
 const mb = (/** @type {number} */ bytes) => (bytes / 1024 ** 2).toFixed(1);
@@ -163,7 +162,7 @@ const figureRow = (label, figures, key, format, goal = '') => [
 const report = { date: new Date().toISOString(), runs, sites, parts: [...parts] };
 const markdown = [
   `# Bench, ${report.date.slice(0, 16).replace('T', ' ')} UTC`,
-  hasReference
+  reference
     ? `Cells read "this site / reference" (${path.relative(root, reference.dir) || reference.dir}); – means the page type is absent there.`
     : `Site: ${path.relative(root, thisSite.dir)}.`,
   'Sizes in KiB (1 KiB = 1,024 bytes). A "gzip" size is the file as fetched, gzipped at level 9 (scripts/bench/weight.ts), each file counted once.',
@@ -283,15 +282,12 @@ async function benchPages() {
         fetched: jobs.filter((job) => job.page === page).map((job) => job.fetched ?? null),
       }));
       report.pages = pageReports;
-      const size = (
-        /** @type {Weights} */ w,
-        /** @type {'load' | 'afterLoad'} */ phase,
-        /** @type {keyof Tally} */ kind,
-      ) => `${kb(w[phase][kind].gzip)} (${kb(w[phase][kind].raw)})`;
       const label = (/** @type {number} */ index) => pages[index]?.type.label ?? '';
       const weightRows = pageReports.map((page, index) => [
         `${label(index)} \`${pages[index]?.paths[0]}\``,
-        ...KINDS.filter((k) => k !== 'other').map((kind) => cell(page.weights, (w) => size(w, 'load', kind))),
+        ...KINDS.filter((k) => k !== 'other').map((kind) =>
+          cell(page.weights, (w) => `${kb(w.load[kind].gzip)} (${kb(w.load[kind].raw)})`),
+        ),
         cell(page.weights, (w) => String(w.load.total.count)),
         cell(page.weights, (w) => `${kb(w.afterLoad.total.gzip)} (${w.afterLoad.total.count})`),
         cell(page.weights, (w) => kb(w.load.total.gzip + w.afterLoad.total.gzip)),
