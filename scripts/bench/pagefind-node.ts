@@ -13,19 +13,14 @@ import type { PagefindApi } from '@rubra/search-query';
 
 import { createLocalBackend } from '../../src/search/backends/local';
 import { groupHitsByPage } from '../../src/search/pageResults';
-import type { FacetFilters, SearchBackend } from '../../src/search/types';
+import type { FacetFilters } from '../../src/search/types';
 import { siteUrl } from '../../src/site/identity';
 
 const ORIGIN = 'http://pagefind.invalid';
 const folders = new Map<string, string>();
-let installed = false;
 
 /** Answers fetches under ORIGIN from the registered folders; anything else goes to the real fetch. */
 function installFetch(): void {
-  if (installed) {
-    return;
-  }
-  installed = true;
   const realFetch = globalThis.fetch;
   globalThis.fetch = async (input, init) => {
     const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
@@ -35,11 +30,8 @@ function installFetch(): void {
     const { pathname } = new URL(href);
     const [, id, ...rest] = pathname.split('/');
     const folder = folders.get(id ?? '');
-    if (!folder) {
-      return new Response('', { status: 404 });
-    }
-    const file = path.join(folder, ...rest);
-    if (!file.startsWith(folder)) {
+    const file = folder && path.join(folder, ...rest);
+    if (!folder || !file?.startsWith(folder)) {
       return new Response('', { status: 404 });
     }
     return readFile(file).then(
@@ -49,18 +41,16 @@ function installFetch(): void {
   };
 }
 
-interface NodeSearch {
-  backend: SearchBackend;
-  /** The pages of the first results for a query, best first, as result URLs. */
-  pageUrls(query: string, count?: number): Promise<string[]>;
-}
-
 /**
- * The local backend over the Pagefind index in `indexDir` (a build's pagefind/ folder).
+ * The local backend over the Pagefind index in `indexDir` (a build's pagefind/ folder), as a
+ * function that answers a query with the pages of its first results, best first, as result URLs.
  * @public relevance-engines.mjs reads it through jiti.
  */
-export function nodeSearch(indexDir: string, facetFilters: FacetFilters = []): NodeSearch {
-  installFetch();
+export function nodeSearch(indexDir: string, facetFilters: FacetFilters = []) {
+  // The first folder installs the one fetch that answers for every folder.
+  if (folders.size === 0) {
+    installFetch();
+  }
   const id = String(folders.size + 1);
   folders.set(id, path.resolve(indexDir));
   const backend = createLocalBackend({
@@ -69,11 +59,8 @@ export function nodeSearch(indexDir: string, facetFilters: FacetFilters = []): N
     siteBaseUrl: '/',
     importPagefind: () => import(pathToFileURL(path.join(indexDir, 'pagefind.js')).href) as Promise<PagefindApi>,
   });
-  return {
-    backend,
-    async pageUrls(query, count = 10) {
-      const response = await backend.search({ query, facetFilters, hitsPerPage: count, page: 0 });
-      return groupHitsByPage(response.hits, siteUrl).map((page) => page.url);
-    },
+  return async (query: string, count = 10) => {
+    const response = await backend.search({ query, facetFilters, hitsPerPage: count, page: 0 });
+    return groupHitsByPage(response.hits, siteUrl).map((page) => page.url);
   };
 }

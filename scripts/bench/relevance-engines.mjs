@@ -112,7 +112,7 @@ async function nodeAnswers(indexDir, queries, facetFilters = []) {
   const { nodeSearch } = jiti('./pagefind-node.ts');
   const search = nodeSearch(indexDir, facetFilters);
   const answers = [];
-  for (const { query } of queries) answers.push(await search.pageUrls(query, RESULTS));
+  for (const { query } of queries) answers.push(await search(query, RESULTS));
   return answers;
 }
 
