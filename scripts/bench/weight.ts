@@ -51,10 +51,6 @@ export function classify(contentType: string, url: string): ResourceKind {
   return EXTENSIONS.find(([pattern]) => pattern.test(pathname))?.[1] ?? 'other';
 }
 
-function gzipSize(body: Uint8Array): number {
-  return gzipSync(body, { level: 9 }).length;
-}
-
 /** A feature that loads on the reader's intent: its data's folder, and strings found only in its code. */
 interface OnIntent {
   folder: string;
@@ -109,7 +105,7 @@ export function describeFetched(url: string, contentType: string, body: Uint8Arr
     kind,
     phase,
     raw: body.length,
-    gzip: gzipSize(body),
+    gzip: gzipSync(body, { level: 9 }).length,
     search: isSearchResource(url, kind, body),
     console: isConsoleResource(url, kind, body),
   };
@@ -117,8 +113,7 @@ export function describeFetched(url: string, contentType: string, body: Uint8Arr
 
 /** Counts and sums by kind, with a total, for the files fetched in one phase. */
 export function tally(fetched: readonly Fetched[], phase: Phase): Tally {
-  const empty = (): KindTotal => ({ count: 0, raw: 0, gzip: 0 });
-  const result = Object.fromEntries([...KINDS, 'total'].map((kind) => [kind, empty()])) as Tally;
+  const result = Object.fromEntries([...KINDS, 'total'].map((kind) => [kind, { count: 0, raw: 0, gzip: 0 }])) as Tally;
   for (const file of fetched) {
     if (file.phase !== phase) continue;
     for (const key of [file.kind, 'total'] as const) {
