@@ -25,18 +25,11 @@ export function parseProc(pid, statText, statusText) {
  * @param {readonly ProcInfo[]} processes
  */
 export function treeRss(root, processes) {
-  /** @type {Map<number, ProcInfo[]>} */
-  const children = new Map();
-  for (const proc of processes) {
-    const siblings = children.get(proc.ppid) ?? [];
-    siblings.push(proc);
-    children.set(proc.ppid, siblings);
-  }
   let total = 0;
   const stack = processes.filter((proc) => proc.pid === root);
   for (let proc = stack.pop(); proc; proc = stack.pop()) {
     total += proc.rss;
-    stack.push(...(children.get(proc.pid) ?? []));
+    stack.push(...processes.filter((child) => child.ppid === proc.pid));
   }
   return total;
 }
