@@ -17,7 +17,8 @@ import { coldBuild, phasePeaks } from './build-time.mjs';
 import { measureSearch } from './measure.mjs';
 import { startStaticHost } from '../../tests/support/static-server.mjs';
 
-const { VOCABULARY_FILE } = createJiti(import.meta.url)('@rubra/search-query');
+const jiti = createJiti(import.meta.url);
+const { VOCABULARY_FILE } = jiti('@rubra/search-query');
 
 const TWIN_SECTIONS_START = 'const pageSections: PageSection[] = [';
 
@@ -63,7 +64,6 @@ async function prepareVariant(root, dir, { pages, operations }) {
     if (entry !== '.cache') await symlink(path.join(root, 'node_modules', entry), path.join(modules, entry));
   }
 
-  const jiti = createJiti(import.meta.url);
   const { generateDocs } = jiti('./scale-docs.ts');
   const { generateOpenApi } = jiti('./scale-openapi.ts');
   for (const file of generateDocs(pages)) {
@@ -71,8 +71,8 @@ async function prepareVariant(root, dir, { pages, operations }) {
     await mkdir(path.dirname(target), { recursive: true });
     await writeFile(target, file.content);
   }
-  const api = generateOpenApi(operations);
-  await writeFile(path.join(dir, 'openapi', 'rubra.yaml'), stringify(api.document, { aliasDuplicateObjects: false }));
+  const api = stringify(generateOpenApi(operations), { aliasDuplicateObjects: false });
+  await writeFile(path.join(dir, 'openapi', 'rubra.yaml'), api);
   // llms.txt and the social cards place every page in a section and fail the build on one they cannot place:
   // the generated pages and their category indexes (all under /scale/) get one of their own.
   const configFile = path.join(dir, 'docusaurus.config.ts');
@@ -99,8 +99,7 @@ export async function runScale({ root, pages = 2000, operations = 300, runs = 3,
     log('  cold build (docusaurus clear && docusaurus build)');
     // Docusaurus's performance lines mark the phases, so the peak can be read per phase.
     const build = await coldBuild(dir, { ...process.env, DOCUSAURUS_PERF_LOGGER: 'true' });
-    const { parseCardReport } = createJiti(import.meta.url)('../../src/plugins/social-cards/report.ts');
-    const cards = parseCardReport(build.output);
+    const cards = jiti('../../src/plugins/social-cards/report.ts').parseCardReport(build.output);
     if (!cards) {
       throw new Error('the build of the variant printed no social-cards report');
     }

@@ -249,7 +249,7 @@ describe('scale content', () => {
   });
 
   it('describes 300 operations in a valid OpenAPI 3.1 document, each with a valid x-sdk-call', async () => {
-    const { document } = generateOpenApi(300);
+    const document = generateOpenApi(300);
     const api = await SwaggerParser.validate(structuredClone(document) as never);
     const operations = Object.values(api.paths ?? {}).flatMap((item) =>
       Object.entries(item as Record<string, { operationId: string; tags: string[] } & Record<string, unknown>>),
