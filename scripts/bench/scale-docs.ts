@@ -6,12 +6,6 @@
  */
 import { ADJECTIVES, NOUNS, paragraph, pick, seededRandom, sentence, slugify, VERBS } from './scale-words';
 
-export interface GeneratedFile {
-  /** Path relative to the site's docs folder. */
-  path: string;
-  content: string;
-}
-
 const CATEGORY_NAMES = [
   'Deployment',
   'Configuration',
@@ -35,15 +29,11 @@ const CATEGORY_NAMES = [
   'Reference',
 ];
 
-export interface DocsLayout {
-  /** Folder under docs/ that holds the generated categories. */
-  root: string;
-  categories: { folder: string; label: string }[];
-  /** Per page: its category index and its file name. */
-  pages: { category: number; file: string }[];
-}
-
-export function docsLayout(pageCount: number, categoryCount = 20, root = 'scale'): DocsLayout {
+/**
+ * Where the generated docs go: `root`, the folder under docs/ that holds the categories;
+ * each category's folder and label; per page, its category's index and its file name.
+ */
+export function docsLayout(pageCount: number, categoryCount = 20, root = 'scale') {
   const categories = Array.from({ length: categoryCount }, (_, index) => {
     const label = CATEGORY_NAMES[index % CATEGORY_NAMES.length] ?? `Section ${index}`;
     const suffix = index >= CATEGORY_NAMES.length ? ` ${Math.floor(index / CATEGORY_NAMES.length) + 1}` : '';
@@ -55,6 +45,8 @@ export function docsLayout(pageCount: number, categoryCount = 20, root = 'scale'
   }));
   return { root, categories, pages };
 }
+
+type DocsLayout = ReturnType<typeof docsLayout>;
 
 function pagePath(layout: DocsLayout, index: number): string {
   const page = layout.pages[index];
@@ -204,11 +196,14 @@ ${paragraph(random, `${unique}_warning`, 2)}
 `;
 }
 
-/** The generated docs: each category's _category_.json and its pages. */
-export function generateDocs(pageCount: number, seed = 42): GeneratedFile[] {
+/**
+ * The generated docs, each a path relative to the site's docs folder and its content:
+ * every category's _category_.json, then the pages.
+ */
+export function generateDocs(pageCount: number, seed = 42) {
   const random = seededRandom(seed);
   const layout = docsLayout(pageCount);
-  const files: GeneratedFile[] = layout.categories.map((category, index) => ({
+  const categories = layout.categories.map((category, index) => ({
     path: `${layout.root}/${category.folder}/_category_.json`,
     content: `${JSON.stringify(
       {
@@ -225,8 +220,9 @@ export function generateDocs(pageCount: number, seed = 42): GeneratedFile[] {
       2,
     )}\n`,
   }));
-  for (let index = 0; index < pageCount; index += 1) {
-    files.push({ path: pagePath(layout, index), content: docPage(layout, index, random) });
-  }
-  return files;
+  const pages = layout.pages.map((_, index) => ({
+    path: pagePath(layout, index),
+    content: docPage(layout, index, random),
+  }));
+  return [...categories, ...pages];
 }
