@@ -27,14 +27,6 @@ function summariseLhr(lhr) {
     const value = lhr.categories[id]?.score;
     return value == null ? null : Math.round(value * 100);
   };
-  const failed = CATEGORIES.filter((id) => id !== 'performance').flatMap((id) =>
-    (lhr.categories[id]?.auditRefs ?? [])
-      .filter((ref) => {
-        const auditScore = lhr.audits[ref.id]?.score;
-        return ref.weight > 0 && auditScore != null && auditScore < 1;
-      })
-      .map((ref) => ref.id),
-  );
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
@@ -44,7 +36,14 @@ function summariseLhr(lhr) {
     tbt: lhr.audits['total-blocking-time']?.numericValue ?? null,
     cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? null,
     bytes: lhr.audits['total-byte-weight']?.numericValue ?? null,
-    failedAudits: failed,
+    failedAudits: CATEGORIES.filter((id) => id !== 'performance').flatMap((id) =>
+      (lhr.categories[id]?.auditRefs ?? [])
+        .filter((ref) => {
+          const auditScore = lhr.audits[ref.id]?.score;
+          return ref.weight > 0 && auditScore != null && auditScore < 1;
+        })
+        .map((ref) => ref.id),
+    ),
     runtimeError: lhr.runtimeError?.code ?? null,
   };
 }
@@ -57,15 +56,11 @@ function summariseLhr(lhr) {
 export async function runLighthouse(chrome, url, preset) {
   // ignoreStatusCode: the not-found page is audited too (its 404 fails only the
   // SEO status-code audit) instead of ending the run.
-  /** @type {import('lighthouse').Flags} */
-  const flags = {
-    port: chrome.port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: CATEGORIES,
-    ignoreStatusCode: true,
-  };
-  const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
+  const result = await lighthouse(
+    url,
+    { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, ignoreStatusCode: true },
+    preset === 'desktop' ? desktopConfig : undefined,
+  );
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   return summariseLhr(result.lhr);
 }

@@ -76,13 +76,9 @@ async function timeQuery(page, query) {
 }
 
 /**
- * @typedef {object} SearchMeasureOptions
- * @property {string} baseUrl the served site's origin
- * @property {string[]} queries the first is measured cold, the others warm
- * @property {number} runs
+ * The first query on the served site at `baseUrl`, measured cold, and each of the other queries, warm.
+ * @param {{ baseUrl: string, queries: string[], runs: number }} options
  */
-
-/** @param {SearchMeasureOptions} options */
 export async function measureSearch({ baseUrl, queries, runs }) {
   /** @type {number[]} */
   const firstQueryBytes = [];
@@ -145,8 +141,8 @@ export async function measureSearch({ baseUrl, queries, runs }) {
  * Cold page, prefetching and idle preloading as a reader has them: from the pointer
  * over the search button, then Ctrl+K and typing a query, to the first result shown.
  * Starts as soon as the page has hydrated, before any idle work has run.
+ * @param {{ baseUrl: string, query: string, runs: number }} options
  */
-/** @param {{ baseUrl: string, query: string, runs: number }} options */
 export async function measureIntent({ baseUrl, query, runs }) {
   /** @type {number[]} */
   const times = [];
