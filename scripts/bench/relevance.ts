@@ -131,16 +131,11 @@ export function scoreEngine(queries: readonly RelevanceQuery[], answers: readonl
  * counts as a page): how alike the engines answer, whatever the expected pages.
  */
 export function sameFirstPageShare(engines: readonly (readonly (readonly string[])[])[]): number {
-  const queries = engines[0]?.length ?? 0;
-  if (queries === 0) {
-    return 0;
-  }
-  let same = 0;
-  for (let index = 0; index < queries; index += 1) {
-    const firsts = new Set(engines.map((answers) => pagesOf(answers[index] ?? [])[0] ?? null));
-    same += firsts.size === 1 ? 1 : 0;
-  }
-  return same / queries;
+  const firstEngine = engines[0] ?? [];
+  const same = firstEngine.filter(
+    (_, index) => new Set(engines.map((answers) => pagesOf(answers[index] ?? [])[0] ?? null)).size === 1,
+  );
+  return firstEngine.length === 0 ? 0 : same.length / firstEngine.length;
 }
 
 const percent = (value: number) => `${(value * 100).toFixed(0)}%`;
