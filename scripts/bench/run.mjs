@@ -130,7 +130,7 @@ const reference = args.reference ? { name: 'reference', dir: path.resolve(args.r
 const sites = reference ? [thisSite, reference] : [thisSite];
 
 const kb = (/** @type {number | null | undefined} */ bytes) => (bytes == null ? '–' : (bytes / 1024).toFixed(1));
-const mb = (/** @type {number} */ bytes) => (bytes / 1024 ** 2).toFixed(1);
+const mb = (/** @type {number} */ bytes) => `${(bytes / 1024 ** 2).toFixed(1)} MB`;
 const ms = (/** @type {number} */ value) => `${value.toFixed(0)} ms`;
 const kib = (/** @type {number} */ bytes) => `${kb(bytes)} KiB`;
 /**
@@ -194,12 +194,9 @@ async function benchBuild() {
     ),
     cell(
       builds.map((b) => b?.peakBytes),
-      (b) => `${mb(b)} MB`,
+      mb,
     ),
-    cell(
-      await Promise.all(sites.map((site) => (existsSync(site.dir) ? directorySize(site.dir) : null))),
-      (b) => `${mb(b)} MB`,
-    ),
+    cell(await Promise.all(sites.map((site) => (existsSync(site.dir) ? directorySize(site.dir) : null))), mb),
   ];
   section(
     `## Build (after docusaurus clear)\n\n${table(['', 'wall time', 'peak RSS (process tree)', 'output'], [row])}`,
@@ -443,7 +440,7 @@ async function benchSearch() {
   section(
     `## Search, medians of ${runs}\n\n${table(['', 'figure', 'goal'], rows)}\n\nLargest files of a first query (this site): ${largest
       .slice(0, 6)
-      .map((f) => `\`${f.path}\` ${kb(f.gzip)} KiB`)
+      .map((f) => `\`${f.path}\` ${kib(f.gzip)}`)
       .join(', ')}`,
   );
 }
@@ -534,11 +531,11 @@ async function benchScale() {
         `${s.cards.minKB.toFixed(1)}/${s.cards.medianKB.toFixed(1)}/${s.cards.maxKB.toFixed(1)} KiB (min/median/max)`,
       goal('60 s', s.cards.seconds <= 60),
     ],
-    ['output', `${mb(s.outputBytes)} MB, ${s.htmlPages} HTML files`, ''],
-    ['search index (build/pagefind)', `${mb(s.indexBytes)} MB`, ''],
+    ['output', `${mb(s.outputBytes)}, ${s.htmlPages} HTML files`, ''],
+    ['search index (build/pagefind)', mb(s.indexBytes), ''],
     [
       'search vocabulary (gzip; fetched only for a query with an unknown word)',
-      `${kb(s.vocabularyGzipBytes)} KiB, ${s.vocabularyWords} words`,
+      `${kib(s.vocabularyGzipBytes)}, ${s.vocabularyWords} words`,
       goal('40 KiB', s.vocabularyGzipBytes <= 40 * 1024),
     ],
     [
