@@ -111,12 +111,11 @@ export function pick<T>(random: () => number, list: readonly T[]): T {
 }
 
 export function sentence(random: () => number, unique: string): string {
-  const words = [
+  return [
     `To ${pick(random, VERBS)} a ${pick(random, ADJECTIVES)} ${pick(random, NOUNS)},`,
     `set \`${unique}\` before you ${pick(random, VERBS)} the ${pick(random, NOUNS)}`,
     `so that each ${pick(random, NOUNS)} keeps its ${pick(random, ADJECTIVES)} ${pick(random, NOUNS)}.`,
-  ];
-  return words.join(' ');
+  ].join(' ');
 }
 
 export function paragraph(random: () => number, unique: string, sentences = 4): string {

@@ -11,11 +11,6 @@ import { describeFetched, type Fetched, type Phase } from './weight';
 
 const AFTER_LOAD_MS = 10_000;
 
-export interface Visit {
-  status: number | null;
-  fetched: Fetched[];
-}
-
 /**
  * Weighs one response. Chromium keeps no body for a `<link rel="prefetch">` response,
  * so an empty 200 body is fetched again from the same host to weigh the real file.
@@ -33,8 +28,8 @@ export async function weighResponse(response: Response, phase: Phase): Promise<F
   }
 }
 
-/** Opens `url` in `page` (a fresh context, so a cold cache) and records what it fetches. */
-export async function recordVisit(page: Page, url: string, afterLoadMs = AFTER_LOAD_MS): Promise<Visit> {
+/** Opens `url` in `page` (a fresh context, so a cold cache) and records its status and what it fetches. */
+export async function recordVisit(page: Page, url: string, afterLoadMs = AFTER_LOAD_MS) {
   let phase: Phase = 'load';
   let recording = true;
   const pending: Promise<Fetched | null>[] = [];
