@@ -79,12 +79,9 @@ function timedRun(command, args, cwd, env = process.env) {
     const keep = (/** @type {Buffer} */ chunk) => {
       const textChunk = chunk.toString();
       output = (output + textChunk).slice(-20_000);
-      const text = partial + textChunk;
-      const complete = text.split('\n');
+      const complete = (partial + textChunk).split('\n');
       partial = complete.pop() ?? '';
-      for (const line of complete) {
-        if (lines.length < MAX_LINES) lines.push({ t: now(), text: line });
-      }
+      lines.push(...complete.slice(0, MAX_LINES - lines.length).map((text) => ({ t: now(), text })));
     };
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);

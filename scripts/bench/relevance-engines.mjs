@@ -65,19 +65,17 @@ export function checkExpectedPages(queries, buildDir, file = QUERY_FILE) {
  */
 export async function siteEngine(buildDir, queries, log = () => {}) {
   const server = await startStaticHost({ root: path.resolve(buildDir), gzip: true });
-  const { origin } = server;
   const browser = await launchChromium();
-  const texts = identity.searchTexts;
   try {
     const page = await browser.newPage();
     const answers = [];
     for (const [index, { query }] of queries.entries()) {
-      await page.goto(`${origin}/${identity.searchPagePath}?q=${encodeURIComponent(query)}`);
+      await page.goto(`${server.origin}/${identity.searchPagePath}?q=${encodeURIComponent(query)}`);
       await page.waitForFunction(([noResults, error]) => {
         const main = document.querySelector('main');
         const text = main?.textContent ?? '';
         return Boolean(main?.querySelector('ol li h2 a')) || text.includes(noResults) || text.includes(error);
-      }, /** @type {[string, string]} */ ([texts.noResults, texts.errorTitle]));
+      }, /** @type {[string, string]} */ ([identity.searchTexts.noResults, identity.searchTexts.errorTitle]));
       answers.push(
         await page.$$eval('main ol li h2 a', (links) => links.map((link) => link.getAttribute('href') ?? '')),
       );
