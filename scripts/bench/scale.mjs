@@ -32,23 +32,17 @@ export async function directorySize(dir) {
 }
 
 /**
- * The repository's files as a fresh clone has them (tracked, plus new files not ignored).
- * @param {string} root
- */
-function sourceFiles(root) {
-  return execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: root })
-    .toString()
-    .split('\0')
-    .filter(Boolean);
-}
-
-/**
  * @param {string} root
  * @param {string} dir
  * @param {{ pages: number, operations: number }} size
  */
 async function prepareVariant(root, dir, { pages, operations }) {
-  for (const file of sourceFiles(root)) {
+  // The repository's files as a fresh clone has them (tracked, plus new files not ignored).
+  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: root })
+    .toString()
+    .split('\0')
+    .filter(Boolean);
+  for (const file of files) {
     const target = path.join(dir, file);
     await mkdir(path.dirname(target), { recursive: true });
     await cp(path.join(root, file), target).catch((error) => {
