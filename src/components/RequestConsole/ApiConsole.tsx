@@ -81,28 +81,24 @@ function exampleBodyText(data: ApiConsoleData, ids: RememberedIds): string {
 }
 
 function initialValues(operation: ApiOperationPage, data: ApiConsoleData, ids: RememberedIds): FormValues {
-  const params: Record<string, string> = {};
-  for (const parameter of operation.parameters) {
-    if (parameter.in === 'path') {
-      params[parameter.name] = ids[parameter.name]?.[0] ?? '';
-    } else if (parameter.in === 'query') {
-      params[parameter.name] = decoded(parameter.default);
-    }
-  }
   const body = data.request.body;
-  const fields: Record<string, string> = {};
-  if (body?.kind === 'multipart') {
-    for (const field of body.fields) {
-      fields[field.name] = field.file ? '' : field.value;
-    }
-  }
   return {
     serverUrl: usedServers('api')[0] ?? operation.serverUrl,
-    params,
+    params: Object.fromEntries(
+      pathAndQuery(operation).map((parameter) => [
+        parameter.name,
+        parameter.in === 'path' ? (ids[parameter.name]?.[0] ?? '') : decoded(parameter.default),
+      ]),
+    ),
     bodyText: exampleBodyText(data, ids),
-    fields,
+    fields: Object.fromEntries(
+      body?.kind === 'multipart' ? body.fields.map((field) => [field.name, field.file ? '' : field.value]) : [],
+    ),
   };
 }
+
+const pathAndQuery = (operation: ApiOperationPage) =>
+  operation.parameters.filter((parameter) => parameter.in === 'path' || parameter.in === 'query');
 
 function enumOf(schema: unknown): string[] | undefined {
   const values = (schema as { enum?: unknown } | undefined)?.enum;
@@ -209,7 +205,7 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
     [call, read, timeoutSeconds, key.key, data.call.action],
   );
 
-  const pathAndQuery = operation.parameters.filter((parameter) => parameter.in === 'path' || parameter.in === 'query');
+  const parameters = pathAndQuery(operation);
   const bodyExample = data.request.body;
   const urlTooLong = problemOf('url');
   return (
@@ -230,10 +226,10 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
         focusOnMount
       />
       <KeyField id={fieldId('key')} keyState={keyState} />
-      {pathAndQuery.length > 0 ? (
+      {parameters.length > 0 ? (
         <fieldset className={styles.group}>
           <legend>Parameters</legend>
-          {pathAndQuery.map((parameter) => {
+          {parameters.map((parameter) => {
             const schema = data.parameters.find((item) => item.name === parameter.name)?.schema;
             const choices = enumOf(schema);
             const problem = problemOf(`param:${parameter.name}`);

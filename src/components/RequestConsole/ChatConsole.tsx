@@ -63,18 +63,12 @@ export default function ChatConsole({ request, onClose }: ChatConsoleProps): Rea
     if (call.sending) {
       return;
     }
-    const found: FieldProblem[] = [];
     const server = checkServerUrl(serverUrl);
-    if (!server.ok) {
-      found.push({ field: 'server', message: server.message });
-    }
-    if (!parsed.ok) {
-      found.push(bodyProblem(parsed));
-    }
-    const badTimeout = timeoutProblem(timeoutSeconds);
-    if (badTimeout) {
-      found.push(badTimeout);
-    }
+    const found = [
+      server.ok ? null : { field: 'server', message: server.message },
+      parsed.ok ? null : bodyProblem(parsed),
+      timeoutProblem(timeoutSeconds),
+    ].filter((problem) => problem !== null);
     setProblems(found);
     if (!server.ok || !parsed.ok || found.length > 0) {
       showProblems(formRef.current, found, call.setStatus);
@@ -108,6 +102,8 @@ export default function ChatConsole({ request, onClose }: ChatConsoleProps): Rea
     setDone({ outcome, streamed });
   };
 
+  const answer = done?.outcome.ok ? done.outcome : null;
+  const answerView = answer ? <AnswerView answer={answer.answer} downloadName="reply.txt" isDownload={false} /> : null;
   return (
     <ConsoleFrame
       title={`Try it: ${request.method} ${request.path}`}
@@ -143,16 +139,14 @@ export default function ChatConsole({ request, onClose }: ChatConsoleProps): Rea
       <SendBar call={call} />
       {reply ? <ChatAnswer reply={reply} streaming={call.sending} /> : null}
       {done && !done.outcome.ok ? <FailureView failure={done.outcome.failure} /> : null}
-      {done?.outcome.ok ? (
-        reply && done.outcome.answer.status < 300 ? (
-          <details className={styles.raw}>
-            <summary>Raw answer</summary>
-            <AnswerView answer={done.outcome.answer} downloadName="reply.txt" isDownload={false} />
-          </details>
-        ) : (
-          <AnswerView answer={done.outcome.answer} downloadName="reply.txt" isDownload={false} />
-        )
-      ) : null}
+      {answer && reply && answer.answer.status < 300 ? (
+        <details className={styles.raw}>
+          <summary>Raw answer</summary>
+          {answerView}
+        </details>
+      ) : (
+        answerView
+      )}
     </ConsoleFrame>
   );
 }
