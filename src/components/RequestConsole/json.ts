@@ -120,21 +120,12 @@ const ONLY_POINTING_DEEPER = new Set(['properties', 'items', 'prefixItems', 'all
 /** An error inside one branch of oneOf or anyOf: the branch's own error says it matched none. */
 const INSIDE_A_BRANCH = /\/(oneOf|anyOf)\/\d+\//;
 
+/** Each problem once, in the order the validator first gives it. */
 function problemsOf(errors: readonly OutputUnit[]): SchemaProblem[] {
-  const seen = new Set<string>();
-  const problems: SchemaProblem[] = [];
-  for (const error of errors) {
-    if (ONLY_POINTING_DEEPER.has(error.keyword) || INSIDE_A_BRANCH.test(error.keywordLocation)) {
-      continue;
-    }
-    const pointer = error.instanceLocation.replace(/^#/, '');
-    const key = `${pointer} ${error.error}`;
-    if (!seen.has(key)) {
-      seen.add(key);
-      problems.push({ pointer, message: error.error });
-    }
-  }
-  return problems;
+  const problems = errors
+    .filter((error) => !ONLY_POINTING_DEEPER.has(error.keyword) && !INSIDE_A_BRANCH.test(error.keywordLocation))
+    .map((error) => ({ pointer: error.instanceLocation.replace(/^#/, ''), message: error.error }));
+  return [...new Map(problems.map((problem) => [`${problem.pointer} ${problem.message}`, problem])).values()];
 }
 
 /** One validator per schema: the form is checked at every keystroke. */
@@ -145,11 +136,8 @@ export function checkAgainstSchema(value: unknown, schema: unknown): SchemaProbl
   if (typeof schema !== 'object' || schema === null) {
     return [];
   }
-  let validator = validators.get(schema);
-  if (!validator) {
-    validator = new Validator(schema as Record<string, unknown>, '2020-12', false);
-    validators.set(schema, validator);
-  }
+  const validator = validators.get(schema) ?? new Validator(schema as Record<string, unknown>, '2020-12', false);
+  validators.set(schema, validator);
   const result = validator.validate(value);
   return result.valid ? [] : problemsOf(result.errors);
 }
