@@ -82,15 +82,14 @@ export function readForm(values: FormValues, data: ApiConsoleData, lastBody: unk
       query.push({ name: parameter.name, value });
     }
   }
+  const { body: example, ...rest } = data.request;
   const request: ApiRequest = {
-    ...data.request,
+    ...rest,
     serverUrl: server.ok ? server.url : values.serverUrl.trim(),
     pathParams,
     query,
   };
-  delete request.body;
   const schemaProblems: SchemaProblem[] = [];
-  const example = data.request.body;
   if (example?.kind === 'json') {
     const parsed = parseJson(values.bodyText);
     if (parsed.ok) {
