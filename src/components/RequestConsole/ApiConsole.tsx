@@ -105,12 +105,6 @@ function enumOf(schema: unknown): string[] | undefined {
   return Array.isArray(values) ? values.filter((value) => value !== null).map(String) : undefined;
 }
 
-interface Done {
-  outcome: Outcome;
-  isDownload: boolean;
-  name: string;
-}
-
 export default function ApiConsole({ operation, data, onSamples, onClose }: ApiConsoleProps): ReactNode {
   const id = useId();
   const fieldId = (name: string) => `${id}-${name.replace(/[^\w-]/g, '_')}`;
@@ -123,7 +117,7 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
   const [timeoutSeconds, setTimeoutSeconds] = useState(String(DEFAULT_TIMEOUT_SECONDS));
   const [shownProblems, setShownProblems] = useState<FieldProblem[]>([]);
   const [schemaWarning, setSchemaWarning] = useState<SchemaProblem[] | null>(null);
-  const [done, setDone] = useState<Done | null>(null);
+  const [done, setDone] = useState<{ outcome: Outcome; isDownload: boolean; name: string } | null>(null);
   const files = useRef(new Map<string, File>());
   const lastBody = useRef<unknown>(data.request.body?.kind === 'json' ? data.request.body.value : undefined);
   const formRef = useRef<HTMLFormElement>(null);
@@ -230,8 +224,7 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
         <fieldset className={styles.group}>
           <legend>Parameters</legend>
           {parameters.map((parameter) => {
-            const schema = data.parameters.find((item) => item.name === parameter.name)?.schema;
-            const choices = enumOf(schema);
+            const choices = enumOf(data.parameters.find((item) => item.name === parameter.name)?.schema);
             const problem = problemOf(`param:${parameter.name}`);
             const inputId = fieldId(`param-${parameter.name}`);
             const remembered = ids[parameter.name] ?? [];
@@ -308,10 +301,9 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
           {bodyExample.fields.map((field) => {
             const inputId = fieldId(`field-${field.name}`);
             const problem = problemOf(`field:${field.name}`);
-            const schema = ((data.bodySchema ?? {}) as { properties?: Record<string, unknown> }).properties?.[
-              field.name
-            ];
-            const choices = enumOf(schema);
+            const choices = enumOf(
+              ((data.bodySchema ?? {}) as { properties?: Record<string, unknown> }).properties?.[field.name],
+            );
             const common = {
               id: inputId,
               'data-field': `field:${field.name}`,
