@@ -9,10 +9,6 @@ import { identity } from '@site/src/site/identity';
 
 import styles from './styles.module.css';
 
-interface Props {
-  className?: string;
-}
-
 const sections = [
   { to: '/', label: 'Introduction', text: 'What Rubra is and where to start.' },
   { to: '/category/models', label: 'Models', text: 'The tool-calling models and how to use each.' },
@@ -27,7 +23,7 @@ const sections = [
 ] as const;
 
 /** The not-found page: says what happened and offers the ways back in. */
-export default function NotFoundContent({ className }: Props): ReactNode {
+export default function NotFoundContent({ className }: { className?: string }): ReactNode {
   // The page is prerendered once as 404.html: the missing path is only known in the
   // browser, after hydration.
   const location = useLocation();
