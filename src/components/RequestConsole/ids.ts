@@ -60,16 +60,14 @@ export function withRememberedIds(body: unknown, ids: RememberedIds): unknown {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return body;
   }
-  const result: Record<string, unknown> = { ...(body as Record<string, unknown>) };
-  for (const [name, value] of Object.entries(result)) {
-    const newest = ids[name]?.[0];
-    if (newest && typeof value === 'string') {
-      result[name] = newest;
-    }
-    const newestFile = ids.file_id?.[0];
-    if (name === 'file_ids' && newestFile && Array.isArray(value) && value.length > 0) {
-      result[name] = [newestFile];
-    }
-  }
-  return result;
+  const newestFile = ids.file_id?.[0];
+  return Object.fromEntries(
+    Object.entries(body).map(([name, value]) => {
+      const newest = ids[name]?.[0];
+      if (name === 'file_ids' && newestFile && Array.isArray(value) && value.length > 0) {
+        return [name, [newestFile]];
+      }
+      return [name, newest && typeof value === 'string' ? newest : value];
+    }),
+  );
 }
