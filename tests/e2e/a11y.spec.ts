@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 
 import { builtPolicy } from '../../deploy/build-output.mjs';
 import { BUILD_DIR } from '../support/static-server.mjs';
-import { axeViolations, expect, testUnderPolicy as test, useColourMode } from './fixtures';
+import { axeViolations, expect, test as siteTest, testUnderPolicy as test, useColourMode } from './fixtures';
 import { operations } from '../support/openapi-operations';
 import { coveringPages, elementShapes } from '../support/page-shapes';
 import { builtHtml, PAGE_TYPES, sitemapRoutes } from './site';
@@ -60,7 +60,7 @@ const checked = routes.filter(
   (route) => !isOperation(route) || darkChecked.has(route) || coveringOperations.has(route),
 );
 
-test('the dark mode checks cover every page type, and the operation pages checked more than one', () => {
+siteTest('the dark mode checks cover every page type, and the operation pages checked more than one', () => {
   for (const route of darkChecked) {
     expect(routes).toContain(route);
   }

@@ -56,7 +56,8 @@ test.describe('the API console under the policy', () => {
     await servers.close();
   });
 
-  test('connect-src allows the site, the loopback addresses and the description’s server, and nothing else', () => {
+  // A fact of the policy, read without a page.
+  siteTest('connect-src allows the site, the loopback addresses and the description’s server, and nothing else', () => {
     const connect = /(?:^|; )connect-src ([^;]+)/.exec(policy)?.[1]?.split(' ');
     expect(connect).toEqual(["'self'", 'http://localhost:*', 'http://127.0.0.1:*', 'http://localhost:8000']);
   });
