@@ -67,16 +67,13 @@ export class TwinHeadingIds {
 
   /** What the heading's line needs after its text: ` {#id}`, or nothing when the slug is the id. */
   suffix(text: string, id?: string): string {
-    if (id !== undefined && id !== this.ids.slugOf(text)) {
-      this.ids.next(text, id);
-      return ` {#${id}}`;
-    }
-    this.ids.next(text);
-    return '';
+    const kept = id !== undefined && id !== this.ids.slugOf(text) ? id : undefined;
+    this.ids.next(text, kept);
+    return kept === undefined ? '' : ` {#${kept}}`;
   }
 }
 
-export interface HeadingParts {
+interface HeadingParts {
   /** The heading as a reader sees it: inline Markdown removed, no `{#id}`. */
   text: string;
   explicitId?: string;
@@ -91,7 +88,7 @@ export function parseHeading(source: string): HeadingParts {
 }
 
 /** The visible text of inline Markdown: code, emphasis, links and HTML tags unwrapped. */
-export function plainText(markdown: string): string {
+function plainText(markdown: string): string {
   return markdown
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/<[^>]+>/g, '')

@@ -1,10 +1,2 @@
-export {
-  HeadingIds,
-  parseHeading,
-  plainText,
-  slugify,
-  takeHeadingIds,
-  TwinHeadingIds,
-  type HeadingParts,
-} from './headings';
+export { HeadingIds, parseHeading, slugify, takeHeadingIds, TwinHeadingIds } from './headings';
 export { MalformedTwinError, parseTwin, type ParsedTwin, type TwinSection } from './twin';

@@ -34,7 +34,9 @@ export function parseTwin(markdown: string, where: string): ParsedTwin {
   const titleLine = lines.findIndex((line) => line.trim() !== '');
   const titleMatch = titleLine === -1 ? null : /^# +(.*\S)\s*$/.exec(lines[titleLine] ?? '');
   if (!titleMatch?.[1]) {
-    const found = titleLine === -1 ? 'it is empty' : `it starts with "${truncate(lines[titleLine]?.trim() ?? '')}"`;
+    const first = lines[titleLine]?.trim() ?? '';
+    const found =
+      titleLine === -1 ? 'it is empty' : `it starts with "${first.length > 60 ? `${first.slice(0, 57)}...` : first}"`;
     throw new MalformedTwinError(
       `${where} is not a page's Markdown twin: it must start with a "# Title" line, but ${found}.`,
     );
@@ -85,8 +87,4 @@ export function parseTwin(markdown: string, where: string): ParsedTwin {
   }
   closeSection();
   return { title, sections };
-}
-
-function truncate(text: string): string {
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
