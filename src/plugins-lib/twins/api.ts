@@ -85,15 +85,13 @@ function codeBlock(code: string, language: string, title?: string): string {
   return `${fence}${language}${title ? ` title="${title}"` : ''}\n${code.replace(/\n$/, '')}\n${fence}`;
 }
 
-type HeadingWriter = (level: 2 | 3, heading: ApiHeading) => string;
-
 /** Writes one twin's headings in order, each with the page's id where the text's slug is not that id. */
-function headingWriter(): HeadingWriter {
+function headingWriter() {
   const ids = new TwinHeadingIds();
-  return (level, { text, id }) => `${'#'.repeat(level)} ${text}${ids.suffix(text, id)}`;
+  return (level: 2 | 3, { text, id }: ApiHeading) => `${'#'.repeat(level)} ${text}${ids.suffix(text, id)}`;
 }
 
-function responseSection(response: ApiResponse, heading: HeadingWriter): string {
+function responseSection(response: ApiResponse, heading: ReturnType<typeof headingWriter>): string {
   const parts = [heading(3, responseHeading(response)), inlineMarkdown(response.description)];
   if (response.contentType) {
     parts.push(`Content type: ${inlineCode(response.contentType)}`);
@@ -172,10 +170,8 @@ export function apiPageMarkdown(page: ApiOperationPage, { description, about }: 
   parts.push(
     heading(2, API_HEADINGS.responses),
     ...page.responses.map((response) => responseSection(response, heading)),
+    heading(2, API_HEADINGS.codeSamples),
+    ...page.samples.flatMap((sample) => [`**${sample.label}**`, codeBlock(sample.code, sample.language)]),
   );
-  parts.push(heading(2, API_HEADINGS.codeSamples));
-  for (const sample of page.samples) {
-    parts.push(`**${sample.label}**`, codeBlock(sample.code, sample.language));
-  }
   return parts.filter(Boolean).join('\n\n');
 }

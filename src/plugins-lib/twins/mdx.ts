@@ -102,8 +102,6 @@ export function mdxToMarkdown(source: string | ReadPage, options: MdxToMarkdownO
         node.url =
           pageLinkUrl(node.url, options) ?? fail(`the link "${node.url}" names no page among the docs sources`, node);
         break;
-      default:
-        break;
     }
     if ('children' in node) {
       conversion.convert(node as Parent);

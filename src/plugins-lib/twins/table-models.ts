@@ -120,11 +120,10 @@ export async function pageTableModels(
       continue;
     }
     const found = imports.get(name) ?? fail(`names the model "${name}", which the page does not import`);
-    const moduleName = moduleFile(siteDir, file, found.specifier);
-    if (moduleName === undefined) {
-      return fail(`imports "${name}" from "${found.specifier}", which resolves to no file of the site`);
-    }
-    const exports = await load(moduleName);
+    const exports = await load(
+      moduleFile(siteDir, file, found.specifier) ??
+        fail(`imports "${name}" from "${found.specifier}", which resolves to no file of the site`),
+    );
     const value = found.imported === '*' ? exports : exports[found.imported];
     if (value === undefined) {
       return fail(`imports "${found.imported}" from "${found.specifier}", which does not export it`);
