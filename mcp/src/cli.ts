@@ -36,12 +36,6 @@ Options:
 
 class UsageError extends Error {}
 
-interface Command {
-  source: DocsSource;
-  /** Absent for stdio. */
-  http?: HttpOptions;
-}
-
 const OPTIONS = {
   site: { type: 'string' },
   build: { type: 'string' },
@@ -73,7 +67,7 @@ function httpFromArgs(values: Values): HttpOptions | undefined {
   return { ...address, allowedHosts, allowedOrigins };
 }
 
-function commandFromArgs(args: string[]): Command | 'help' | 'version' {
+function commandFromArgs(args: string[]): { source: DocsSource; http?: HttpOptions } | 'help' | 'version' {
   const { values } = parseArgs({ args, options: OPTIONS, strict: true });
   if (values.help) {
     return 'help';

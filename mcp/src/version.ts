@@ -2,6 +2,5 @@ import { readFileSync } from 'node:fs';
 
 /** The package's version, read from its package.json (one level above src/ and dist/). */
 export function packageVersion(): string {
-  const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
-  return manifest.version;
+  return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 }

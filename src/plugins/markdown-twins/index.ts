@@ -56,12 +56,8 @@ export default function markdownTwins(context: LoadContext, options: MarkdownTwi
     for (const twin of twins) {
       await write(twinPath(twin.route, baseUrl).slice(baseUrl.length), twinText(twin.title, twin.body));
     }
-    const home = twins.find((twin) => twin.route === baseUrl);
-    const index = llmsTxt({
-      title: siteConfig.title,
-      summary: home?.description ?? siteConfig.tagline,
-      sections: sections(),
-    });
+    const summary = twins.find((twin) => twin.route === baseUrl)?.description ?? siteConfig.tagline;
+    const index = llmsTxt({ title: siteConfig.title, summary, sections: sections() });
     const full = llmsFullTxt(twins.map((twin) => ({ title: twin.title, url: absolute(twin.route), body: twin.body })));
     await write(LLMS_TXT, index);
     await write(LLMS_FULL_TXT, full);
