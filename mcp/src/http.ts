@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -171,13 +172,8 @@ export async function startHttpServer(from: DocsSource | Docs, options: HttpOpti
   httpServer.requestTimeout = REQUEST_TIMEOUT_MS;
   httpServer.headersTimeout = HEADERS_TIMEOUT_MS;
 
-  await new Promise<void>((resolve, reject) => {
-    httpServer.once('error', reject);
-    httpServer.listen(options.port, options.host, () => {
-      httpServer.off('error', reject);
-      resolve();
-    });
-  });
+  httpServer.listen(options.port, options.host);
+  await once(httpServer, 'listening');
   // Read the docs and build the search index at start rather than on the first search,
   // which every client that comes in meanwhile would wait for. A failure is not kept:
   // the first request tries again and reports it.

@@ -192,9 +192,7 @@ export async function loadTwins(
       const body = apiPageMarkdown(page, {
         description: reference.descriptions.get(page.operationId) ?? '',
         // The landing page and /api show the API's own description too.
-        ...(pageId === LANDING_PAGE_ID
-          ? { about: { title: reference.title, description: reference.description } }
-          : {}),
+        about: pageId === LANDING_PAGE_ID ? { title: reference.title, description: reference.description } : undefined,
       });
       return {
         route: routeOf(doc.permalink),
