@@ -7,12 +7,8 @@
 import { dataComponents } from '../../shared/tables';
 import type { ComponentMarkdown } from './jsx';
 
-const widgets: Readonly<Record<string, ComponentMarkdown>> = {
-  ServerCheck: () =>
-    'On the web page, **Check your server** runs these checks from the browser against your own server: the models it lists, a plain chat request, the guide\'s tool call whole and streamed, the tool\'s result sent back, parallel calls and `tool_choice: "required"`, each with what to change when it fails.',
-};
-
 export const componentMarkdown: Readonly<Record<string, ComponentMarkdown>> = {
   ...Object.fromEntries(Object.entries(dataComponents).map(([tag, component]) => [tag, component.markdown])),
-  ...widgets,
+  ServerCheck: () =>
+    'On the web page, **Check your server** runs these checks from the browser against your own server: the models it lists, a plain chat request, the guide\'s tool call whole and streamed, the tool\'s result sent back, parallel calls and `tool_choice: "required"`, each with what to change when it fails.',
 };

@@ -39,7 +39,6 @@ export interface Twin {
 
 type DocMetadata = DocsContent['loadedVersions'][number]['docs'][number];
 type SidebarItem = DocsContent['loadedVersions'][number]['sidebars'][string][number];
-type Version = DocsContent['loadedVersions'][number];
 
 function siteRelative(siteDir: string, source: string): string {
   return source.startsWith('@site/') ? source.slice('@site/'.length) : path.relative(siteDir, source);
@@ -76,7 +75,7 @@ export async function loadTwins(
   const siteRoot = `${siteConfig.url}${baseUrl}`.replace(/\/$/, '');
   const absolute = (route: string) => `${siteConfig.url}${route}`;
   const routeOf = (permalink: string) => pageRouteOf(permalink, baseUrl);
-  const tagOf = (pluginId: string, version: Version) => `docs-${pluginId}-${version.versionName}`;
+  const tagOf = (pluginId: string, versionName: string) => `docs-${pluginId}-${versionName}`;
 
   /** A docs page read, with its file relative to the site and the table models its `<DataTable>` tags name. */
   interface ReadDoc {
@@ -104,7 +103,7 @@ export async function loadTwins(
     if (!version) {
       return [];
     }
-    const tag = tagOf(pluginId, version);
+    const tag = tagOf(pluginId, version.versionName);
     const byId = new Map(version.docs.map((doc) => [doc.id, doc]));
     const sourceRoutes = new Map(
       version.docs.map((doc) => [path.join(siteDir, siteRelative(siteDir, doc.source)), routeOf(doc.permalink)]),
@@ -200,7 +199,7 @@ export async function loadTwins(
         description: doc.description,
         source: siteRelative(siteDir, doc.source),
         body: absoluteLinks(body, { pageUrl: absolute(routeOf(doc.permalink)), siteRoot }),
-        tag: tagOf(apiPluginId, version),
+        tag: tagOf(apiPluginId, version.versionName),
       };
     };
     return [twin('index', LANDING_PAGE_ID), ...reference.pages.map((page) => twin(page.pageId, page.pageId))];
