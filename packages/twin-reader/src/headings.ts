@@ -82,8 +82,7 @@ interface HeadingParts {
 /** Splits a twin heading's Markdown source into its visible text and its explicit id. */
 export function parseHeading(source: string): HeadingParts {
   const match = EXPLICIT_ID.exec(source);
-  const markdown = (match ? source.slice(0, match.index) : source).trim();
-  const text = plainText(markdown);
+  const text = plainText((match ? source.slice(0, match.index) : source).trim());
   return match?.[1] ? { text, explicitId: match[1] } : { text };
 }
 

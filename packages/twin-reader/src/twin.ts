@@ -55,35 +55,26 @@ export function parseTwin(markdown: string, where: string): ParsedTwin {
   };
 
   for (const line of lines.slice(titleLine + 1)) {
+    // A backtick fence's info string may not contain a backtick (CommonMark).
+    const fenceLine = FENCE_OPENING.exec(line);
+    const heading = ATX_HEADING.exec(line);
     if (fence) {
-      const closing = FENCE_OPENING.exec(line);
-      if (closing?.[1]?.[0] === fence.marker && closing[1].length >= fence.length && closing[2]?.trim() === '') {
+      if (fenceLine?.[1]?.[0] === fence.marker && fenceLine[1].length >= fence.length && fenceLine[2]?.trim() === '') {
         fence = null;
       }
-      body.push(line);
-      continue;
+    } else if (fenceLine?.[1] && !(fenceLine[1][0] === '`' && fenceLine[2]?.includes('`'))) {
+      fence = { marker: fenceLine[1][0] ?? '`', length: fenceLine[1].length };
+    } else if (heading?.[1]) {
+      const level = heading[1].length;
+      const parts = parseHeading(heading[2] ?? '');
+      const anchor = ids.next(parts.text, parts.explicitId);
+      if (level === 2 || level === 3) {
+        closeSection();
+        current = { heading: parts.text, level, anchor, text: '' };
+        continue;
+      }
     }
-    const opening = FENCE_OPENING.exec(line);
-    // A backtick fence's info string may not contain a backtick (CommonMark).
-    if (opening?.[1] && !(opening[1][0] === '`' && opening[2]?.includes('`'))) {
-      fence = { marker: opening[1][0] ?? '`', length: opening[1].length };
-      body.push(line);
-      continue;
-    }
-    const heading = ATX_HEADING.exec(line);
-    if (!heading?.[1]) {
-      body.push(line);
-      continue;
-    }
-    const level = heading[1].length;
-    const parts = parseHeading(heading[2] ?? '');
-    const anchor = ids.next(parts.text, parts.explicitId);
-    if (level === 2 || level === 3) {
-      closeSection();
-      current = { heading: parts.text, level, anchor, text: '' };
-    } else {
-      body.push(line);
-    }
+    body.push(line);
   }
   closeSection();
   return { title, sections };
