@@ -108,41 +108,36 @@ export async function startHttpServer(from: DocsSource | Docs, options: HttpOpti
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const host = request.headers.host ?? '';
     if (!allowedHosts.has(hostnameOf(host))) {
-      refuse(
+      return refuse(
         response,
         403,
         `Forbidden: the Host header "${host}" is not allowed. Start the server with --allow-host ${hostnameOf(host) || 'NAME'} to accept it.`,
       );
-      return;
     }
     const origin = request.headers.origin;
     if (origin !== undefined && !allowedOrigins.has(origin)) {
-      refuse(
+      return refuse(
         response,
         403,
         `Forbidden: the Origin "${origin}" is not allowed. Start the server with --allow-origin ${origin} to accept it.`,
       );
-      return;
     }
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
     if (path !== MCP_PATH) {
-      refuse(response, 404, `Not found: ${path}. The MCP endpoint is ${MCP_PATH}.`);
-      return;
+      return refuse(response, 404, `Not found: ${path}. The MCP endpoint is ${MCP_PATH}.`);
     }
     if (request.method !== 'POST') {
-      refuse(
+      return refuse(
         response,
         405,
         `Method not allowed: ${request.method}. This server is stateless: send every JSON-RPC message with POST; there is no stream to open and no session to end.`,
         { allow: 'POST' },
       );
-      return;
     }
     if (inFlight >= maxConcurrent) {
-      refuse(response, 503, `Busy: ${maxConcurrent} requests are being answered. Try again in a moment.`, {
+      return refuse(response, 503, `Busy: ${maxConcurrent} requests are being answered. Try again in a moment.`, {
         'retry-after': '1',
       });
-      return;
     }
     inFlight += 1;
     const server = createDocsServer(docs);
