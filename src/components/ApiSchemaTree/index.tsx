@@ -62,43 +62,36 @@ function Values({ label, values }: { label: string; values: string[] }): ReactNo
   );
 }
 
-function countLabel(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
-
 /** The nested parts of a node, folded away until the reader opens them. */
 function Children({ node }: { node: SchemaNode }): ReactNode {
   const owner = node.name ? <code>{node.name}</code> : 'this value';
-  const parts: ReactNode[] = [];
-  if (node.properties && node.properties.length > 0) {
-    parts.push(
-      <details key="properties" className={styles.children}>
-        <summary>
-          Show {countLabel(node.properties.length, 'property', 'properties')} of {owner}
-        </summary>
-        <PropertyList nodes={node.properties} />
-      </details>,
-    );
-  }
-  if (node.items) {
-    parts.push(
-      <details key="items" className={styles.children}>
-        <summary>Show what each item of {owner} holds</summary>
-        <NodeBody node={node.items} />
-      </details>,
-    );
-  }
-  if (node.variants && node.variants.length > 0) {
-    parts.push(
-      <details key="variants" className={styles.children}>
-        <summary>
+  const fold = (key: string, summary: ReactNode, body: ReactNode) => (
+    <details key={key} className={styles.children}>
+      <summary>{summary}</summary>
+      {body}
+    </details>
+  );
+  const count = node.properties?.length ?? 0;
+  return [
+    count > 0 &&
+      fold(
+        'properties',
+        <>
+          Show {`${count} ${count === 1 ? 'property' : 'properties'}`} of {owner}
+        </>,
+        <PropertyList nodes={node.properties ?? []} />,
+      ),
+    node.items && fold('items', <>Show what each item of {owner} holds</>, <NodeBody node={node.items} />),
+    node.variants &&
+      node.variants.length > 0 &&
+      fold(
+        'variants',
+        <>
           Show the {node.variants.length} variants of {owner} ({node.variantKind === 'anyOf' ? 'any of' : 'one of'})
-        </summary>
-        <Variants node={node} />
-      </details>,
-    );
-  }
-  return parts;
+        </>,
+        <Variants node={node} />,
+      ),
+  ];
 }
 
 function Variants({ node }: { node: SchemaNode }): ReactNode {
