@@ -155,8 +155,8 @@ function curlSample(request: ApiRequest, call: SdkCall): string {
   const { method } = request;
   const lines = [
     method === 'GET' || method === 'POST' ? `curl ${shellQuote(url)}` : `curl -X ${method} ${shellQuote(url)}`,
+    `-H "Authorization: Bearer $OPENAI_API_KEY"`,
   ];
-  lines.push(`-H "Authorization: Bearer $OPENAI_API_KEY"`);
   for (const { name, value } of request.headers) {
     lines.push(`-H ${shellQuote(`${name}: ${value}`)}`);
   }
@@ -166,8 +166,7 @@ function curlSample(request: ApiRequest, call: SdkCall): string {
       lines.push(`-F ${shellWord(`${field.name}=${field.file ? '@' : ''}${field.value}`)}`);
     }
   } else if (body) {
-    lines.push(`-H "Content-Type: ${body.contentType}"`);
-    lines.push(`-d ${shellQuote(jsonText(body))}`);
+    lines.push(`-H "Content-Type: ${body.contentType}"`, `-d ${shellQuote(jsonText(body))}`);
   } else if (method === 'POST') {
     lines.push('-X POST');
   }

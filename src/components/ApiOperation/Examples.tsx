@@ -64,9 +64,7 @@ export default function ApiExamples({
   const [liveSamples, setLiveSamples] = useState<ApiCodeSample[] | null>(null);
   const button = useRef<HTMLButtonElement>(null);
 
-  const preload = () => {
-    loadConsole(dataUrl).catch(() => undefined);
-  };
+  const preload = () => void loadConsole(dataUrl).catch(() => undefined);
   const openConsole = () => {
     setFailed(false);
     setLoading(true);
