@@ -63,7 +63,7 @@ const operations: SpecOperation[] = Object.values(record(spec.paths)).flatMap((p
 
 const { reference, descriptions } = await loadApiReference({ siteDir: process.cwd(), baseUrl: '/' }, SPEC_PATH, 'api');
 
-const { files } = generateFiles(reference, descriptions, '/api');
+const files = generateFiles(reference, descriptions, '/api');
 
 /**
  * The h2 and h3 headings of an API page's MDX, each with its id on the HTML page: its

@@ -82,20 +82,15 @@ function pageBody(page: ApiOperationPage, description: string, reference: ApiRef
   return parts.join('\n');
 }
 
-export interface GeneratedFiles {
-  /** Paths relative to the output folder, mapped to their content. */
-  files: Map<string, string>;
-}
-
 /**
- * Every file of the API docs folder: one MDX page per operation, /api, the data and the sidebar.
+ * Every file of the API docs folder, by relative path: one MDX page per operation, /api, the data and the sidebar.
  * `landingHref` is the URL of /api (with the base URL), which shows the landing operation's page.
  */
 export function generateFiles(
   reference: ApiReference,
   descriptions: ReadonlyMap<string, string>,
   landingHref: string,
-): GeneratedFiles {
+): Map<string, string> {
   const files = new Map<string, string>();
   const sidebarOrder = reference.groups.flatMap((group) => group.pages);
   const landingIndex = sidebarOrder.findIndex((page) => page.pageId === LANDING_PAGE_ID);
@@ -147,7 +142,7 @@ export function generateFiles(
     })),
   };
   files.set(SIDEBAR_FILE, `${JSON.stringify(sidebar, null, 2)}\n`);
-  return { files };
+  return files;
 }
 
 function firstSentence(markdown: string): string {
@@ -161,7 +156,7 @@ function firstSentence(markdown: string): string {
  * from the file on disk, each through a rename so a concurrent reader never sees half a
  * file, and removes the pages and data files there that `files` does not hold.
  */
-export async function writeGeneratedFiles(outDir: string, { files }: GeneratedFiles): Promise<string[]> {
+export async function writeGeneratedFiles(outDir: string, files: ReadonlyMap<string, string>): Promise<string[]> {
   const written: string[] = [];
   await mkdir(path.join(outDir, DATA_DIR), { recursive: true });
   for (const [relative, content] of [...files.entries()].sort(([a], [b]) => a.localeCompare(b))) {
