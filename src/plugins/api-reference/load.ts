@@ -63,11 +63,10 @@ function parseYaml(source: string, file: string): OpenApiDocument {
   if (error) {
     const [offset] = error.pos;
     const { line, col } = lineCounter.linePos(offset);
-    const at = ` (line ${line}, column ${col})`;
     throw new ApiDescriptionError(
       file,
       toPointer(yamlPathAt(parsed.contents, offset)),
-      `invalid YAML${at}: ${error.message.split('\n')[0]}`,
+      `invalid YAML (line ${line}, column ${col}): ${error.message.split('\n')[0]}`,
     );
   }
   const value: unknown = parsed.toJS({ maxAliasCount: 100 });
@@ -156,11 +155,10 @@ export function rawOperations(api: OpenApiDocument): RawOperation[] {
 async function validateAndDereference(document: OpenApiDocument, file: string): Promise<OpenApiDocument> {
   try {
     // The parser changes what it is given, so it works on a copy.
-    const api = await SwaggerParser.validate(structuredClone(document) as never, {
+    return (await SwaggerParser.validate(structuredClone(document) as never, {
       resolve: { external: false },
       dereference: { circular: 'ignore' },
-    });
-    return api as unknown as OpenApiDocument;
+    })) as unknown as OpenApiDocument;
   } catch (error) {
     if (!(error instanceof Error)) {
       throw new ApiDescriptionError(file, '#', String(error));

@@ -352,11 +352,8 @@ function buildSecurity(api: OpenApiDocument, operation: Json): ApiSecurity {
 }
 
 function securityLabel(scheme: Json): string {
-  if (scheme.type === 'http' && String(scheme.scheme).toLowerCase() === 'bearer') {
-    return 'Bearer token';
-  }
   if (scheme.type === 'http') {
-    return `HTTP ${String(scheme.scheme)}`;
+    return String(scheme.scheme).toLowerCase() === 'bearer' ? 'Bearer token' : `HTTP ${String(scheme.scheme)}`;
   }
   if (scheme.type === 'apiKey') {
     return `API key in ${String(scheme.in)} "${String(scheme.name)}"`;

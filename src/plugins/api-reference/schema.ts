@@ -92,8 +92,7 @@ export class SchemaConverter {
     if (!members || members.length !== 2) {
       return undefined;
     }
-    const isNull = (member: unknown) => isRecord(member) && member.type === 'null';
-    const others = members.filter((member) => !isNull(member));
+    const others = members.filter((member) => !(isRecord(member) && member.type === 'null'));
     return others.length === 1 && isRecord(others[0]) ? others[0] : undefined;
   }
 
