@@ -48,7 +48,7 @@ function section(level: 2 | 3, { text, id }: ApiHeading, ...blocks: string[]): s
 
 /** The MDX body of an operation's page; /api and its page use the very same body. */
 function pageBody(page: ApiOperationPage, description: string, reference: ApiReference): string {
-  const parts = [
+  return [
     "import { ApiAuthentication, ApiOperationHeader, ApiOperationLayout, ApiParameters, ApiRequestBody, ApiResponse } from '@site/src/components/ApiOperation';",
     `import operation from './${DATA_DIR}/${page.pageId}.json';`,
     '',
@@ -57,29 +57,22 @@ function pageBody(page: ApiOperationPage, description: string, reference: ApiRef
     // The layout puts the page's contents, the code samples and the example response around the reference.
     '<ApiOperationLayout operation={operation} toc={toc}>',
     '',
-  ];
-  if (description.trim()) {
-    parts.push(escapeMdx(description.trim()), '');
-  }
-  if (page.pageId === LANDING_PAGE_ID && reference.description.trim()) {
-    parts.push(...section(2, aboutHeading(reference.title), escapeMdx(reference.description.trim())));
-  }
-  parts.push(...section(2, API_HEADINGS.authentication, '<ApiAuthentication operation={operation} />'));
-  if (page.parameters.length > 0) {
-    parts.push(...section(2, API_HEADINGS.parameters, '<ApiParameters operation={operation} />'));
-  }
-  if (page.requestBody) {
-    parts.push(...section(2, API_HEADINGS.requestBody, '<ApiRequestBody operation={operation} />'));
-  }
-  parts.push(
+    ...(description.trim() ? [escapeMdx(description.trim()), ''] : []),
+    ...(page.pageId === LANDING_PAGE_ID && reference.description.trim()
+      ? section(2, aboutHeading(reference.title), escapeMdx(reference.description.trim()))
+      : []),
+    ...section(2, API_HEADINGS.authentication, '<ApiAuthentication operation={operation} />'),
+    ...(page.parameters.length > 0
+      ? section(2, API_HEADINGS.parameters, '<ApiParameters operation={operation} />')
+      : []),
+    ...(page.requestBody ? section(2, API_HEADINGS.requestBody, '<ApiRequestBody operation={operation} />') : []),
     ...section(2, API_HEADINGS.responses),
     ...page.responses.flatMap((response) =>
       section(3, responseHeading(response), `<ApiResponse operation={operation} status="${response.status}" />`),
     ),
     '</ApiOperationLayout>',
     '',
-  );
-  return parts.join('\n');
+  ].join('\n');
 }
 
 /**
