@@ -108,15 +108,10 @@ function schemaHomes(raws: RawOperation[], schemaNames: Map<object, string>): Ma
   const gets = raws.filter((raw) => raw.method === 'get');
   const okSchema = (raw: RawOperation) =>
     asRecord(asRecord(asRecord(asRecord(raw.operation.responses)['200']).content)['application/json']).schema;
-  const isEntity = (schema: Json) => {
-    const objectConst = asRecord(asRecord(schema.properties).object).const;
-    return typeof objectConst === 'string' && objectConst !== 'list';
-  };
   const place = (schema: unknown, raw: RawOperation) => {
-    if (!isRecord(schema) || !isEntity(schema)) {
-      return;
-    }
-    const name = schemaNames.get(schema);
+    const entity = asRecord(schema);
+    const objectConst = asRecord(asRecord(entity.properties).object).const;
+    const name = typeof objectConst === 'string' && objectConst !== 'list' && schemaNames.get(entity);
     if (name && !homes.has(name)) {
       homes.set(name, { pageId: pageIdOf(String(raw.operation.operationId)), anchor: `schema-${pageIdOf(name)}` });
     }
