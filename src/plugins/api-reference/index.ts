@@ -29,10 +29,7 @@ export interface ApiReferenceOptions extends DocsOptions {
   consoleOrigins?: string[];
 }
 
-type ApiReferencePluginOptions = DocsPluginOptions & {
-  specPath: string;
-  consoleOrigins: string[];
-};
+type ApiReferencePluginOptions = DocsPluginOptions & Required<Pick<ApiReferenceOptions, 'specPath' | 'consoleOrigins'>>;
 
 /**
  * Where a Rubra server runs: on the reader's own machine, on any port. The console's
