@@ -31,11 +31,6 @@ export function highlightApiCode(reference: ApiReference, highlight: CodeHighlig
  */
 export function withoutHighlightedText(this: unknown, key: string, value: unknown): unknown {
   const holder = this as Record<string, unknown>;
-  if (
-    (key === 'code' && holder.highlighted !== undefined) ||
-    (key === 'example' && holder.highlightedExample !== undefined)
-  ) {
-    return undefined;
-  }
-  return value;
+  const highlighted = key === 'code' ? holder.highlighted : key === 'example' ? holder.highlightedExample : undefined;
+  return highlighted === undefined ? value : undefined;
 }
