@@ -101,11 +101,7 @@ export function ApiRequestBody({ operation }: OperationProps): ReactNode {
         </p>
       ) : null}
       <ApiSchemaTree node={body.schema} />
-      {hasExample(body) ? (
-        <CodeBlock title="Example request body" highlighted={body.highlightedExample}>
-          {body.example}
-        </CodeBlock>
-      ) : null}
+      {hasExample(body) ? <Example title="Example request body" item={body} /> : null}
     </div>
   );
 }
@@ -120,10 +116,10 @@ function featuredResponse(operation: ApiOperationPage): ApiResponseData | undefi
   return operation.responses.find((response) => response.status.startsWith('2') && hasExample(response));
 }
 
-function ExampleResponse({ response }: { response: ApiResponseData }): ReactNode {
+function Example({ title, item }: { title: string; item: ApiExample }): ReactNode {
   return (
-    <CodeBlock title={`Example ${response.status} response`} highlighted={response.highlightedExample}>
-      {response.example}
+    <CodeBlock title={title} highlighted={item.highlightedExample}>
+      {item.example}
     </CodeBlock>
   );
 }
@@ -159,7 +155,7 @@ export function ApiOperationLayout({
               data-api-examples-scroller=""
               data-api-example-response=""
             >
-              <ExampleResponse response={featured} />
+              <Example title={`Example ${featured.status} response`} item={featured} />
             </div>
           ) : null}
         </ApiExamples>
@@ -209,7 +205,7 @@ export function ApiResponse({ operation, status }: OperationProps & { status: st
       {hasExample(response) ? (
         // On wide screens the featured example stands in the right-hand column instead.
         <div className={response === featuredResponse(operation) ? styles.narrowOnly : undefined}>
-          <ExampleResponse response={response} />
+          <Example title={`Example ${response.status} response`} item={response} />
         </div>
       ) : null}
     </div>
