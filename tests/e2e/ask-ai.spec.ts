@@ -1,4 +1,4 @@
-import type { Locator, Page, Route } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 import { AGENT, MODEL_ID, SLOW, type FakeServer } from '../support/fake-server.mjs';
 import { axeViolations, expect, gotoHydrated, test } from './fixtures';
@@ -116,8 +116,16 @@ test('keyboard only, axe clean in both colour modes, usable at 390 px', async ({
     await page.keyboard.press('Control+k');
     await expect(page.locator('.DocSearch-Input')).toBeFocused();
     // The results arrive while Ask AI has focus: the index waits until then.
-    const held: Route[] = [];
-    await page.route(INDEX_FILES, (route) => void held.push(route));
+    // Every request for them waits on the gate, whenever its handler runs, so none is
+    // left behind when it opens.
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let held = 0;
+    await page.route(INDEX_FILES, async (route) => {
+      held += 1;
+      await gate;
+      await route.fallback();
+    });
     await page.keyboard.type('vllm allowed origins');
     // From the search box, Tab reaches Ask AI at the top of the results.
     const entry = page.locator('[data-ask-entry]');
@@ -126,10 +134,10 @@ test('keyboard only, axe clean in both colour modes, usable at 390 px', async ({
       await page.keyboard.press('Tab');
     }
     await expect(entry).toBeFocused();
-    expect(held.length, 'the search was waiting on the index').toBeGreaterThan(0);
-    await page.unroute(INDEX_FILES);
-    await Promise.all(held.map((route) => route.fallback()));
+    expect(held, 'the search was waiting on the index').toBeGreaterThan(0);
+    open();
     await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+    await page.unroute(INDEX_FILES);
     await expect(entry, 'focus stays on Ask AI as the results come in').toBeFocused();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Ask AI' });
