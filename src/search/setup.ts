@@ -7,8 +7,9 @@ import { useContextualSearchFilters } from '@docusaurus/theme-common';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import { useMemo } from 'react';
 
+import { loadOnce } from '../shared/load-once';
 import { identity } from '../site/identity';
-import { contextualFacetFilters, loadOnce, type FacetFilters, type SearchBackend } from './types';
+import { contextualFacetFilters, type FacetFilters, type SearchBackend } from './types';
 
 /** What a backend's row reads from the environment at build time for its browser code. */
 export type SearchSettings = Readonly<Record<string, string>>;

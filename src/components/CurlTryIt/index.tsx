@@ -8,10 +8,11 @@
 import type { ReactNode } from 'react';
 
 import type { ApiRequest } from '@site/src/shared/api-request';
-import { importOnce, useLoadOnIntent } from '../LoadOnIntent';
+import { loadOnce } from '../../shared/load-once';
+import { useLoadOnIntent } from '../LoadOnIntent';
 import styles from './styles.module.css';
 
-const loadConsole = importOnce(() => import(/* webpackChunkName: "chat-console" */ '../RequestConsole/ChatConsole'));
+const loadConsole = loadOnce(() => import(/* webpackChunkName: "chat-console" */ '../RequestConsole/ChatConsole'));
 
 export default function CurlTryIt({ request, children }: { request: ApiRequest; children: ReactNode }): ReactNode {
   const { buttonProps, failed, close, Open } = useLoadOnIntent(loadConsole);

@@ -6,18 +6,6 @@
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import { useCallback, useRef, useState, type ComponentType } from 'react';
 
-/** An import run once; a failed one runs again on the next call. */
-export function importOnce<T>(load: () => Promise<T>): () => Promise<T> {
-  let pending: Promise<T> | null = null;
-  return () => {
-    pending ??= load().catch((error: unknown) => {
-      pending = null;
-      throw error;
-    });
-    return pending;
-  };
-}
-
 export function useLoadOnIntent<P>(load: () => Promise<{ default: ComponentType<P> }>) {
   const hydrated = useIsBrowser();
   const [Loaded, setLoaded] = useState<ComponentType<P> | null>(null);

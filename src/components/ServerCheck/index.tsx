@@ -5,11 +5,12 @@
  */
 import type { ReactNode } from 'react';
 
+import { loadOnce } from '../../shared/load-once';
 import styles from '../CurlTryIt/styles.module.css';
-import { importOnce, useLoadOnIntent } from '../LoadOnIntent';
+import { useLoadOnIntent } from '../LoadOnIntent';
 import type { ServerCheckProps } from './Panel';
 
-const loadPanel = importOnce(() => import(/* webpackChunkName: "server-check" */ './Panel'));
+const loadPanel = loadOnce(() => import(/* webpackChunkName: "server-check" */ './Panel'));
 
 export default function ServerCheckButton({
   guide,

@@ -4,8 +4,9 @@
  * through the lite client with the same contextual facet filters. Algolia corrects
  * typos and applies synonyms itself, so the words go as typed.
  */
+import { loadOnce } from '../../shared/load-once';
 import type { CreateSearchSetup } from '../setup';
-import { loadOnce, SearchUnavailableError, type DocSearchHit, type SearchBackend } from '../types';
+import { SearchUnavailableError, type DocSearchHit, type SearchBackend } from '../types';
 
 /** The one method of Algolia's lite client the backend calls. */
 export interface AlgoliaSearchClient {

@@ -12,8 +12,9 @@ import {
   type VocabularyFile,
 } from '@rubra/search-query';
 
+import { loadOnce } from '../../shared/load-once';
 import { escapeHtml } from '../pageResults';
-import { loadOnce, SearchUnavailableError, type DocSearchHit, type FacetFilters, type SearchBackend } from '../types';
+import { SearchUnavailableError, type DocSearchHit, type FacetFilters, type SearchBackend } from '../types';
 import { pagefindModuleUrl } from './pagefindEarly';
 
 export interface LocalBackendOptions {
