@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -25,6 +26,9 @@ export default defineConfig({
   test: {
     environment: 'node',
     pool: 'threads',
+    // Vitest's default leaves a core free: on two cores that is one thread, and the files'
+    // imports (most of their time) wait on each other.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { extends: true, test: { name: 'shared', include: [ALL], exclude: [...replacing, COMPONENTS], isolate: false } },
       {
