@@ -77,10 +77,7 @@ export default {
     hooks: { onBrokenMarkdownLinks: 'warn' },
   },
 
-  customFields: {
-    searchSettings: search.settings,
-    issuesUrl: identity.issuesUrl,
-  },
+  customFields: { searchSettings: search.settings },
 
   plugins: [
     // Search: the /search page, with the backend chosen above (src/search/backends/registry.ts)
