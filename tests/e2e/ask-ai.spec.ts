@@ -142,7 +142,9 @@ test('keyboard only, axe clean in both colour modes, usable at 390 px', async ({
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Ask AI' });
     await expect(status(dialog)).toHaveText('The answer is complete.', { timeout: 20_000 });
-    expect(await axeViolations(page, '[data-ask-panel]'), `${theme} mode`).toEqual([]);
+    expect(await axeViolations(page, '[data-ask-panel]', { coloursOnly: theme === 'dark' }), `${theme} mode`).toEqual(
+      [],
+    );
     await page.keyboard.press('Escape');
     fake.reset();
   }
