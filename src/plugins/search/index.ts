@@ -105,7 +105,7 @@ export default function searchPlugin(context: LoadContext, options: SearchPlugin
     if (routes) {
       devIndexing = devIndexing
         .then(async () => {
-          const pages = await renderedPages(origin, routes);
+          const pages = await renderedPages(origin, routes, baseUrl);
           console.info(`[${PLUGIN}] dev index, served at ${baseUrl}pagefind/: ${await writePagefind(devSite, pages)}`);
         })
         .catch((error: unknown) => console.warn(`[${PLUGIN}] no dev index: ${(error as Error).message}`));
