@@ -101,12 +101,26 @@ test.describe('not-found page', () => {
   // The browser logs the document's own 404 status.
   test.use({ expectedErrors: /404 \(Not Found\)/ });
 
-  test('axe finds no violation on the not-found page, light and dark', async ({ page }) => {
+  test('axe finds no violation on the not-found page, light and dark, and finds the ones planted there', async ({
+    page,
+  }) => {
     await page.goto('/no-such-page');
     await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
     for (const mode of ['light', 'dark'] as const) {
       await useColourMode(page, mode);
       expect(await axeViolations(page, undefined, { coloursOnly: mode === 'dark' }), `${mode} mode`).toEqual([]);
     }
+    // The checks above could pass by seeing nothing: an image without alt text and faint text
+    // put in the main content are found by every rule, by the colour rules alone only the text,
+    // and outside the part asked about not at all.
+    await page.evaluate(() => {
+      const image = Object.assign(document.createElement('img'), { src: '/img/logo.svg' });
+      const faint = Object.assign(document.createElement('p'), { textContent: 'Faint words' });
+      Object.assign(faint.style, { color: '#eeeeee', background: '#ffffff' });
+      document.querySelector('main')?.prepend(image, faint);
+    });
+    expect(await axeViolations(page, 'main')).toEqual(['color-contrast: main > p', 'image-alt: main > img']);
+    expect(await axeViolations(page, 'main', { coloursOnly: true })).toEqual(['color-contrast: main > p']);
+    expect(await axeViolations(page, 'footer')).toEqual([]);
   });
 });
