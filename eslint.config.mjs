@@ -30,6 +30,16 @@ export default tseslint.config(
   {
     // Playwright fixtures call `use`, which is not React's hook.
     files: ['tests/e2e/**'],
-    rules: { 'react-hooks/rules-of-hooks': 'off' },
+    rules: {
+      'react-hooks/rules-of-hooks': 'off',
+      // A worker's tests share one context (playwright.config.ts), whose reset keeps permissions.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='grantPermissions']",
+          message: 'Ask for permissions with test.use({ permissions }): the shared context keeps a grant.',
+        },
+      ],
+    },
   },
 );

@@ -27,6 +27,10 @@ export default defineConfig({
       args: chromium.args,
     },
     trace: 'off',
+    // A worker's tests share one context and page, which Playwright resets between them
+    // (storage, cache, routes, init scripts, viewport): a new one costs 2.5 s of CPU here.
+    // Permissions are not reset, so a test asks for them with test.use.
+    reuseContext: true,
   },
   projects: [
     { name: 'site', testIgnore: DEPLOYED },

@@ -166,14 +166,9 @@ test('nothing is sent before the press: not on the page, not on intent, not when
 });
 
 test.describe('from the keyboard', () => {
-  test.use({ expectedErrors: /status of 500/ });
+  test.use({ expectedErrors: /status of 500/, permissions: ['clipboard-read', 'clipboard-write'] });
 
-  test('from the keyboard alone: open, run, copy, close; axe finds nothing in the report', async ({
-    page,
-    fake,
-    context,
-  }) => {
-    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  test('from the keyboard alone: open, run, copy, close; axe finds nothing in the report', async ({ page, fake }) => {
     await gotoHydrated(page, '/inference/llamacpp');
     await page.locator('[data-server-check-button]').focus();
     await page.keyboard.press('Enter');
