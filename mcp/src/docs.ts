@@ -11,7 +11,7 @@ import { parseLlmsTxt, type LlmsTxt } from './llms-txt.js';
 import { pagesOf, twinPathFor, type DocsPage } from './pages.js';
 import { DocsIndex, INDEX_PATH, PAGEFIND_RUNTIME } from './search.js';
 import { NotFoundError, type DocsSource } from './source.js';
-import { parseTwin } from '@rubra/twin-reader';
+import { checkTwin } from '@rubra/twin-reader';
 
 export interface SiteMap {
   llms: LlmsTxt;
@@ -71,7 +71,7 @@ export class Docs {
       (error) =>
         `There is no page "${page}" on this site: ${error.message} list_pages shows every page, search_docs finds them by topic.`,
     );
-    parseTwin(text, this.source.locate(twinPath));
+    checkTwin(text, this.source.locate(twinPath));
     return text;
   }
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { MCP_CLI as SERVER, startServer, startStdio, urlsOf, type McpSession as Session } from '../support/mcp-client';
 import { servedIds } from '../support/built-site';
 import { BUILD_DIR } from '../support/static-server.mjs';
-import { parseTwin } from '@rubra/twin-reader';
+import { headingIds, readPage } from '../../src/plugins-lib/twins/remark';
 
 /**
  * The docs MCP server as an editor runs it: the compiled bin, spoken to over stdio by
@@ -86,7 +86,7 @@ test('search_docs reads a reader’s word as the site’s search does, from the 
 });
 
 test('every section URL search_docs can give lands on an element with that id on its page', async () => {
-  // The package's own reading of the build (its twin reader is bundled in): every section of every page llms.txt lists.
+  // The package's own reading of the build: every section of every page llms.txt lists.
   const mcp = (await import(
     pathToFileURL(join('mcp', 'dist', 'index.js')).href
   )) as typeof import('../../mcp/src/index');
@@ -94,9 +94,13 @@ test('every section URL search_docs can give lands on an element with that id on
   const { pages } = await new mcp.Docs(source).map();
   const sectionUrls = new Set<string>();
   for (const listed of pages) {
-    const { sections } = parseTwin(await source.read(listed.twinPath), listed.twinPath);
-    for (const section of sections) {
-      sectionUrls.add(section.anchor ? `${listed.url}#${section.anchor}` : listed.url);
+    // A section is the page's introduction or one of its h2 and h3 headings; the title takes no id.
+    sectionUrls.add(listed.url);
+    const body = (await source.read(listed.twinPath)).replace(/^# .*\n/, '');
+    for (const [heading, id] of headingIds(readPage(body, 'markdown'))) {
+      if (heading.depth === 2 || heading.depth === 3) {
+        sectionUrls.add(`${listed.url}#${id}`);
+      }
     }
   }
   // The server answers with those URLs: broad queries, at the highest limit.

@@ -10,8 +10,7 @@ import { loadApiReference } from '@site/src/plugins/api-reference/index';
 import type { ApiOperationPage } from '@site/src/shared/api-types';
 import { apiPageMarkdown } from '@site/src/plugins-lib/twins/api';
 import { tableText } from '@site/src/plugins-lib/twins/mdx';
-import { parseMarkdown } from '@site/src/plugins-lib/twins/remark';
-import { parseTwin } from '@rubra/twin-reader';
+import { headingIds, parseMarkdown, readPage, textOf } from '@site/src/plugins-lib/twins/remark';
 
 /**
  * The API twins against the OpenAPI description, read here on its own with a plain
@@ -90,11 +89,11 @@ function twinOf(page: ApiOperationPage): string {
   });
 }
 
-/** The headings of a twin with the anchors the MCP server computes for them. */
+/** The h2 and h3 headings of a twin with the anchors a reader of the twin computes for them. */
 function twinAnchors(twin: string): string[][] {
-  return parseTwin(`# Title\n\n${twin}`, 'twin')
-    .sections.slice(1)
-    .map((section) => [section.heading, section.anchor ?? '']);
+  return [...headingIds(readPage(twin, 'markdown'))]
+    .filter(([heading]) => heading.depth <= 3)
+    .map(([heading, id]) => [textOf(heading), id]);
 }
 
 /** The lines of a twin from a heading to the next heading of the same or a higher level. */

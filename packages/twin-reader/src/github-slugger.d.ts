@@ -3,7 +3,5 @@ declare module 'github-slugger' {
   export default class GithubSlugger {
     /** The slug of a heading's text within one page: a repeated slug gets a `-1`, `-2` suffix. */
     slug(value: string, maintainCase?: boolean): string;
-    /** The slug of a text on its own. */
-    static slug(value: string, maintainCase?: boolean): string;
   }
 }

@@ -2,8 +2,8 @@
  * Heading ids, by the one rule Docusaurus applies to a page: a heading written with
  * `{#id}` takes that id; any other takes the slug of its text (github-slugger, the
  * slugger Docusaurus uses), numbered by the headings before it that took a slug. The
- * twins, the dev search index, the content tests and the MCP server all read ids
- * through this module, so each agrees with the anchors on the HTML page.
+ * twins, the dev search index and the content tests all read ids through this
+ * module, so each agrees with the anchors on the HTML page.
  */
 import GithubSlugger from 'github-slugger';
 
@@ -71,34 +71,4 @@ export class TwinHeadingIds {
     this.ids.next(text, kept);
     return kept === undefined ? '' : ` {#${kept}}`;
   }
-}
-
-interface HeadingParts {
-  /** The heading as a reader sees it: inline Markdown removed, no `{#id}`. */
-  text: string;
-  explicitId?: string;
-}
-
-/** Splits a twin heading's Markdown source into its visible text and its explicit id. */
-export function parseHeading(source: string): HeadingParts {
-  const match = EXPLICIT_ID.exec(source);
-  const text = plainText((match ? source.slice(0, match.index) : source).trim());
-  return match?.[1] ? { text, explicitId: match[1] } : { text };
-}
-
-/** The visible text of inline Markdown: code, emphasis, links and HTML tags unwrapped. */
-function plainText(markdown: string): string {
-  return markdown
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/<[^>]+>/g, '')
-    .replace(/(`+)(.+?)\1/g, '$2')
-    .replace(/(\*{1,3}|\b_{1,3})(\S(?:.*?\S)?)\1/g, '$2')
-    .replace(/~~(.+?)~~/g, '$1')
-    .replace(/\\([!-/:-@[-`{-~])/g, '$1')
-    .trim();
-}
-
-/** The slug of a text on its own, as a heading that is the first of its text on a page takes it. */
-export function slugify(text: string): string {
-  return GithubSlugger.slug(text);
 }

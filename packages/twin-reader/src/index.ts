@@ -1,2 +1,2 @@
-export { HeadingIds, parseHeading, slugify, takeHeadingIds, TwinHeadingIds } from './headings';
-export { MalformedTwinError, parseTwin, type ParsedTwin, type TwinSection } from './twin';
+export { HeadingIds, takeHeadingIds, TwinHeadingIds } from './headings';
+export { checkTwin, MalformedTwinError } from './twin';
