@@ -1,32 +1,40 @@
 import { describe, expect, it } from 'vitest';
 
-import { parseTwin } from '@rubra/twin-reader';
+import { checkTwin } from '@rubra/twin-reader';
 
 import { llmsFullTxt, llmsTxt, twinText } from '@site/src/plugins/markdown-twins/llms';
+import type { PageSection } from '@site/src/plugins-lib/sections';
+import type { Twin } from '@site/src/plugins-lib/twins/twins';
 import { twinPath } from '@site/src/shared/twin-paths';
 
+/** A twin as the plugin loads it. */
+const twin = (route: string, title: string, description: string, body = ''): Twin => ({
+  route,
+  title,
+  description,
+  source: `${route}.mdx`,
+  body,
+  tag: 'docs-default-current',
+});
+
 describe('llms.txt', () => {
-  const text = llmsTxt({
-    title: 'Example Docs',
-    summary: 'Docs for\nan example product.',
-    sections: [
-      {
-        title: 'Guides',
-        entries: [
-          { title: 'Home', twinUrl: 'https://docs.example/index.md', description: 'Where to start.' },
-          { title: 'Setup', twinUrl: 'https://docs.example/setup.md', description: 'Install it,\n  then run it.' },
-        ],
-      },
-      {
-        title: 'API reference',
-        intro: 'One page per operation.',
-        entries: [{ title: 'Get a thing', twinUrl: 'https://docs.example/api/get-thing.md', description: '' }],
-      },
-    ],
-  });
+  const guides = { title: 'Guides', routes: ['/', '/setup'] };
+  const api = { title: 'API reference', intro: 'One page per operation.', routes: ['/api/'] };
+  const twins = [
+    twin('/', 'Home', 'Where to start.'),
+    twin('/setup', 'Setup', 'Install it,\n  then run it.'),
+    twin('/api/get-thing', 'Get a thing', ''),
+  ];
+  const index = (sections: PageSection[]) =>
+    llmsTxt(twins, {
+      title: 'Example Docs',
+      summary: 'Docs for\nan example product.',
+      sections,
+      twinUrl: ({ route }) => `https://docs.example${twinPath(route, '/')}`,
+    });
 
   it('is the title as H1, the summary as a blockquote, then H2 sections of one link per line', () => {
-    expect(text).toBe(
+    expect(index([guides, api])).toBe(
       [
         '# Example Docs',
         '',
@@ -46,14 +54,20 @@ describe('llms.txt', () => {
       ].join('\n'),
     );
   });
+
+  it('stops the build on a page no section takes, naming its route and source', () => {
+    expect(() => index([guides])).toThrow(
+      '[markdown-twins] no llms.txt section takes /api/get-thing (/api/get-thing.mdx): add its route to a section in docusaurus.config.ts',
+    );
+  });
 });
 
 describe('llms-full.txt', () => {
   it('holds each page under its title and canonical URL, separated by rules', () => {
-    const text = llmsFullTxt([
-      { title: 'Home', url: 'https://docs.example/', body: 'Welcome.\n\n## Start' },
-      { title: 'Setup', url: 'https://docs.example/setup', body: 'Install it.' },
-    ]);
+    const text = llmsFullTxt(
+      [twin('/', 'Home', '', 'Welcome.\n\n## Start'), twin('/setup', 'Setup', '', 'Install it.')],
+      ({ route }) => `https://docs.example${route}`,
+    );
     expect(text).toBe(
       '# Home\n\nSource: https://docs.example/\n\nWelcome.\n\n## Start\n\n---\n\n' +
         '# Setup\n\nSource: https://docs.example/setup\n\nInstall it.\n',
@@ -62,24 +76,11 @@ describe('llms-full.txt', () => {
 });
 
 describe('twins', () => {
-  it('start with the page title as their only H1', () => {
-    expect(twinText('Setup', 'Install it.')).toBe('# Setup\n\nInstall it.\n');
-  });
-
-  it('read back through the twin reader to their title and sections, and a text of another shape names its file', () => {
-    expect(parseTwin(twinText('Setup', 'Install it.\n\n## Next'), 'setup.md')).toEqual({
-      title: 'Setup',
-      sections: [
-        { heading: 'Setup', level: 1, text: 'Install it.' },
-        { heading: 'Next', level: 2, anchor: 'next', text: '' },
-      ],
-    });
-    expect(twinText('Empty', '')).toBe('# Empty\n\n');
-    expect(parseTwin(twinText('Empty', ''), 'empty.md')).toEqual({
-      title: 'Empty',
-      sections: [{ heading: 'Empty', level: 1, text: '' }],
-    });
-    expect(() => parseTwin('Setup\n\nInstall it.\n', 'setup.md')).toThrow(/^setup\.md /);
+  it('start with the page title as their only H1, which the twin reader checks for, naming the file', () => {
+    expect(twinText({ title: 'Setup', body: 'Install it.' })).toBe('# Setup\n\nInstall it.\n');
+    expect(twinText({ title: 'Empty', body: '' })).toBe('# Empty\n\n');
+    expect(() => checkTwin(twinText({ title: 'Empty', body: '' }), 'empty.md')).not.toThrow();
+    expect(() => checkTwin('Setup\n\nInstall it.\n', 'setup.md')).toThrow(/^setup\.md /);
   });
 
   it('live at the route plus .md, and at index.md for the root', () => {

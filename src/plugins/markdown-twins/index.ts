@@ -15,9 +15,9 @@ import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { Joi } from '@docusaurus/utils-validation';
 
-import { llmsFullTxt, llmsTxt, twinText, type LlmsSection } from './llms';
+import { llmsFullTxt, llmsTxt, twinText } from './llms';
 import { LLMS_FULL_TXT, LLMS_TXT, twinPath } from '../../shared/twin-paths';
-import { inSection, pageSectionsSchema, type PageSection } from '../../plugins-lib/sections';
+import { pageSectionsSchema, type PageSection } from '../../plugins-lib/sections';
 import { loadTwins, type Twin } from '../../plugins-lib/twins/twins';
 import { optionsValidator } from '../../plugins-lib/plugin-options';
 
@@ -54,39 +54,18 @@ export default function markdownTwins(context: LoadContext, options: MarkdownTwi
       await writeFile(target, text);
     };
     for (const twin of twins) {
-      await write(twinPath(twin.route, baseUrl).slice(baseUrl.length), twinText(twin.title, twin.body));
+      await write(twinPath(twin.route, baseUrl).slice(baseUrl.length), twinText(twin));
     }
-    const summary = twins.find((twin) => twin.route === baseUrl)?.description ?? siteConfig.tagline;
-    const index = llmsTxt({ title: siteConfig.title, summary, sections: sections() });
-    const full = llmsFullTxt(twins.map((twin) => ({ title: twin.title, url: absolute(twin.route), body: twin.body })));
+    const index = llmsTxt(twins, {
+      title: siteConfig.title,
+      summary: twins.find((twin) => twin.route === baseUrl)?.description ?? siteConfig.tagline,
+      sections: options.sections,
+      twinUrl: (twin) => absolute(twinPath(twin.route, baseUrl)),
+    });
+    const full = llmsFullTxt(twins, (twin) => absolute(twin.route));
     await write(LLMS_TXT, index);
     await write(LLMS_FULL_TXT, full);
     return { index, full };
-  }
-
-  function sections(): LlmsSection[] {
-    const placed = new Set<Twin>();
-    const result = options.sections.map((section) => {
-      const members = twins.filter((twin) => !placed.has(twin) && inSection(twin.route, section.routes));
-      members.forEach((twin) => placed.add(twin));
-      return {
-        title: section.title,
-        ...(section.intro ? { intro: section.intro } : {}),
-        entries: members.map((twin) => ({
-          title: twin.title,
-          twinUrl: absolute(twinPath(twin.route, baseUrl)),
-          description: twin.description,
-        })),
-      };
-    });
-    const homeless = twins.filter((twin) => !placed.has(twin));
-    if (homeless.length > 0) {
-      throw new Error(
-        `[${PLUGIN}] no llms.txt section takes ${homeless.map((twin) => `${twin.route} (${twin.source})`).join(', ')}: ` +
-          'add its route to a section in docusaurus.config.ts',
-      );
-    }
-    return result;
   }
 
   return {

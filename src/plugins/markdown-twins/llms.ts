@@ -1,59 +1,54 @@
 /**
- * `/llms.txt` (the llmstxt.org index) and `/llms-full.txt` (every page in one file).
+ * `/llms.txt` (the llmstxt.org index), `/llms-full.txt` (every page in one file) and
+ * each twin's own text.
  */
-
-interface LlmsEntry {
-  title: string;
-  /** The absolute URL of the page's Markdown twin. */
-  twinUrl: string;
-  description: string;
-}
-
-export interface LlmsSection {
-  title: string;
-  /** An optional line under the section's heading. */
-  intro?: string;
-  entries: LlmsEntry[];
-}
-
-export interface LlmsIndex {
-  title: string;
-  summary: string;
-  sections: LlmsSection[];
-}
+import { inSection, type PageSection } from '../../plugins-lib/sections';
+import type { Twin } from '../../plugins-lib/twins/twins';
 
 /** One line of text: a description may not break the one-line-per-page format. */
 function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-export function llmsTxt({ title, summary, sections }: LlmsIndex): string {
+export interface LlmsIndex {
+  title: string;
+  summary: string;
+  /** In order; a twin is listed under the first section that takes its route, and one no section takes stops the build. */
+  sections: readonly PageSection[];
+  /** The absolute URL of a twin's Markdown file. */
+  twinUrl: (twin: Twin) => string;
+}
+
+export function llmsTxt(twins: readonly Twin[], { title, summary, sections, twinUrl }: LlmsIndex): string {
   const parts = [`# ${oneLine(title)}`, `> ${oneLine(summary)}`];
+  const placed = new Set<Twin>();
   for (const section of sections) {
-    const lines = section.entries.map((entry) => {
-      const description = oneLine(entry.description);
-      return `- [${oneLine(entry.title)}](${entry.twinUrl})${description ? `: ${description}` : ''}`;
+    const members = twins.filter((twin) => !placed.has(twin) && inSection(twin.route, section.routes));
+    const lines = members.map((twin) => {
+      placed.add(twin);
+      const description = oneLine(twin.description);
+      return `- [${oneLine(twin.title)}](${twinUrl(twin)})${description ? `: ${description}` : ''}`;
     });
     parts.push(`## ${section.title}`, ...(section.intro ? [oneLine(section.intro)] : []), lines.join('\n'));
+  }
+  const homeless = twins.filter((twin) => !placed.has(twin));
+  if (homeless.length > 0) {
+    throw new Error(
+      `[markdown-twins] no llms.txt section takes ${homeless.map((twin) => `${twin.route} (${twin.source})`).join(', ')}: ` +
+        'add its route to a section in docusaurus.config.ts',
+    );
   }
   return `${parts.join('\n\n')}\n`;
 }
 
-export interface FullPage {
-  title: string;
-  /** The canonical URL of the HTML page. */
-  url: string;
-  /** The twin's body, without its `# Title` line. */
-  body: string;
-}
-
-export function llmsFullTxt(pages: readonly FullPage[]): string {
-  return `${pages
-    .map((page) => [`# ${page.title}`, `Source: ${page.url}`, page.body].filter(Boolean).join('\n\n'))
+/** Every twin under its title and the canonical URL of its HTML page (`pageUrl`). */
+export function llmsFullTxt(twins: readonly Twin[], pageUrl: (twin: Twin) => string): string {
+  return `${twins
+    .map((twin) => [`# ${twin.title}`, `Source: ${pageUrl(twin)}`, twin.body].filter(Boolean).join('\n\n'))
     .join('\n\n---\n\n')}\n`;
 }
 
 /** A twin's full text: the page title as its h1, then the body. */
-export function twinText(title: string, body: string): string {
+export function twinText({ title, body }: Pick<Twin, 'title' | 'body'>): string {
   return `# ${title}\n\n${body ? `${body}\n` : ''}`;
 }
