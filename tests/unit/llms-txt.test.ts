@@ -14,7 +14,6 @@ const twin = (route: string, title: string, description: string, body = ''): Twi
   description,
   source: `${route}.mdx`,
   body,
-  tag: 'docs-default-current',
 });
 
 describe('llms.txt', () => {

@@ -19,7 +19,6 @@ import { componentMarkdown } from './components';
 import { tableFigureProblems } from './figures';
 import { absoluteLinks } from './links';
 import { mdxToMarkdown, readMdx } from './mdx';
-import type { ReadPage } from './remark';
 import { TwinError } from './twin-error';
 import { routeOf as pageRouteOf } from '../sections';
 import { importModule, pageTableModels, type LoadModule } from './table-models';
@@ -33,8 +32,6 @@ export interface Twin {
   source: string;
   /** The twin's body, without its `# Title` line. */
   body: string;
-  /** The page's Docusaurus search tag, `docs-<plugin id>-<version>`, as its HTML carries it. */
-  tag: string;
 }
 
 type DocMetadata = DocsContent['loadedVersions'][number]['docs'][number];
@@ -44,20 +41,17 @@ function siteRelative(siteDir: string, source: string): string {
   return source.startsWith('@site/') ? source.slice('@site/'.length) : path.relative(siteDir, source);
 }
 
-/** The options of the API reference plugin entry in the site config, so they are written once. */
-function apiReferenceOptions(context: Pick<LoadContext, 'siteConfig'>, pluginId: string): { specPath: string } {
-  for (const entry of context.siteConfig.plugins) {
-    const entryOptions: unknown = Array.isArray(entry) ? entry[1] : undefined;
-    if (typeof entryOptions === 'object' && entryOptions !== null) {
-      const { id, specPath } = entryOptions as Record<string, unknown>;
-      if (id === pluginId && typeof specPath === 'string') {
-        return { specPath };
-      }
-    }
+/** The spec path of the API reference plugin entry in the site config, so it is written once. */
+function apiSpecPath({ siteConfig }: Pick<LoadContext, 'siteConfig'>, pluginId: string): string {
+  const found = siteConfig.plugins
+    .map((entry) => (Array.isArray(entry) ? (entry[1] as Record<string, unknown> | null | undefined) : undefined))
+    .find((options) => options?.id === pluginId && typeof options.specPath === 'string');
+  if (!found) {
+    throw new Error(
+      `Markdown twins: no API reference plugin with the id "${pluginId}" and a specPath in the site config`,
+    );
   }
-  throw new Error(
-    `Markdown twins: no API reference plugin with the id "${pluginId}" and a specPath in the site config`,
-  );
+  return found.specPath as string;
 }
 
 /**
@@ -71,18 +65,10 @@ export async function loadTwins(
   apiPluginId: string,
 ): Promise<Twin[]> {
   const { siteDir, baseUrl, siteConfig } = context;
-  const api = apiReferenceOptions(context, apiPluginId);
+  const specPath = apiSpecPath(context, apiPluginId);
   const siteRoot = `${siteConfig.url}${baseUrl}`.replace(/\/$/, '');
   const absolute = (route: string) => `${siteConfig.url}${route}`;
   const routeOf = (permalink: string) => pageRouteOf(permalink, baseUrl);
-  const tagOf = (pluginId: string, versionName: string) => `docs-${pluginId}-${versionName}`;
-
-  /** A docs page read, with its file relative to the site and the table models its `<DataTable>` tags name. */
-  interface ReadDoc {
-    source: string;
-    page: ReadPage;
-    models: ReadonlyMap<string, AnyTableModel>;
-  }
 
   /** Each module that pages take table models from, loaded once. */
   const modules = new Map<string, ReturnType<LoadModule>>();
@@ -92,24 +78,24 @@ export async function loadTwins(
     return loaded;
   };
 
-  async function readDoc(doc: DocMetadata): Promise<ReadDoc> {
+  /** A docs page read, with its file relative to the site and the table models its `<DataTable>` tags name. */
+  async function readDoc(doc: DocMetadata) {
     const source = siteRelative(siteDir, doc.source);
     const page = readMdx(await readFile(path.join(siteDir, source), 'utf8'), source);
     return { source, page, models: await pageTableModels(page.tree, { file: source, siteDir, load }) };
   }
 
-  function docsTwins(pluginId: string, content: DocsContent): Twin[] {
+  function docsTwins(content: DocsContent): Twin[] {
     const version = content.loadedVersions[0];
     if (!version) {
       return [];
     }
-    const tag = tagOf(pluginId, version.versionName);
     const byId = new Map(version.docs.map((doc) => [doc.id, doc]));
     const sourceRoutes = new Map(
       version.docs.map((doc) => [path.join(siteDir, siteRelative(siteDir, doc.source)), routeOf(doc.permalink)]),
     );
     const twinOf = (doc: DocMetadata): Twin => {
-      const { source, page, models } = reads.get(doc.source) as ReadDoc;
+      const { source, page, models } = reads.get(doc.source) as Awaited<ReturnType<typeof readDoc>>;
       const file = path.join(siteDir, source);
       const body = mdxToMarkdown(page, {
         file: source,
@@ -121,7 +107,7 @@ export async function loadTwins(
         scope: { identity },
         checkTable: (table) => tableFigureProblems(table, checkedModels),
       });
-      return { route: routeOf(doc.permalink), title: doc.title, description: doc.description, source, body, tag };
+      return { route: routeOf(doc.permalink), title: doc.title, description: doc.description, source, body };
     };
     const result: Twin[] = [];
     const seen = new Set<string>();
@@ -135,7 +121,7 @@ export async function loadTwins(
           }
         } else if (item.type === 'category') {
           if (item.link?.type === 'generated-index') {
-            result.push(categoryTwin(item, item.link, byId, tag));
+            result.push(categoryTwin(item, item.link, byId));
           } else if (item.link?.type === 'doc') {
             walk([{ type: 'doc', id: item.link.id }]);
           }
@@ -152,7 +138,6 @@ export async function loadTwins(
     category: Extract<SidebarItem, { type: 'category' }>,
     link: { permalink: string; title?: string; description?: string },
     byId: ReadonlyMap<string, DocMetadata>,
-    tag: string,
   ): Twin {
     const lines = category.items.flatMap((item) => {
       const doc = item.type === 'doc' || item.type === 'ref' ? byId.get(item.id) : undefined;
@@ -174,7 +159,6 @@ export async function loadTwins(
       description,
       source: `the "${category.label}" category of the docs sidebar`,
       body: [description, lines.join('\n')].filter(Boolean).join('\n\n'),
-      tag,
     };
   }
 
@@ -186,7 +170,7 @@ export async function loadTwins(
       const doc = docs.get(docId);
       const page = reference.pages.find((candidate) => candidate.pageId === pageId);
       if (!version || !doc || !page) {
-        throw new TwinError(api.specPath, `no API page "${docId}" to make a Markdown twin of`);
+        throw new TwinError(specPath, `no API page "${docId}" to make a Markdown twin of`);
       }
       const body = apiPageMarkdown(page, {
         description: reference.descriptions.get(page.operationId) ?? '',
@@ -199,7 +183,6 @@ export async function loadTwins(
         description: doc.description,
         source: siteRelative(siteDir, doc.source),
         body: absoluteLinks(body, { pageUrl: absolute(routeOf(doc.permalink)), siteRoot }),
-        tag: tagOf(apiPluginId, version.versionName),
       };
     };
     return [twin('index', LANDING_PAGE_ID), ...reference.pages.map((page) => twin(page.pageId, page.pageId))];
@@ -209,7 +192,7 @@ export async function loadTwins(
   const docsInstances = Object.entries(docsPlugins).filter(([pluginId]) => pluginId !== apiPluginId);
   // Every page is read before any is converted, so that a table typed into one page is
   // checked against the models that the other pages' <DataTable> tags name.
-  const reads = new Map<string, ReadDoc>();
+  const reads = new Map<string, Awaited<ReturnType<typeof readDoc>>>();
   for (const doc of docsInstances.flatMap(([, content]) => content.loadedVersions[0]?.docs ?? [])) {
     reads.set(doc.source, await readDoc(doc));
   }
@@ -217,7 +200,7 @@ export async function loadTwins(
   const checkedModels: readonly AnyTableModel[] = [
     ...new Set([...registryModels, ...[...reads.values()].flatMap((read) => [...read.models.values()])]),
   ];
-  const twins = docsInstances.flatMap(([pluginId, content]) => docsTwins(pluginId, content));
+  const twins = docsInstances.flatMap(([, content]) => docsTwins(content));
   const apiContent = docsPlugins[apiPluginId];
   return apiContent ? [...twins, ...apiTwins(apiContent)] : twins;
 }
