@@ -1,18 +1,31 @@
 /**
  * MDX to plain Markdown for the pages' twins: the page is read by the one remark
- * pipeline (`remark.ts`), our components are replaced by their own Markdown forms
- * and JSX by its reading (`jsx.ts`), imports, exports and comments are dropped,
- * admonitions become blockquotes (`admonitions.ts`), links are made absolute
+ * pipeline (`remark.ts`), imports, exports and comments are dropped, the elements a
+ * page writes by hand (tabs, details, inline HTML) become their Markdown reading, a
+ * registered component becomes its own Markdown form, `{a.b}` becomes the text it
+ * reads, admonitions become blockquotes (`admonitions.ts`), links are made absolute
  * (`links.ts`) and headings keep the page's anchors (`@rubra/twin-reader`).
  */
-import type { Heading, Parent, Root, RootContent, Table } from 'mdast';
+import type { Heading, Parent, PhrasingContent, Root, RootContent, Table, Text } from 'mdast';
 import { visit } from 'unist-util-visit';
 
+import { tableMarkdown } from '../../shared/tables/markdown';
+import type { AnyTableModel } from '../../shared/tables/model';
 import { groupAdmonitions } from './admonitions';
 import { TwinHeadingIds } from '@rubra/twin-reader';
-import { elementNodes, expressionNodes, type At, type JsxConversion } from './jsx';
+import {
+  DATA_TABLE_TAG,
+  dataTableModelName,
+  labelParagraph,
+  MODEL_PROP,
+  propsOf,
+  strong,
+  type At,
+  type ComponentMarkdown,
+  type JsxElement,
+} from './jsx';
 import { pageLinkUrl, type LinkBase } from './links';
-import { readPage, stringifyMarkdown, textOf, type ReadPage } from './remark';
+import { parseMarkdown, readPage, stringifyMarkdown, textOf, type ReadPage } from './remark';
 import { TwinError } from './twin-error';
 
 export interface TableText {
@@ -20,15 +33,23 @@ export interface TableText {
   rows: string[][];
 }
 
-export interface MdxToMarkdownOptions
-  extends LinkBase, Pick<JsxConversion, 'components' | 'scope'>, Partial<Pick<JsxConversion, 'tableModels'>> {
+export interface MdxToMarkdownOptions extends LinkBase {
   /** The source file, relative to the site, for error messages. */
   file: string;
   /** The route of a relative link to a `.md`/`.mdx` source, or undefined when no page has that source. */
   resolveSourceLink: (target: string) => string | undefined;
+  /** The Markdown form of each MDX component, by the name the page uses. */
+  components: Readonly<Record<string, ComponentMarkdown>>;
+  /** The table model of each `<DataTable model={name}>` of the page, by `name` (`table-models.ts` finds them). */
+  tableModels?: ReadonlyMap<string, AnyTableModel>;
+  /** Values that `{a.b}` expressions may read. */
+  scope: Readonly<Record<string, unknown>>;
   /** Returns the problems of a table's figures; each one fails the twin. */
   checkTable?: (table: TableText) => string[];
 }
+
+/** Inline HTML elements whose text is kept as it is. */
+const TEXT_ELEMENTS = new Set(['kbd', 'span', 'abbr', 'sub', 'sup', 'small', 'mark']);
 
 export function tableText(table: Table): TableText {
   const [head, ...body] = table.children.map((row) => row.children.map((cell) => textOf(cell).trim()));
@@ -63,20 +84,13 @@ export function mdxToMarkdown(source: string | ReadPage, options: MdxToMarkdownO
     }
   };
 
-  const conversion: JsxConversion = {
-    components: options.components,
-    tableModels: options.tableModels ?? new Map(),
-    scope: options.scope,
-    fail,
-    convert: (parent: Parent): void => {
-      parent.children = groupAdmonitions(parent.children.flatMap(convertNode), fail);
-    },
-    checkTables: (rendered, what, at) => {
-      visit(rendered, 'table', (table) => {
-        checked.add(table);
-        checkFigures(table, what, at);
-      });
-    },
+  const convert = (parent: Parent): void => {
+    parent.children = groupAdmonitions(parent.children.flatMap(convertNode), fail);
+  };
+  const childrenOf = (node: JsxElement): RootContent[] => {
+    const wrapper = { type: 'root', children: node.children } as Root;
+    convert(wrapper);
+    return wrapper.children;
   };
 
   const convertNode = (node: RootContent): RootContent[] => {
@@ -86,10 +100,10 @@ export function mdxToMarkdown(source: string | ReadPage, options: MdxToMarkdownO
         return [];
       case 'mdxFlowExpression':
       case 'mdxTextExpression':
-        return expressionNodes(node, conversion);
+        return expressionNodes(node);
       case 'mdxJsxFlowElement':
       case 'mdxJsxTextElement':
-        return elementNodes(node, conversion);
+        return elementNodes(node);
       case 'heading':
         if (node.depth === 1) {
           // The page title is added by the caller, from the page's metadata.
@@ -104,12 +118,116 @@ export function mdxToMarkdown(source: string | ReadPage, options: MdxToMarkdownO
         break;
     }
     if ('children' in node) {
-      conversion.convert(node as Parent);
+      convert(node as Parent);
     }
     return [node];
   };
 
-  conversion.convert(tree);
+  /** An expression as the text of the scope value it reads; nothing for a comment. */
+  const expressionNodes = (
+    node: Extract<RootContent, { type: 'mdxFlowExpression' | 'mdxTextExpression' }>,
+  ): RootContent[] => {
+    const code = node.value.trim();
+    if (code === '' || /^\/\*[\s\S]*\*\/$/.test(code)) {
+      return [];
+    }
+    const path = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/.test(code) ? code.split('.') : null;
+    let value: unknown = path ? options.scope : undefined;
+    for (const key of path ?? []) {
+      value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+    }
+    if (typeof value !== 'string' && typeof value !== 'number') {
+      return fail(
+        `the expression {${code}} has no Markdown rendering (only text values of the scope can be read)`,
+        node,
+      );
+    }
+    const text: Text = { type: 'text', value: String(value) };
+    return node.type === 'mdxFlowExpression' ? [{ type: 'paragraph', children: [text] }] : [text];
+  };
+
+  /** An element as the Markdown nodes that read as it does. */
+  const elementNodes = (node: JsxElement): RootContent[] => {
+    const name = node.name;
+    const isInline = node.type === 'mdxJsxTextElement';
+    if (name === null || name === 'Tabs' || name === 'details' || TEXT_ELEMENTS.has(name)) {
+      return childrenOf(node);
+    }
+    if (name === 'TOCCollapsible') {
+      // The theme's contents list is navigation: a twin's own headings are its contents.
+      return [];
+    }
+    if (name === 'TabItem') {
+      const { label, value } = propsOf(node, fail);
+      const title = typeof label === 'string' ? label : typeof value === 'string' ? value : null;
+      return [labelParagraph(title ?? fail('<TabItem> needs a label', node)), ...childrenOf(node)];
+    }
+    if (name === 'summary') {
+      // A details block reads as a section under its summary, in bold.
+      const label = textOf({ type: 'root', children: node.children }).trim();
+      return [isInline ? strong(label) : labelParagraph(label)];
+    }
+    if (name === 'p') {
+      const content = childrenOf(node);
+      return isInline ? content : [{ type: 'paragraph', children: content as PhrasingContent[] }];
+    }
+    if (name === 'code') {
+      return [{ type: 'inlineCode', value: textOf({ type: 'root', children: node.children }) }];
+    }
+    if (name === DATA_TABLE_TAG) {
+      // A `<DataTable model={name} …>` is its model's Markdown table, for the rows the other props choose.
+      const modelName = dataTableModelName(node) ?? fail(`<${DATA_TABLE_TAG}> needs model={name}`, node);
+      const model =
+        options.tableModels?.get(modelName) ??
+        fail(`<${DATA_TABLE_TAG}> names the model "${modelName}", which was not loaded`, node);
+      return componentNodes(node, (props) => tableMarkdown(model, props), propsOf(node, fail, MODEL_PROP));
+    }
+    const render = options.components[name];
+    if (!render) {
+      return fail(
+        `<${name}> has no Markdown rendering: write a plain table as <${DATA_TABLE_TAG} model={…} /> for a model of src/shared/tables, or register the component with its Markdown form in src/shared/tables/index.ts`,
+        node,
+      );
+    }
+    return componentNodes(node, render, propsOf(node, fail));
+  };
+
+  /** A component as its own Markdown form, with the figures of its tables checked. */
+  const componentNodes = (
+    node: JsxElement,
+    render: ComponentMarkdown,
+    props: Parameters<ComponentMarkdown>[0],
+  ): RootContent[] => {
+    const name = node.name ?? '';
+    let markdown: string;
+    try {
+      markdown = render(props);
+    } catch (error) {
+      return fail(
+        `<${name}> could not be rendered as Markdown: ${error instanceof Error ? error.message : String(error)}`,
+        node,
+      );
+    }
+    const rendered = parseMarkdown(markdown);
+    convert(rendered);
+    const described = Object.entries(props)
+      .map(([key, value]) => (value === true ? ` ${key}` : ` ${key}="${value}"`))
+      .join('');
+    visit(rendered, 'table', (table) => {
+      checked.add(table);
+      checkFigures(table, `the Markdown table of <${name}${described}>`, node);
+    });
+    if (node.type === 'mdxJsxFlowElement') {
+      return rendered.children;
+    }
+    const [first, ...rest] = rendered.children;
+    if (!first || rest.length > 0 || first.type !== 'paragraph') {
+      return fail(`<${name}> is used inline, but its Markdown form is not a single line of text`, node);
+    }
+    return first.children;
+  };
+
+  convert(tree);
   keepAnchors(tree, givenIds);
   visit(tree, (node) => {
     if (node.type.startsWith('mdx')) {
