@@ -67,17 +67,6 @@ function httpFromArgs(values: Values): HttpOptions | undefined {
   return { ...address, allowedHosts, allowedOrigins };
 }
 
-function commandFromArgs(args: string[]): { source: DocsSource; http?: HttpOptions } | 'help' | 'version' {
-  const { values } = parseArgs({ args, options: OPTIONS, strict: true });
-  if (values.help) {
-    return 'help';
-  }
-  if (values.version) {
-    return 'version';
-  }
-  return { source: sourceFromValues(values), http: httpFromArgs(values) };
-}
-
 function sourceFromValues(values: Values): DocsSource {
   if (values.site !== undefined && values.build !== undefined) {
     throw new UsageError('Give either --site or --build, not both.');
@@ -103,23 +92,24 @@ function sourceFromValues(values: Values): DocsSource {
 }
 
 async function main(): Promise<void> {
-  let command: ReturnType<typeof commandFromArgs>;
+  let values: Values;
+  let source: DocsSource | undefined;
+  let http: HttpOptions | undefined;
   try {
-    command = commandFromArgs(process.argv.slice(2));
+    ({ values } = parseArgs({ args: process.argv.slice(2), options: OPTIONS, strict: true }));
+    if (!values.help && !values.version) {
+      source = sourceFromValues(values);
+      http = httpFromArgs(values);
+    }
   } catch (error) {
     // Also parseArgs's TypeError (an unknown option, a missing value) and parseHttpAddress's AddressError.
     process.stderr.write(`rubra-docs-mcp: ${(error as Error).message}\n\n${USAGE}`);
     process.exit(2);
   }
-  if (command === 'help') {
-    process.stdout.write(USAGE);
+  if (!source) {
+    process.stdout.write(values.help ? USAGE : `${packageVersion()}\n`);
     return;
   }
-  if (command === 'version') {
-    process.stdout.write(`${packageVersion()}\n`);
-    return;
-  }
-  const { source, http } = command;
   if (http) {
     await serveHttp(source, http);
     return;

@@ -145,15 +145,11 @@ export class SiteSource implements DocsSource {
     try {
       return await step();
     } catch (error) {
-      throw new SourceError(`${what}: ${this.describe(error)}.`);
+      const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+      const timedOut = error instanceof Error && error.name === 'TimeoutError';
+      throw new SourceError(
+        `${what}: ${timedOut ? `no answer within ${this.timeoutMs / 1000} s` : cause instanceof Error ? cause.message : String(cause)}.`,
+      );
     }
-  }
-
-  private describe(error: unknown): string {
-    if (error instanceof Error && error.name === 'TimeoutError') {
-      return `no answer within ${this.timeoutMs / 1000} s`;
-    }
-    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-    return cause instanceof Error ? cause.message : String(cause);
   }
 }
