@@ -79,16 +79,12 @@ function pageBody(page: ApiOperationPage, description: string, reference: ApiRef
  * Every file of the API docs folder, by relative path: one MDX page per operation, /api, the data and the sidebar.
  * `landingHref` is the URL of /api (with the base URL), which shows the landing operation's page.
  */
-export function generateFiles(
-  reference: ApiReference,
-  descriptions: ReadonlyMap<string, string>,
-  landingHref: string,
-): Map<string, string> {
+export function generateFiles(reference: ApiReference, landingHref: string): Map<string, string> {
   const files = new Map<string, string>();
   const sidebarOrder = reference.groups.flatMap((group) => group.pages);
   const landingIndex = sidebarOrder.findIndex((page) => page.pageId === LANDING_PAGE_ID);
   for (const page of reference.pages) {
-    const description = descriptions.get(page.operationId) ?? '';
+    const description = reference.descriptions.get(page.operationId) ?? '';
     const summary = firstSentence(description) || page.summary;
     const body = pageBody(page, description, reference);
     files.set(`${DATA_DIR}/${page.pageId}.json`, `${JSON.stringify(page, withoutHighlightedText, 2)}\n`);
