@@ -5,12 +5,14 @@
  * code and its data (the request, the schemas it checks against) are fetched when the
  * reader reaches for the button (pointer, focus or press).
  */
+import CodeBlock from '@theme/CodeBlock';
+import TabItem from '@theme/TabItem';
+import Tabs from '@theme/Tabs';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import clsx from 'clsx';
 import { useCallback, useRef, useState, type ComponentType, type ReactNode } from 'react';
 
-import ApiCodeSamples from '@site/src/components/ApiCodeSamples';
 import type { ApiCodeSample } from '@site/src/shared/api-request';
 import { API_CONSOLE_DIR, type ApiConsoleData, type ApiOperationPage } from '@site/src/shared/api-types';
 import type { ApiConsoleProps } from '../RequestConsole/ApiConsole';
@@ -120,7 +122,18 @@ export default function ApiExamples({
         tabIndex={0}
         data-api-examples-scroller=""
       >
-        <ApiCodeSamples samples={liveSamples ?? operation.samples} />
+        {/* The request in curl, Python and Node.js, one tab each; the choice sticks across pages. */}
+        <div className={styles.samples} data-api-code-samples="">
+          <Tabs groupId="api-code-sample">
+            {(liveSamples ?? operation.samples).map((sample) => (
+              <TabItem key={sample.id} value={sample.id} label={sample.label}>
+                <CodeBlock language={sample.language} highlighted={sample.highlighted}>
+                  {sample.code}
+                </CodeBlock>
+              </TabItem>
+            ))}
+          </Tabs>
+        </div>
       </div>
       {open ? null : children}
     </>
