@@ -11,6 +11,7 @@ export interface ApiReference {
   description: string;
   /** Each tag of the description with the pages of its operations, in the description's order. */
   groups: { name: string; description: string; pages: ApiOperationPage[] }[];
+  /** Every page, in the sidebar's order: group by group. */
   pages: ApiOperationPage[];
   /** Each operation's description (Markdown), by operationId: the page's body, not its data. */
   descriptions: ReadonlyMap<string, string>;

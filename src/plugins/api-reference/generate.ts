@@ -81,8 +81,7 @@ function pageBody(page: ApiOperationPage, description: string, reference: ApiRef
  */
 export function generateFiles(reference: ApiReference, landingHref: string): Map<string, string> {
   const files = new Map<string, string>();
-  const sidebarOrder = reference.groups.flatMap((group) => group.pages);
-  const landingIndex = sidebarOrder.findIndex((page) => page.pageId === LANDING_PAGE_ID);
+  const landingIndex = reference.pages.findIndex((page) => page.pageId === LANDING_PAGE_ID);
   for (const page of reference.pages) {
     const description = reference.descriptions.get(page.operationId) ?? '';
     const summary = firstSentence(description) || page.summary;
@@ -103,8 +102,8 @@ export function generateFiles(reference: ApiReference, landingHref: string): Map
           displayed_sidebar: SIDEBAR_ID,
           ...PAGE_LAYOUT,
           // The landing is not in the sidebar itself: it takes the links of the page it shows.
-          pagination_prev: sidebarOrder[landingIndex - 1]?.pageId ?? null,
-          pagination_next: sidebarOrder[landingIndex + 1]?.pageId ?? null,
+          pagination_prev: reference.pages[landingIndex - 1]?.pageId ?? null,
+          pagination_next: reference.pages[landingIndex + 1]?.pageId ?? null,
         })}\n${body}`,
       );
     }
@@ -123,10 +122,7 @@ export function generateFiles(reference: ApiReference, landingHref: string): Map
         id: page.pageId,
         label: page.summary,
         className: `api-sidebar-item api-sidebar-item--${page.method.toLowerCase()}`,
-        customProps:
-          page.pageId === LANDING_PAGE_ID
-            ? { method: page.method, [ALSO_SHOWN_AT]: landingHref }
-            : { method: page.method },
+        customProps: { method: page.method, ...(page.pageId === LANDING_PAGE_ID && { [ALSO_SHOWN_AT]: landingHref }) },
       })),
     })),
   };
