@@ -6,17 +6,12 @@
  */
 import type { ApiConsoleData, ApiOperationPage } from '../shared/api-types';
 
-/** A tag of the description with the pages of its operations, in the description's order. */
-interface ApiTagGroup {
-  name: string;
-  description: string;
-  pages: ApiOperationPage[];
-}
-
 export interface ApiReference {
   title: string;
   description: string;
-  groups: ApiTagGroup[];
+  /** Each tag of the description with the pages of its operations, in the description's order. */
+  groups: { name: string; description: string; pages: ApiOperationPage[] }[];
+  /** Every page, in the sidebar's order: group by group. */
   pages: ApiOperationPage[];
   /** Each operation's description (Markdown), by operationId: the page's body, not its data. */
   descriptions: ReadonlyMap<string, string>;

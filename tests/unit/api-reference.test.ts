@@ -67,10 +67,11 @@ describe('the API reference generator', () => {
       'Models',
     ]);
     expect(reference.groups.flatMap((group) => group.pages)).toHaveLength(operationCount);
+    expect(reference.descriptions).toEqual(descriptions);
   });
 
   it('writes one MDX page per operation, /api, the data and the sidebar', () => {
-    const files = generateFiles(reference, descriptions, '/api');
+    const files = generateFiles(reference, '/api');
     const mdx = [...files.keys()].filter((name) => name.endsWith('.mdx')).sort();
     expect(mdx).toEqual([...reference.pages.map((candidate) => `${candidate.pageId}.mdx`), 'index.mdx'].sort());
     for (const candidate of reference.pages) {
@@ -90,7 +91,7 @@ describe('the API reference generator', () => {
   });
 
   it('gives /api exactly the body of the list-assistants page', () => {
-    const files = generateFiles(reference, descriptions, '/api');
+    const files = generateFiles(reference, '/api');
     const body = (name: string) => (files.get(name) ?? '').replace(/^---\n[\s\S]*?\n---\n/, '');
     expect(body('index.mdx')).toBe(body(`${LANDING_PAGE_ID}.mdx`));
     expect(files.get('index.mdx')).toMatch(/^slug: "\/"$/m);
@@ -98,7 +99,7 @@ describe('the API reference generator', () => {
   });
 
   it('marks the landing operation current at /api too, and gives /api its neighbours', () => {
-    const files = generateFiles(reference, descriptions, '/api');
+    const files = generateFiles(reference, '/api');
     const sidebar = JSON.parse(files.get(SIDEBAR_FILE) ?? '{}') as {
       api: { items: { id: string; customProps: Record<string, string> }[] }[];
     };
@@ -112,7 +113,7 @@ describe('the API reference generator', () => {
   });
 
   it('puts the contents, the samples and the example response around the reference', () => {
-    const files = generateFiles(reference, descriptions, '/api');
+    const files = generateFiles(reference, '/api');
     for (const candidate of reference.pages) {
       const mdx = files.get(`${candidate.pageId}.mdx`) ?? '';
       expect(mdx).toMatch(/^hide_table_of_contents: true$/m);
@@ -243,13 +244,13 @@ describe('writing the generated files', () => {
 
   it('is deterministic, touches only changed files and removes stale pages', async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'api-docs-'));
-    const generated = generateFiles(reference, descriptions, '/api');
+    const generated = generateFiles(reference, '/api');
     const first = await writeGeneratedFiles(dir, generated);
     expect(first).toHaveLength(generated.size);
     const before = await stat(path.join(dir, 'get-run.mdx'));
 
     await writeFile(path.join(dir, 'old-operation.mdx'), 'gone');
-    const again = generateFiles(reference, descriptions, '/api');
+    const again = generateFiles(reference, '/api');
     expect([...again.entries()]).toEqual([...generated.entries()]);
     const second = await writeGeneratedFiles(dir, again);
     expect(second).toEqual([]);

@@ -106,11 +106,7 @@ function docsCodeBlocks(): { file: string; language: string; code: string }[] {
 }
 
 /** The API reference's code samples and its JSON examples. */
-const { reference, descriptions } = await loadApiReference(
-  { siteDir: process.cwd(), baseUrl: '/' },
-  'openapi/rubra.yaml',
-  'api',
-);
+const { reference } = await loadApiReference({ siteDir: process.cwd(), baseUrl: '/' }, 'openapi/rubra.yaml', 'api');
 const apiCode = reference.pages.flatMap((page) => [
   ...page.samples.map((sample) => ({
     file: `${page.pageId} ${sample.id}`,
@@ -395,7 +391,7 @@ describe('the API reference', () => {
     const highlighted = structuredClone(reference);
     highlightApiCode(highlighted, highlighter.highlight);
     const source = highlighted.pages.find((page) => page.pageId === 'create-run');
-    const file = generateFiles(highlighted, descriptions, '/api').get('_data/create-run.json');
+    const file = generateFiles(highlighted, '/api').get('_data/create-run.json');
     const data = JSON.parse(file ?? '{}') as ApiOperationPage;
 
     expect(source?.samples.map((sample) => sample.highlighted?.language)).toEqual(['bash', 'python', 'javascript']);
@@ -413,7 +409,7 @@ describe('the API reference', () => {
   });
 
   it('leaves the page data as it was without highlighting', () => {
-    const data = JSON.parse(generateFiles(reference, descriptions, '/api').get('_data/create-run.json') ?? '{}');
+    const data = JSON.parse(generateFiles(reference, '/api').get('_data/create-run.json') ?? '{}');
     expect(data).toEqual(JSON.parse(JSON.stringify(reference.pages.find((page) => page.pageId === 'create-run'))));
   });
 });

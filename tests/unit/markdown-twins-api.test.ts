@@ -60,9 +60,9 @@ const operations: SpecOperation[] = Object.values(record(spec.paths)).flatMap((p
     });
 });
 
-const { reference, descriptions } = await loadApiReference({ siteDir: process.cwd(), baseUrl: '/' }, SPEC_PATH, 'api');
+const { reference } = await loadApiReference({ siteDir: process.cwd(), baseUrl: '/' }, SPEC_PATH, 'api');
 
-const files = generateFiles(reference, descriptions, '/api');
+const files = generateFiles(reference, '/api');
 
 /**
  * The h2 and h3 headings of an API page's MDX, each with its id on the HTML page: its
@@ -82,7 +82,7 @@ function pageHeadings(pageId: string): string[][] {
 /** An API page's twin as the plugin makes it: the landing page has the API's description too. */
 function twinOf(page: ApiOperationPage): string {
   return apiPageMarkdown(page, {
-    description: descriptions.get(page.operationId) ?? '',
+    description: reference.descriptions.get(page.operationId) ?? '',
     ...(page.pageId === LANDING_PAGE_ID
       ? { about: { title: reference.title, description: reference.description } }
       : {}),

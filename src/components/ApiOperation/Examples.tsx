@@ -5,12 +5,14 @@
  * code and its data (the request, the schemas it checks against) are fetched when the
  * reader reaches for the button (pointer, focus or press).
  */
+import CodeBlock from '@theme/CodeBlock';
+import TabItem from '@theme/TabItem';
+import Tabs from '@theme/Tabs';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import clsx from 'clsx';
 import { useCallback, useRef, useState, type ComponentType, type ReactNode } from 'react';
 
-import ApiCodeSamples from '@site/src/components/ApiCodeSamples';
 import type { ApiCodeSample } from '@site/src/shared/api-request';
 import { API_CONSOLE_DIR, type ApiConsoleData, type ApiOperationPage } from '@site/src/shared/api-types';
 import type { ApiConsoleProps } from '../RequestConsole/ApiConsole';
@@ -21,28 +23,23 @@ interface Loaded {
   data: ApiConsoleData;
 }
 
-let consoleModule: Promise<typeof import('../RequestConsole/ApiConsole')> | null = null;
-const consoleData = new Map<string, Promise<ApiConsoleData>>();
+/** Each operation's console, loading or loaded: its code (one chunk for all) and its file. A failed load is retried. */
+const consoles = new Map<string, Promise<Loaded>>();
 
 function loadConsole(dataUrl: string): Promise<Loaded> {
-  consoleModule ??= import(/* webpackChunkName: "api-console" */ '../RequestConsole/ApiConsole');
-  const data =
-    consoleData.get(dataUrl) ??
-    fetch(dataUrl).then((response) => {
-      if (!response.ok) {
-        throw new Error(`${dataUrl} answered ${response.status}`);
-      }
-      return response.json() as Promise<ApiConsoleData>;
-    });
-  consoleData.set(dataUrl, data);
-  const loading = Promise.all([consoleModule, data]).then(([module, loadedData]) => ({
-    Console: module.default,
-    data: loadedData,
-  }));
-  loading.catch(() => {
-    consoleModule = null;
-    consoleData.delete(dataUrl);
-  });
+  const loading =
+    consoles.get(dataUrl) ??
+    Promise.all([
+      import(/* webpackChunkName: "api-console" */ '../RequestConsole/ApiConsole'),
+      fetch(dataUrl).then((response) => {
+        if (!response.ok) {
+          throw new Error(`${dataUrl} answered ${response.status}`);
+        }
+        return response.json() as Promise<ApiConsoleData>;
+      }),
+    ]).then(([module, data]) => ({ Console: module.default, data }));
+  consoles.set(dataUrl, loading);
+  loading.catch(() => consoles.delete(dataUrl));
   return loading;
 }
 
@@ -57,27 +54,24 @@ export default function ApiExamples({
   const hydrated = useIsBrowser();
   const { siteConfig } = useDocusaurusContext();
   const dataUrl = `${siteConfig.baseUrl}${API_CONSOLE_DIR}/${operation.pageId}.json`;
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [open, setOpen] = useState(false);
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
+  /** The console while it is open. */
+  const [open, setOpen] = useState<Loaded | null>(null);
+  const [status, setStatus] = useState<'idle' | 'loading' | 'failed'>('idle');
   const [liveSamples, setLiveSamples] = useState<ApiCodeSample[] | null>(null);
   const button = useRef<HTMLButtonElement>(null);
 
   const preload = () => void loadConsole(dataUrl).catch(() => undefined);
   const openConsole = () => {
-    setFailed(false);
-    setLoading(true);
+    setStatus('loading');
     loadConsole(dataUrl)
       .then((result) => {
-        setLoaded(result);
-        setOpen(true);
+        setOpen(result);
+        setStatus('idle');
       })
-      .catch(() => setFailed(true))
-      .finally(() => setLoading(false));
+      .catch(() => setStatus('failed'));
   };
   const close = useCallback(() => {
-    setOpen(false);
+    setOpen(null);
     setLiveSamples(null);
     button.current?.focus();
   }, []);
@@ -89,8 +83,8 @@ export default function ApiExamples({
           ref={button}
           type="button"
           className="button button--primary button--sm"
-          disabled={!hydrated || loading}
-          aria-expanded={open}
+          disabled={!hydrated || status === 'loading'}
+          aria-expanded={open !== null}
           data-api-try-it=""
           onPointerEnter={preload}
           onFocus={preload}
@@ -99,16 +93,16 @@ export default function ApiExamples({
           Try it
         </button>
         <span className={styles.tryItNote} role="status">
-          {failed
+          {status === 'failed'
             ? 'The console could not be loaded. Check your connection and press Try it again.'
-            : loading
+            : status === 'loading'
               ? 'Loading the console…'
               : 'Send this request to your own server.'}
         </span>
       </div>
-      {open && loaded ? (
+      {open ? (
         <div className={clsx(styles.examplesBlock, styles.consoleBlock)}>
-          <loaded.Console operation={operation} data={loaded.data} onSamples={setLiveSamples} onClose={close} />
+          <open.Console operation={operation} data={open.data} onSamples={setLiveSamples} onClose={close} />
         </div>
       ) : null}
       <div
@@ -120,7 +114,18 @@ export default function ApiExamples({
         tabIndex={0}
         data-api-examples-scroller=""
       >
-        <ApiCodeSamples samples={liveSamples ?? operation.samples} />
+        {/* The request in curl, Python and Node.js, one tab each; the choice sticks across pages. */}
+        <div className={styles.samples} data-api-code-samples="">
+          <Tabs groupId="api-code-sample">
+            {(liveSamples ?? operation.samples).map((sample) => (
+              <TabItem key={sample.id} value={sample.id} label={sample.label}>
+                <CodeBlock language={sample.language} highlighted={sample.highlighted}>
+                  {sample.code}
+                </CodeBlock>
+              </TabItem>
+            ))}
+          </Tabs>
+        </div>
       </div>
       {open ? null : children}
     </>

@@ -10,15 +10,9 @@ const KEPT_INSIDE = { __html: '' };
 
 /** The site-internal address of a link a plain left click follows, or undefined. */
 function internalTarget(anchor: Element | null): string | undefined {
-  if (
-    !(anchor instanceof HTMLAnchorElement) ||
-    (anchor.target && anchor.target !== '_self') ||
-    anchor.hasAttribute('download')
-  ) {
-    return undefined;
-  }
-  const url = new URL(anchor.href);
-  return url.origin === window.location.origin ? `${url.pathname}${url.search}${url.hash}` : undefined;
+  const followed = anchor instanceof HTMLAnchorElement && ['', '_self'].includes(anchor.target);
+  const url = followed && !anchor.hasAttribute('download') ? new URL(anchor.href) : undefined;
+  return url?.origin === window.location.origin ? `${url.pathname}${url.search}${url.hash}` : undefined;
 }
 
 /** The site-internal address of the link inside the element that an event happened on, if any. */
@@ -85,17 +79,8 @@ export function useServerMarkup<T extends HTMLElement>(ref: RefObject<T | null>,
     onMouseOver: preload,
     onTouchStart: preload,
     onClick: (event: MouseEvent<T>) => {
-      if (
-        event.defaultPrevented ||
-        event.button !== 0 ||
-        event.metaKey ||
-        event.ctrlKey ||
-        event.shiftKey ||
-        event.altKey
-      ) {
-        return;
-      }
-      const target = targetOf(event);
+      const modified = event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+      const target = event.defaultPrevented || event.button !== 0 || modified ? undefined : targetOf(event);
       if (target) {
         event.preventDefault();
         history.push(target);

@@ -79,16 +79,11 @@ function pageBody(page: ApiOperationPage, description: string, reference: ApiRef
  * Every file of the API docs folder, by relative path: one MDX page per operation, /api, the data and the sidebar.
  * `landingHref` is the URL of /api (with the base URL), which shows the landing operation's page.
  */
-export function generateFiles(
-  reference: ApiReference,
-  descriptions: ReadonlyMap<string, string>,
-  landingHref: string,
-): Map<string, string> {
+export function generateFiles(reference: ApiReference, landingHref: string): Map<string, string> {
   const files = new Map<string, string>();
-  const sidebarOrder = reference.groups.flatMap((group) => group.pages);
-  const landingIndex = sidebarOrder.findIndex((page) => page.pageId === LANDING_PAGE_ID);
+  const landingIndex = reference.pages.findIndex((page) => page.pageId === LANDING_PAGE_ID);
   for (const page of reference.pages) {
-    const description = descriptions.get(page.operationId) ?? '';
+    const description = reference.descriptions.get(page.operationId) ?? '';
     const summary = firstSentence(description) || page.summary;
     const body = pageBody(page, description, reference);
     files.set(`${DATA_DIR}/${page.pageId}.json`, `${JSON.stringify(page, withoutHighlightedText, 2)}\n`);
@@ -107,8 +102,8 @@ export function generateFiles(
           displayed_sidebar: SIDEBAR_ID,
           ...PAGE_LAYOUT,
           // The landing is not in the sidebar itself: it takes the links of the page it shows.
-          pagination_prev: sidebarOrder[landingIndex - 1]?.pageId ?? null,
-          pagination_next: sidebarOrder[landingIndex + 1]?.pageId ?? null,
+          pagination_prev: reference.pages[landingIndex - 1]?.pageId ?? null,
+          pagination_next: reference.pages[landingIndex + 1]?.pageId ?? null,
         })}\n${body}`,
       );
     }
@@ -127,10 +122,7 @@ export function generateFiles(
         id: page.pageId,
         label: page.summary,
         className: `api-sidebar-item api-sidebar-item--${page.method.toLowerCase()}`,
-        customProps:
-          page.pageId === LANDING_PAGE_ID
-            ? { method: page.method, [ALSO_SHOWN_AT]: landingHref }
-            : { method: page.method },
+        customProps: { method: page.method, ...(page.pageId === LANDING_PAGE_ID && { [ALSO_SHOWN_AT]: landingHref }) },
       })),
     })),
   };

@@ -65,7 +65,7 @@ export default async function apiReference(
     const loaded = await loadApiReference(context, specPath, docsOptions.routeBasePath);
     highlightApiCode(loaded.reference, highlight);
     const base = routeBase(context.baseUrl, docsOptions.routeBasePath);
-    await writeGeneratedFiles(outDir, generateFiles(loaded.reference, loaded.descriptions, base));
+    await writeGeneratedFiles(outDir, generateFiles(loaded.reference, base));
     return loaded;
   }
 
@@ -143,7 +143,7 @@ export async function loadApiReference(
   { siteDir, baseUrl }: Pick<LoadContext, 'siteDir' | 'baseUrl'>,
   specPath: string,
   routeBasePath: string,
-): Promise<{ loaded: LoadedApiDescription; reference: ApiReference; descriptions: ReadonlyMap<string, string> }> {
+): Promise<{ loaded: LoadedApiDescription; reference: ApiReference }> {
   const loaded = await loadApiDescription(path.resolve(siteDir, specPath), specPath);
   const base = routeBase(baseUrl, routeBasePath);
   const root = baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`;
@@ -152,7 +152,7 @@ export async function loadApiReference(
     pageHref: (pageId) => `${base}/${pageId}`,
     downloads: { yaml: `${root}${DOWNLOADS.yaml}`, json: `${root}${DOWNLOADS.json}` },
   });
-  return { loaded, reference, descriptions: reference.descriptions };
+  return { loaded, reference };
 }
 
 /** The URL of the reference's landing page: `/api`. */
@@ -176,6 +176,6 @@ export function validateOptions({
     specPath,
     consoleOrigins,
   });
-  const docs = validateDocsOptions({ validate: validate as never, options: rest });
-  return { ...docs, specPath: own.specPath, consoleOrigins: own.consoleOrigins };
+  // `own` carries the default id; the docs options' validation, the instance's own.
+  return { ...own, ...validateDocsOptions({ validate: validate as never, options: rest }) };
 }

@@ -10,7 +10,7 @@ import {
   type RawOperation,
 } from './load';
 import { parseInline } from './inline';
-import { asRecord, isBinary, SchemaConverter, type Json } from './schema';
+import { asRecord, isBinary, schemaConverter, type ConvertSchema, type Json } from './schema';
 import { readSdkCall } from './sdk-call';
 import type { ApiReference } from '../../plugins-lib/api-reference';
 import { codeSamples, type ApiRequest, type RequestBody } from '../../shared/api-request';
@@ -46,7 +46,7 @@ export function buildApiReference(api: OpenApiDocument, options: BuildOptions): 
     const home = homes.get(name);
     return home ? `${options.pageHref(home.pageId)}#${home.anchor}` : undefined;
   };
-  const converter = new SchemaConverter(schemaNames, link);
+  const convert = schemaConverter(schemaNames, link);
   const servers = (Array.isArray(api.servers) ? api.servers : [])
     .map((server) => String(asRecord(server).url ?? '').replace(/\/$/, ''))
     .filter(Boolean);
@@ -55,7 +55,7 @@ export function buildApiReference(api: OpenApiDocument, options: BuildOptions): 
   const consoles = new Map<string, ApiConsoleData>();
   const pages = raws.map((raw) => {
     try {
-      const built = buildPage(api, raw, { converter, serverUrl, homes, downloads: options.downloads });
+      const built = buildPage(raw, { api, convert, serverUrl, homes, downloads: options.downloads });
       consoles.set(built.page.pageId, built.console);
       return built.page;
     } catch (error) {
@@ -122,52 +122,39 @@ function schemaHomes(raws: RawOperation[], schemaNames: Map<object, string>): Ma
 }
 
 interface PageContext {
-  converter: SchemaConverter;
+  api: OpenApiDocument;
+  convert: ConvertSchema;
   serverUrl: string;
   homes: Map<string, SchemaHome>;
   downloads: { yaml: string; json: string };
 }
 
 function buildPage(
-  api: OpenApiDocument,
-  raw: RawOperation,
+  { operation, path, method, pathItem }: RawOperation,
   context: PageContext,
 ): { page: ApiOperationPage; console: ApiConsoleData } {
-  const { operation, path, method } = raw;
   const operationId = String(operation.operationId);
   const pageId = pageIdOf(operationId);
-  const parameterObjects = mergeParameters(raw);
-  const parameters = parameterObjects.map((parameter) => buildParameter(parameter, context.converter));
+  const parameterObjects = mergeParameters(pathItem, operation);
   const bodyMedia = firstMedia(asRecord(operation.requestBody).content);
-  const requestBody = bodyMedia && buildRequestBody(asRecord(operation.requestBody), bodyMedia, context.converter);
-  const responses = Object.entries(asRecord(operation.responses)).map(([status, response]) =>
-    buildResponse(status, asRecord(response), context, pageId),
-  );
-
   const body = bodyMedia && exampleBody(bodyMedia);
   const call = readSdkCall(operation);
   if ('problem' in call) {
     throw new Error(`operationId "${operationId}": ${call.problem}`);
   }
+  const inPlace = (place: string) => parameterObjects.filter((parameter) => parameter.in === place);
   const request: ApiRequest = {
     serverUrl: context.serverUrl,
     method: method.toUpperCase(),
     path,
-    pathParams: parameterObjects
-      .filter((parameter) => parameter.in === 'path')
-      .map((parameter) => ({ name: String(parameter.name), value: String(parameter.example ?? '') })),
+    pathParams: inPlace('path').map(({ name, example }) => ({ name: String(name), value: String(example ?? '') })),
     // The query holds the parameters a request needs: those required or with a default.
-    query: parameterObjects
-      .filter((parameter) => parameter.in === 'query')
+    query: inPlace('query')
       .filter((parameter) => parameter.required === true || asRecord(parameter.schema).default !== undefined)
-      .map((parameter) => ({
-        name: String(parameter.name),
-        value: parameter.example ?? asRecord(parameter.schema).default,
-      })),
+      .map(({ name, example, schema }) => ({ name: String(name), value: example ?? asRecord(schema).default })),
     headers: [],
     ...(body ? { body } : {}),
   };
-
   const page: ApiOperationPage = {
     pageId,
     operationId,
@@ -176,26 +163,24 @@ function buildPage(
     serverUrl: context.serverUrl,
     summary: String(operation.summary ?? operationId),
     tag: String((Array.isArray(operation.tags) ? operation.tags[0] : undefined) ?? ''),
-    security: buildSecurity(api, operation),
-    parameters,
-    ...(requestBody ? { requestBody } : {}),
-    responses,
+    security: buildSecurity(context.api, operation),
+    parameters: parameterObjects.map((parameter) => buildParameter(parameter, context.convert)),
+    ...(bodyMedia
+      ? { requestBody: buildRequestBody(asRecord(operation.requestBody), bodyMedia, context.convert) }
+      : {}),
+    responses: Object.entries(asRecord(operation.responses)).map(([status, response]) =>
+      buildResponse(status, asRecord(response), context, pageId),
+    ),
     samples: codeSamples(request, call),
     downloads: context.downloads,
   };
-  const consoleData: ApiConsoleData = {
-    call,
-    request,
-    parameters: parameterObjects
-      .filter((parameter) => parameter.in === 'path' || parameter.in === 'query')
-      .map((parameter) => ({
-        name: String(parameter.name),
-        in: parameter.in === 'path' ? 'path' : 'query',
-        schema: validationSchema(parameter.schema),
-      })),
-    ...(bodyMedia ? { bodySchema: validationSchema(bodyMedia.media.schema) } : {}),
-  };
-  return { page, console: consoleData };
+  const parameters = [...inPlace('path'), ...inPlace('query')].map(({ name, in: place, schema }) => ({
+    name: String(name),
+    in: place as 'path' | 'query',
+    schema: validationSchema(schema),
+  }));
+  const bodySchema = bodyMedia ? { bodySchema: validationSchema(bodyMedia.media.schema) } : {};
+  return { page, console: { call, request, parameters, ...bodySchema } };
 }
 
 /** The request body of the description's example: JSON as it is, a form as its fields (files by name). */
@@ -232,24 +217,20 @@ function validationSchema(schema: unknown, ancestors: ReadonlySet<object> = new 
     return {};
   }
   const below = new Set(ancestors).add(schema);
+  const each = (value: unknown) =>
+    Object.fromEntries(Object.entries(asRecord(value)).map(([name, child]) => [name, validationSchema(child, below)]));
   return Object.fromEntries(
     Object.entries(schema)
       .filter(([key]) => !NOT_FOR_VALIDATION.has(key) && !key.startsWith('x-'))
-      .map(([key, value]) => [key, key === 'properties' ? propertiesOf(value, below) : validationSchema(value, below)]),
-  );
-}
-
-/** `properties` maps names (which may be any word, `description` included) to schemas. */
-function propertiesOf(properties: unknown, ancestors: ReadonlySet<object>): unknown {
-  return Object.fromEntries(
-    Object.entries(asRecord(properties)).map(([name, schema]) => [name, validationSchema(schema, ancestors)]),
+      // `properties` maps names (which may be any word, `description` included) to schemas.
+      .map(([key, value]) => [key, key === 'properties' ? each(value) : validationSchema(value, below)]),
   );
 }
 
 /** Path-level parameters, overridden by operation-level ones of the same name and place. */
-function mergeParameters(raw: RawOperation): Json[] {
+function mergeParameters(pathItem: Json, operation: Json): Json[] {
   const byKey = new Map<string, Json>();
-  for (const list of [raw.pathItem.parameters, raw.operation.parameters]) {
+  for (const list of [pathItem.parameters, operation.parameters]) {
     for (const parameter of Array.isArray(list) ? list.filter(isRecord) : []) {
       byKey.set(`${String(parameter.in)}:${String(parameter.name)}`, parameter);
     }
@@ -258,9 +239,9 @@ function mergeParameters(raw: RawOperation): Json[] {
   return [...byKey.values()].sort((a, b) => order.indexOf(String(a.in)) - order.indexOf(String(b.in)));
 }
 
-function buildParameter(parameter: Json, converter: SchemaConverter): ApiParameter {
+function buildParameter(parameter: Json, convert: ConvertSchema): ApiParameter {
   const schema = asRecord(parameter.schema);
-  const node = converter.convert(schema, { required: parameter.required === true });
+  const node = convert(schema, { required: parameter.required === true });
   return {
     name: String(parameter.name),
     in: String(parameter.in) as ApiParameter['in'],
@@ -291,43 +272,38 @@ function exampleOf(media: Json): unknown {
 }
 
 /** The example as a page shows it: text as it is, unless the media type is JSON; anything else as indented JSON. */
-function exampleText({ type, media }: Media): string | undefined {
+function exampleField({ type, media }: Media): { example?: string } {
   const value = exampleOf(media);
-  if (value === undefined || (typeof value === 'string' && !type.includes('json'))) {
-    return value;
+  if (value === undefined) {
+    return {};
   }
-  return JSON.stringify(value, null, 2);
+  return { example: typeof value === 'string' && !type.includes('json') ? value : JSON.stringify(value, null, 2) };
 }
 
-function buildRequestBody(requestBody: Json, media: Media, converter: SchemaConverter): ApiRequestBody {
-  const example = exampleText(media);
+function buildRequestBody(requestBody: Json, media: Media, convert: ConvertSchema): ApiRequestBody {
+  const required = requestBody.required === true;
   return {
     contentType: media.type,
-    required: requestBody.required === true,
+    required,
     description: parseInline(String(requestBody.description ?? '')),
-    schema: converter.convert(asRecord(media.media.schema), { required: requestBody.required === true }),
-    ...(example !== undefined ? { example } : {}),
+    schema: convert(asRecord(media.media.schema), { required }),
+    ...exampleField(media),
   };
 }
 
 function buildResponse(status: string, response: Json, context: PageContext, pageId: string): ApiResponse {
   const media = firstMedia(response.content);
-  const result: ApiResponse = {
+  const described = status === '200' ? [...context.homes].find(([, home]) => home.pageId === pageId) : undefined;
+  return {
     status,
     reason: REASONS[status] ?? '',
     description: parseInline(String(response.description ?? '')),
-  };
-  if (!media) {
-    return result;
-  }
-  const example = exampleText(media);
-  const described = status === '200' ? [...context.homes].find(([, home]) => home.pageId === pageId) : undefined;
-  return {
-    ...result,
-    contentType: media.type,
-    schema: context.converter.convert(asRecord(media.media.schema), { required: true }),
-    ...(example !== undefined ? { example } : {}),
-    ...(described ? { schemaAnchor: { id: described[1].anchor, name: described[0] } } : {}),
+    ...(media && {
+      contentType: media.type,
+      schema: context.convert(asRecord(media.media.schema), { required: true }),
+      ...exampleField(media),
+      ...(described && { schemaAnchor: { id: described[1].anchor, name: described[0] } }),
+    }),
   };
 }
 

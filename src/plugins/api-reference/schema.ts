@@ -12,37 +12,32 @@ export function isBinary(schema: Json): boolean {
   return schema.format === 'binary' || schema.contentMediaType === 'application/octet-stream';
 }
 
-interface ConvertOptions {
-  name?: string;
-  required: boolean;
-}
+export type ConvertSchema = (schema: Json, options: { name?: string; required: boolean }) => SchemaNode;
 
-/** Converts JSON Schema (as OpenAPI 3.1 uses it) into the tree the pages render. */
-export class SchemaConverter {
-  constructor(
-    private readonly schemaNames: Map<object, string>,
-    private readonly link: (name: string) => string | undefined,
-  ) {}
-
-  convert(schema: Json, options: ConvertOptions, ancestors: ReadonlySet<object> = new Set()): SchemaNode {
-    const nullable = this.unwrapNullable(schema);
+/** A converter from a schema into the tree the pages render, naming (and linking) the shared schemas. */
+export function schemaConverter(
+  schemaNames: Map<object, string>,
+  link: (name: string) => string | undefined,
+): ConvertSchema {
+  function convert(schema: Json, options: Parameters<ConvertSchema>[1], ancestors: ReadonlySet<object>): SchemaNode {
+    const nullable = unwrapNullable(schema);
     if (nullable) {
-      const inner = this.convert(nullable, options, ancestors);
+      const inner = convert(nullable, options, ancestors);
       const description =
         schema.description === undefined ? inner.description : parseInline(String(schema.description));
       return { ...inner, nullable: true, description };
     }
-    const name = this.schemaNames.get(schema);
+    const name = schemaNames.get(schema);
     const node: SchemaNode = {
       ...(options.name !== undefined ? { name: options.name } : {}),
       required: options.required,
-      type: this.typeLabel(schema),
+      type: typeLabel(schema),
       nullable: Array.isArray(schema.type) && schema.type.includes('null'),
       description: parseInline(String(schema.description ?? '')),
       constraints: constraintsOf(schema),
     };
     if (name) {
-      const href = this.link(name);
+      const href = link(name);
       node.ref = href ? { name, href } : { name };
     }
     if (schema.const !== undefined) {
@@ -60,11 +55,11 @@ export class SchemaConverter {
     if (isRecord(schema.properties)) {
       const required = new Set(Array.isArray(schema.required) ? schema.required.map(String) : []);
       node.properties = Object.entries(schema.properties).map(([property, child]) =>
-        this.convert(asRecord(child), { name: property, required: required.has(property) }, below),
+        convert(asRecord(child), { name: property, required: required.has(property) }, below),
       );
     }
     if (isRecord(schema.items)) {
-      const items = this.convert(schema.items, { required: false }, below);
+      const items = convert(schema.items, { required: false }, below);
       if (items.properties || items.variants || items.items) {
         node.items = items;
       }
@@ -75,28 +70,17 @@ export class SchemaConverter {
       const discriminator = String(asRecord(schema.discriminator).propertyName ?? 'type');
       node.variantKind = variantKind;
       node.variants = members.map((member, index): SchemaVariant => {
-        const child = this.convert(member, { required: false }, below);
+        const child = convert(member, { required: false }, below);
         const tag = asRecord(asRecord(member.properties)[discriminator]).const;
         const base =
-          this.schemaNames.get(member) ??
-          String(member.title ?? (member.type ? this.typeLabel(member) : `Option ${index + 1}`));
+          schemaNames.get(member) ?? String(member.title ?? (member.type ? typeLabel(member) : `Option ${index + 1}`));
         return { label: typeof tag === 'string' ? `${base} (${discriminator}: ${tag})` : base, node: child };
       });
     }
     return node;
   }
 
-  /** `anyOf: [X, {type: null}]` is X made nullable, shown as one node. */
-  private unwrapNullable(schema: Json): Json | undefined {
-    const members = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : undefined;
-    if (!members || members.length !== 2) {
-      return undefined;
-    }
-    const others = members.filter((member) => !(isRecord(member) && member.type === 'null'));
-    return others.length === 1 && isRecord(others[0]) ? others[0] : undefined;
-  }
-
-  private typeLabel(schema: Json): string {
+  function typeLabel(schema: Json): string {
     if (isBinary(schema)) {
       return 'binary';
     }
@@ -111,11 +95,23 @@ export class SchemaConverter {
     }
     if (types.length === 1 && types[0] === 'array') {
       const items = asRecord(schema.items);
-      const itemName = this.schemaNames.get(items);
-      return `array of ${itemName ?? (Object.keys(items).length > 0 ? this.typeLabel(items) : 'any')}`;
+      const itemName = schemaNames.get(items);
+      return `array of ${itemName ?? (Object.keys(items).length > 0 ? typeLabel(items) : 'any')}`;
     }
     return types.join(' or ');
   }
+
+  return (schema, options) => convert(schema, options, new Set());
+}
+
+/** `anyOf: [X, {type: null}]` is X made nullable, shown as one node. */
+function unwrapNullable(schema: Json): Json | undefined {
+  const members = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : undefined;
+  if (!members || members.length !== 2) {
+    return undefined;
+  }
+  const others = members.filter((member) => !(isRecord(member) && member.type === 'null'));
+  return others.length === 1 && isRecord(others[0]) ? others[0] : undefined;
 }
 
 function constraintsOf(schema: Json): string[] {
