@@ -16,7 +16,6 @@ import {
   cardAlt,
   cardsByRoute,
   docsCardPages,
-  operationLabel,
   siteCardPages,
   SITE_CARD_NAME,
 } from '@site/src/plugins/social-cards/pages';
@@ -138,7 +137,9 @@ describe('social cards: what each page type shows', () => {
         { route: '/api', title: 'List assistants', section: 'API reference' },
         { route: '/api/create-run', title: 'Create a run', section: 'POST /threads/{thread_id}/runs' },
       ]);
-      expect(operationLabel('get', '/models')).toBe('GET /models');
+      const listModels = { id: 'list-models', permalink: '/api/list-models', title: 'List models' };
+      const operation = { pageId: 'list-models', method: 'get', path: '/models' };
+      expect(apiCardPages(docsContent([listModels]), [operation], '/', SECTIONS)[0]?.section).toBe('GET /models');
     },
     SLOW,
   );
