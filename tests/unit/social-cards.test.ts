@@ -9,8 +9,14 @@ import { describe, expect, it } from 'vitest';
 import { loadApiReference } from '@site/src/plugins/api-reference/index';
 import type { PageSection } from '@site/src/plugins-lib/sections';
 import { CARD_HEIGHT, CARD_WIDTH, cardLayout, titleSize, type CardNode } from '@site/src/plugins/social-cards/card';
-import { cardMetaTags } from '@site/src/plugins/social-cards/head';
-import { cardHash, cardSlug, designKeyOf, renderMissing, type CardJob } from '@site/src/plugins/social-cards/index';
+import {
+  cardHash,
+  cardMetaTags,
+  cardSlug,
+  designKeyOf,
+  renderMissing,
+  type CardJob,
+} from '@site/src/plugins/social-cards/index';
 import {
   apiCardPages,
   cardAlt,
