@@ -85,18 +85,10 @@ export function inlineHashesOf(pages) {
 }
 
 /**
- * @typedef {object} UnallowedCode
- * @property {string} file
- * @property {'script' | 'style'} kind
- * @property {string} hash
- * @property {string} excerpt
- */
-
-/**
- * Inline code in the built HTML whose hash the policy lacks: what a browser would block.
+ * Inline code in the built HTML whose hash the policy lacks: what a browser would block,
+ * by file, kind (`script` or `style`), hash and the first 80 characters.
  * @param {string} buildDir
  * @param {InlineHashes} policy
- * @returns {UnallowedCode[]}
  */
 export function findUnallowedInlineCode(buildDir, policy) {
   const allowed = { script: new Set(policy.scriptHashes), style: new Set(policy.styleHashes) };
