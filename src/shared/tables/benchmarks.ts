@@ -27,7 +27,7 @@ function modelName(cell: string): string {
   return cell.replace(/\s*(\(note \d+\)|∔)/g, '').trim();
 }
 
-export const modelColumn: BenchmarkColumn = { id: 'model', label: 'Model', value: (row) => row.model, key: modelName };
+const modelColumn: BenchmarkColumn = { id: 'model', label: 'Model', value: (row) => row.model, key: modelName };
 
 /** The columns after the model's name: its kind and its figures. */
 export const figureColumns: readonly BenchmarkColumn[] = [
