@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 
 import { parse } from 'parse5';
 
-import { builtPages } from './page-pass.mjs';
+import { attributeOf, builtPages, walk } from './page-pass.mjs';
 
 /** Script types a browser executes; others (application/ld+json) are data, outside the policy. */
 const EXECUTABLE_SCRIPT_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript']);
@@ -32,8 +32,7 @@ export function inlineCodeOf(html) {
   const found = { scripts: [], styles: [], forbidden: [] };
   /** @param {any} node */
   const visit = (node) => {
-    const attrs = /** @type {{ name: string, value: string }[]} */ (node.attrs ?? []);
-    for (const { name, value } of attrs) {
+    for (const { name, value } of /** @type {{ name: string, value: string }[]} */ (node.attrs ?? [])) {
       if (name === 'style') {
         found.styles.push(value);
       } else if (
@@ -45,25 +44,19 @@ export function inlineCodeOf(html) {
     }
     const text = () => (node.childNodes ?? []).map((/** @type {any} */ child) => child.value ?? '').join('');
     if (node.tagName === 'script') {
-      const type =
-        attrs
-          .find((attr) => attr.name === 'type')
-          ?.value.trim()
-          .toLowerCase() ?? '';
-      if (!attrs.some((attr) => attr.name === 'src') && EXECUTABLE_SCRIPT_TYPES.has(type)) {
+      const type = attributeOf(node, 'type')?.trim().toLowerCase() ?? '';
+      if (attributeOf(node, 'src') === undefined && EXECUTABLE_SCRIPT_TYPES.has(type)) {
         found.scripts.push(text());
       }
     } else if (node.tagName === 'style') {
       found.styles.push(text());
     }
-    for (const child of node.childNodes ?? []) {
-      visit(child);
-    }
+    // A template's content is a fragment of its own, outside its child nodes.
     if (node.content) {
-      visit(node.content);
+      walk(node.content, visit);
     }
   };
-  visit(parse(html));
+  walk(parse(html), visit);
   return found;
 }
 
@@ -92,18 +85,10 @@ export function inlineHashesOf(pages) {
 }
 
 /**
- * @typedef {object} UnallowedCode
- * @property {string} file
- * @property {'script' | 'style'} kind
- * @property {string} hash
- * @property {string} excerpt
- */
-
-/**
- * Inline code in the built HTML whose hash the policy lacks: what a browser would block.
+ * Inline code in the built HTML whose hash the policy lacks: what a browser would block,
+ * by file, kind (`script` or `style`), hash and the first 80 characters.
  * @param {string} buildDir
  * @param {InlineHashes} policy
- * @returns {UnallowedCode[]}
  */
 export function findUnallowedInlineCode(buildDir, policy) {
   const allowed = { script: new Set(policy.scriptHashes), style: new Set(policy.styleHashes) };

@@ -127,10 +127,11 @@ function renderHeadElement({ tag, attributes }) {
 }
 
 /**
+ * Visits a parse5 node and its descendants, in document order.
  * @param {any} node
  * @param {(node: any) => void} visit
  */
-function walk(node, visit) {
+export function walk(node, visit) {
   visit(node);
   for (const child of node.childNodes ?? []) {
     walk(child, visit);
@@ -142,7 +143,7 @@ function walk(node, visit) {
  * @param {string} name
  * @returns {string | undefined}
  */
-function attributeOf(element, name) {
+export function attributeOf(element, name) {
   return element.attrs?.find((/** @type {{ name: string }} */ attr) => attr.name === name)?.value;
 }
 

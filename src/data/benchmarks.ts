@@ -40,14 +40,14 @@ export type BenchmarkRow = ReturnType<typeof benchmarkRow>;
 
 /** The numeric columns of the benchmark table, in the order the page shows them. */
 export const scoreColumns = [
-  { key: 'paramsBillion', label: 'Params (B)', unit: 'billions of parameters' },
-  { key: 'functionCalling', label: 'Function calling', unit: 'percent' },
-  { key: 'mmlu', label: 'MMLU (5-shot)', unit: 'percent' },
-  { key: 'gpqa', label: 'GPQA (0-shot)', unit: 'percent' },
-  { key: 'gsm8k', label: 'GSM-8K (8-shot, CoT)', unit: 'percent' },
-  { key: 'math', label: 'MATH (4-shot, CoT)', unit: 'percent' },
-  { key: 'mtBench', label: 'MT-bench', unit: 'score out of 10' },
-] as const satisfies readonly { key: keyof BenchmarkRow; label: string; unit: string }[];
+  { key: 'paramsBillion', label: 'Params (B)' },
+  { key: 'functionCalling', label: 'Function calling' },
+  { key: 'mmlu', label: 'MMLU (5-shot)' },
+  { key: 'gpqa', label: 'GPQA (0-shot)' },
+  { key: 'gsm8k', label: 'GSM-8K (8-shot, CoT)' },
+  { key: 'math', label: 'MATH (4-shot, CoT)' },
+  { key: 'mtBench', label: 'MT-bench' },
+] as const satisfies readonly { key: keyof BenchmarkRow; label: string }[];
 
 export type ScoreKey = (typeof scoreColumns)[number]['key'];
 

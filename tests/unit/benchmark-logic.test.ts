@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 
 import { filterRows, firstDirection, nextSort, sortRows } from '@site/src/components/BenchmarkTable/logic';
-import { benchmarks, kindLabels, type BenchmarkKind } from '@site/src/data/benchmarks';
-import { NOT_MEASURED_MARK, formatParams, formatRate, formatScore } from '@site/src/shared/tables/format';
+import { benchmarks, kindLabels, mtBenchPairwise, type BenchmarkKind } from '@site/src/data/benchmarks';
+import { figureColumns } from '@site/src/shared/tables/benchmarks';
+import { NOT_MEASURED_MARK, formatScore } from '@site/src/shared/tables/format';
+import { cellContent } from '@site/src/shared/tables/model';
+import { mtBenchPairwiseTable } from '@site/src/shared/tables/mtbench-pairwise';
 
 const allKinds = new Set(Object.keys(kindLabels) as BenchmarkKind[]);
 
@@ -13,9 +16,13 @@ describe('benchmark formatting', () => {
     expect(formatScore(89.28)).toBe('89.28');
     expect(formatScore(null)).toBe('—');
     expect(NOT_MEASURED_MARK).toBe('\u2014');
-    expect(formatParams(8.9)).toBe('8.9');
-    expect(formatParams(null)).toBe('—');
-    expect(formatRate(0.496875)).toBe('0.496875');
+    const params = figureColumns.find((column) => column.id === 'paramsBillion');
+    const [row] = benchmarks;
+    expect(params && row && cellContent(params, { ...row, paramsBillion: 8.9 })).toBe('8.9');
+    expect(params && row && cellContent(params, { ...row, paramsBillion: null })).toEqual({ missing: 'not measured' });
+    const rate = mtBenchPairwiseTable.columns.find((column) => column.label === 'Adjusted win rate');
+    const [pair] = mtBenchPairwise;
+    expect(rate && pair && cellContent(rate, { ...pair, adjustedWinRate: 0.496875 })).toBe('0.496875');
   });
 
   it('loses no precision on any figure of the data', () => {

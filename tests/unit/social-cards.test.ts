@@ -9,14 +9,19 @@ import { describe, expect, it } from 'vitest';
 import { loadApiReference } from '@site/src/plugins/api-reference/index';
 import type { PageSection } from '@site/src/plugins-lib/sections';
 import { CARD_HEIGHT, CARD_WIDTH, cardLayout, titleSize, type CardNode } from '@site/src/plugins/social-cards/card';
-import { cardMetaTags } from '@site/src/plugins/social-cards/head';
-import { cardHash, cardSlug, designKeyOf, renderMissing, type CardJob } from '@site/src/plugins/social-cards/index';
+import {
+  cardHash,
+  cardMetaTags,
+  cardSlug,
+  designKeyOf,
+  renderMissing,
+  type CardJob,
+} from '@site/src/plugins/social-cards/index';
 import {
   apiCardPages,
   cardAlt,
   cardsByRoute,
   docsCardPages,
-  operationLabel,
   siteCardPages,
   SITE_CARD_NAME,
 } from '@site/src/plugins/social-cards/pages';
@@ -138,7 +143,9 @@ describe('social cards: what each page type shows', () => {
         { route: '/api', title: 'List assistants', section: 'API reference' },
         { route: '/api/create-run', title: 'Create a run', section: 'POST /threads/{thread_id}/runs' },
       ]);
-      expect(operationLabel('get', '/models')).toBe('GET /models');
+      const listModels = { id: 'list-models', permalink: '/api/list-models', title: 'List models' };
+      const operation = { pageId: 'list-models', method: 'get', path: '/models' };
+      expect(apiCardPages(docsContent([listModels]), [operation], '/', SECTIONS)[0]?.section).toBe('GET /models');
     },
     SLOW,
   );

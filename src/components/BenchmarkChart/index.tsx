@@ -23,13 +23,11 @@ const LEGEND_HEIGHT = 34;
 /** Extra space above a bar, to separate the groups: each Rubra model with its base, then the third parties. */
 function gapBefore(bars: readonly ChartBar[], index: number): number {
   const { series } = bars[index] as ChartBar;
-  if (index === 0 || series === 'base') {
+  const previous = bars[index - 1]?.series;
+  if (previous === undefined || series === 'base') {
     return 0;
   }
-  if (series === 'thirdParty') {
-    return bars[index - 1]?.series === 'thirdParty' ? 0 : GROUP_GAP * 2;
-  }
-  return GROUP_GAP;
+  return series !== 'thirdParty' ? GROUP_GAP : previous === 'thirdParty' ? 0 : GROUP_GAP * 2;
 }
 
 function describe(bars: readonly ChartBar[]): string {

@@ -16,8 +16,8 @@ import {
   TOOL_OBSERVATION_TEXT,
   benchmarkNotes as notes,
   benchmarkTable,
-} from '@site/src/shared/tables/benchmark-table';
-import { figureColumns } from '@site/src/shared/tables/benchmarks';
+  figureColumns,
+} from '@site/src/shared/tables/benchmarks';
 import { NOT_MEASURED_MARK } from '@site/src/shared/tables/format';
 import { cellContent } from '@site/src/shared/tables/model';
 import { filterRows, nextSort, sortRows, type SortState } from './logic';

@@ -3,10 +3,8 @@
  * Kept apart from the React component so that the unit tests can check it.
  */
 import type { BenchmarkKind, BenchmarkRow } from '@site/src/data/benchmarks';
-import type { BenchmarkColumnKey } from '@site/src/shared/tables/benchmarks';
+import type { BenchmarkColumnKey as SortKey } from '@site/src/shared/tables/benchmarks';
 
-/** A column the reader can sort by. */
-export type SortKey = BenchmarkColumnKey;
 export interface SortState {
   key: SortKey;
   direction: 'ascending' | 'descending';

@@ -15,13 +15,7 @@ export interface CardText {
 }
 
 /** The colours a card takes from the site's stylesheet. */
-export interface CardPalette {
-  primary: string;
-  surface: string;
-  border: string;
-  muted: string;
-  ink: string;
-}
+export type CardPalette = Record<'primary' | 'surface' | 'border' | 'muted' | 'ink', string>;
 
 export interface CardBrand {
   /** The product's name beside the logo. */
@@ -41,7 +35,7 @@ export interface CardNode {
   >;
 }
 
-const FONT_FAMILY = 'Inter';
+export const FONT_FAMILY = 'Inter';
 /** The band of the primary colour down the left edge. */
 const ACCENT_WIDTH = 24;
 
@@ -65,30 +59,12 @@ export function cardLayout(text: CardText, palette: CardPalette, brand: CardBran
     { type: 'img', props: { src: brand.logo, width: 84, height: 84 } },
     node('div', { fontSize: 44, fontWeight: 700, color: palette.ink }, brand.name),
   ]);
-  const body: CardNode[] = [];
-  if (text.section) {
-    body.push(
-      node(
-        'div',
-        { fontSize: 38, fontWeight: 600, color: palette.primary, marginBottom: 20, lineClamp: 1, display: 'block' },
-        text.section,
-      ),
-    );
-  }
-  body.push(
-    node(
-      'div',
-      {
-        fontSize: titleSize(text.title),
-        fontWeight: 700,
-        lineHeight: 1.12,
-        color: palette.ink,
-        lineClamp: 3,
-        display: 'block',
-      },
-      text.title,
-    ),
-  );
+  const section = { fontSize: 38, fontWeight: 600, color: palette.primary, marginBottom: 20, lineClamp: 1 };
+  const title = { fontSize: titleSize(text.title), fontWeight: 700, lineHeight: 1.12, color: palette.ink };
+  const body = [
+    ...(text.section ? [node('div', { ...section, display: 'block' }, text.section)] : []),
+    node('div', { ...title, lineClamp: 3, display: 'block' }, text.title),
+  ];
   const content = node(
     'div',
     {
@@ -128,5 +104,3 @@ export function cardLayout(text: CardText, palette: CardPalette, brand: CardBran
     [node('div', { width: ACCENT_WIDTH, flexShrink: 0, backgroundColor: palette.primary }), content],
   );
 }
-
-export { FONT_FAMILY };

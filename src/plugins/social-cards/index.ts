@@ -29,7 +29,7 @@ import { Joi } from '@docusaurus/utils-validation';
 import { apiReferenceOf } from '../../plugins-lib/api-reference';
 import { pageSectionsSchema, routeSchema, type PageSection } from '../../plugins-lib/sections';
 import { optionsValidator } from '../../plugins-lib/plugin-options';
-import { cardMetaTags, type CardTag } from './head';
+import { CARD_HEIGHT, CARD_WIDTH } from './card';
 import { apiCardPages, cardAlt, cardsByRoute, docsCardPages, siteCardPages, type CardPage } from './pages';
 import { formatCardReport, sizeSummary } from './report';
 import { cardSvg, iconFile, loadSiteAssets, rasterise, type CardAssets } from './render';
@@ -59,6 +59,22 @@ export const validateOptions = optionsValidator(
     siteCardRoutes: Joi.array().items(routeSchema).default([]),
   }),
 );
+
+/** One meta element's attributes: `property` (Open Graph) or `name` (Twitter), and `content`. */
+type CardTag = Readonly<Partial<Record<'property' | 'name', string>> & { content: string }>;
+
+/** The Open Graph and Twitter meta elements of a card at an absolute URL, for the page's server rendering. */
+export function cardMetaTags(url: string, alt: string): CardTag[] {
+  return [
+    { property: 'og:image', content: url },
+    { property: 'og:image:width', content: String(CARD_WIDTH) },
+    { property: 'og:image:height', content: String(CARD_HEIGHT) },
+    { property: 'og:image:type', content: 'image/png' },
+    { property: 'og:image:alt', content: alt },
+    { name: 'twitter:image', content: url },
+    { name: 'twitter:image:alt', content: alt },
+  ];
+}
 
 export interface CardJob {
   page: CardPage;

@@ -22,11 +22,6 @@ export const SITE_CARD_NAME = 'site';
 type Version = DocsContent['loadedVersions'][number];
 type SidebarItem = Version['sidebars'][string][number];
 
-/** An operation's method and path as its card shows them: `POST /threads/{thread_id}/runs`. */
-export function operationLabel(method: string, path: string): string {
-  return `${method.toUpperCase()} ${path}`;
-}
-
 function sectionTitle(route: string, sections: readonly PageSection[], source: string): string {
   const section = sectionOf(route, sections);
   if (!section) {
@@ -40,13 +35,14 @@ function categoryPages(items: readonly SidebarItem[], baseUrl: string, sections:
     if (item.type !== 'category') {
       return [];
     }
-    const own: CardPage[] = [];
-    if (item.link?.type === 'generated-index') {
-      const route = routeOf(item.link.permalink, baseUrl);
-      const source = `the "${item.label}" category of the docs sidebar`;
-      own.push({ route, title: item.link.title ?? item.label, section: sectionTitle(route, sections, source), source });
+    const nested = categoryPages(item.items, baseUrl, sections);
+    if (item.link?.type !== 'generated-index') {
+      return nested;
     }
-    return [...own, ...categoryPages(item.items, baseUrl, sections)];
+    const route = routeOf(item.link.permalink, baseUrl);
+    const source = `the "${item.label}" category of the docs sidebar`;
+    const title = item.link.title ?? item.label;
+    return [{ route, title, section: sectionTitle(route, sections, source), source }, ...nested];
   });
 }
 
@@ -80,8 +76,9 @@ export function apiCardPages(
     version.docs.map((doc) => {
       const route = routeOf(doc.permalink, baseUrl);
       const operation = byPageId.get(doc.id);
+      // An operation's card shows its method and path: `POST /threads/{thread_id}/runs`.
       const section = operation
-        ? operationLabel(operation.method, operation.path)
+        ? `${operation.method.toUpperCase()} ${operation.path}`
         : sectionTitle(route, sections, doc.source);
       return { route, title: doc.title, section, source: doc.source };
     }),

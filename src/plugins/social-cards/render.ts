@@ -44,23 +44,18 @@ export const PALETTE_PROPERTIES: Readonly<Record<keyof CardPalette, string>> = {
   ink: '--ifm-footer-background-color',
 };
 
-class CardError extends Error {
-  constructor(file: string, message: string) {
-    super(`[social-cards] ${file}: ${message}`);
-    this.name = 'CardError';
-  }
-}
+const cardError = (file: string, message: string) => new Error(`[social-cards] ${file}: ${message}`);
 
 /** The light-mode palette: the custom properties of the stylesheet's first `:root` block. */
 export function parsePalette(css: string, file: string): CardPalette {
   const root = /(^|\n):root\s*\{([^}]*)\}/.exec(css)?.[2];
   if (root === undefined) {
-    throw new CardError(file, 'no :root block to read the card colours from');
+    throw cardError(file, 'no :root block to read the card colours from');
   }
   const entries = Object.entries(PALETTE_PROPERTIES).map(([key, property]) => {
     const value = new RegExp(`${property}:\\s*(#[0-9a-fA-F]{3,8})\\s*;`).exec(root)?.[1];
     if (!value) {
-      throw new CardError(file, `${property} is missing from :root or is not a hex colour`);
+      throw cardError(file, `${property} is missing from :root or is not a hex colour`);
     }
     return [key, value];
   });
@@ -76,14 +71,12 @@ export interface CardAssets {
   sources: string[];
 }
 
-async function loadAssets(
-  siteDir: string,
-  { cssFile, logoFile, name, host }: { cssFile: string; logoFile: string; name: string; host: string },
-): Promise<CardAssets> {
+/** The site's card assets: its stylesheet's palette, its logo, its product name and the host of its URL (siteConfig.url). */
+export async function loadSiteAssets(siteDir: string, siteUrl: string): Promise<CardAssets> {
   // Packages resolve from the site, whichever way this module was loaded.
   const require = createRequire(path.join(siteDir, 'package.json'));
-  const css = await readFile(path.join(siteDir, cssFile), 'utf8');
-  const logo = await readFile(path.join(siteDir, logoFile));
+  const css = await readFile(path.join(siteDir, SITE_STYLESHEET), 'utf8');
+  const logo = await readFile(path.join(siteDir, 'static/img/logo.svg'));
   const fonts = await Promise.all(
     FONT_FILES.map(async ({ weight, file }) => ({
       name: FONT_FAMILY,
@@ -95,23 +88,17 @@ async function loadAssets(
   const versions = ['satori', '@resvg/resvg-js', '@napi-rs/image', '@fontsource/inter'].map(
     (name) => `${name}@${(require(`${name}/package.json`) as { version: string }).version}`,
   );
-  const palette = parsePalette(css, cssFile);
+  const palette = parsePalette(css, SITE_STYLESHEET);
   return {
     palette,
-    brand: { name, host, logo: `data:image/svg+xml;base64,${logo.toString('base64')}` },
+    brand: {
+      name: identity.productName,
+      host: new URL(siteUrl).host,
+      logo: `data:image/svg+xml;base64,${logo.toString('base64')}`,
+    },
     fonts,
     sources: [JSON.stringify(palette), logo.toString('base64'), ...versions],
   };
-}
-
-/** The site's card assets: its stylesheet's palette, its logo, its product name and the host of its URL (siteConfig.url). */
-export function loadSiteAssets(siteDir: string, siteUrl: string): Promise<CardAssets> {
-  return loadAssets(siteDir, {
-    cssFile: SITE_STYLESHEET,
-    logoFile: 'static/img/logo.svg',
-    name: identity.productName,
-    host: new URL(siteUrl).host,
-  });
 }
 
 /** The card as an SVG; fails, naming the page, when the title holds a character the fonts lack. */
@@ -121,7 +108,7 @@ export async function cardSvg(text: CardText, assets: CardAssets, page: string):
     height: CARD_HEIGHT,
     fonts: assets.fonts,
     loadAdditionalAsset: async (_language, segment) => {
-      throw new CardError(page, `the card's fonts have no glyph for "${segment}"`);
+      throw cardError(page, `the card's fonts have no glyph for "${segment}"`);
     },
   });
 }

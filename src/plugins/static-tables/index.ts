@@ -1,14 +1,12 @@
 import path from 'node:path';
 
 import type { Plugin } from '@docusaurus/types';
+import { escapeRegexp } from '@docusaurus/utils';
 
 import { noOptions } from '../../plugins-lib/plugin-options';
 import { MARKUP_DIR } from './remark';
 
 export { remarkStaticTables } from './remark';
-
-/** Escapes a path for a regular expression. */
-const pattern = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The sortable benchmark table's code and facts: its component, the table models and renderer, src/data. */
 const TABLE_CODE = /[\\/]src[\\/](data|shared[\\/]tables|components[\\/](DataTable|Benchmark\w*))[\\/]/;
@@ -23,7 +21,7 @@ const TABLE_CODE = /[\\/]src[\\/](data|shared[\\/]tables|components[\\/](DataTab
  * share goes to the shared chunks (src/plugins/shared-chunks), which rank higher.
  */
 export const pageTables = {
-  test: new RegExp(`^${pattern(MARKUP_DIR + path.sep)}|${TABLE_CODE.source}`),
+  test: new RegExp(`^${escapeRegexp(MARKUP_DIR + path.sep)}|${TABLE_CODE.source}`),
   chunks: 'async',
   minChunks: 1,
   minSize: 0,

@@ -47,15 +47,9 @@ function writeChanged(file: string, text: string): void {
   }
 }
 
-interface Target {
-  element: JsxElement;
-  siblings: RootContent[];
-  index: number;
-}
-
 export function remarkStaticTables() {
   return async (tree: Root, vfile: VFile): Promise<void> => {
-    const targets: Target[] = [];
+    const targets: { element: JsxElement; siblings: RootContent[]; index: number }[] = [];
     visit(tree, (node, index, parent) => {
       if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && isStaticTag(node.name)) {
         if (parent !== undefined && index !== undefined) {
@@ -81,18 +75,13 @@ export function remarkStaticTables() {
       const tag = element.name ?? '';
       const isDataTable = tag === DATA_TABLE_TAG;
       const props = propsOf(element, (problem) => fail(problem, element), isDataTable ? 'model' : undefined);
-      let render: () => HtmlNode;
-      if (isDataTable) {
-        const name = dataTableModelName(element) ?? '';
-        consumed.add(name);
-        render = () => dataTable(models.get(name) as AnyTableModel, props);
-      } else {
-        render = () => dataComponents[tag]?.html?.(props) ?? fail(`<${tag}> has no HTML form`, element);
-      }
-      consumed.add(tag);
+      const name = isDataTable ? (dataTableModelName(element) ?? '') : tag;
+      consumed.add(name).add(tag);
       let table: HtmlNode;
       try {
-        table = render();
+        table = isDataTable
+          ? dataTable(models.get(name) as AnyTableModel, props)
+          : (dataComponents[tag]?.html?.(props) ?? fail(`<${tag}> has no HTML form`, element));
       } catch (error) {
         return fail(`<${tag}> cannot be rendered: ${error instanceof Error ? error.message : String(error)}`, element);
       }

@@ -1,17 +1,20 @@
 /**
- * The benchmark columns, which the sortable table of every model (`benchmark-table.ts`)
- * and a family's table on its guide (`<DataTable model={familyBenchmarks} family="Gemma" />`) share.
+ * The benchmark tables: every model's figures (`<BenchmarkTable />`, sortable on the
+ * benchmark page, with marks after the names that lead to the notes below the table)
+ * and a family's on its guide (`<DataTable model={familyBenchmarks} family="Gemma" />`),
+ * which share their columns.
  */
 import {
   benchmarks,
   benchmarksOf,
   kindLabels,
+  lacksToolObservations,
   scoreColumns,
   type BenchmarkRow,
   type ScoreKey,
 } from '../../data/benchmarks';
 import { familyInfo, type ModelFamily } from '../../data/models';
-import { formatParams, formatScore } from './format';
+import { formatScore } from './format';
 import type { Column, TableModel } from './model';
 
 /** What the sortable table calls each column. */
@@ -24,7 +27,7 @@ function modelName(cell: string): string {
   return cell.replace(/\s*(\(note \d+\)|∔)/g, '').trim();
 }
 
-export const modelColumn: BenchmarkColumn = { id: 'model', label: 'Model', value: (row) => row.model, key: modelName };
+const modelColumn: BenchmarkColumn = { id: 'model', label: 'Model', value: (row) => row.model, key: modelName };
 
 /** The columns after the model's name: its kind and its figures. */
 export const figureColumns: readonly BenchmarkColumn[] = [
@@ -33,7 +36,7 @@ export const figureColumns: readonly BenchmarkColumn[] = [
     id: column.key,
     label: column.label,
     value: (row) => row[column.key],
-    format: column.key === 'paramsBillion' ? formatParams : formatScore,
+    ...(column.key === 'paramsBillion' ? {} : { format: formatScore }),
     align: 'end',
   })),
 ];
@@ -52,3 +55,39 @@ export const familyBenchmarks = {
   rowAttributes: (row) => ({ 'data-kind': row.kind }),
   look: { region: true, marker: 'benchmark-table' },
 } satisfies TableModel<BenchmarkRow, { family: ModelFamily }>;
+
+export const TOOL_OBSERVATION_MARK = '∔';
+export const TOOL_OBSERVATION_TEXT =
+  'The model does not accept tool observations, so the result of each tool call was appended to the prompt instead.';
+export const BENCHMARK_TABLE_CAPTION = 'Benchmark results of Rubra models, their base models and third-party models.';
+
+/** The distinct notes of the rows, numbered in the order of the data so numbers never move. */
+export const benchmarkNotes: readonly string[] = [
+  ...new Set(benchmarks.flatMap((row) => (row.note ? [row.note] : []))),
+];
+
+/** The marks after a model's name in the twin: ∔ when it takes no tool observations, then its note's number. */
+function marksOf(row: BenchmarkRow): string {
+  const note = row.note ? benchmarkNotes.indexOf(row.note) + 1 : 0;
+  return [lacksToolObservations(row) ? TOOL_OBSERVATION_MARK : '', note > 0 ? `(note ${note})` : '']
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** Every row of the benchmark figures; the page marks the model names with links to the notes. */
+export const benchmarkTable = {
+  source: 'src/data/benchmarks.ts',
+  data: benchmarks,
+  rows: () => benchmarks,
+  caption: () => BENCHMARK_TABLE_CAPTION,
+  columns: [
+    {
+      ...modelColumn,
+      cell: (row) => {
+        const marks = marksOf(row);
+        return { html: row.model, markdown: marks ? `${row.model} ${marks}` : row.model };
+      },
+    },
+    ...figureColumns,
+  ],
+} satisfies TableModel<BenchmarkRow> & { columns: readonly BenchmarkColumn[] };

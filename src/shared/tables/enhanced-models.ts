@@ -2,7 +2,7 @@
 import { familyInfo, models, type RubraModel } from '../../data/models';
 import { formatCount } from './format';
 import type { TableModel } from './model';
-import { SOURCE, baseName, repoLink } from './model-columns';
+import { SOURCE, baseName, repoLink } from './model-specs';
 
 export const enhancedModels = {
   source: SOURCE,

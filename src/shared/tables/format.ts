@@ -1,4 +1,8 @@
-/** How the data tables write their figures, the same in the HTML and in the Markdown twins. */
+/**
+ * How the data tables write their figures, the same in the HTML and in the Markdown
+ * twins; a column without a format (parameter counts, rates) writes the figure as short
+ * as it is, with the precision of the data.
+ */
 
 /** What a reader sees for a figure that was not measured. */
 export const NOT_MEASURED_MARK = '—';
@@ -14,14 +18,4 @@ export function formatCount(value: number): string {
 /** Scores keep two decimals, which every figure in the data fits exactly. */
 export function formatScore(value: number | null): string {
   return value === null ? NOT_MEASURED_MARK : value.toFixed(2);
-}
-
-/** Parameter counts in billions, as short as the figure allows. */
-export function formatParams(value: number | null): string {
-  return value === null ? NOT_MEASURED_MARK : String(value);
-}
-
-/** A rate between 0 and 1, with the precision of the data. */
-export function formatRate(value: number): string {
-  return String(value);
 }

@@ -10,7 +10,7 @@
  */
 import { familyInfo, type ModelFamily } from '../../data/models';
 import { benchmarkChartTable, CHART_CAPTION } from './benchmark-chart';
-import { benchmarkNotes, benchmarkTable, TOOL_OBSERVATION_MARK, TOOL_OBSERVATION_TEXT } from './benchmark-table';
+import { benchmarkNotes, benchmarkTable, TOOL_OBSERVATION_MARK, TOOL_OBSERVATION_TEXT } from './benchmarks';
 import { tableGroup, type HtmlNode } from './html';
 import { inlineCode, tableMarkdown } from './markdown';
 import type { AnyTableModel } from './model';

@@ -1,8 +1,14 @@
 /** A family's specifications and the repositories of its Rubra models, on its guide (`<ModelSpecs family />`). */
-import { RUBRA_PREFIX, models, modelsOf, type ModelFamily, type RubraModel } from '../../data/models';
+import { RUBRA_PREFIX, huggingFaceUrl, models, modelsOf, type ModelFamily, type RubraModel } from '../../data/models';
 import { formatCount } from './format';
-import type { TableModel } from './model';
-import { SOURCE, baseName, repoLink } from './model-columns';
+import type { Inline, TableModel } from './model';
+
+export const SOURCE = 'src/data/models.ts';
+
+/** A model's cell names it with or without the Rubra prefix; the data holds the base model's name. */
+export const baseName = (cell: string): string => cell.trim().replace(new RegExp(`^${RUBRA_PREFIX}`), '');
+
+export const repoLink = (repo: string, text = repo): Inline => ({ href: huggingFaceUrl(repo), text });
 
 type FamilyProps = { family: ModelFamily };
 

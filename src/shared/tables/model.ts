@@ -104,21 +104,15 @@ export type AnyTableModel = TableModel<any, any>;
  * table model, so a page's `<DataTable model={…}>` can be checked at build time.
  */
 export function isTableModel(value: unknown): value is AnyTableModel {
-  if (typeof value !== 'object' || value === null) {
-    return false;
-  }
-  const model = value as Record<string, unknown>;
+  const model = value as Partial<Record<keyof AnyTableModel, unknown>> | null | undefined;
   return (
-    typeof model.source === 'string' &&
+    typeof model?.source === 'string' &&
     Array.isArray(model.data) &&
     typeof model.rows === 'function' &&
     typeof model.caption === 'function' &&
     Array.isArray(model.columns) &&
     model.columns.length > 0 &&
-    (model.columns as unknown[]).every(
-      (column) =>
-        typeof column === 'object' && column !== null && typeof (column as { label?: unknown }).label === 'string',
-    )
+    model.columns.every((column) => typeof (column as { label?: unknown } | null)?.label === 'string')
   );
 }
 

@@ -5,7 +5,6 @@
  */
 import { mtBenchPairwise, mtBenchPairwiseOf, type MtBenchPairwiseRow } from '../../data/benchmarks';
 import { familyInfo, type ModelFamily } from '../../data/models';
-import { formatRate } from './format';
 import type { TableModel } from './model';
 
 export const mtBenchPairwiseTable = {
@@ -20,9 +19,9 @@ export const mtBenchPairwiseTable = {
     { label: 'Wins', value: (row) => row.win, align: 'end' },
     { label: 'Losses', value: (row) => row.loss, align: 'end' },
     { label: 'Ties', value: (row) => row.tie, align: 'end' },
-    { label: 'Win rate', value: (row) => row.winRate, format: formatRate, align: 'end' },
-    { label: 'Loss rate', value: (row) => row.lossRate, format: formatRate, align: 'end' },
-    { label: 'Adjusted win rate', value: (row) => row.adjustedWinRate, format: formatRate, align: 'end' },
+    { label: 'Win rate', value: (row) => row.winRate, align: 'end' },
+    { label: 'Loss rate', value: (row) => row.lossRate, align: 'end' },
+    { label: 'Adjusted win rate', value: (row) => row.adjustedWinRate, align: 'end' },
   ],
   look: { region: true, marker: 'mtbench-pairwise' },
 } satisfies TableModel<MtBenchPairwiseRow, { family?: ModelFamily }>;
