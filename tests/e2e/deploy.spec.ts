@@ -165,7 +165,8 @@ test.describe('the interactive parts under the policy', () => {
     const release = await holdSiteBundle(page);
     await page.goto('/search?q=llama', { waitUntil: 'commit' });
     expect((await early).status()).toBe(200);
-    await expect(page.locator('main ol > li').first()).toBeVisible();
+    // The early script loads Pagefind, its WebAssembly and index cold: on a busy machine, longer than expect's 5 s.
+    await expect(page.locator('main ol > li').first()).toBeVisible({ timeout: 15_000 });
     await expect(page.locator('main [aria-live]')).toHaveText(/^\d+ results? for “llama”$/);
     release();
     await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });

@@ -186,6 +186,9 @@ export async function gotoHydrated(page: Page, path: string): Promise<void> {
   await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
 }
 
+/** The page-actions button, its menu and its status: what axe checks of them, the rest of each page being a11y.spec.ts's. */
+export const PAGE_ACTIONS = 'div:has(> button[aria-label="Page actions"])';
+
 /** The axe rule tags of every accessibility check: WCAG 2.1 A and AA. */
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 /** The rules among those whose outcome depends on the colours: all a second colour mode can change. */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 import type { Page } from '@playwright/test';
 
-import { axeViolations, expect, gotoHydrated, refuseClipboardWrites, test } from './fixtures';
+import { axeViolations, expect, gotoHydrated, PAGE_ACTIONS, refuseClipboardWrites, test } from './fixtures';
 import { buildMcpPackage, startStdio, urlsOf } from '../support/mcp-client';
 
 /**
@@ -161,7 +161,7 @@ test.describe('clipboard refused', () => {
         const status = page.getByRole('status');
         await expect(status).toContainText('Your browser did not allow copying to the clipboard.');
         await expect(status.getByRole('link')).toHaveCount(0);
-        expect(await axeViolations(page, undefined, { coloursOnly: theme === 'dark' })).toEqual([]);
+        expect(await axeViolations(page, PAGE_ACTIONS, { coloursOnly: theme === 'dark' })).toEqual([]);
         await status.getByRole('button', { name: 'Dismiss' }).click();
         await expect(status).toHaveText('');
       });

@@ -1,7 +1,15 @@
 import type { Locator, Page } from '@playwright/test';
 
 import { identity } from '../../src/site/identity';
-import { axeViolations, expect, gotoHydrated, refuseClipboardWrites, test, useColourMode } from './fixtures';
+import {
+  axeViolations,
+  expect,
+  gotoHydrated,
+  PAGE_ACTIONS,
+  refuseClipboardWrites,
+  test,
+  useColourMode,
+} from './fixtures';
 import { layoutShift, watchLayoutShift } from './layout-shift';
 import { builtHtml, PAGE_TYPES, sitemapRoutes } from './site';
 
@@ -175,9 +183,6 @@ test.describe('Copy page', () => {
 });
 
 test.describe('accessibility', () => {
-  // The button, its menu and its status; the rest of each page is checked in a11y.spec.ts.
-  const PAGE_ACTIONS = 'div:has(> button[aria-label="Page actions"])';
-
   test('axe finds no WCAG 2.1 AA violation with the menu open and with a status shown, light and dark', async ({
     page,
   }) => {

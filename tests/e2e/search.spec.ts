@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { HOLD_LIMIT_MS } from '../../src/search/backends/local.early';
 import { RESULTS_PER_PAGE } from '../../src/search/pageResults';
 import { identity } from '../../src/site/identity';
-import { axeViolations, expect, gotoHydrated, openGuardedPage, test, useColourMode } from './fixtures';
+import { axeViolations, expect, gotoHydrated, test, useColourMode } from './fixtures';
 import { holdSiteBundle } from './hold-bundle';
 import { layoutShift, watchLayoutShift } from './layout-shift';
 
@@ -111,21 +111,17 @@ test.describe('search loads on intent only', () => {
       true,
     ]),
   ];
-  test(`each intent starts the load: ${intents.map(([intent]) => intent).join(', ')}`, async ({ browser }) => {
-    for (const [intent, act, opens] of intents) {
-      await test.step(intent, async () => {
-        // Each intent on a page of its own, with a cold cache.
-        const { page, finish } = await openGuardedPage(browser);
-        const fetched = recordSearchRequests(page);
-        await gotoQuiet(page, '/');
-        expect(fetched).toEqual([]);
-        await act(page);
-        await expect.poll(() => pagefindModule(fetched)).toBe(true);
-        await expect(modal(page)).toBeVisible({ visible: opens });
-        await finish();
-      });
-    }
-  });
+  // Each intent in a test of its own: the worker's page is reset between tests, its cache with it.
+  for (const [intent, act, opens] of intents) {
+    test(`${intent} starts the load${opens ? ' and opens the modal' : ''}`, async ({ page }) => {
+      const fetched = recordSearchRequests(page);
+      await gotoQuiet(page, '/');
+      expect(fetched).toEqual([]);
+      await act(page);
+      await expect.poll(() => pagefindModule(fetched)).toBe(true);
+      await expect(modal(page)).toBeVisible({ visible: opens });
+    });
+  }
 
   test('a visit to the search page starts the load, even without a query', async ({ page }) => {
     const fetched = recordSearchRequests(page);
