@@ -19,7 +19,7 @@ import {
 export const RESULTS_READ = 5;
 /** How many of the first results may move up for a title that is the query itself. */
 const TITLES_READ = 10;
-/** How far into a page's text (in words) its title may be the query: it may open with a stop word or two ("How to ..."). */
+/** How far into a text (in words) its title may be the query: a title may open with stop words ("How to ..."). */
 const TITLE_OPENING_WORDS = 4;
 /**
  * In a query of this many words or more, a page that holds half of them or more is a
