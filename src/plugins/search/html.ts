@@ -81,7 +81,7 @@ export function headingIdsOnly(html: string): string {
  */
 const DESCRIPTION_WEIGHT = 5;
 
-/** The HTML Pagefind indexes: <main>, opening with the filters and section, the description after the title; or null. */
+/** The HTML Pagefind indexes: <main> opening with the filters and section, the description after the title; or null. */
 export function prepareForIndex(html: string): string | null {
   const metadata = pageMetadata(html);
   if (!metadata || !/<main\b/i.test(html)) {
