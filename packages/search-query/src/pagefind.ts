@@ -17,7 +17,7 @@ export interface PagefindApi {
   search(term: string | null, options?: { filters?: PagefindFilters }): Promise<{ results: PagefindResult[] } | null>;
 }
 
-export interface PagefindResult {
+interface PagefindResult {
   id: string;
   score: number;
   /** Where the page's text holds the query's words, as word positions. */
