@@ -1,8 +1,7 @@
 /**
- * The site's vocabulary and the typos it corrects: every word of the indexed pages,
- * most frequent first, and the nearest of them to a word no page holds
- * (Damerau-Levenshtein: one edit for words of 4 to 7 letters, two from 8; ties go to the
- * more frequent word).
+ * The site's vocabulary (every word of the indexed pages, most frequent first) and the
+ * nearest of its words to a word no page holds (Damerau-Levenshtein: one edit for words of
+ * 4 to 7 letters, two from 8; ties go to the more frequent word).
  */
 import { holdsWord, isCorrectable, queryWord, searchWords, wordParts, wordStem, type QueryWord } from './query-words';
 
