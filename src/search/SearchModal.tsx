@@ -1,8 +1,7 @@
 /**
  * The DocSearch modal on our backend, loaded on demand with its stylesheet. Above the
- * results it keeps a live region (the query layer's notice, or the error screen after a
- * failed search) and Ask AI; both are drawn outside React, since DocSearch restarts
- * its search session when the modal re-renders with new props.
+ * results, a live region (the query's notice, or the error screen) and Ask AI, drawn
+ * outside React: DocSearch restarts its session when it re-renders with new props.
  */
 import '@docsearch/css/dist/modal.css';
 

@@ -13,10 +13,9 @@ import type { FacetFilters, QueryNotice } from './types';
 export const MODAL_RESULTS = 8;
 
 /**
- * Answers two things of the modal's DOM, both kept after each of its re-renders: no slot
- * above the results (ours is put back first; needed while DocSearchModal takes no such
- * component), and every result list is "docsearch-list" while aria-controls names each
- * by source (axe; needed while the modal's axe test fails without the ids set here).
+ * Answers, after each re-render: no slot above the results (ours goes first; needed while
+ * DocSearchModal takes no such component), and every result list's id is "docsearch-list"
+ * while aria-controls names each by source (needed while the modal's axe test fails without).
  */
 export function useDropdownSlot(slot: HTMLElement): void {
   useEffect(() => {
@@ -80,11 +79,10 @@ export interface SearchView {
 }
 
 /**
- * Answers: the client takes no options of ours and hands back no more than hits, and a
- * failed search ends idle (on "No results") with an unhandled rejection; needed while
- * the offline modal test shows "No results" without it. Without a hosted index the
- * backend answers, in Algolia's response shape, so no Algolia request is made. A failure
- * is answered empty, for the error screen of `view` to report.
+ * Answers: the client takes no options of ours and hands back only hits, and a failed
+ * search ends on "No results" with an unhandled rejection (needed while the offline modal
+ * test shows "No results" without it). Without a hosted index the backend answers, in
+ * Algolia's shape; a failure is answered empty, for `view`'s error screen to report.
  */
 export function modalSearchClient(setup: SearchSetup, facetFilters: FacetFilters, view: SearchView) {
   return (client: DocSearchTransformClient): DocSearchTransformClient => {

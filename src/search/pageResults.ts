@@ -1,9 +1,8 @@
 /**
- * The /search page's results: DocSearch hits grouped by page (local and Algolia hits
- * alike), and their markup. The markup is one string, drawn before hydration by the
- * early script (backends/local.early.ts) and then by the page's React view, so React
- * takes the painted screen over unchanged. Titles and excerpts are HTML that the
- * backend escaped, <mark> aside; every other text is escaped here.
+ * The /search page's results: DocSearch hits (local or Algolia) grouped by page, and their
+ * markup, one string drawn by the early script before hydration and then by the page, so
+ * React takes the painted screen over unchanged. Titles and excerpts are HTML the backend
+ * escaped (<mark> aside); every other text is escaped here.
  */
 import type { QueryNotice } from '@rubra/search-query';
 
@@ -29,10 +28,7 @@ export interface PageResult {
   headings: { url: string; title: string; excerpt: string }[];
 }
 
-/**
- * How many pages of results /search shows at a time. The query layer reads the texts
- * of as many first results (RESULTS_READ), so a first screen downloads nothing more.
- */
+/** How many pages /search shows at a time: as many as the query layer reads (RESULTS_READ), so no more download. */
 export const RESULTS_PER_PAGE = 5;
 
 const HEADING_LEVELS = ['lvl6', 'lvl5', 'lvl4', 'lvl3', 'lvl2'] as const;
@@ -78,10 +74,7 @@ export function groupHitsByPage(hits: readonly DocSearchHit[], siteUrl: string):
   return [...pages.values()];
 }
 
-/**
- * How the query was understood, for the modal and the page: a button with
- * `data-search-literal` searches the words as typed instead.
- */
+/** How the query was understood, for the modal and the page; `data-search-literal` searches the words as typed. */
 export function noticeHtml(notice: QueryNotice): string {
   const text = (template: string) =>
     escapeHtml(template.replace('{original}', notice.original).replace('{query}', notice.query));

@@ -1,7 +1,6 @@
 /**
- * How the search UI reaches the backend this build ships (the search plugin aliases
- * `@rubra/search-backend` to backends/<id>.setup.ts and `@rubra/search-page-head` to
- * <id>.head.tsx), loaded on intent: never during a page's first load or while idle.
+ * How the search UI reaches the build's backend (`@rubra/search-backend`, aliased by the
+ * search plugin), loaded on intent: never during a page's first load or while idle.
  */
 import { useContextualSearchFilters } from '@docusaurus/theme-common';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';

@@ -1,7 +1,4 @@
-/**
- * The one interface every search backend implements, and the facet filters it takes:
- * the DocSearch modal and the /search page both read its hits in the shape DocSearch renders.
- */
+/** The one interface every search backend implements, its hits in DocSearch's shape, and its facet filters. */
 import type { DocSearchHit } from '@docsearch/react';
 
 import type { QueryNotice } from '@rubra/search-query';
@@ -11,10 +8,7 @@ export type { DocSearchHit, QueryNotice };
 /** Facet filters in Algolia's form: the outer list is AND, each inner list is OR ("language:en"). */
 export type FacetFilters = string[][];
 
-/**
- * Contextual facet filters, the way Docusaurus's contextual search builds them: the
- * current language, and any of the docs tags of the reader's context.
- */
+/** Contextual facet filters as Docusaurus builds them: the language, and any of the context's docs tags. */
 export function contextualFacetFilters({ locale, tags }: { locale: string; tags: readonly string[] }): FacetFilters {
   return [[`language:${locale}`], ...(tags.length > 0 ? [tags.map((tag) => `docusaurus_tag:${tag}`)] : [])];
 }
@@ -45,10 +39,7 @@ export interface SearchBackend {
   search(request: SearchRequest): Promise<SearchResponse>;
 }
 
-/**
- * The backend cannot answer (index or network unavailable). DocSearch counts a search
- * as failed only when the error is named `RetryError`, its own client's name for it.
- */
+/** The backend cannot answer. DocSearch counts a search as failed only for an error named `RetryError`, as its own. */
 export class SearchUnavailableError extends Error {
   override name = 'RetryError';
 }

@@ -1,19 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 
+import { QUERY_DATA, understandQuery, buildVocabulary, type QueryData, type QueryEngine } from '@rubra/search-query';
+// The layer's parts that only its own modules use.
 import {
   canonicalWords,
-  QUERY_DATA,
   queryWords,
-  synonymTable,
-  understandQuery,
-  buildVocabulary,
   searchWords,
+  synonymTable,
   wordForms,
-  type QueryData,
-  type QueryEngine,
-} from '@rubra/search-query';
-// The layer's parts that only its own modules use.
-import { wordParts } from '../../packages/search-query/src/query-words';
+  wordParts,
+} from '../../packages/search-query/src/query-words';
 import { titlePairs } from '../../packages/search-query/src/ranking';
 import { allowedEdits, correctWord, editDistance, isKnown } from '../../packages/search-query/src/vocabulary';
 

@@ -16,10 +16,9 @@ export interface QueryEngine<R extends EngineResult> {
   /** The headings of a result's page, when the engine knows them. */
   headings?(result: R): Promise<string[]>;
   /**
-   * Where the query first matches in a result's text, in words from its start, when the
-   * engine knows without reading the text (Pagefind's word locations). A page's text opens
-   * with its title, so a page that matches only further in cannot have the query for its
-   * title: its title is then not read.
+   * Where the query first matches in a result's text, in words, when the engine knows it
+   * unread (Pagefind's locations): a text opens with its title, so a later match rules
+   * the title out unread.
    */
   firstMatch?(result: R): number | undefined;
   /** How many pages the engine searches; without it, a word's weight is relative to the query's other words. */
@@ -39,9 +38,6 @@ export interface UnderstandOptions {
   vocabulary: () => Promise<readonly string[]>;
   /** Search the words as typed: no correction (the reader asked for it). */
   literal?: boolean;
-  /**
-   * How many of the first results the caller shows: their texts start loading with the
-   * ones the layer reads, rather than after it has answered.
-   */
+  /** How many first results the caller shows: their texts load with those the layer reads, not after. */
   resultsShown?: number;
 }

@@ -11,19 +11,7 @@ export {
   pagefindSearch,
   type PagefindApi,
   type PagefindFilters,
-  type PagefindResult,
   type PagefindResultData,
 } from './pagefind';
-export {
-  canonicalWords,
-  NO_QUERY_DATA,
-  parseQueryData,
-  QUERY_DATA,
-  QUERY_DATA_FILE,
-  queryWords,
-  searchWords,
-  synonymTable,
-  wordForms,
-  type QueryData,
-} from './query-words';
+export { NO_QUERY_DATA, parseQueryData, QUERY_DATA, QUERY_DATA_FILE, type QueryData } from './query-words';
 export { buildVocabulary, VOCABULARY_FILE, type VocabularyFile } from './vocabulary';

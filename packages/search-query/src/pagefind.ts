@@ -1,8 +1,7 @@
 /**
- * The site's one search engine: a Pagefind index, read through the query layer. The
- * site's local backend (in the browser, on the build's or the dev server's index) and the
- * docs MCP server (in Node, on the index the site publishes) search with this one
- * function, so that the same index answers a query with the same pages in the same order.
+ * The site's one search engine: a Pagefind index, read through the query layer. The local
+ * backend (the build's or the dev server's index) and the docs MCP server (the published
+ * index) search with this one function, so an index answers alike wherever it is asked.
  */
 import type { QueryEngine, UnderstandOptions } from './engine';
 import { remembered, understandQuery } from './read-query';
@@ -18,7 +17,7 @@ export interface PagefindApi {
   search(term: string | null, options?: { filters?: PagefindFilters }): Promise<{ results: PagefindResult[] } | null>;
 }
 
-export interface PagefindResult {
+interface PagefindResult {
   id: string;
   score: number;
   /** Where the page's text holds the query's words, as word positions. */

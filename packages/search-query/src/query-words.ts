@@ -13,10 +13,7 @@ const WORD = /[\p{L}\p{N}]+(?:[.\-_'’][\p{L}\p{N}]+)*/gu;
 /** The words of a text, lower-cased, in order. */
 export const searchWords = (text: string) => [...text.toLowerCase().matchAll(WORD)].map(([word]) => word);
 
-/**
- * A word the vocabulary can correct: one that starts with a letter and has three or
- * more (qwen2, phi-3, rubra_tools), not a number, a size or a version (8000, 8b, v0.3).
- */
+/** A word the vocabulary can correct: it starts with a letter and has three (qwen2, phi-3; not 8000, 8b, v0.3). */
 export const isCorrectable = (word: string) => /^\p{L}/u.test(word) && (word.match(/\p{L}/gu)?.length ?? 0) >= 3;
 
 /**
@@ -36,10 +33,7 @@ export function wordParts(word: string): string | null {
 /** A word as an index holds it: run together, and in its parts (GSM-8K is "gsm8k", "gsm", "8" and "k"). */
 export const wordForms = (word: string) => [word.replace(/[.\-_'’]/g, ''), ...(wordParts(word)?.split(' ') ?? [])];
 
-/**
- * The start that every form of a word shares without its English ending (finishes,
- * finished, finishing: "finish"), when four letters or more are left; the word otherwise.
- */
+/** A word without its English ending (finishes, finished: "finish") when four letters are left; else the word. */
 export function wordStem(word: string): string {
   const stem = word.replace(/(?:es|s|ed|ing)$/, '');
   return stem.length >= 4 ? stem : word;
@@ -53,10 +47,7 @@ export interface QueryData {
 
 export const QUERY_DATA: QueryData = { groups, stopWords };
 
-/**
- * Where a build publishes QUERY_DATA at the site's root, so that a program reading the
- * site (the docs MCP server) reads queries with the words the site was built with.
- */
+/** Where a build publishes QUERY_DATA, so that the docs MCP server reads queries with the site's own words. */
 export const QUERY_DATA_FILE = 'search-words.json';
 
 /** For a site that publishes no query data: every word as typed. */

@@ -19,28 +19,23 @@ import {
 export const RESULTS_READ = 5;
 /** How many of the first results may move up for a title that is the query itself. */
 const TITLES_READ = 10;
-/**
- * How far into a page's text the query's first match may lie for its title (the text's
- * opening words) to be the query: a title may open with a stop word or two ("How to ...").
- */
+/** How far into a text (in words) its title may be the query: a title may open with stop words ("How to ..."). */
 const TITLE_OPENING_WORDS = 4;
 /**
  * In a query of this many words or more, a page that holds half of them or more is a
- * result too: a reader's extra words ("set", "until it finishes") should not hide the
- * page that answers the rest. The share of the words a page holds ranks it.
+ * result too, ranked by that share: a reader's extra words ("until it finishes") should
+ * not hide the page that answers the rest.
  */
 const LONG_QUERY_WORDS = 3;
 
 /**
- * The pages for `words`, best first, scored as the file's header says: those that hold
- * every word of `kept` or, in a long query, half of its words or more. Each word is
- * searched in every form (as typed, as the docs say it). The share of the words a page
- * holds lets one that answers most of a question strongly beat one that mentions every
- * word in passing; the weight by how few pages hold a word (its inverse document
- * frequency) is what the engine's score for one word lacks. A page that holds every kept
- * word is shown by the engine's result for all of them at once (its excerpt shows every
- * word), another by its strongest word's. Also answers the best page whatever it holds
- * (a relaxed query keeps its words), whether a page holds every kept word (`full`), and
+ * The pages for `words` that hold every word of `kept` (or, in a long query, half of its
+ * words), best first, as the header says; each word searched in every form. The share
+ * lets a page that answers most of a question beat one that mentions every word in
+ * passing; the weight by how few pages hold a word (its IDF) is what the engine's score
+ * lacks. A page holding every kept word is shown by the engine's result for all of them
+ * at once (its excerpt shows every word), another by its strongest word's. Also answers
+ * the best page whatever it holds, whether any page holds every kept word (`full`), and
  * each word's weight.
  */
 export async function rankQuery<R extends EngineResult>(
@@ -95,10 +90,8 @@ const docsWords = (text: string, data: QueryData, table: ReadonlyMap<string, str
 
 /**
  * How many pairs of the query's neighbouring words (stop words aside, as the docs say
- * them) stand side by side, in the same order, in a title. Two words a reader puts
- * together name one thing, as Algolia's proximity criterion reads them: "add message to
- * thread" asks for "Create a message", not "Create a thread", though both titles hold
- * two of its words.
+ * them) stand side by side, in order, in a title: as Algolia's proximity reads them, "add
+ * message to thread" asks for "Create a message", not "Create a thread".
  */
 export function titlePairs(
   title: string,
@@ -124,11 +117,10 @@ const indexedForms = (text: string) => searchWords(text).flatMap(wordForms);
 type PageText = Record<'title' | 'text', string> & { headings: readonly string[] };
 
 /**
- * How well each page answers the words, read from its own title, headings and text, so
- * that every engine weighs the same pages alike: each word weighs by how few pages hold
- * it, more in the title or a heading than in the text, where repeats count less and
- * less, and less in a text longer than the others'. A word is found as an index finds
- * it: from its start, in any form (without its English ending), run together or in parts.
+ * How well each page answers the words, from its own title, headings and text, so that
+ * every engine weighs the same pages alike (BM25-like: IDF weights, title and headings
+ * above text, saturating repeats, long texts less). A word is found as an index finds it:
+ * from its start, without its English ending, run together or in parts.
  */
 function ownScores(words: readonly QueryWord[], weight: ReadonlyMap<string, number>, pages: readonly PageText[]) {
   const texts = pages.map(({ text }) => indexedForms(text));
@@ -151,17 +143,14 @@ function ownScores(words: readonly QueryWord[], weight: ReadonlyMap<string, numb
 }
 
 /**
- * The results reordered so that pages that answer the query by name come first: a page
- * whose title says exactly what the query says (its words, stop words aside, as typed
- * or as the docs' words, in the singular or the plural: "model" is the models index,
- * "get an assistant" the operation of that name), then, among the first results for a
- * long query that reads as a sentence (`sentence`: it has stop words), a page with a
- * section whose heading holds every word of it ("does mistral already call tools" is a
- * question of the FAQ; "mistral 7b inst" names a model). The rest of the first results
- * are ordered by how many pairs of the query's words their titles hold side by side
- * (`titlePairs`), then, of titles with a pair, by the share of their words the query
- * holds ("poll run status" asks for "Get a run", not "Get a run step"), then by their
- * own text (`ownScores`) and the engine's order.
+ * The results with pages that answer the query by name first: a title that says exactly
+ * what the query says (stop words aside, as typed or as the docs say it, singular or
+ * plural: "model" is the models index), then, for a long query that reads as a sentence
+ * (it has stop words), a first result with a heading that holds every word of it ("does
+ * mistral already call tools" is a question of the FAQ). The other first results go by
+ * `titlePairs`, then, of titles with a pair, by the share of their words the query holds
+ * ("poll run status" asks for "Get a run", not "Get a run step"), then by `ownScores`
+ * and the engine's order.
  */
 export async function namedPagesFirst<R extends EngineResult>(
   results: R[],

@@ -1,10 +1,9 @@
 /**
- * Reads a query the way a hosted search would, searches an engine with it, and says how
- * it was understood: synonyms, spellings and stop words (query-words.ts), ranking
- * (ranking.ts), typo tolerance against the site's vocabulary, fetched only when a word
- * may be misspelt (vocabulary.ts), and no dead ends: when no page holds every word, the
- * query keeps the words the best page holds, as Algolia's removeWordsIfNoResults does.
- * The reader is told of a correction or a relaxation (`QueryNotice`).
+ * Reads a query as a hosted search would, searches an engine with it, and says how it was
+ * understood (`QueryNotice`): synonyms and stop words (query-words.ts), ranking, typo
+ * tolerance against the vocabulary, fetched only when a word may be misspelt, and no dead
+ * ends: when no page holds every word, the query keeps the words the best page holds
+ * (Algolia's removeWordsIfNoResults).
  */
 import type { EngineResult, QueryEngine, QueryNotice, UnderstandOptions } from './engine';
 import { namedPagesFirst, rankQuery, RESULTS_READ } from './ranking';

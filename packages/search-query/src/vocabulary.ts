@@ -1,8 +1,7 @@
 /**
- * The site's vocabulary and the typos it corrects: every word of the indexed pages,
- * most frequent first, and the nearest of them to a word no page holds
- * (Damerau-Levenshtein: one edit for words of 4 to 7 letters, two from 8; ties go to the
- * more frequent word).
+ * The site's vocabulary (every word of the indexed pages, most frequent first) and the
+ * nearest of its words to a word no page holds (Damerau-Levenshtein: one edit for words of
+ * 4 to 7 letters, two from 8; ties go to the more frequent word).
  */
 import { holdsWord, isCorrectable, queryWord, searchWords, wordParts, wordStem, type QueryWord } from './query-words';
 
@@ -15,10 +14,9 @@ export interface VocabularyFile {
 }
 
 /**
- * The vocabulary of the texts of an index's pages: words of three letters or more. A
- * word with digits or joiners in it (qwen2, rubra_tools) is a name, worth correcting to
- * only when the docs use it twice or more: a file name or a generated id, written once,
- * is not what a reader types, and a site of thousands of pages holds thousands of them.
+ * The vocabulary of an index's pages: words of three letters or more. A word with digits
+ * or joiners (qwen2, rubra_tools) is kept only when the docs use it twice: a file name or
+ * generated id written once is not what a reader types, and large sites hold thousands.
  */
 export function buildVocabulary(texts: Iterable<string>): VocabularyFile {
   const counts = new Map<string, number>();
@@ -33,10 +31,7 @@ export function buildVocabulary(texts: Iterable<string>): VocabularyFile {
   return { words: words.map(([word]) => word) };
 }
 
-/**
- * Damerau-Levenshtein distance (optimal string alignment: insertions, deletions,
- * substitutions and swaps of neighbours), or `max + 1` as soon as it exceeds `max`.
- */
+/** Damerau-Levenshtein distance (optimal string alignment), or `max + 1` as soon as it exceeds `max`. */
 export function editDistance(a: string, b: string, max: number): number {
   const [s, t] = [[...a], [...b]];
   if (Math.abs(s.length - t.length) > max) {
@@ -66,10 +61,7 @@ export function allowedEdits(word: string): 0 | 1 | 2 {
   return length < 4 ? 0 : length < 8 ? 1 : 2;
 }
 
-/**
- * A word the vocabulary holds, or the start of one (a partial word is not a typo), or
- * another form of one: the engine finds "finishes" where the docs say "finished".
- */
+/** A word the vocabulary holds, the start of one (not a typo), or another form of one ("finishes" for "finished"). */
 export function isKnown(word: string, vocabulary: readonly string[]): boolean {
   const forms = [word, wordStem(word)];
   return vocabulary.some((known) => forms.some((form) => known.startsWith(form)));
@@ -97,9 +89,9 @@ export function unseenWords(words: readonly QueryWord[], texts: readonly string[
 }
 
 /**
- * The query's words with each unseen word the vocabulary does not know searched as the
- * docs say it: as a synonym alone, as its parts written apart (llama3 as "llama 3"), as
- * the nearest word they use (`corrections` gets it), or left out.
+ * The query's words, each unseen one the vocabulary does not know searched as the docs
+ * say it: as its synonym alone, in parts (llama3 as "llama 3"), as the nearest word they
+ * use (`corrections` gets it), or left out.
  */
 export function correctWords(
   words: readonly QueryWord[],

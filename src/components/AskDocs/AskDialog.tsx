@@ -1,7 +1,4 @@
-/**
- * Ask AI over the page, opened from the search modal: a dialog that holds the panel,
- * closes on Escape or Close, and gives focus back where the reader was.
- */
+/** Ask AI over the page, from the search modal: a dialog that closes on Escape or Close, giving focus back. */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 

@@ -1,9 +1,8 @@
 /**
- * Ask AI: a question answered by the reader's own model server from these pages. The
- * model searches the site with the site's own search and reads pages' Markdown twins,
- * both run here in the browser (agent.ts); the answer streams in, with the searches and
- * pages it used. Nothing leaves the reader's machine but the requests to their server,
- * and the conversation lives in memory only.
+ * Ask AI: a question answered by the reader's own model server from these pages, which it
+ * searches and reads through tools run here in the browser (agent.ts); the answer streams
+ * in with the searches and pages it used. Nothing leaves the reader's machine but the
+ * requests to their server, and the conversation lives in memory only.
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 

@@ -1,10 +1,8 @@
 /**
- * Answers a question with the reader's own model, grounded in these docs: the model gets
- * two tools that the browser runs, `search_docs` (the site's own search) and `read_page`
- * (a page's Markdown twin), and this loop runs them until the model answers, a few
- * rounds at most. A server that refuses tools, or a model that ignores them, gets the
- * pages retrieved first instead: the question is searched and the first pages' text goes
- * into the prompt.
+ * Answers a question with the reader's own model, grounded in these docs: this loop runs
+ * the model's calls of `search_docs` (the site's search) and `read_page` (a page's Markdown
+ * twin) in the browser, a few rounds at most. A server that refuses tools, or a model that
+ * ignores them, gets the first pages found for the question in its prompt instead.
  */
 import type { ChatReply } from '@site/src/client/chat';
 

@@ -1,8 +1,6 @@
 /**
- * Bundles the /search page's early script (src/search/backends/local.early.ts, the
- * local backend with the page's early paint) into one small ES module of its own:
- * the page's HTML loads it before the site's bundle, so it cannot be a chunk of it.
- * The browsers are the site's own (package.json's browserslist).
+ * Bundles the /search page's early script (src/search/backends/local.early.ts) into an ES
+ * module of its own, for the site's browsers: the page loads it before the site's bundle.
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -41,14 +39,11 @@ export async function bundleEarlyScript(siteDir: string, outDir: string): Promis
 }
 
 /**
- * What the built /search page needs for its early start, handed to the pass over the
- * built pages (deploy/page-pass.mjs): preload hints for the files every query needs
- * first and that are named only once the index is written (Pagefind's entry file, the
- * language's metadata and WebAssembly), so they download with Pagefind's module, not
- * after it has read its entry file (`crossorigin` makes them match Pagefind's `fetch`);
- * and the site's own `defer` scripts (under `assets/js/`) held back and listed, in
- * order, in a meta element: the early script adds them back once it has painted the
- * first results (local.early.ts).
+ * The built /search page's early start, for the pass over the built pages: preload hints
+ * for the files every query needs first, named only once the index is written (the entry
+ * file, the language's metadata and WebAssembly), so they download with Pagefind's module
+ * (`crossorigin` matches its `fetch`); and the site's `defer` scripts held back, listed in
+ * order in a meta element, for the early script to add once it has painted.
  */
 export async function searchPageEdit(outDir: string, baseUrl: string, language: string): Promise<PageEdit> {
   const bundlePath = `${baseUrl}pagefind/`;

@@ -1,9 +1,7 @@
 /**
- * Prepares a built page for Pagefind without touching the file on disk: the page's
- * <main> becomes the indexed body, its Docusaurus search metadata becomes filters,
- * and its first breadcrumb category becomes the section results are grouped under.
- * Docusaurus minifies its HTML (attribute quotes are often dropped); the patterns
- * accept quoted and unquoted attributes.
+ * Prepares a built page for Pagefind, the file on disk untouched: its <main> is the
+ * indexed body, its Docusaurus search metadata the filters, its first breadcrumb the
+ * section. The patterns accept the unquoted attributes of Docusaurus's minified HTML.
  */
 import { decodeHTML, escapeUTF8 } from 'entities';
 
@@ -52,11 +50,10 @@ export function pageMetadata(html: string): { locale: string; tag: string } | nu
 }
 
 /**
- * The tags, opening or closing, of the elements whose text a browser shows apart from
- * their neighbours' (blocks, list items, table cells, a summary and its details), and
- * line breaks. Pagefind joins the text of neighbouring elements as it comes, and the
- * built pages leave out the closing tags HTML allows them to, so that a table's cells
- * "Knowledge cutoff" and "March 2023" would be indexed as the one word "cutoffMarch".
+ * The tags, opening or closing, of elements whose text a browser shows apart (blocks,
+ * list items, table cells, summary) and line breaks. Pagefind joins neighbours' text as
+ * it comes, and built pages omit optional closing tags: cells "Knowledge cutoff" and
+ * "March 2023" would be indexed as the one word "cutoffMarch".
  */
 const SEPARATING_TAGS =
   /<\/?(?:address|article|aside|blockquote|br|caption|dd|details|div|dl|dt|figcaption|figure|h[1-6]|header|li|ol|p|pre|section|summary|table|tbody|td|tfoot|th|thead|tr|ul)\b/gi;
@@ -67,9 +64,8 @@ export function separateBlocks(html: string): string {
 }
 
 /**
- * The page without the ids of elements other than headings. Pagefind keeps every
- * element with an id in a page's fragment, which each result downloads, but makes
- * sections of headings only: other ids (a button's, a footnote's) are bytes for nothing.
+ * The page without ids on elements other than headings: Pagefind keeps every element with
+ * an id in the fragment each result downloads, but makes sections of headings only.
  */
 export function headingIdsOnly(html: string): string {
   return html.replace(/<(?!h[1-6][\s>])([a-z][\w-]*)(\s[^>]*)>/gi, (tag, name: string, attributes: string) =>
@@ -78,19 +74,14 @@ export function headingIdsOnly(html: string): string {
 }
 
 /**
- * How much the words of a page's one-line description (its meta description, the line
- * llms.txt gives it) weigh, against 1 for its text and Pagefind's 7 to 2 for headings h1
- * to h6: a summary says what the page is for in the words a reader asks with ("filter
- * files by purpose"). Set on the relevance benchmark: 5 puts the right page first for
- * three more of its 350 queries and one more of its 60 readers' queries than none.
+ * How much a page's meta description (llms.txt's line for it) weighs, against 1 for its
+ * text and Pagefind's 7 to 2 for h1 to h6: it says what the page is for in a reader's
+ * words. On the relevance benchmark, 5 puts the right page first for three more of its
+ * 350 queries and one more of its 60 readers' queries than none.
  */
 const DESCRIPTION_WEIGHT = 5;
 
-/**
- * The HTML Pagefind indexes for one page: its <main> as the body, opening with the
- * filters and the section, and its description after its title (DESCRIPTION_WEIGHT);
- * null when the page has no <main> or no search metadata.
- */
+/** The HTML Pagefind indexes: <main> opening with the filters and section, the description after the title; or null. */
 export function prepareForIndex(html: string): string | null {
   const metadata = pageMetadata(html);
   if (!metadata || !/<main\b/i.test(html)) {

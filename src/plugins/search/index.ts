@@ -1,19 +1,14 @@
 /**
  * search: the site's search, whichever backend serves it.
- * - Adds the /search page route, and points `@rubra/search-backend` and
- *   `@rubra/search-page-head` (what the /search page's <head> needs of it) at the backend
- *   of src/search/backends/registry.ts that docusaurus.config.ts chose: a build ships one.
+ * - Adds /search, and points `@rubra/search-backend` and `@rubra/search-page-head` at the
+ *   registry row (src/search/backends/registry.ts) docusaurus.config.ts chose.
  * - Gives the search modal's stylesheet a file of its own, loaded with the modal.
- * - After a build, writes the backend's needs of the Content-Security-Policy for the step
- *   that writes the headers (SEARCH_POLICY_FILE).
- * - Publishes the query layer's synonyms and stop words (QUERY_DATA_FILE) at the site's
- *   root for the docs MCP server, in the build and under `npm start` alike.
- * - For a backend that searches a Pagefind index (the modules beside this one): after a build,
- *   indexes the built pages into <outDir>/pagefind/, bundles the /search page's early
- *   script into <outDir>/ and hands the page's index hints and held scripts to the pass
- *   over the built pages (SEARCH_PAGE_FILE). Under `npm start`, indexes the dev server's
- *   own pages, rendered (rendered-pages.ts), each time the bundle is rebuilt after a
- *   content load, served at /pagefind/ with the early script at the site's root.
+ * - Writes the backend's policy sources (SEARCH_POLICY_FILE) after a build, and the query
+ *   data (QUERY_DATA_FILE) for the docs MCP server, under `npm start` too.
+ * - For a Pagefind backend: after a build, indexes the built pages into <outDir>/pagefind/,
+ *   bundles the /search page's early script and hands the page's hints and held scripts
+ *   to the pass over the built pages. Under `npm start`, indexes the dev server's pages,
+ *   rendered (rendered-pages.ts), after each rebuild that follows a content load.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -58,9 +53,8 @@ export const validateOptions = optionsValidator(
 );
 
 /**
- * The search modal's stylesheet (DocSearch's modal.css) in a file of its own, loaded with
- * the modal's chunk, which resolves only once it has loaded: Docusaurus puts every
- * stylesheet in the one file each page loads, searched in or not.
+ * DocSearch's modal.css in a file of its own, loaded with the modal's chunk: Docusaurus
+ * puts every stylesheet in the one file each page loads, searched in or not.
  */
 export const searchModalStyles = {
   test: /[\\/]@docsearch[\\/]css[\\/]dist[\\/]modal\.css$/,

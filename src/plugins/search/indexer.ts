@@ -1,8 +1,4 @@
-/**
- * Builds the Pagefind index with its Node API, and the vocabulary the query layer
- * corrects typos against, from the built HTML (after a production build) or from
- * pages rendered from the Markdown twins (dev server).
- */
+/** The Pagefind index (its Node API) and the vocabulary of typo correction, from the built or rendered pages. */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -39,9 +35,8 @@ export async function readBuiltPages(outDir: string, routePaths: string[], baseU
 }
 
 /**
- * Keeps one route per main text (blind to the breadcrumbs, pagination and edit links that
- * change from one route to another): the deepest path, the page's own address, not an
- * alias. The pages kept, in route order, by their text.
+ * One route per main text (blind to breadcrumbs, pagination and edit links): the deepest
+ * path, the page's own address, not an alias; in route order, by their text.
  */
 function deduplicate(pages: IndexedPage[]): { kept: [string, IndexedPage][]; duplicates: string[] } {
   const depth = (page: IndexedPage) => page.url.split('/').length;

@@ -1,19 +1,13 @@
 /**
- * The dev server renders pages in the browser only, so under `npm start` its index is
- * written from its own pages as a browser renders them: each route opened in headless
- * Chromium through the site's router, its document read once React has rendered it. That
- * is the content the build writes for the same route (the text alike, split into text
- * nodes differently), which the same indexer reads (indexer.ts), so the dev server's
- * search answers as the built site's does.
+ * The dev server renders pages in the browser only, so its index is written from its
+ * pages as headless Chromium renders them through the site's router: the text the build
+ * writes for the same route, which the same indexer reads, so both search alike.
  */
 import type { IndexedPage } from './indexer';
 import { twinPath } from '../../shared/twin-paths';
 import { CHROMIUM_ARGS, findChromium } from '../../../scripts/chromium.mjs';
 
-/**
- * The pages at `routes` of the site served at `origin` with `baseUrl`, as a browser renders
- * them: pages that have a Markdown twin, each known by the link to it the page renders.
- */
+/** The pages at `routes` (each with a Markdown twin, whose link tells it is rendered) of the site at `origin`. */
 export async function renderedPages(origin: string, routes: readonly string[], baseUrl = '/'): Promise<IndexedPage[]> {
   const executablePath = findChromium();
   if (!executablePath) {
@@ -25,10 +19,9 @@ export async function renderedPages(origin: string, routes: readonly string[], b
     const page = await browser.newPage();
     // The dev server's bundle is large and unminified; a busy machine takes its time over it.
     page.setDefaultTimeout(120_000);
-    // Every page is rendered by the router, as the dev server renders every page: it starts on
-    // the last route and then opens each in turn, the last one too. (A page loaded from the
-    // build keeps the server's markup, whose text nodes are split where the router's are not.)
-    // The bundle is loaded and run once, not once per page.
+    // Every page is rendered by the router, as the dev server does, on one load of the bundle:
+    // it starts on the last route, then opens each in turn, the last one too (as loaded, it
+    // keeps the server's markup, split into other text nodes).
     await page.goto(new URL(routes.at(-1) ?? baseUrl, origin).href, { waitUntil: 'domcontentloaded' });
     await page.waitForSelector('html[data-has-hydrated="true"] main', { state: 'attached' });
     const pages: IndexedPage[] = [];

@@ -1,8 +1,7 @@
 /**
- * Algolia, when ALGOLIA_APP_ID and ALGOLIA_SEARCH_API_KEY were set at build time: the
- * modal keeps DocSearch's own client, and the /search page queries the same index
- * through the lite client with the same contextual facet filters. Algolia corrects
- * typos and applies synonyms itself, so the words go as typed.
+ * Algolia, when ALGOLIA_APP_ID and ALGOLIA_SEARCH_API_KEY were set at build time: the modal
+ * keeps DocSearch's own client, /search queries the same index through the lite client.
+ * Algolia corrects typos and applies synonyms itself, so the words go as typed.
  */
 import { loadOnce } from '../../shared/load-once';
 import type { CreateSearchSetup } from '../setup';

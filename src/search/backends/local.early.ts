@@ -1,8 +1,7 @@
 /**
- * The /search page's early start, bundled on its own into `search-early.js` and loaded
- * by the page's HTML (local.head.tsx) long before the site's bundle runs: it sets the
- * local backend up for the page, runs the query of `?q=` and paints the first results
- * in the markup the page renders itself.
+ * The /search page's early start (`search-early.js`, loaded by local.head.tsx long before
+ * the site's bundle): it sets the local backend up for the page, runs the query of `?q=`
+ * and paints the first results in the page's own markup.
  */
 import {
   groupHitsByPage,
@@ -20,10 +19,9 @@ import { EARLY_SCRIPT_ATTRIBUTE, HELD_SCRIPTS_META, INDEX_TAG_META } from './pag
 export const HOLD_LIMIT_MS = 2000;
 
 /**
- * Starts the search and paints its first results; true when it painted. It leaves the
- * backend for the page, and starts nothing once the page went on without it (or a
- * second time). It paints only results (a miss or a failure is the page's to show)
- * into a list the page has not filled.
+ * Starts the search, leaving the backend for the page (nothing once the page went on
+ * without it, or a second time), and paints results only (a miss or a failure is the
+ * page's to show) into a list the page has not filled; true when it painted.
  */
 export async function startEarlySearch(
   { options, facetFilters, siteUrl }: SearchConfig,
@@ -75,11 +73,7 @@ export function releaseHeldScripts(doc: Document): void {
   }
 }
 
-/**
- * Runs the early start, then releases the site's scripts: once the frame that shows
- * the first results has been drawn, at once when there is nothing to paint, and at
- * the latest after HOLD_LIMIT_MS.
- */
+/** Runs the early start, then releases the site's scripts once its paint is drawn (else at once), by HOLD_LIMIT_MS. */
 export function startPage(config: SearchConfig, scope: Window, createBackend = createLocalBackend): void {
   const release = () => releaseHeldScripts(scope.document);
   scope.setTimeout(release, HOLD_LIMIT_MS);

@@ -1,12 +1,9 @@
 /**
- * The local backend's part of the /search page's <head>: a hint that starts the
- * download of Pagefind's module while the HTML is parsed, and the early script
- * (local.early.ts) with the page's search settings. The script is a file, not inline
- * code, so the client renders the same element as the server and it needs no hash in
- * the Content-Security-Policy. A module script without `async` runs once the HTML is
- * parsed: it never stops the parser halfway, which would let the browser paint a half-built
- * page (a navbar whose right-hand items are still arriving shifts as they do). The hints for the index's files, named only once the
- * index is written, are the search plugin's.
+ * The local backend's part of the /search page's <head>: a hint for Pagefind's module,
+ * and the early script (local.early.ts) with the page's search settings, as a file (the
+ * client renders the same element, and the policy needs no hash). A module script without
+ * `async` runs once the HTML is parsed, never halfway, which would paint a half-built page
+ * (a navbar shifting as its items arrive). The index files' hints are the search plugin's.
  */
 import Head from '@docusaurus/Head';
 import type { ReactNode } from 'react';

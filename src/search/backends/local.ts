@@ -74,9 +74,9 @@ export function highlightTerms(text: string, terms: readonly string[]): string {
 }
 
 /**
- * A hit as DocSearch renders it: the titles escaped (recent searches show them as
- * HTML) and marked. DocSearch reads the values of the snippets, where `path` is the
- * line under a heading's title; the /search page reads the highlighted titles.
+ * A hit as DocSearch renders it: titles escaped (recent searches show them as HTML) and
+ * marked; `path` is the snippet line under a heading's title (the /search page reads the
+ * highlighted titles).
  */
 function toHit(url: string, names: Record<string, string>, excerpt: string, terms: string[], path?: string) {
   const hierarchy: Record<string, string> = {};
@@ -117,9 +117,8 @@ export function pagefindResultToHits(data: PagefindResultData, fallbackSection: 
 }
 
 /**
- * When an index chunk fails to download (the network dropped after the page loaded),
- * Pagefind answers with no results, as if nothing matched, and offers no hook: so the
- * backend counts the chunk downloads that fail, in the `fetch` Pagefind calls.
+ * A chunk that fails to download makes Pagefind answer as if nothing matched, with no
+ * hook: so the backend counts failed chunk downloads in the `fetch` Pagefind calls.
  */
 function watchChunkDownloads(scope: { fetch: typeof fetch }, bundlePath: string): () => number {
   const pathOf = (href: string) => new URL(href, 'http://site.invalid/').pathname;

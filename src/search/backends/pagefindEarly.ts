@@ -1,7 +1,4 @@
-/**
- * What the search plugin, the local backend, the /search page's <head> (local.head.tsx)
- * and its early script (local.early.ts, bundled into `search-early.js`) share.
- */
+/** What the search plugin, the local backend, and the /search page's <head> and early script share. */
 
 /** The early script, served from the site's root. */
 export const EARLY_SEARCH_SCRIPT = 'search-early.js';

@@ -1,8 +1,7 @@
 /**
- * The search backends a build can ship, one row each; a build ships the first row
- * whose settings the environment holds. The search plugin points its aliases at that
- * row's `<id>.setup.ts` and `<id>.head.tsx` (in this folder), and the site hands the
- * row's settings to them through `customFields.searchSettings`. Read at build time only.
+ * The search backends a build can ship; it ships the first row whose settings the
+ * environment holds. The search plugin aliases that row's `<id>.setup.ts` and
+ * `<id>.head.tsx`, which get its settings through `customFields.searchSettings`. Build time only.
  */
 import { identity } from '../../site/identity';
 import type { RawEnv } from '../../site/env';

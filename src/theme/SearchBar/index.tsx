@@ -1,9 +1,8 @@
 /**
- * The navbar search button, in DocSearch's markup and classes (styled by its button.css)
- * but ours: in @docsearch/react 3.x the button and the modal are one module, which would
- * put the whole modal into every page's first load. The modal and the index load only
- * when the reader shows intent (the pointer over the button, focus on it, a touch, or a
- * shortcut). Ctrl/Cmd+K and `/` open the modal, Escape closes it, and focus returns on close.
+ * The navbar search button in DocSearch's markup and classes, but ours: @docsearch/react
+ * 3.x ships the button with the modal, in every page's first load. The modal and index
+ * load on intent (pointer over, focus, touch or shortcut). Ctrl/Cmd+K and `/` open the
+ * modal, Escape closes it, and focus returns on close.
  */
 import '@docsearch/css/dist/_variables.css';
 import '@docsearch/css/dist/button.css';

@@ -1,8 +1,7 @@
 /**
  * /search?q=…: full results on the modal's backend, a page at a time, the box and `q` in
- * step. The status region and the list hold the markup of src/search/pageResults.ts,
- * which the early script may have painted before hydration: React sets it again only
- * once its own answer changes what it rendered.
+ * step. The status and the list hold src/search/pageResults.ts's markup, which the early
+ * script may have painted before hydration: React sets it once its answer changes it.
  */
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import Head from '@docusaurus/Head';
