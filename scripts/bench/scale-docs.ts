@@ -33,17 +33,13 @@ const CATEGORY_NAMES = [
  * Where the generated docs go: `root`, the folder under docs/ that holds the categories;
  * each category's folder and label; per page, its category's index and its file name.
  */
-export function docsLayout(pageCount: number, categoryCount = 20, root = 'scale') {
-  const categories = Array.from({ length: categoryCount }, (_, index) => {
-    const label = CATEGORY_NAMES[index % CATEGORY_NAMES.length] ?? `Section ${index}`;
-    const suffix = index >= CATEGORY_NAMES.length ? ` ${Math.floor(index / CATEGORY_NAMES.length) + 1}` : '';
-    return { folder: slugify(`${label}${suffix}`), label: `${label}${suffix}` };
-  });
+export function docsLayout(pageCount: number) {
+  const categories = CATEGORY_NAMES.map((label) => ({ folder: slugify(label), label }));
   const pages = Array.from({ length: pageCount }, (_, index) => ({
-    category: index % categoryCount,
+    category: index % categories.length,
     file: `page-${String(index).padStart(4, '0')}.mdx`,
   }));
-  return { root, categories, pages };
+  return { root: 'scale', categories, pages };
 }
 
 type DocsLayout = ReturnType<typeof docsLayout>;
