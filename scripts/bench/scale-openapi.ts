@@ -5,83 +5,7 @@
 
 import { SDK_CALL_KEY } from '../../src/plugins/api-reference/sdk-call';
 import type { SdkCall } from '../../src/shared/api-request';
-
-const RESOURCES = [
-  'assistants',
-  'widgets',
-  'projects',
-  'datasets',
-  'evaluations',
-  'deployments',
-  'endpoints',
-  'adapters',
-  'prompts',
-  'templates',
-  'pipelines',
-  'schedules',
-  'secrets',
-  'webhooks',
-  'quotas',
-  'tokens',
-  'workers',
-  'queues',
-  'snapshots',
-  'exports',
-  'imports',
-  'reports',
-  'metrics',
-  'traces',
-  'policies',
-  'teams',
-  'members',
-  'invites',
-  'keys',
-  'sessions',
-  'caches',
-  'indexes',
-  'shards',
-  'replicas',
-  'gateways',
-  'routes',
-  'volumes',
-  'profiles',
-  'runtimes',
-  'kernels',
-  'devices',
-  'checkpoints',
-  'tokenizers',
-  'samplers',
-  'grammars',
-  'schemas',
-  'tools',
-  'functions',
-  'threads',
-  'messages',
-  'runs',
-  'steps',
-  'files',
-  'models',
-  'jobs',
-  'events',
-  'alerts',
-  'notes',
-  'labels',
-  'regions',
-];
-const TAGS = [
-  'Core',
-  'Data',
-  'Serving',
-  'Automation',
-  'Security',
-  'Observability',
-  'Access',
-  'Storage',
-  'Runtime',
-  'Conversations',
-  'Operations',
-  'Catalogue',
-];
+import words from './scale-lists.json';
 
 const camel = (text: string) => text.replace(/(^|_)([a-z])/g, (_, __, c: string) => c.toUpperCase());
 const singular = (name: string) => name.replace(/(ie)?s$/, (_, ie: string | undefined) => (ie ? 'y' : ''));
@@ -89,8 +13,10 @@ const singular = (name: string) => name.replace(/(ie)?s$/, (_, ie: string | unde
 /** The names of `count` resources: the list first, then the list again with a version suffix. */
 function resourceNames(count: number): string[] {
   return Array.from({ length: count }, (_, index) => {
-    const base = RESOURCES[index % RESOURCES.length] ?? 'items';
-    return index < RESOURCES.length ? base : `${singular(base)}_v${Math.floor(index / RESOURCES.length) + 1}s`;
+    const base = words.resources[index % words.resources.length] ?? 'items';
+    return index < words.resources.length
+      ? base
+      : `${singular(base)}_v${Math.floor(index / words.resources.length) + 1}s`;
   });
 }
 
@@ -328,7 +254,7 @@ export function generateOpenApi(operationCount: number): Record<string, unknown>
   names.forEach((name, index) => {
     const one = singular(name);
     const resource: Resource = { index, name, one, type: camel(one), plural: camel(name) };
-    const tag = TAGS[index % TAGS.length] as string;
+    const tag = words.tags[index % words.tags.length] as string;
     Object.assign(schemas, resourceSchemas(resource));
     for (const [path, method, operationId, action, operation] of resourceOperations(resource)) {
       if (operations >= operationCount) break;
@@ -353,7 +279,7 @@ export function generateOpenApi(operationCount: number): Record<string, unknown>
     info: { title: 'Rubra API', version: 'v1', description: 'A generated description for the scale run.' },
     servers: [{ url: 'http://localhost:8000/v1', description: 'A local server.' }],
     security: [{}, { bearerAuth: [] }],
-    tags: TAGS.slice(0, names.length).map((name) => ({
+    tags: words.tags.slice(0, names.length).map((name) => ({
       name,
       description: `Operations of the ${name} group.`,
     })),
