@@ -6,17 +6,14 @@ import { readdir, readFile } from 'node:fs/promises';
 /** @typedef {{ pid: number, ppid: number, rss: number }} ProcInfo */
 
 /**
- * pid, ppid and resident set size (bytes) from /proc/<pid>/stat and status texts.
+ * pid, ppid and resident set size (bytes) from a /proc/<pid>/status text.
  * @param {number} pid
- * @param {string} statText
  * @param {string} statusText
  * @returns {ProcInfo}
  */
-export function parseProc(pid, statText, statusText) {
-  // The command name sits in parentheses and may hold spaces: read after the last ')'.
-  const fields = statText.slice(statText.lastIndexOf(')') + 2).split(' ');
-  const rssKb = Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(statusText)?.[1] ?? 0);
-  return { pid, ppid: Number(fields[1]), rss: rssKb * 1024 };
+export function parseProc(pid, statusText) {
+  const field = (/** @type {string} */ name) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(statusText)?.[1] ?? 0);
+  return { pid, ppid: field('PPid'), rss: field('VmRSS') * 1024 };
 }
 
 /**
@@ -40,11 +37,7 @@ async function readProcesses() {
   for (const name of await readdir('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      const [statText, statusText] = await Promise.all([
-        readFile(`/proc/${name}/stat`, 'utf8'),
-        readFile(`/proc/${name}/status`, 'utf8'),
-      ]);
-      processes.push(parseProc(Number(name), statText, statusText));
+      processes.push(parseProc(Number(name), await readFile(`/proc/${name}/status`, 'utf8')));
     } catch {
       // The process ended between listing and reading.
     }

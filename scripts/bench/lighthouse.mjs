@@ -5,10 +5,35 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 
+import { median } from './measure.mjs';
 import { CHROMIUM_ARGS, requireChromium } from '../chromium.mjs';
 
 export const PRESETS = ['mobile', 'desktop'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+/** @typedef {import('lighthouse').Result} Lhr */
+const score = (/** @type {string} */ id) => (/** @type {Lhr} */ lhr) => {
+  const value = lhr.categories[id]?.score;
+  return value == null ? null : Math.round(value * 100);
+};
+const audit = (/** @type {string} */ id) => (/** @type {Lhr} */ lhr) => lhr.audits[id]?.numericValue ?? null;
+const whole = (/** @type {number} */ value) => value.toFixed(0);
+
+/**
+ * The figures of a run, as the report's columns: name, label, format, and how it is read from
+ * Lighthouse's result. Scores are 0-100, LCP and TBT in ms, bytes those transferred.
+ * @type {[string, string, (value: number) => string, (lhr: Lhr) => number | null][]}
+ */
+export const FIGURES = [
+  ['performance', 'perf', whole, score('performance')],
+  ['accessibility', 'a11y', whole, score('accessibility')],
+  ['bestPractices', 'best pr.', whole, score('best-practices')],
+  ['seo', 'SEO', whole, score('seo')],
+  ['lcp', 'LCP s', (value) => (value / 1000).toFixed(2), audit('largest-contentful-paint')],
+  ['tbt', 'TBT ms', whole, audit('total-blocking-time')],
+  ['cls', 'CLS', (value) => value.toFixed(3), audit('cumulative-layout-shift')],
+  ['bytes', 'KiB', (value) => (value / 1024).toFixed(0), audit('total-byte-weight')],
+];
 
 export async function launchLighthouseChrome() {
   return chromeLauncher.launch({
@@ -18,49 +43,58 @@ export async function launchLighthouseChrome() {
   });
 }
 
-/**
- * Scores (0-100), LCP and TBT (ms), CLS, bytes transferred, and the ids of the audits that failed.
- * @param {import('lighthouse').Result} lhr
- */
-function summariseLhr(lhr) {
-  const score = (/** @type {string} */ id) => {
-    const value = lhr.categories[id]?.score;
-    return value == null ? null : Math.round(value * 100);
-  };
-  return {
-    performance: score('performance'),
-    accessibility: score('accessibility'),
-    bestPractices: score('best-practices'),
-    seo: score('seo'),
-    lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? null,
-    tbt: lhr.audits['total-blocking-time']?.numericValue ?? null,
-    cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? null,
-    bytes: lhr.audits['total-byte-weight']?.numericValue ?? null,
-    failedAudits: CATEGORIES.filter((id) => id !== 'performance').flatMap((id) =>
-      (lhr.categories[id]?.auditRefs ?? [])
-        .filter((ref) => {
-          const auditScore = lhr.audits[ref.id]?.score;
-          return ref.weight > 0 && auditScore != null && auditScore < 1;
-        })
-        .map((ref) => ref.id),
-    ),
-    runtimeError: lhr.runtimeError?.code ?? null,
-  };
-}
+/** @typedef {Record<string, unknown> & { failedAudits?: string[], runtimeError?: string | null, error?: string }} LighthouseRun */
 
 /**
+ * One run's figures and the ids of the audits that failed, or the error that ended it.
  * @param {import('chrome-launcher').LaunchedChrome} chrome
  * @param {string} url
  * @param {string} preset one of PRESETS
+ * @returns {Promise<LighthouseRun>}
  */
 export async function runLighthouse(chrome, url, preset) {
-  // ignoreStatusCode: the not-found page is audited too (its 404 fails only the
-  // SEO status-code audit) instead of ending the run.
-  const result = await lighthouse(
-    url,
-    { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, ignoreStatusCode: true },
-    preset === 'desktop' ? desktopConfig : undefined,
-  );
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  return summariseLhr(result.lhr);
+  try {
+    // ignoreStatusCode: the not-found page is audited too (its 404 fails only the
+    // SEO status-code audit) instead of ending the run.
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, ignoreStatusCode: true },
+      preset === 'desktop' ? desktopConfig : undefined,
+    );
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    return {
+      ...Object.fromEntries(FIGURES.map(([name, , , read]) => [name, read(lhr)])),
+      failedAudits: CATEGORIES.filter((id) => id !== 'performance').flatMap((id) =>
+        (lhr.categories[id]?.auditRefs ?? [])
+          .filter((ref) => {
+            const auditScore = lhr.audits[ref.id]?.score;
+            return ref.weight > 0 && auditScore != null && auditScore < 1;
+          })
+          .map((ref) => ref.id),
+      ),
+      runtimeError: lhr.runtimeError?.code ?? null,
+    };
+  } catch (error) {
+    return { error: /** @type {Error} */ (error).message };
+  }
+}
+
+/**
+ * The runs of one page: each figure's median, the audits that failed and the errors of any run.
+ * @param {LighthouseRun[]} list
+ * @returns {{ [figure: string]: unknown, failedAudits: string[], errors: unknown[], runs: LighthouseRun[] }}
+ */
+export function summariseRuns(list) {
+  return {
+    ...Object.fromEntries(
+      FIGURES.map(([name]) => {
+        const values = list.map((run) => run[name]).filter((value) => typeof value === 'number');
+        return [name, values.length ? median(values) : null];
+      }),
+    ),
+    failedAudits: [...new Set(list.flatMap((run) => run.failedAudits ?? []))],
+    errors: [...new Set(list.flatMap((run) => [run.error, run.runtimeError].filter(Boolean)))],
+    runs: list,
+  };
 }

@@ -18,18 +18,21 @@ export function median(values) {
 }
 
 /**
- * Runs `visit` once per run, each in a fresh context (a cold cache) of one Chromium.
+ * Runs `visit` once per run, each in a fresh context (a cold cache) of one Chromium; its results in order.
+ * @template T
  * @param {number} runs
- * @param {(page: import('@playwright/test').Page, run: number, context: import('@playwright/test').BrowserContext) => Promise<void>} visit
+ * @param {(page: import('@playwright/test').Page, run: number, context: import('@playwright/test').BrowserContext) => Promise<T>} visit
  */
 async function eachRun(runs, visit) {
   const browser = await launchChromium();
   try {
+    const results = [];
     for (let run = 0; run < runs; run += 1) {
       const context = await browser.newContext();
-      await visit(await context.newPage(), run, context);
+      results.push(await visit(await context.newPage(), run, context));
       await context.close();
     }
+    return results;
   } finally {
     await browser.close();
   }
@@ -80,15 +83,7 @@ async function timeQuery(page, query) {
  * @param {{ baseUrl: string, queries: string[], runs: number }} options
  */
 export async function measureSearch({ baseUrl, queries, runs }) {
-  /** @type {number[]} */
-  const firstQueryBytes = [];
-  /** @type {number[]} */
-  const firstQueryIndexBytes = [];
-  /** @type {number[]} */
-  const warmTimes = [];
-  /** @type {{ path: string, gzip: number }[]} */
-  let largestFiles = [];
-  await eachRun(runs, async (page, run) => {
+  const results = await eachRun(runs, async (page) => {
     // Data saving on: the page does not preload search while idle, so every byte of
     // the search UI and index is fetched, and counted, after the keypress.
     await page.addInitScript(() => {
@@ -113,27 +108,30 @@ export async function measureSearch({ baseUrl, queries, runs }) {
     await page.waitForLoadState('networkidle');
     recording = false;
     const sum = (/** @type {typeof fetched} */ list) => list.reduce((total, entry) => total + entry.bytes, 0);
-    firstQueryBytes.push(sum(fetched));
-    firstQueryIndexBytes.push(sum(fetched.filter((entry) => new URL(entry.url).pathname.startsWith('/pagefind/'))));
-    if (run === 0) {
-      largestFiles = fetched
-        .sort((a, b) => b.bytes - a.bytes)
-        .slice(0, 10)
-        .map((entry) => ({ path: new URL(entry.url).pathname, gzip: entry.bytes }));
-    }
+    const warmTimes = [];
     for (const query of queries.slice(1)) {
       // Warm: the modal and index are loaded; each query is new to Pagefind.
       warmTimes.push(await timeQuery(page, query));
     }
+    return {
+      bytes: sum(fetched),
+      // Of those, Pagefind's files: its script, WebAssembly, index entry, chunks and fragments.
+      indexBytes: sum(fetched.filter((entry) => new URL(entry.url).pathname.startsWith('/pagefind/'))),
+      warmTimes,
+      largestFiles: fetched
+        .sort((a, b) => b.bytes - a.bytes)
+        .slice(0, 10)
+        .map((entry) => ({ path: new URL(entry.url).pathname, gzip: entry.bytes })),
+    };
   });
+  const warmTimes = results.flatMap((result) => result.warmTimes);
   return {
-    firstQueryKB: median(firstQueryBytes) / 1024,
-    /** Of those, Pagefind's files: its script, WebAssembly, index entry, chunks and fragments. */
-    firstQueryIndexKB: median(firstQueryIndexBytes) / 1024,
+    firstQueryKB: median(results.map((result) => result.bytes)) / 1024,
+    firstQueryIndexKB: median(results.map((result) => result.indexBytes)) / 1024,
     warmQueryMs: median(warmTimes),
     runs,
     samples: warmTimes.length,
-    largestFiles,
+    largestFiles: results[0]?.largestFiles ?? [],
   };
 }
 
@@ -144,9 +142,7 @@ export async function measureSearch({ baseUrl, queries, runs }) {
  * @param {{ baseUrl: string, query: string, runs: number }} options
  */
 export async function measureIntent({ baseUrl, query, runs }) {
-  /** @type {number[]} */
-  const times = [];
-  await eachRun(runs, async (page) => {
+  const times = await eachRun(runs, async (page) => {
     await openHydrated(page, baseUrl, '/');
     const start = performance.now();
     await page.locator('.navbar .DocSearch-Button').hover();
@@ -154,7 +150,7 @@ export async function measureIntent({ baseUrl, query, runs }) {
     await page.locator('.DocSearch-Input').waitFor();
     await page.keyboard.type(query);
     await page.locator('.DocSearch-Hit').first().waitFor();
-    times.push(performance.now() - start);
+    return performance.now() - start;
   });
   return { intentToResultsMs: median(times), samples: times };
 }
@@ -168,16 +164,11 @@ export async function measureIntent({ baseUrl, query, runs }) {
  * @param {{ baseUrl: string, runs: number }} options
  */
 export async function measureConsole({ baseUrl, runs }) {
-  /** @type {number[]} */
-  const cold = [];
-  /** @type {number[]} */
-  const warm = [];
-  /** Gzip bytes of what the first visit's hover and press fetch (the console's code, stylesheet and data). */
-  let pressBytes = 0;
-  await eachRun(runs, async (page, run, context) => {
+  const results = await eachRun(runs, async (page, run, context) => {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    for (const times of [cold, warm]) {
+    // The time of one press, and, when `weigh`, the gzip bytes of what its hover and press fetch.
+    const press = async (/** @type {boolean} */ weigh) => {
       await openHydrated(page, baseUrl, '/api/create-run');
       /** @type {Promise<number>[]} */
       const fetched = [];
@@ -188,7 +179,7 @@ export async function measureConsole({ baseUrl, runs }) {
             () => 0,
           ),
         );
-      if (run === 0 && times === cold) page.on('response', onResponse);
+      if (weigh) page.on('response', onResponse);
       await page.locator('[data-api-try-it]').hover();
       // Timed in the page: from the click to the moment the console's first field takes focus.
       const ms = await page.evaluate(
@@ -204,12 +195,19 @@ export async function measureConsole({ baseUrl, runs }) {
             document.querySelector('[data-api-try-it]')?.dispatchEvent(new MouseEvent('click', { bubbles: true }));
           }),
       );
-      times.push(Number(ms));
-      if (run === 0 && times === cold) {
-        page.off('response', onResponse);
-        pressBytes = (await Promise.all(fetched)).reduce((sum, bytes) => sum + bytes, 0);
-      }
-    }
+      page.off('response', onResponse);
+      return { ms: Number(ms), bytes: (await Promise.all(fetched)).reduce((sum, bytes) => sum + bytes, 0) };
+    };
+    // What the first visit's press fetches: the console's code, stylesheet and data.
+    const cold = await press(run === 0);
+    return { cold: cold.ms, warm: (await press(false)).ms, pressBytes: cold.bytes };
   });
-  return { coldMs: median(cold), warmMs: median(warm), pressBytes, samples: { cold, warm } };
+  const cold = results.map((result) => result.cold);
+  const warm = results.map((result) => result.warm);
+  return {
+    coldMs: median(cold),
+    warmMs: median(warm),
+    pressBytes: results[0]?.pressBytes ?? 0,
+    samples: { cold, warm },
+  };
 }

@@ -15,6 +15,7 @@ import { createLocalBackend } from '../../src/search/backends/local';
 import { groupHitsByPage } from '../../src/search/pageResults';
 import type { FacetFilters } from '../../src/search/types';
 import { siteUrl } from '../../src/site/identity';
+import type { RelevanceQuery } from './relevance';
 
 const ORIGIN = 'http://pagefind.invalid';
 const folders = new Map<string, string>();
@@ -42,11 +43,16 @@ function installFetch(): void {
 }
 
 /**
- * The local backend over the Pagefind index in `indexDir` (a build's pagefind/ folder), as a
- * function that answers a query with the pages of its first results, best first, as result URLs.
+ * Asks the local backend over the Pagefind index in `indexDir` (a build's pagefind/ folder)
+ * every query; each answer lists the pages of its first `count` results, best first, as result URLs.
  * @public relevance-engines.mjs reads it through jiti.
  */
-export function nodeSearch(indexDir: string, facetFilters: FacetFilters = []) {
+export async function nodeAnswers(
+  indexDir: string,
+  queries: readonly RelevanceQuery[],
+  count: number,
+  facetFilters: FacetFilters = [],
+): Promise<string[][]> {
   // The first folder installs the one fetch that answers for every folder.
   if (folders.size === 0) {
     installFetch();
@@ -59,8 +65,10 @@ export function nodeSearch(indexDir: string, facetFilters: FacetFilters = []) {
     siteBaseUrl: '/',
     importPagefind: () => import(pathToFileURL(path.join(indexDir, 'pagefind.js')).href) as Promise<PagefindApi>,
   });
-  return async (query: string, count = 10) => {
+  const answers = [];
+  for (const { query } of queries) {
     const response = await backend.search({ query, facetFilters, hitsPerPage: count, page: 0 });
-    return groupHitsByPage(response.hits, siteUrl).map((page) => page.url);
-  };
+    answers.push(groupHitsByPage(response.hits, siteUrl).map((page) => page.url));
+  }
+  return answers;
 }

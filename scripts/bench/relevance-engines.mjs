@@ -26,6 +26,8 @@ const { identity } = jiti('../../src/site/identity.ts');
 
 const QUERY_FILE = fileURLToPath(new URL('./search-queries.json', import.meta.url));
 const RESULTS = 10;
+/** The site's local backend in Node, loaded when an engine asks it. */
+const pagefindNode = () => /** @type {typeof import('./pagefind-node')} */ (jiti('./pagefind-node.ts'));
 
 /** @param {string} [file] */
 export async function readQueries(file = QUERY_FILE) {
@@ -100,21 +102,6 @@ async function twinRoutes(buildDir) {
 }
 
 /**
- * Asks an index folder every query through the site's local backend, in Node.
- * @param {string} indexDir
- * @param {readonly RelevanceQuery[]} queries
- * @param {import('../../src/search/types').FacetFilters} [facetFilters]
- */
-async function nodeAnswers(indexDir, queries, facetFilters = []) {
-  /** @type {typeof import('./pagefind-node')} */
-  const { nodeSearch } = jiti('./pagefind-node.ts');
-  const search = nodeSearch(indexDir, facetFilters);
-  const answers = [];
-  for (const { query } of queries) answers.push(await search(query, RESULTS));
-  return answers;
-}
-
-/**
  * The dev server's index, written as the search plugin writes it under npm start: from
  * the pages as Chromium renders them, here the served build's. The pages are rendered and
  * indexed once, and the index answers each query set.
@@ -132,7 +119,7 @@ export async function devEngine(buildDir, querySets) {
   try {
     await writeIndex(await renderedPages(server.origin, await twinRoutes(buildDir)), dir);
     const answers = [];
-    for (const queries of querySets) answers.push(await nodeAnswers(dir, queries));
+    for (const queries of querySets) answers.push(await pagefindNode().nodeAnswers(dir, queries, RESULTS));
     return answers;
   } finally {
     await server.close();
@@ -188,7 +175,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   for (const [index, file] of files.entries()) {
     const queries = querySets[index] ?? [];
     answers[file] = {
-      site: await nodeAnswers('build/pagefind', queries, filters),
+      site: await pagefindNode().nodeAnswers('build/pagefind', queries, RESULTS, filters),
       dev: dev[index] ?? [],
       mcp: await mcpEngine(root, 'build', queries, { compiled: true }),
     };

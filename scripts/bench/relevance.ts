@@ -4,6 +4,7 @@
  * often the reader meets a "No results" screen), overall and per class of query.
  * Pure: the engines that produce the answers live in relevance-engines.mjs.
  */
+import { markdownTable } from '../../src/shared/tables/markdown';
 
 export const QUERY_CLASSES = [
   'title',
@@ -162,17 +163,5 @@ export function formatScores(engines: readonly { name: string; scores: EngineSco
     ),
     row('**all**', (scores) => scores.overall),
   ];
-  return markdownTable(header, rows);
-}
-
-/**
- * A Markdown table; every table of the bench's report is written by it.
- * @public run.mjs reads it through jiti.
- */
-export function markdownTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  return [
-    `| ${header.join(' | ')} |`,
-    `|${header.map(() => '---').join('|')}|`,
-    ...rows.map((cells) => `| ${cells.join(' | ')} |`),
-  ].join('\n');
+  return markdownTable({ header, rows });
 }

@@ -19,14 +19,15 @@ import { parseArgs } from 'node:util';
 import createJiti from 'jiti';
 
 import { coldBuild } from './build-time.mjs';
-import { launchLighthouseChrome, PRESETS, runLighthouse } from './lighthouse.mjs';
-import { measureConsole, measureIntent, measureSearch, median } from './measure.mjs';
+import { FIGURES, launchLighthouseChrome, PRESETS, runLighthouse, summariseRuns } from './lighthouse.mjs';
+import { measureConsole, measureIntent, measureSearch } from './measure.mjs';
 import { checkExpectedPages, devEngine, mcpEngine, readQueries, siteEngine } from './relevance-engines.mjs';
 import { directorySize, runScale } from './scale.mjs';
 import { startStaticHost } from '../../tests/support/static-server.mjs';
 import { launchChromium } from '../chromium.mjs';
 
 // The parts, in the order they run.
+/** @type {Record<string, () => Promise<unknown>>} */
 const steps = {
   build: benchBuild,
   pages: benchPages,
@@ -75,7 +76,7 @@ const pageIds = listOption(
   'page type',
   ALL_PAGE_TYPES.map((type) => type.id),
 );
-const PAGE_TYPES = args.pages ? ALL_PAGE_TYPES.filter((type) => pageIds.includes(type.id)) : ALL_PAGE_TYPES;
+const PAGE_TYPES = ALL_PAGE_TYPES.filter((type) => !args.pages || pageIds.includes(type.id));
 /** @type {typeof import('./budgets')} */
 const { BUDGET_KINDS, BUDGET_LABELS, budgetFigures, checkBudgets, CONSOLE_BUDGET_KB, formatKB } = jiti('./budgets.ts');
 /** @type {typeof import('./visit')} */
@@ -83,47 +84,9 @@ const { recordVisit } = jiti('./visit.ts');
 /** @type {typeof import('./weight')} */
 const { KINDS, tally } = jiti('./weight.ts');
 /** @type {typeof import('./relevance')} */
-const { formatScores, markdownTable: table, QUERY_CLASSES, sameFirstPageShare, scoreEngine } = jiti('./relevance.ts');
-
-/** @typedef {import('./pages').PageType} PageType */
-/** @typedef {import('./pages').PageTypeId} PageTypeId */
-/** @typedef {import('./weight').Tally} Tally */
-/** @typedef {{ type: PageType & { id: PageTypeId }, paths: (string | null)[] }} PageEntry a page type and its path on each site */
-/** @typedef {{ status: number | null, load: Tally, afterLoad: Tally }} Weights */
-/** @typedef {Omit<import('./weight').Fetched, 'url'> & { path: string }} FetchedRow */
-/**
- * @typedef {object} PageReport
- * @property {PageTypeId} id
- * @property {(string | null)[]} paths
- * @property {(Weights | null)[]} weights
- * @property {(FetchedRow[] | null)[]} fetched
- * @property {import('./budgets').BudgetCheck[]} [budgets]
- */
-/** @typedef {Awaited<ReturnType<typeof runLighthouse>>} LighthouseSummary */
-/** @typedef {Partial<LighthouseSummary> & { error?: string }} LighthouseRun */
-/**
- * @typedef {object} LighthouseSite
- * @property {string[]} failedAudits
- * @property {(string | null | undefined)[]} errors
- * @property {LighthouseRun[]} runs
- */
-/**
- * @typedef {Omit<Awaited<ReturnType<typeof measureSearch>>, 'samples'> & Awaited<ReturnType<typeof measureIntent>> & { indexBytes: number }} SearchFigures
- */
-/**
- * @typedef {object} Report
- * @property {string} date
- * @property {number} runs
- * @property {{ name: string, dir: string }[]} sites
- * @property {string[]} parts
- * @property {(Awaited<ReturnType<typeof coldBuild>> | null)[]} [build]
- * @property {PageReport[]} [pages]
- * @property {Record<string, { id: string, sites: (Record<string, unknown> & LighthouseSite | null)[] }[]>} [lighthouse]
- * @property {(SearchFigures | null)[]} [search]
- * @property {(Awaited<ReturnType<typeof measureConsole>> | null)[]} [console]
- * @property {{ file: string, queries: number, engines: { name: string, label: string, scores: import('./relevance').EngineScores, answers: unknown[] }[], sameFirstPage: number }[]} [relevance]
- * @property {Awaited<ReturnType<typeof runScale>>} [scale]
- */
+const { formatScores, QUERY_CLASSES, sameFirstPageShare, scoreEngine } = jiti('./relevance.ts');
+/** @type {typeof import('../../src/shared/tables/markdown')} */
+const { markdownTable } = jiti('../../src/shared/tables/markdown.ts');
 
 const thisSite = { name: 'this site', dir: path.resolve(process.env.BENCH_BUILD_DIR ?? 'build') };
 const reference = args.reference ? { name: 'reference', dir: path.resolve(args.reference) } : null;
@@ -133,6 +96,7 @@ const kb = (/** @type {number | null | undefined} */ bytes) => (bytes == null ? 
 const mb = (/** @type {number} */ bytes) => `${(bytes / 1024 ** 2).toFixed(1)} MB`;
 const ms = (/** @type {number} */ value) => `${value.toFixed(0)} ms`;
 const kib = (/** @type {number} */ bytes) => `${kb(bytes)} KiB`;
+const table = (/** @type {string[]} */ header, /** @type {string[][]} */ rows) => markdownTable({ header, rows });
 /**
  * One cell, side by side when a reference is benched: "this / reference".
  * @template V
@@ -158,10 +122,9 @@ const figureRow = (label, figures, key, format, goal = '') => [
   goal,
 ];
 
-/** @type {Report} */
-const report = { date: new Date().toISOString(), runs, sites, parts: [...parts] };
+const date = new Date().toISOString();
 const markdown = [
-  `# Bench, ${report.date.slice(0, 16).replace('T', ' ')} UTC`,
+  `# Bench, ${date.slice(0, 16).replace('T', ' ')} UTC`,
   reference
     ? `Cells read "this site / reference" (${path.relative(root, reference.dir) || reference.dir}); – means the page type is absent there.`
     : `Site: ${path.relative(root, thisSite.dir)}.`,
@@ -173,18 +136,14 @@ const section = (/** @type {string} */ text) => {
 };
 
 async function benchBuild() {
-  /** @type {NonNullable<Report['build']>} */
   const builds = [];
-  report.build = builds;
   for (const site of sites) {
     // Only a site's own build/ folder, beside the node_modules that can build it, is rebuilt.
     const siteDir = path.dirname(site.dir);
-    if (path.basename(site.dir) !== 'build' || !existsSync(path.join(siteDir, 'node_modules', '.bin', 'docusaurus'))) {
-      builds.push(null);
-      continue;
-    }
-    console.log(`Cold build of ${site.name} (${siteDir})…`);
-    builds.push(await coldBuild(siteDir));
+    const buildable =
+      path.basename(site.dir) === 'build' && existsSync(path.join(siteDir, 'node_modules', '.bin', 'docusaurus'));
+    if (buildable) console.log(`Cold build of ${site.name} (${siteDir})…`);
+    builds.push(buildable ? await coldBuild(siteDir) : null);
   }
   const row = [
     'cold build',
@@ -201,25 +160,28 @@ async function benchBuild() {
   section(
     `## Build (after docusaurus clear)\n\n${table(['', 'wall time', 'peak RSS (process tree)', 'output'], [row])}`,
   );
+  return builds;
 }
 
-/**
- * Serves every site; resolves each page type to a path per site (null: absent).
- * @template T
- * @param {(origins: string[], pages: PageEntry[]) => Promise<T>} work
- */
-async function withServers(work) {
-  const servers = await Promise.all(sites.map((site) => startStaticHost({ root: site.dir, gzip: true })));
-  const origins = servers.map((server) => server.origin);
-  /** @type {PageEntry[]} */
-  const pages = PAGE_TYPES.map((type) => ({
+/** Each page type and its path on each site: the page itself, a fallback, or null when absent. */
+function resolvePages() {
+  return PAGE_TYPES.map((type) => ({
     type,
     paths: sites.map((site) =>
       resolvePagePath(type, (file) => buildPaths(file).some((candidate) => existsSync(path.join(site.dir, candidate)))),
     ),
   }));
+}
+
+/**
+ * Serves every site while `work` runs, with the origin of each.
+ * @template T
+ * @param {(origins: string[]) => Promise<T>} work
+ */
+async function withServers(work) {
+  const servers = await Promise.all(sites.map((site) => startStaticHost({ root: site.dir, gzip: true })));
   try {
-    return await work(origins, pages);
+    return await work(servers.map((server) => server.origin));
   } finally {
     await Promise.all(servers.map((server) => server.close()));
   }
@@ -229,7 +191,7 @@ async function withServers(work) {
  * Measures, one after another, each served site that holds `file`; null for one that does not.
  * @template T
  * @param {string} file
- * @param {(origin: string, site: { name: string, dir: string }) => Promise<T>} measure
+ * @param {(origin: string, site: (typeof sites)[number]) => Promise<T>} measure
  */
 function eachServedSite(file, measure) {
   return withServers(async (origins) => {
@@ -243,45 +205,48 @@ function eachServedSite(file, measure) {
 }
 
 async function benchPages() {
+  const pages = resolvePages();
   const browser = await launchChromium();
   try {
-    await withServers(async (origins, pages) => {
-      /** @type {{ page: PageEntry, site: number, url: string | null, weights?: Weights, fetched?: FetchedRow[] }[]} */
-      const jobs = pages.flatMap((page) =>
-        sites.map((_, site) => {
-          const pagePath = page.paths[site];
-          return { page, site, url: pagePath ? `${origins[site]}${pagePath}` : null };
-        }),
-      );
-      // Five visits at a time: each spends most of its time in the 10 s after load.
-      const queue = jobs.filter((job) => job.url);
-      const worker = async () => {
-        for (let job = queue.shift(); job; job = queue.shift()) {
-          const context = await browser.newContext();
-          const visit = await recordVisit(await context.newPage(), job.url ?? '');
-          await context.close();
-          job.weights = {
+    return await withServers(async (origins) => {
+      const urls = pages.map((page) => page.paths.map((pagePath, site) => pagePath && `${origins[site]}${pagePath}`));
+      /** @type {Map<string, Awaited<ReturnType<typeof visitOnce>>>} */
+      const visits = new Map();
+      const visitOnce = async (/** @type {string} */ url) => {
+        const context = await browser.newContext();
+        const visit = await recordVisit(await context.newPage(), url);
+        await context.close();
+        return {
+          weights: {
             status: visit.status,
             load: tally(visit.fetched, 'load'),
             afterLoad: tally(visit.fetched, 'afterLoad'),
-          };
-          job.fetched = visit.fetched.map(({ url, ...file }) => ({ path: new URL(url).pathname, ...file }));
-        }
+          },
+          fetched: visit.fetched.map(({ url, ...file }) => ({ path: new URL(url).pathname, ...file })),
+        };
       };
+      // Five visits at a time: each spends most of its time in the 10 s after load.
+      const queue = urls.flat().filter((url) => url !== null);
       console.log(`Page weight: ${queue.length} visits of load + 10 s…`);
+      const worker = async () => {
+        for (let url = queue.shift(); url; url = queue.shift()) visits.set(url, await visitOnce(url));
+      };
       await Promise.all(Array.from({ length: 5 }, worker));
 
-      /** @type {PageReport[]} */
-      const pageReports = pages.map((page) => ({
-        id: page.type.id,
-        paths: page.paths,
-        weights: jobs.filter((job) => job.page === page).map((job) => job.weights ?? null),
-        fetched: jobs.filter((job) => job.page === page).map((job) => job.fetched ?? null),
-      }));
-      report.pages = pageReports;
-      const label = (/** @type {number} */ index) => pages[index]?.type.label ?? '';
+      const pageReports = pages.map((page, index) => {
+        const results = urls[index]?.map((url) => (url ? visits.get(url) : undefined)) ?? [];
+        const weights = results.map((result) => result?.weights ?? null);
+        const w = weights[0];
+        return {
+          id: page.type.id,
+          paths: page.paths,
+          weights,
+          fetched: results.map((result) => result?.fetched ?? null),
+          budgets: w ? checkBudgets(page.type.id, budgetFigures(w.load, w.afterLoad)) : undefined,
+        };
+      });
       const weightRows = pageReports.map((page, index) => [
-        `${label(index)} \`${pages[index]?.paths[0]}\``,
+        `${pages[index]?.type.label} \`${page.paths[0]}\``,
         ...KINDS.filter((k) => k !== 'other').map((kind) =>
           cell(page.weights, (w) => `${kb(w.load[kind].gzip)} (${kb(w.load[kind].raw)})`),
         ),
@@ -295,60 +260,42 @@ async function benchPages() {
           weightRows,
         )}`,
       );
-      const budgetRows = pageReports.map((page, index) => {
-        const w = page.weights[0];
-        if (!w) return [label(index), ...BUDGET_KINDS.map(() => '–')];
-        const checks = checkBudgets(page.id, budgetFigures(w.load, w.afterLoad));
-        page.budgets = checks;
-        return [
-          label(index),
-          ...checks.map((c) => `${formatKB(c.bytes)} / ${formatKB(c.budget)} ${c.ok ? 'ok' : '**over**'}`),
-        ];
-      });
+      const budgetRows = pageReports.map((page, index) => [
+        pages[index]?.type.label ?? '',
+        ...(page.budgets?.map((c) => `${formatKB(c.bytes)} / ${formatKB(c.budget)} ${c.ok ? 'ok' : '**over**'}`) ??
+          BUDGET_KINDS.map(() => '–')),
+      ]);
       section(
         `## Byte budgets (this site; scripts/bench/budgets.ts)\n\nFigure / budget, KiB gzip.\n\n${table(
           ['page', ...BUDGET_KINDS.map((kind) => BUDGET_LABELS[kind])],
           budgetRows,
         )}`,
       );
+      return pageReports;
     });
   } finally {
     await browser.close();
   }
 }
 
-/** @type {[keyof LighthouseSummary & ('performance' | 'accessibility' | 'bestPractices' | 'seo' | 'lcp' | 'tbt' | 'cls' | 'bytes'), string, (value: number) => string][]} */
-const LH_FIGURES = [
-  ['performance', 'perf', (v) => v.toFixed(0)],
-  ['accessibility', 'a11y', (v) => v.toFixed(0)],
-  ['bestPractices', 'best pr.', (v) => v.toFixed(0)],
-  ['seo', 'SEO', (v) => v.toFixed(0)],
-  ['lcp', 'LCP s', (v) => (v / 1000).toFixed(2)],
-  ['tbt', 'TBT ms', (v) => v.toFixed(0)],
-  ['cls', 'CLS', (v) => v.toFixed(3)],
-  ['bytes', 'KiB', (v) => (v / 1024).toFixed(0)],
-];
-
 async function benchLighthouse() {
+  const pages = resolvePages();
   const chrome = await launchLighthouseChrome();
   try {
-    await withServers(async (origins, pages) => {
-      /** @type {Map<string, LighthouseRun[]>} */
+    return await withServers(async (origins) => {
+      /** @type {Map<string, Awaited<ReturnType<typeof runLighthouse>>[]>} */
       const samples = new Map();
-      const total = runs * PRESETS.length * pages.reduce((n, page) => n + page.paths.filter(Boolean).length, 0);
+      const total = runs * PRESETS.length * pages.flatMap((page) => page.paths.filter(Boolean)).length;
       let done = 0;
       // Interleaved: each run visits every preset, page and site once, so drift in the
       // machine's load hits all of them alike.
       for (let run = 0; run < runs; run += 1) {
         for (const preset of PRESETS) {
           for (const page of pages) {
-            for (let site = 0; site < sites.length; site += 1) {
-              if (!page.paths[site]) continue;
+            for (const [site, pagePath] of page.paths.entries()) {
+              if (!pagePath) continue;
               const key = `${preset}|${page.type.id}|${site}`;
-              /** @type {LighthouseRun} */
-              const result = await runLighthouse(chrome, `${origins[site]}${page.paths[site]}`, preset).catch(
-                (/** @type {Error} */ error) => ({ error: error.message }),
-              );
+              const result = await runLighthouse(chrome, `${origins[site]}${pagePath}`, preset);
               samples.set(key, [...(samples.get(key) ?? []), result]);
               done += 1;
               process.stdout.write(`\rLighthouse ${done}/${total}`);
@@ -357,35 +304,22 @@ async function benchLighthouse() {
         }
       }
       process.stdout.write('\n');
-      const medianOf = (/** @type {LighthouseRun[]} */ list, /** @type {(typeof LH_FIGURES)[number][0]} */ figure) => {
-        const values = list.map((r) => r[figure]).filter((v) => typeof v === 'number');
-        return values.length ? median(values) : null;
-      };
-      /** @type {NonNullable<Report['lighthouse']>} */
+      /** @type {Record<string, { id: string, sites: (ReturnType<typeof summariseRuns> | null)[] }[]>} */
       const lighthouse = {};
-      report.lighthouse = lighthouse;
       for (const preset of PRESETS) {
         const entries = pages.map((page) => ({
           id: page.type.id,
           sites: sites.map((_, site) => {
             const list = samples.get(`${preset}|${page.type.id}|${site}`);
-            if (!list) return null;
-            /** @type {Record<string, unknown> & LighthouseSite} */
-            const figures = {
-              ...Object.fromEntries(LH_FIGURES.map(([figure]) => [figure, medianOf(list, figure)])),
-              failedAudits: [...new Set(list.flatMap((r) => r.failedAudits ?? []))],
-              errors: [...new Set(list.flatMap((r) => [r.error, r.runtimeError].filter(Boolean)))],
-              runs: list,
-            };
-            return figures;
+            return list ? summariseRuns(list) : null;
           }),
         }));
         lighthouse[preset] = entries;
         const rows = entries.map((entry, index) => [
           pages[index]?.type.label ?? '',
-          ...LH_FIGURES.map(([figure, , format]) =>
+          ...FIGURES.map(([figure, , format]) =>
             cell(
-              entry.sites.map((s) => (s ? /** @type {number | null} */ (s[figure]) : null)),
+              entry.sites.map((s) => /** @type {number | null | undefined} */ (s?.[figure])),
               format,
             ),
           ),
@@ -404,11 +338,12 @@ async function benchLighthouse() {
         );
         section(
           `## Lighthouse 12, ${preset}, medians of ${runs}\n\n${table(
-            ['page', ...LH_FIGURES.map(([, label]) => label)],
+            ['page', ...FIGURES.map(([, label]) => label)],
             rows,
           )}${notes.length ? `\n\nAudits that failed in a run (accessibility, best practices, SEO):\n${notes.join('\n')}` : ''}`,
         );
       }
+      return lighthouse;
     });
   } finally {
     chrome.kill();
@@ -416,14 +351,12 @@ async function benchLighthouse() {
 }
 
 async function benchSearch() {
-  /** @type {(SearchFigures | null)[]} */
-  const figures = await eachServedSite('pagefind/pagefind.js', async (baseUrl, { dir, name }) => {
-    console.log(`Search on ${name}…`);
+  const figures = await eachServedSite('pagefind/pagefind.js', async (baseUrl, site) => {
+    console.log(`Search on ${site.name}…`);
     const first = await measureSearch({ baseUrl, queries: QUERIES, runs });
     const intent = await measureIntent({ baseUrl, query: QUERIES[0] ?? '', runs });
-    return { ...first, ...intent, indexBytes: await directorySize(path.join(dir, 'pagefind')) };
+    return { ...first, ...intent, indexBytes: await directorySize(path.join(site.dir, 'pagefind')) };
   });
-  report.search = figures;
   const rows = [
     figureRow(
       'first query fetches (gzip, search UI included)',
@@ -443,14 +376,14 @@ async function benchSearch() {
       .map((f) => `\`${f.path}\` ${kib(f.gzip)}`)
       .join(', ')}`,
   );
+  return figures;
 }
 
 async function benchConsole() {
-  const figures = await eachServedSite('api-console', (baseUrl, { name }) => {
-    console.log(`The API console on ${name}…`);
+  const figures = await eachServedSite('api-console', (baseUrl, site) => {
+    console.log(`The API console on ${site.name}…`);
     return measureConsole({ baseUrl, runs });
   });
-  report.console = figures;
   const rows = [
     figureRow('press to a usable console, warm cache', figures, 'warmMs', ms, '300 ms'),
     figureRow('press to a usable console, first visit', figures, 'coldMs', ms),
@@ -459,16 +392,16 @@ async function benchConsole() {
   section(
     `## The API console (Try it), medians of ${runs}, CPU slowed 4x as in Lighthouse's mobile preset\n\n${table(['', 'figure', 'goal'], rows)}`,
   );
+  return figures;
 }
 
 async function benchRelevance() {
   const queryFiles = args.queries
     ? [path.resolve(args.queries)]
     : ['search-queries.json', 'search-queries-readers.json'].map((file) => path.join(root, 'scripts/bench', file));
-  report.relevance = [];
-  for (const queryFile of queryFiles) {
-    await benchQuerySet(queryFile);
-  }
+  const results = [];
+  for (const queryFile of queryFiles) results.push(await benchQuerySet(queryFile));
+  return results;
 }
 
 /** @param {string} queryFile */
@@ -487,23 +420,22 @@ async function benchQuerySet(queryFile) {
     ['mcp', 'MCP search_docs over the build', () => mcpEngine(root, buildDir, queries)],
   ];
   const file = path.relative(root, queryFile);
-  /** @type {NonNullable<Report['relevance']>[number]} */
-  const relevance = { file, queries: queries.length, engines: [], sameFirstPage: 0 };
-  report.relevance?.push(relevance);
-  /** @type {string[][][]} */
-  const allAnswers = [];
+  const answered = [];
   for (const [name, label, run] of engines) {
     console.log(`Relevance: ${label}, ${queries.length} queries…`);
-    const answers = await run();
-    allAnswers.push(answers);
-    relevance.engines.push({
+    answered.push({ name, label, answers: await run() });
+  }
+  const relevance = {
+    file,
+    queries: queries.length,
+    engines: answered.map(({ name, label, answers }) => ({
       name,
       label,
       scores: scoreEngine(queries, answers),
       answers: queries.map((query, index) => ({ ...query, results: answers[index] })),
-    });
-  }
-  relevance.sameFirstPage = sameFirstPageShare(allAnswers);
+    })),
+    sameFirstPage: sameFirstPageShare(answered.map(({ answers }) => answers)),
+  };
   const counts = QUERY_CLASSES.map((c) => `${c} ${queries.filter((q) => q.class === c).length}`).join(', ');
   section(
     `## Search relevance: ${queries.length} queries of ${file} (${counts})\n\nhit@1 and hit@3: share of queries answered by the first result, by one of the first three pages; MRR@5: mean reciprocal rank of the first answering page among five; none: queries with no result at all. Engines: ${relevance.engines
@@ -512,6 +444,7 @@ async function benchQuerySet(queryFile) {
         '; ',
       )}.\n\n${formatScores(relevance.engines)}\n\nThe same first page from every engine: ${(relevance.sameFirstPage * 100).toFixed(1)}% of the queries.`,
   );
+  return relevance;
 }
 
 async function benchScale() {
@@ -519,7 +452,6 @@ async function benchScale() {
   const operations = Number(process.env.BENCH_OPERATIONS ?? 300);
   console.log(`Scale: ${pages} generated pages and ${operations} operations, real build…`);
   const s = await runScale({ root, pages, operations, runs: Math.min(runs, 3), log: console.log });
-  report.scale = s;
   const goal = (/** @type {string} */ text, /** @type {boolean} */ met) => `${text}: ${met ? 'met' : '**missed**'}`;
   const gib = (/** @type {number} */ bytes) => `${(bytes / 1024 ** 3).toFixed(2)} GiB`;
   const rows = [
@@ -555,8 +487,11 @@ async function benchScale() {
   section(
     `## Scale: ${s.pages} generated doc pages and ${s.operations} API operations\n\n${table(['', 'figure', 'goal'], rows)}\n\nPhases of the build, with the peak RSS of the process tree while each ran:\n\n${table(['phase', 'from', 'took', 'peak RSS'], phaseRows)}`,
   );
+  return s;
 }
 
+/** @type {Record<string, unknown>} */
+const report = { date, runs, sites, parts: [...parts] };
 for (const [part, step] of Object.entries(steps)) {
   if (!parts.has(part)) continue;
   if (part !== 'build' && part !== 'scale') {
@@ -566,12 +501,12 @@ for (const [part, step] of Object.entries(steps)) {
       }
     }
   }
-  await step();
+  report[part] = await step();
 }
 
 const outDir = path.join(root, 'bench-report');
 await mkdir(outDir, { recursive: true });
-const stamp = report.date.replace(/[:.]/g, '-');
+const stamp = date.replace(/[:.]/g, '-');
 for (const name of [stamp, 'latest']) {
   await writeFile(path.join(outDir, `${name}.md`), `${markdown.join('\n\n')}\n`);
   await writeFile(path.join(outDir, `${name}.json`), `${JSON.stringify(report, null, 2)}\n`);

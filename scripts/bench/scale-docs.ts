@@ -4,46 +4,20 @@
  * details, links between the pages) in category folders. Seeded, so every run builds
  * the same site.
  */
+import words from './scale-lists.json';
 import { ADJECTIVES, NOUNS, paragraph, pick, seededRandom, sentence, slugify, VERBS } from './scale-words';
-
-const CATEGORY_NAMES = [
-  'Deployment',
-  'Configuration',
-  'Operations',
-  'Tool calling',
-  'Evaluation',
-  'Fine-tuning',
-  'Quantization',
-  'Observability',
-  'Security',
-  'Clients',
-  'Streaming',
-  'Scheduling',
-  'Storage',
-  'Networking',
-  'Troubleshooting',
-  'Integrations',
-  'Migration',
-  'Performance',
-  'Prompting',
-  'Reference',
-];
 
 /**
  * Where the generated docs go: `root`, the folder under docs/ that holds the categories;
  * each category's folder and label; per page, its category's index and its file name.
  */
-export function docsLayout(pageCount: number, categoryCount = 20, root = 'scale') {
-  const categories = Array.from({ length: categoryCount }, (_, index) => {
-    const label = CATEGORY_NAMES[index % CATEGORY_NAMES.length] ?? `Section ${index}`;
-    const suffix = index >= CATEGORY_NAMES.length ? ` ${Math.floor(index / CATEGORY_NAMES.length) + 1}` : '';
-    return { folder: slugify(`${label}${suffix}`), label: `${label}${suffix}` };
-  });
+export function docsLayout(pageCount: number) {
+  const categories = words.categories.map((label) => ({ folder: slugify(label), label }));
   const pages = Array.from({ length: pageCount }, (_, index) => ({
-    category: index % categoryCount,
+    category: index % categories.length,
     file: `page-${String(index).padStart(4, '0')}.mdx`,
   }));
-  return { root, categories, pages };
+  return { root: 'scale', categories, pages };
 }
 
 type DocsLayout = ReturnType<typeof docsLayout>;

@@ -5,83 +5,7 @@
 
 import { SDK_CALL_KEY } from '../../src/plugins/api-reference/sdk-call';
 import type { SdkCall } from '../../src/shared/api-request';
-
-const RESOURCES = [
-  'assistants',
-  'widgets',
-  'projects',
-  'datasets',
-  'evaluations',
-  'deployments',
-  'endpoints',
-  'adapters',
-  'prompts',
-  'templates',
-  'pipelines',
-  'schedules',
-  'secrets',
-  'webhooks',
-  'quotas',
-  'tokens',
-  'workers',
-  'queues',
-  'snapshots',
-  'exports',
-  'imports',
-  'reports',
-  'metrics',
-  'traces',
-  'policies',
-  'teams',
-  'members',
-  'invites',
-  'keys',
-  'sessions',
-  'caches',
-  'indexes',
-  'shards',
-  'replicas',
-  'gateways',
-  'routes',
-  'volumes',
-  'profiles',
-  'runtimes',
-  'kernels',
-  'devices',
-  'checkpoints',
-  'tokenizers',
-  'samplers',
-  'grammars',
-  'schemas',
-  'tools',
-  'functions',
-  'threads',
-  'messages',
-  'runs',
-  'steps',
-  'files',
-  'models',
-  'jobs',
-  'events',
-  'alerts',
-  'notes',
-  'labels',
-  'regions',
-];
-const TAGS = [
-  'Core',
-  'Data',
-  'Serving',
-  'Automation',
-  'Security',
-  'Observability',
-  'Access',
-  'Storage',
-  'Runtime',
-  'Conversations',
-  'Operations',
-  'Catalogue',
-];
+import lists from './scale-lists.json';
 
 const camel = (text: string) => text.replace(/(^|_)([a-z])/g, (_, __, c: string) => c.toUpperCase());
 const singular = (name: string) => name.replace(/(ie)?s$/, (_, ie: string | undefined) => (ie ? 'y' : ''));
@@ -89,8 +13,10 @@ const singular = (name: string) => name.replace(/(ie)?s$/, (_, ie: string | unde
 /** The names of `count` resources: the list first, then the list again with a version suffix. */
 function resourceNames(count: number): string[] {
   return Array.from({ length: count }, (_, index) => {
-    const base = RESOURCES[index % RESOURCES.length] ?? 'items';
-    return index < RESOURCES.length ? base : `${singular(base)}_v${Math.floor(index / RESOURCES.length) + 1}s`;
+    const base = lists.resources[index % lists.resources.length] ?? 'items';
+    return index < lists.resources.length
+      ? base
+      : `${singular(base)}_v${Math.floor(index / lists.resources.length) + 1}s`;
   });
 }
 
@@ -164,13 +90,14 @@ function resourceSchemas({ one, type }: Resource): Record<string, unknown> {
   };
 }
 
-type PlannedOperation = [
-  path: string,
-  method: string,
-  operationId: string,
-  action: SdkCall['action'],
-  operation: Record<string, unknown>,
-];
+/** Each action of a resource, in order: its method, whether its path names one item, and its operationId's verb. */
+const ROUTES = [
+  ['list', 'get', false, 'list'],
+  ['create', 'post', false, 'create'],
+  ['retrieve', 'get', true, 'get'],
+  ['update', 'post', true, 'modify'],
+  ['delete', 'delete', true, 'delete'],
+] as const satisfies readonly [SdkCall['action'], string, boolean, string][];
 
 const LIST_PARAMETERS = [
   {
@@ -194,7 +121,7 @@ const LIST_PARAMETERS = [
 ];
 
 /** A resource's five operations: list, create, retrieve, modify and delete. */
-function resourceOperations({ index, name, one, type, plural }: Resource): PlannedOperation[] {
+function resourceOperations({ index, name, one, type }: Resource) {
   const idParam = `${one}_id`;
   const words = one.replace(/_/g, ' ');
   const example = {
@@ -259,59 +186,30 @@ function resourceOperations({ index, name, one, type, plural }: Resource): Plann
       },
     },
   };
-  const item = `/${name}/{${idParam}}`;
-  return [
-    [`/${name}`, 'get', `list${plural}`, 'list', list],
-    [
-      `/${name}`,
-      'post',
-      `create${type}`,
-      'create',
-      {
-        summary: `Create a ${words}`,
-        requestBody: body,
-        responses: { '200': objectResponse(`The new ${words}.`), '422': ERRORS['422'] },
-      },
-    ],
-    [
-      item,
-      'get',
-      `get${type}`,
-      'retrieve',
-      {
-        summary: `Retrieve a ${words}`,
-        parameters: [idParameter],
-        responses: { '200': objectResponse(`The ${words}.`), '404': ERRORS['404'] },
-      },
-    ],
-    [
-      item,
-      'post',
-      `modify${type}`,
-      'update',
-      {
-        summary: `Modify a ${words}`,
-        parameters: [idParameter],
-        requestBody: body,
-        responses: {
-          '200': objectResponse(`The changed ${words}.`),
-          '404': ERRORS['404'],
-          '422': ERRORS['422'],
-        },
-      },
-    ],
-    [
-      item,
-      'delete',
-      `delete${type}`,
-      'delete',
-      {
-        summary: `Delete a ${words}`,
-        parameters: [idParameter],
-        responses: { '200': deleted, '404': ERRORS['404'] },
-      },
-    ],
-  ];
+  return {
+    list,
+    create: {
+      summary: `Create a ${words}`,
+      requestBody: body,
+      responses: { '200': objectResponse(`The new ${words}.`), '422': ERRORS['422'] },
+    },
+    retrieve: {
+      summary: `Retrieve a ${words}`,
+      parameters: [idParameter],
+      responses: { '200': objectResponse(`The ${words}.`), '404': ERRORS['404'] },
+    },
+    update: {
+      summary: `Modify a ${words}`,
+      parameters: [idParameter],
+      requestBody: body,
+      responses: { '200': objectResponse(`The changed ${words}.`), '404': ERRORS['404'], '422': ERRORS['422'] },
+    },
+    delete: {
+      summary: `Delete a ${words}`,
+      parameters: [idParameter],
+      responses: { '200': deleted, '404': ERRORS['404'] },
+    },
+  };
 }
 
 /**
@@ -328,10 +226,13 @@ export function generateOpenApi(operationCount: number): Record<string, unknown>
   names.forEach((name, index) => {
     const one = singular(name);
     const resource: Resource = { index, name, one, type: camel(one), plural: camel(name) };
-    const tag = TAGS[index % TAGS.length] as string;
+    const tag = lists.tags[index % lists.tags.length] as string;
     Object.assign(schemas, resourceSchemas(resource));
-    for (const [path, method, operationId, action, operation] of resourceOperations(resource)) {
+    const planned = resourceOperations(resource);
+    for (const [action, method, item, verb] of ROUTES) {
       if (operations >= operationCount) break;
+      const path = item ? `/${name}/{${one}_id}` : `/${name}`;
+      const operation = planned[action];
       paths[path] ??= {};
       const call: SdkCall = {
         resource: `beta.${name}`,
@@ -339,7 +240,7 @@ export function generateOpenApi(operationCount: number): Record<string, unknown>
         result: action === 'list' ? name : action === 'delete' ? 'deleted' : one,
       };
       paths[path][method] = {
-        operationId,
+        operationId: `${verb}${action === 'list' ? resource.plural : resource.type}`,
         [SDK_CALL_KEY]: call,
         tags: [tag],
         description: `${operation.summary as string}. Part of the ${tag} group.`,
@@ -353,7 +254,7 @@ export function generateOpenApi(operationCount: number): Record<string, unknown>
     info: { title: 'Rubra API', version: 'v1', description: 'A generated description for the scale run.' },
     servers: [{ url: 'http://localhost:8000/v1', description: 'A local server.' }],
     security: [{}, { bearerAuth: [] }],
-    tags: TAGS.slice(0, names.length).map((name) => ({
+    tags: lists.tags.slice(0, names.length).map((name) => ({
       name,
       description: `Operations of the ${name} group.`,
     })),

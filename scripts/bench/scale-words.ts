@@ -1,4 +1,5 @@
-/** Seeded randomness and the word lists that the scale run's generated pages are written from. */
+/** Seeded randomness and the word lists (scale-lists.json) that the scale run's generated pages are written from. */
+import words from './scale-lists.json';
 
 /** A small deterministic generator (a linear congruential one): the same seed, the same site. */
 export function seededRandom(seed: number): () => number {
@@ -10,102 +11,8 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-export const NOUNS = [
-  'model',
-  'adapter',
-  'tokenizer',
-  'server',
-  'worker',
-  'cache',
-  'batch',
-  'request',
-  'response',
-  'stream',
-  'thread',
-  'message',
-  'assistant',
-  'tool',
-  'function',
-  'schema',
-  'prompt',
-  'template',
-  'context',
-  'window',
-  'quantization',
-  'checkpoint',
-  'weight',
-  'layer',
-  'kernel',
-  'device',
-  'queue',
-  'scheduler',
-  'endpoint',
-  'client',
-  'token',
-  'embedding',
-  'index',
-  'shard',
-  'replica',
-  'gateway',
-  'policy',
-  'quota',
-  'metric',
-  'trace',
-  'container',
-  'volume',
-  'secret',
-  'config',
-  'profile',
-  'runtime',
-  'sampler',
-  'decoder',
-  'grammar',
-  'parser',
-];
-export const VERBS = [
-  'configure',
-  'serve',
-  'stream',
-  'validate',
-  'cache',
-  'retry',
-  'deploy',
-  'tune',
-  'measure',
-  'limit',
-  'rotate',
-  'export',
-  'import',
-  'shard',
-  'replicate',
-  'schedule',
-  'inspect',
-  'profile',
-  'quantize',
-  'merge',
-];
-export const ADJECTIVES = [
-  'default',
-  'optional',
-  'required',
-  'larger',
-  'smaller',
-  'faster',
-  'stable',
-  'experimental',
-  'local',
-  'remote',
-  'concurrent',
-  'idle',
-  'warm',
-  'cold',
-  'persistent',
-  'temporary',
-  'structured',
-  'partial',
-  'complete',
-  'strict',
-];
+export const { nouns: NOUNS, verbs: VERBS, adjectives: ADJECTIVES } = words;
+
 export function pick<T>(random: () => number, list: readonly T[]): T {
   return list[Math.floor(random() * list.length)] as T;
 }

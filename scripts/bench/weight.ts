@@ -58,7 +58,7 @@ interface OnIntent {
 }
 
 /** Whether a fetched file is the feature's: under its folder, or a script or stylesheet holding a marker. */
-function belongsTo(feature: OnIntent, url: string, kind: ResourceKind, body: Uint8Array): boolean {
+export function belongsTo(feature: OnIntent, url: string, kind: ResourceKind, body: Uint8Array): boolean {
   if (new URL(url).pathname.startsWith(feature.folder)) {
     return true;
   }
@@ -75,7 +75,7 @@ function belongsTo(feature: OnIntent, url: string, kind: ResourceKind, body: Uin
  * modal chunk) and its rules (the modal's stylesheet), and the name of the Pagefind
  * runtime that the local search backend imports (the backend chunk).
  */
-const SEARCH: OnIntent = { folder: '/pagefind/', markers: ['DocSearch-Modal', 'pagefind.js'] };
+export const SEARCH: OnIntent = { folder: '/pagefind/', markers: ['DocSearch-Modal', 'pagefind.js'] };
 
 /**
  * The request consoles (the API pages', the serving guides', Ask AI, Check your server): the API operation files'
@@ -83,20 +83,10 @@ const SEARCH: OnIntent = { folder: '/pagefind/', markers: ['DocSearch-Modal', 'p
  * console chunks) and a class of the body editor (the shared chunk and the stylesheet). Its chunks' names are no marker: the bundler's runtime, on
  * every page, lists them.
  */
-const CONSOLE: OnIntent = {
+export const CONSOLE: OnIntent = {
   folder: '/api-console/',
   markers: ['data-api-console', 'data-chat-console', 'data-ask-panel', 'data-server-check-panel', 'editorLayer_'],
 };
-
-/** Whether a fetched file is search code or index, which only the reader's intent may fetch. */
-export function isSearchResource(url: string, kind: ResourceKind, body: Uint8Array): boolean {
-  return belongsTo(SEARCH, url, kind, body);
-}
-
-/** Whether a fetched file is the API console's, which only the reader's press may fetch. */
-export function isConsoleResource(url: string, kind: ResourceKind, body: Uint8Array): boolean {
-  return belongsTo(CONSOLE, url, kind, body);
-}
 
 export function describeFetched(url: string, contentType: string, body: Uint8Array, phase: Phase): Fetched {
   const kind = classify(contentType, url);
@@ -106,8 +96,8 @@ export function describeFetched(url: string, contentType: string, body: Uint8Arr
     phase,
     raw: body.length,
     gzip: gzipSync(body, { level: 9 }).length,
-    search: isSearchResource(url, kind, body),
-    console: isConsoleResource(url, kind, body),
+    search: belongsTo(SEARCH, url, kind, body),
+    console: belongsTo(CONSOLE, url, kind, body),
   };
 }
 

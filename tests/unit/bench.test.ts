@@ -9,14 +9,7 @@ import { PAGE_TYPES, resolvePagePath, type PageType } from '../../scripts/bench/
 import { docsLayout, generateDocs } from '../../scripts/bench/scale-docs';
 import { generateOpenApi } from '../../scripts/bench/scale-openapi';
 import { seededRandom } from '../../scripts/bench/scale-words';
-import {
-  classify,
-  describeFetched,
-  isConsoleResource,
-  isSearchResource,
-  tally,
-  type Fetched,
-} from '../../scripts/bench/weight';
+import { belongsTo, classify, CONSOLE, describeFetched, SEARCH, tally, type Fetched } from '../../scripts/bench/weight';
 
 const origin = 'http://127.0.0.1:4000';
 const text = (value: string) => new TextEncoder().encode(value);
@@ -36,22 +29,22 @@ describe('page weight', () => {
   });
 
   it('recognises search code and index, and nothing else', () => {
-    expect(isSearchResource(`${origin}/pagefind/pagefind.js`, 'js', text(''))).toBe(true);
-    expect(isSearchResource(`${origin}/pagefind/index/en_1.pf_index`, 'other', text(''))).toBe(true);
-    expect(isSearchResource(`${origin}/assets/js/6553.js`, 'js', text('x="DocSearch-Modal"'))).toBe(true);
-    expect(isSearchResource(`${origin}/assets/js/6318.js`, 'js', text('import(`${p}pagefind.js`)'))).toBe(true);
-    expect(isSearchResource(`${origin}/assets/js/main.js`, 'js', text('DocSearch-Button'))).toBe(false);
-    expect(isSearchResource(`${origin}/assets/css/search-modal.css`, 'css', text('.DocSearch-Modal{}'))).toBe(true);
-    expect(isSearchResource(`${origin}/assets/css/styles.css`, 'css', text('.DocSearch-Button{}'))).toBe(false);
-    expect(isSearchResource(`${origin}/search`, 'html', text('DocSearch-Modal'))).toBe(false);
+    expect(belongsTo(SEARCH, `${origin}/pagefind/pagefind.js`, 'js', text(''))).toBe(true);
+    expect(belongsTo(SEARCH, `${origin}/pagefind/index/en_1.pf_index`, 'other', text(''))).toBe(true);
+    expect(belongsTo(SEARCH, `${origin}/assets/js/6553.js`, 'js', text('x="DocSearch-Modal"'))).toBe(true);
+    expect(belongsTo(SEARCH, `${origin}/assets/js/6318.js`, 'js', text('import(`${p}pagefind.js`)'))).toBe(true);
+    expect(belongsTo(SEARCH, `${origin}/assets/js/main.js`, 'js', text('DocSearch-Button'))).toBe(false);
+    expect(belongsTo(SEARCH, `${origin}/assets/css/search-modal.css`, 'css', text('.DocSearch-Modal{}'))).toBe(true);
+    expect(belongsTo(SEARCH, `${origin}/assets/css/styles.css`, 'css', text('.DocSearch-Button{}'))).toBe(false);
+    expect(belongsTo(SEARCH, `${origin}/search`, 'html', text('DocSearch-Modal'))).toBe(false);
   });
 
   it('recognises the API console’s files, and not the runtime that names its chunks', () => {
-    expect(isConsoleResource(`${origin}/api-console/create-run.json`, 'other', text('{}'))).toBe(true);
-    expect(isConsoleResource(`${origin}/assets/js/api-console.1.js`, 'js', text('"data-api-console":""'))).toBe(true);
-    expect(isConsoleResource(`${origin}/assets/css/a.css`, 'css', text('.editorLayer_x1{}'))).toBe(true);
-    expect(isConsoleResource(`${origin}/assets/js/runtime~main.js`, 'js', text('{"api-console":"1a"}'))).toBe(false);
-    expect(isConsoleResource(`${origin}/api/create-run`, 'html', text('data-api-console'))).toBe(false);
+    expect(belongsTo(CONSOLE, `${origin}/api-console/create-run.json`, 'other', text('{}'))).toBe(true);
+    expect(belongsTo(CONSOLE, `${origin}/assets/js/api-console.1.js`, 'js', text('"data-api-console":""'))).toBe(true);
+    expect(belongsTo(CONSOLE, `${origin}/assets/css/a.css`, 'css', text('.editorLayer_x1{}'))).toBe(true);
+    expect(belongsTo(CONSOLE, `${origin}/assets/js/runtime~main.js`, 'js', text('{"api-console":"1a"}'))).toBe(false);
+    expect(belongsTo(CONSOLE, `${origin}/api/create-run`, 'html', text('data-api-console'))).toBe(false);
   });
 
   it('weighs a body raw and gzip', () => {
@@ -161,14 +154,10 @@ describe('page types', () => {
 });
 
 describe('build memory', () => {
-  it('reads pid, parent and resident memory from /proc texts, with spaces in the command', () => {
-    const stat = '4242 (node (worker) 1) S 4200 4242 4200 0 -1 4194560 1 0 0 0';
-    expect(parseProc(4242, stat, 'Name:\tnode\nVmRSS:\t  123456 kB\n')).toEqual({
-      pid: 4242,
-      ppid: 4200,
-      rss: 123456 * 1024,
-    });
-    expect(parseProc(7, '7 (kthread) S 2 0', 'Name:\tkthread\n').rss).toBe(0);
+  it('reads pid, parent and resident memory from a /proc status text', () => {
+    const status = 'Name:\tnode (worker) 1\nState:\tS (sleeping)\nPPid:\t4200\nVmRSS:\t  123456 kB\n';
+    expect(parseProc(4242, status)).toEqual({ pid: 4242, ppid: 4200, rss: 123456 * 1024 });
+    expect(parseProc(7, 'Name:\tkthreadd\nPPid:\t2\n').rss).toBe(0);
   });
 
   it('sums a process and all its descendants, and nothing else', () => {
