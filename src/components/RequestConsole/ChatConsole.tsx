@@ -25,10 +25,10 @@ import {
   timeoutProblem,
   useConsoleForm,
 } from './Fields';
-import { bodyProblem, serverProblem } from './form';
+import { bodyProblem } from './form';
 import { parseJson } from './json';
 import type { Outcome } from '@site/src/client/send';
-import { checkServerUrl } from '@site/src/client/serverUrl';
+import { checkServerUrl, serverProblem } from '@site/src/client/serverUrl';
 import { outcomeStatus } from '@site/src/client/useServerCall';
 import styles from './styles.module.css';
 

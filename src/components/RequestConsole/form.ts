@@ -7,7 +7,7 @@ import type { ApiRequest, MultipartField, NamedValue } from '@site/src/shared/ap
 import type { ApiConsoleData } from '@site/src/shared/api-types';
 
 import { checkAgainstSchema, parseJson, type SchemaProblem } from './json';
-import { checkServerUrl, type ServerUrlCheck } from '@site/src/client/serverUrl';
+import { checkServerUrl, serverProblem } from '@site/src/client/serverUrl';
 
 /** Browsers and servers commonly refuse longer URLs. */
 export const MAX_URL_LENGTH = 8 * 1024;
@@ -55,7 +55,7 @@ function typedValue(text: string, schema: unknown): unknown {
  */
 export function readForm(values: FormValues, data: ApiConsoleData, lastBody: unknown): ReadForm {
   const server = checkServerUrl(values.serverUrl);
-  const problems = [serverProblem(server)].filter((problem) => problem !== null);
+  const problems: FieldProblem[] = [serverProblem(server)].filter((problem) => problem !== null);
   const pathParams: NamedValue<string>[] = [];
   const query: NamedValue<unknown>[] = [];
   for (const parameter of data.parameters) {
@@ -117,10 +117,6 @@ export function readForm(values: FormValues, data: ApiConsoleData, lastBody: unk
     request.body = { kind: 'multipart', fields };
   }
   return { request, problems, schemaProblems };
-}
-
-export function serverProblem(server: ServerUrlCheck): FieldProblem | null {
-  return server.ok ? null : { field: 'server', message: server.message };
 }
 
 /** The body field's problem when its text is not JSON: where it goes wrong, and what was expected there. */

@@ -9,10 +9,9 @@ import Link from '@docusaurus/Link';
 import { useState, type ReactNode } from 'react';
 
 import { checkServer, reportMarkdown, STEPS, statusText, type CheckReport, type Guide } from '@site/src/client/check';
-import { checkServerUrl } from '@site/src/client/serverUrl';
+import { checkServerUrl, serverProblem } from '@site/src/client/serverUrl';
 import { copyText } from '../PageActions/copy';
 import { ConsoleFrame, KeyField, ServerField, useConsoleForm } from '../RequestConsole/Fields';
-import { serverProblem } from '../RequestConsole/form';
 import consoleStyles from '../RequestConsole/styles.module.css';
 import styles from './styles.module.css';
 
