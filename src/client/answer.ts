@@ -37,22 +37,14 @@ export function errorMessages(body: unknown): string[] {
   if (typeof body !== 'object' || body === null) {
     return [];
   }
-  const record = body as Record<string, unknown>;
-  const messages: string[] = [];
-  const { detail, title, validation } = record;
-  if (typeof title === 'string') {
-    messages.push(title);
-  }
-  messages.push(...(typeof detail === 'string' ? [detail] : located(detail, 'loc', 'msg')));
-  messages.push(...located(validation, 'location', 'message'));
-  const message = errorOf(record);
-  if (message !== undefined) {
-    messages.push(message);
-  }
-  if (messages.length === 0 && typeof record.message === 'string') {
-    messages.push(record.message);
-  }
-  return messages;
+  const { detail, title, validation, message } = body as Record<string, unknown>;
+  const messages = [
+    ...(typeof title === 'string' ? [title] : []),
+    ...(typeof detail === 'string' ? [detail] : located(detail, 'loc', 'msg')),
+    ...located(validation, 'location', 'message'),
+    ...[errorOf(body)].filter((error) => error !== undefined),
+  ];
+  return messages.length === 0 && typeof message === 'string' ? [message] : messages;
 }
 
 /** A body's `error`: the string itself, or its `message`. */

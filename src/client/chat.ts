@@ -47,31 +47,6 @@ function usageOf(value: unknown): Usage | undefined {
     : undefined;
 }
 
-/** A whole `chat.completion`. */
-export function replyFromCompletion(body: unknown): ChatReply {
-  const choice = record((record(body).choices as unknown[] | undefined)?.[0]);
-  const message = record(choice.message);
-  const calls = Array.isArray(message.tool_calls) ? message.tool_calls : [];
-  const usage = usageOf(record(body).usage);
-  const error = errorOf(body);
-  return {
-    content: typeof message.content === 'string' ? message.content : '',
-    toolCalls: calls.map((call) => {
-      const fn = record(record(call).function);
-      const id = record(call).id;
-      return {
-        ...(typeof id === 'string' ? { id } : {}),
-        name: String(fn.name ?? ''),
-        arguments: typeof fn.arguments === 'string' ? fn.arguments : JSON.stringify(fn.arguments ?? {}),
-      };
-    }),
-    ...(typeof choice.finish_reason === 'string' ? { finishReason: choice.finish_reason } : {}),
-    ...(usage ? { usage } : {}),
-    ...(error ? { error } : {}),
-    done: true,
-  };
-}
-
 /** One `chat.completion.chunk`: its text and tool-call fragments join what came before. */
 function applyChunk(reply: ChatReply, chunk: Json): ChatReply {
   const next: ChatReply = { ...reply, toolCalls: reply.toolCalls.map((call) => ({ ...call })) };
@@ -98,6 +73,23 @@ function applyChunk(reply: ChatReply, chunk: Json): ChatReply {
     next.usage = usage;
   }
   return next;
+}
+
+/** A whole `chat.completion`: its message read as one chunk's delta, with arguments the model wrote as an object in JSON. */
+export function replyFromCompletion(body: unknown): ChatReply {
+  const choice = record((record(body).choices as unknown[] | undefined)?.[0]);
+  const message = record(choice.message);
+  const calls = (Array.isArray(message.tool_calls) ? message.tool_calls : []).map((call) => {
+    const fn = record(record(call).function);
+    const args = typeof fn.arguments === 'string' ? fn.arguments : JSON.stringify(fn.arguments ?? {});
+    return { ...record(call), function: { ...fn, arguments: args } };
+  });
+  const error = errorOf(body);
+  return {
+    ...applyChunk(EMPTY_REPLY, { ...record(body), choices: [{ ...choice, delta: { ...message, tool_calls: calls } }] }),
+    ...(error ? { error } : {}),
+    done: true,
+  };
 }
 
 /** One server-sent event of a streamed completion. */

@@ -10,7 +10,7 @@ import { Validator } from '@cfworker/json-schema';
 
 import { errorMessages, isTextual, statusLine } from './answer';
 import { parsedArguments, type ChatReply } from './chat';
-import { modelRequest, pickModel, requestCompletion, sendToModel } from './completion';
+import { listedModels, modelRequest, pickModel, requestCompletion, sendToModel } from './completion';
 import type { Failure } from './failure';
 import type { Answer } from './send';
 
@@ -330,12 +330,7 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
   const listed = await step(1, async (result) => {
     result.ms = listing.ms;
     if (listing.status >= 300) return refused('models', listing);
-    let data: { id?: unknown; owned_by?: unknown }[] = [];
-    try {
-      data = (JSON.parse(await listing.body.text()) as { data?: typeof data }).data ?? [];
-    } catch {
-      // Not JSON: no models listed.
-    }
+    const data = await listedModels(listing);
     served = data.map((entry) => entry.id).filter((id): id is string => typeof id === 'string');
     const owner = data.map((entry) => entry.owned_by).find((owned) => typeof owned === 'string');
     if (owner === 'vllm' || owner === 'llamacpp') {
@@ -488,19 +483,13 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
   return report;
 }
 
-const STATUS_TEXT: Record<StepStatus, string> = {
-  waiting: 'Waiting',
-  running: 'Running',
-  passed: 'Passed',
-  failed: 'Failed',
-  'not-supported': 'Not supported',
-  'not-run': 'Not run',
-};
-
 /** How a step's status reads, in words: an optional step is supported or not. */
 export function statusText(step: Pick<StepResult, 'id' | 'status'>): string {
   const optional = STEPS.find((each) => each.id === step.id)?.optional === true;
-  return step.status === 'passed' && optional ? 'Supported' : STATUS_TEXT[step.status];
+  const { status } = step;
+  return status === 'passed' && optional
+    ? 'Supported'
+    : `${status.charAt(0).toUpperCase()}${status.slice(1).replace('-', ' ')}`;
 }
 
 /** The report as Markdown for a bug report; links are absolute, on `siteOrigin`. The key is never part of it. */

@@ -8,7 +8,7 @@ import { outgoingRequest, type ApiRequest } from '@site/src/shared/api-request';
 import { isTextual } from './answer';
 import { applyEvent, EMPTY_REPLY, replyFromCompletion, type ChatReply } from './chat';
 import { MODEL_SERVER } from './failure';
-import { send, type Outcome, type SendOptions } from './send';
+import { send, type Answer, type Outcome, type SendOptions } from './send';
 import { EventReader } from './stream';
 
 /** A JSON request to a model server's OpenAI-style API, `path` below its base URL. */
@@ -37,6 +37,16 @@ export function sendToModel(
   return send(outgoingRequest(request, { apiKey }), { ...options, serverUrl: request.serverUrl, server: MODEL_SERVER });
 }
 
+/** The entries of a `GET /models` answer's `data`; none when it is not JSON. */
+export async function listedModels(answer: Answer): Promise<{ id?: unknown; owned_by?: unknown }[]> {
+  try {
+    const { data } = JSON.parse(await answer.body.text()) as { data?: unknown };
+    return Array.isArray(data) ? data.map((entry) => (entry ?? {}) as { id?: unknown }) : [];
+  } catch {
+    return [];
+  }
+}
+
 /** The ids of the models a server serves, from `GET /models`; null when it does not list them. */
 export async function listModels(
   serverUrl: string,
@@ -49,13 +59,8 @@ export async function listModels(
   if (!outcome.ok || outcome.answer.status >= 300) {
     return null;
   }
-  try {
-    const data = (JSON.parse(await outcome.answer.body.text()) as { data?: { id?: unknown }[] }).data ?? [];
-    const ids = data.map((entry) => entry.id).filter((entry): entry is string => typeof entry === 'string');
-    return ids.length > 0 ? ids : null;
-  } catch {
-    return null;
-  }
+  const ids = (await listedModels(outcome.answer)).map((entry) => entry.id).filter((id) => typeof id === 'string');
+  return ids.length > 0 ? ids : null;
 }
 
 /**

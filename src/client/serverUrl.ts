@@ -52,3 +52,8 @@ export function checkServerUrl(text: string): ServerUrlCheck {
   }
   return { ok: true, url: `${url.origin}${url.pathname.replace(/\/+$/, '')}` };
 }
+
+/** The Server URL field's problem, in the shape of the consoles' field problems. */
+export function serverProblem(check: ServerUrlCheck): { field: 'server'; message: string } | null {
+  return check.ok ? null : { field: 'server', message: check.message };
+}

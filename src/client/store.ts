@@ -24,44 +24,40 @@ function storage(kind: 'session' | 'local'): Storage | null {
   }
 }
 
-function readJson<T>(kind: 'session' | 'local', key: string, fallback: T, valid: (value: unknown) => value is T): T {
-  try {
-    const value: unknown = JSON.parse(storage(kind)?.getItem(key) ?? 'null');
-    return valid(value) ? value : fallback;
-  } catch {
-    return fallback;
-  }
-}
-
 function write(kind: 'session' | 'local', key: string, value: string | null): void {
   try {
-    if (value === null) {
-      storage(kind)?.removeItem(key);
-    } else {
-      storage(kind)?.setItem(key, value);
-    }
+    if (value === null) storage(kind)?.removeItem(key);
+    else storage(kind)?.setItem(key, value);
   } catch {
     // A storage that refuses leaves the value in the form for this visit only.
   }
 }
 
-const isStringList = (value: unknown): value is string[] =>
-  Array.isArray(value) && value.every((item) => typeof item === 'string');
+/** Lists by name in this tab's storage: server URLs by what they serve (`api`, `model`), ids by parameter. */
+type Lists = Record<string, string[]>;
 
-/** Server URLs by what they serve (`api`, `model`): the last used first. */
-type ServerLists = Record<string, string[]>;
+function readLists(key: string): Lists {
+  try {
+    const lists: unknown = JSON.parse(storage('session')?.getItem(key) ?? '{}');
+    const isList = (list: unknown) => Array.isArray(list) && list.every((item) => typeof item === 'string');
+    return lists instanceof Object && Object.values(lists).every(isList) ? (lists as Lists) : {};
+  } catch {
+    return {};
+  }
+}
 
-const isServerLists = (value: unknown): value is ServerLists =>
-  typeof value === 'object' && value !== null && Object.values(value).every(isStringList);
+/** The list with `item` first, once, and at most `max` long. */
+const putFirst = (item: string, list: string[] = [], max: number) =>
+  [item, ...list.filter((each) => each !== item)].slice(0, max);
 
 /** The server URLs used in this tab for one kind of server, the last used first. */
 export function usedServers(scope: string): string[] {
-  return readJson('session', SERVERS_KEY, {}, isServerLists)[scope] ?? [];
+  return readLists(SERVERS_KEY)[scope] ?? [];
 }
 
 export function rememberServer(scope: string, url: string): void {
-  const lists = readJson('session', SERVERS_KEY, {}, isServerLists);
-  lists[scope] = [url, ...(lists[scope] ?? []).filter((item) => item !== url)].slice(0, MAX_SERVERS);
+  const lists = readLists(SERVERS_KEY);
+  lists[scope] = putFirst(url, lists[scope], MAX_SERVERS);
   write('session', SERVERS_KEY, JSON.stringify(lists));
 }
 
@@ -85,16 +81,16 @@ export function forgetApiKey(): void {
 }
 
 /** Ids the answers carried, by the parameter that takes them (`assistant_id`), the newest first. */
-export type RememberedIds = Record<string, string[]>;
+export type RememberedIds = Lists;
 
 export function rememberedIds(): RememberedIds {
-  return readJson('session', IDS_KEY, {}, isServerLists);
+  return readLists(IDS_KEY);
 }
 
 export function rememberIds(found: readonly { param: string; id: string }[]): void {
   const ids = rememberedIds();
   for (const { param, id } of [...found].reverse()) {
-    ids[param] = [id, ...(ids[param] ?? []).filter((item) => item !== id)].slice(0, MAX_IDS);
+    ids[param] = putFirst(id, ids[param], MAX_IDS);
   }
   write('session', IDS_KEY, JSON.stringify(ids));
 }

@@ -132,28 +132,19 @@ function JsonTree({ value }: { value: unknown }): ReactNode {
 function JsonNode({ name, value, depth, last }: { name?: string; value: unknown; depth: number; last: boolean }) {
   const key = name === undefined ? null : <span className={styles.jsonKey}>{JSON.stringify(name)}: </span>;
   const comma = last ? '' : ',';
-  if (value === null || typeof value !== 'object') {
-    return (
-      <div>
-        {key}
-        <span className={typeof value === 'string' ? styles.jsonString : styles.jsonValue}>
-          {JSON.stringify(value)}
-        </span>
-        {comma}
-      </div>
-    );
-  }
   const isList = Array.isArray(value);
-  const entries: [string | undefined, unknown][] = isList
-    ? value.map((item): [undefined, unknown] => [undefined, item])
-    : Object.entries(value);
-  const [open, close] = isList ? ['[', ']'] : ['{', '}'];
+  const entries = typeof value === 'object' && value !== null ? Object.entries(value) : [];
   if (entries.length === 0) {
+    // A scalar in its token's colour; an empty object or list as it is written.
+    const text = JSON.stringify(value);
     return (
       <div>
         {key}
-        {open}
-        {close}
+        {typeof value === 'object' && value !== null ? (
+          text
+        ) : (
+          <span className={typeof value === 'string' ? styles.jsonString : styles.jsonValue}>{text}</span>
+        )}
         {comma}
       </div>
     );
@@ -162,7 +153,7 @@ function JsonNode({ name, value, depth, last }: { name?: string; value: unknown;
     <details open={depth < 3} className={styles.jsonGroup}>
       <summary>
         {key}
-        {open}
+        {isList ? '[' : '{'}
         <span className={styles.jsonCount}>
           {` ${entries.length} ${isList ? 'item' : 'field'}${entries.length === 1 ? '' : 's'}`}
         </span>
@@ -171,14 +162,14 @@ function JsonNode({ name, value, depth, last }: { name?: string; value: unknown;
         {entries.map(([childName, child], index) => (
           <JsonNode
             key={index}
-            {...(childName === undefined ? {} : { name: childName })}
+            {...(isList ? {} : { name: childName })}
             value={child}
             depth={depth + 1}
             last={index === entries.length - 1}
           />
         ))}
       </div>
-      {close}
+      {isList ? ']' : '}'}
       {comma}
     </details>
   );

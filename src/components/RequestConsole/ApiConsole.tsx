@@ -4,7 +4,15 @@
  * browser to the reader's own server and shows the answer. Nothing is sent before the
  * reader presses Send; the key goes only into the request.
  */
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+} from 'react';
 
 import {
   codeSamples,
@@ -27,12 +35,11 @@ import {
   KeyField,
   SendBar,
   ServerField,
-  showProblems,
   TimeoutField,
   timeoutProblem,
-  useApiKey,
+  useConsoleForm,
 } from './Fields';
-import { readForm, urlProblem, type FieldProblem, type FormValues } from './form';
+import { readForm, urlProblem, type FormValues } from './form';
 import { deletedId, idsInAnswer, withRememberedIds } from './ids';
 import type { SchemaProblem } from './json';
 import { isTextual, VIEW_LIMIT_BYTES } from '@site/src/client/answer';
@@ -45,7 +52,7 @@ import {
   usedServers,
   type RememberedIds,
 } from '@site/src/client/store';
-import { outcomeStatus, useServerCall } from '@site/src/client/useServerCall';
+import { outcomeStatus } from '@site/src/client/useServerCall';
 import styles from './styles.module.css';
 
 const RUBRA_SERVER: ServerKind = {
@@ -100,27 +107,33 @@ function initialValues(operation: ApiOperationPage, data: ApiConsoleData, ids: R
 const pathAndQuery = (operation: ApiOperationPage) =>
   operation.parameters.filter((parameter) => parameter.in === 'path' || parameter.in === 'query');
 
+interface RowOptions {
+  choices: string[] | undefined;
+  /** Set for a parameter: marks the label, and an optional one's choice may be left unsent. */
+  required?: boolean;
+  help?: string;
+  /** Ids this tab has seen, suggested for the text. */
+  suggestions?: readonly string[];
+  text?: InputHTMLAttributes<HTMLInputElement>;
+  onFile?: ((file: File | undefined) => void) | undefined;
+}
+
 function enumOf(schema: unknown): string[] | undefined {
   const values = (schema as { enum?: unknown } | undefined)?.enum;
   return Array.isArray(values) ? values.filter((value) => value !== null).map(String) : undefined;
 }
 
 export default function ApiConsole({ operation, data, onSamples, onClose }: ApiConsoleProps): ReactNode {
-  const id = useId();
-  const fieldId = (name: string) => `${id}-${name.replace(/[^\w-]/g, '_')}`;
   const [ids, setIds] = useState<RememberedIds>(() => rememberedIds());
   const [values, setValues] = useState<FormValues>(() => initialValues(operation, data, ids));
   const [bodyEdited, setBodyEdited] = useState(false);
-  const call = useServerCall('api');
-  const keyState = useApiKey();
-  const [key] = keyState;
+  const form = useConsoleForm('api');
+  const { call, fieldId, problemOf } = form;
   const [timeoutSeconds, setTimeoutSeconds] = useState(String(DEFAULT_TIMEOUT_SECONDS));
-  const [shownProblems, setShownProblems] = useState<FieldProblem[]>([]);
   const [schemaWarning, setSchemaWarning] = useState<SchemaProblem[] | null>(null);
   const [done, setDone] = useState<{ outcome: Outcome; isDownload: boolean; name: string } | null>(null);
   const files = useRef(new Map<string, File>());
   const lastBody = useRef<unknown>(data.request.body?.kind === 'json' ? data.request.body.value : undefined);
-  const formRef = useRef<HTMLFormElement>(null);
   const result = useRef<HTMLDivElement>(null);
 
   const read = useMemo(() => readForm(values, data, lastBody.current), [values, data]);
@@ -139,65 +152,114 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
     }
   }, [done]);
 
-  const problemOf = (field: string) => shownProblems.find((problem) => problem.field === field);
-  const setValue = (group: 'params' | 'fields', name: string, text: string) =>
-    setValues((current) => ({ ...current, [group]: { ...current[group], [name]: text } }));
+  const setValue = (group: 'param' | 'field', name: string, text: string) =>
+    setValues((current) => ({ ...current, [`${group}s`]: { ...current[`${group}s`], [name]: text } }));
 
-  const sendNow = useCallback(
-    async (anyway: boolean) => {
-      if (call.sending) {
-        return;
-      }
-      const url = requestUrl(read.request);
-      const problems = [
-        ...read.problems,
-        read.problems.length === 0 ? urlProblem(url) : null,
-        timeoutProblem(timeoutSeconds),
-      ].filter((problem) => problem !== null);
-      setShownProblems(problems);
-      if (problems.length > 0) {
-        setSchemaWarning(null);
-        showProblems(formRef.current, problems, call.setStatus);
-        return;
-      }
-      if (read.schemaProblems.length > 0 && !anyway) {
-        setSchemaWarning(read.schemaProblems);
-        call.setStatus('Nothing was sent: the body does not match the operation’s schema. Fix it, or send it anyway.');
-        return;
-      }
+  /** A parameter's or a multipart field's row: a file, a choice of its enum's values, or text. */
+  const row = (group: 'param' | 'field', name: string, { choices, required, help, ...more }: RowOptions) => {
+    const id = fieldId(`${group}-${name}`);
+    const problem = problemOf(`${group}:${name}`);
+    const value = values[`${group}s`][name] ?? '';
+    const onChange = (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+      setValue(group, name, event.target.value);
+    const common = {
+      id,
+      'data-field': `${group}:${name}`,
+      'aria-invalid': problem ? true : undefined,
+      'aria-describedby': [help ? `${id}-about` : '', problem ? `${id}-problem` : ''].join(' ').trim() || undefined,
+      required,
+    };
+    const list = more.suggestions?.length && !choices ? `${id}-ids` : undefined;
+    return (
+      <div key={name} className={styles.row}>
+        <label htmlFor={id}>
+          <code>{name}</code>
+          {required ? <span className={styles.required}> (required)</span> : null}
+        </label>
+        {more.onFile ? (
+          <input {...common} type="file" onChange={(event) => more.onFile?.(event.target.files?.[0])} />
+        ) : choices ? (
+          <select {...common} value={value} onChange={onChange}>
+            {required === false ? <option value="">(not sent)</option> : null}
+            {choices.map((choice) => (
+              <option key={choice} value={choice}>
+                {choice}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <input {...common} {...more.text} type="text" value={value} list={list} onChange={onChange} />
+        )}
+        {list ? (
+          <datalist id={list}>
+            {more.suggestions?.map((item) => (
+              <option key={item} value={item} />
+            ))}
+          </datalist>
+        ) : null}
+        {help ? (
+          <p id={`${id}-about`} className={styles.help}>
+            {help}
+          </p>
+        ) : null}
+        <FieldMessage id={`${id}-problem`} problem={problem} />
+      </div>
+    );
+  };
+
+  const sendNow = async (anyway: boolean) => {
+    if (call.sending) {
+      return;
+    }
+    const url = requestUrl(read.request);
+    const problems = [
+      ...read.problems,
+      read.problems.length === 0 ? urlProblem(url) : null,
+      timeoutProblem(timeoutSeconds),
+    ].filter((problem) => problem !== null);
+    if (!form.accept(problems)) {
       setSchemaWarning(null);
-      const outgoing = outgoingRequest(read.request, { apiKey: key.key, files: Object.fromEntries(files.current) });
-      const outcome = await call.run(read.request.serverUrl, `Sending ${read.request.method} ${url}…`, (signal) =>
-        send(outgoing, {
-          serverUrl: read.request.serverUrl,
-          server: RUBRA_SERVER,
-          timeoutSeconds: Number(timeoutSeconds),
-          cancel: signal,
-        }),
-      );
-      if (!outcome) {
-        return;
-      }
-      const isDownload = data.call.action === 'content';
-      call.setStatus(outcomeStatus(outcome, '', { server: RUBRA_SERVER, serverUrl: read.request.serverUrl }));
-      const answer = outcome.ok && outcome.answer.status < 300 && !isDownload ? outcome.answer : null;
-      if (answer && isTextual(answer.contentType) && answer.body.size < VIEW_LIMIT_BYTES) {
-        try {
-          const body: unknown = JSON.parse(await answer.body.text());
-          const gone = read.request.method === 'DELETE' ? deletedId(body) : null;
-          if (gone) {
-            forgetId(gone.param, gone.id);
-          }
-          rememberIds(idsInAnswer(body));
-          setIds(rememberedIds());
-        } catch {
-          // An answer that is not JSON carries no ids.
+      return;
+    }
+    if (read.schemaProblems.length > 0 && !anyway) {
+      setSchemaWarning(read.schemaProblems);
+      call.setStatus('Nothing was sent: the body does not match the operation’s schema. Fix it, or send it anyway.');
+      return;
+    }
+    setSchemaWarning(null);
+    const outgoing = outgoingRequest(read.request, {
+      apiKey: form.keyState[0].key,
+      files: Object.fromEntries(files.current),
+    });
+    const outcome = await call.run(read.request.serverUrl, `Sending ${read.request.method} ${url}…`, (signal) =>
+      send(outgoing, {
+        serverUrl: read.request.serverUrl,
+        server: RUBRA_SERVER,
+        timeoutSeconds: Number(timeoutSeconds),
+        cancel: signal,
+      }),
+    );
+    if (!outcome) {
+      return;
+    }
+    const isDownload = data.call.action === 'content';
+    call.setStatus(outcomeStatus(outcome, '', { server: RUBRA_SERVER, serverUrl: read.request.serverUrl }));
+    const answer = outcome.ok && outcome.answer.status < 300 && !isDownload ? outcome.answer : null;
+    if (answer && isTextual(answer.contentType) && answer.body.size < VIEW_LIMIT_BYTES) {
+      try {
+        const body: unknown = JSON.parse(await answer.body.text());
+        const gone = read.request.method === 'DELETE' ? deletedId(body) : null;
+        if (gone) {
+          forgetId(gone.param, gone.id);
         }
+        rememberIds(idsInAnswer(body));
+        setIds(rememberedIds());
+      } catch {
+        // An answer that is not JSON carries no ids.
       }
-      setDone({ outcome, isDownload, name: downloadName(read.request) });
-    },
-    [call, read, timeoutSeconds, key.key, data.call.action],
-  );
+    }
+    setDone({ outcome, isDownload, name: downloadName(read.request) });
+  };
 
   const parameters = pathAndQuery(operation);
   const bodyExample = data.request.body;
@@ -206,8 +268,7 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
     <ConsoleFrame
       title={`Try it: ${operation.method} ${operation.path}`}
       marker="data-api-console"
-      formRef={formRef}
-      call={call}
+      form={form}
       onClose={onClose}
       onSubmit={() => void sendNow(false)}
     >
@@ -219,64 +280,27 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
         problem={problemOf('server')}
         focusOnMount
       />
-      <KeyField id={fieldId('key')} keyState={keyState} />
+      <KeyField id={fieldId('key')} keyState={form.keyState} />
       {parameters.length > 0 ? (
         <fieldset className={styles.group}>
           <legend>Parameters</legend>
-          {parameters.map((parameter) => {
-            const choices = enumOf(data.parameters.find((item) => item.name === parameter.name)?.schema);
-            const problem = problemOf(`param:${parameter.name}`);
-            const inputId = fieldId(`param-${parameter.name}`);
-            const remembered = ids[parameter.name] ?? [];
-            const common = {
-              id: inputId,
-              'data-field': `param:${parameter.name}`,
-              value: values.params[parameter.name] ?? '',
-              'aria-invalid': problem ? true : undefined,
-              'aria-describedby': `${inputId}-about${problem ? ` ${inputId}-problem` : ''}`,
+          {parameters.map((parameter) =>
+            row('param', parameter.name, {
+              choices: enumOf(data.parameters.find((item) => item.name === parameter.name)?.schema),
               required: parameter.required,
-            };
-            return (
-              <div key={parameter.name} className={styles.row}>
-                <label htmlFor={inputId}>
-                  <code>{parameter.name}</code>
-                  {parameter.required ? <span className={styles.required}> (required)</span> : null}
-                </label>
-                {choices ? (
-                  <select {...common} onChange={(event) => setValue('params', parameter.name, event.target.value)}>
-                    {parameter.required ? null : <option value="">(not sent)</option>}
-                    <ChoiceOptions choices={choices} />
-                  </select>
-                ) : (
-                  <>
-                    <input
-                      {...common}
-                      type="text"
-                      inputMode={parameter.type === 'integer' || parameter.type === 'number' ? 'numeric' : undefined}
-                      autoComplete="off"
-                      spellCheck={false}
-                      placeholder={decoded(parameter.example) || undefined}
-                      list={remembered.length > 0 ? `${inputId}-ids` : undefined}
-                      onChange={(event) => setValue('params', parameter.name, event.target.value)}
-                    />
-                    {remembered.length > 0 ? (
-                      <datalist id={`${inputId}-ids`}>
-                        {remembered.map((item) => (
-                          <option key={item} value={item} />
-                        ))}
-                      </datalist>
-                    ) : null}
-                  </>
-                )}
-                <p id={`${inputId}-about`} className={styles.help}>
-                  {parameter.in} · {parameter.type}
-                  {parameter.default !== undefined ? ` · default ${parameter.default}` : ''}
-                  {parameter.constraints.length > 0 ? ` · ${parameter.constraints.join(', ')}` : ''}
-                </p>
-                <FieldMessage id={`${inputId}-problem`} problem={problem} />
-              </div>
-            );
-          })}
+              help: [parameter.in, parameter.type, parameter.default && `default ${parameter.default}`]
+                .concat(parameter.constraints.length > 0 ? parameter.constraints.join(', ') : [])
+                .filter(Boolean)
+                .join(' · '),
+              suggestions: ids[parameter.name] ?? [],
+              text: {
+                inputMode: parameter.type === 'integer' || parameter.type === 'number' ? 'numeric' : undefined,
+                autoComplete: 'off',
+                spellCheck: false,
+                placeholder: decoded(parameter.example) || undefined,
+              },
+            }),
+          )}
         </fieldset>
       ) : null}
       {bodyExample?.kind === 'json' ? (
@@ -298,57 +322,20 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
       {bodyExample?.kind === 'multipart' ? (
         <fieldset className={styles.group}>
           <legend>Request body (multipart/form-data)</legend>
-          {bodyExample.fields.map((field) => {
-            const inputId = fieldId(`field-${field.name}`);
-            const problem = problemOf(`field:${field.name}`);
-            const choices = enumOf(
-              ((data.bodySchema ?? {}) as { properties?: Record<string, unknown> }).properties?.[field.name],
-            );
-            const common = {
-              id: inputId,
-              'data-field': `field:${field.name}`,
-              'aria-invalid': problem ? true : undefined,
-              'aria-describedby': problem ? `${inputId}-problem` : undefined,
-            };
-            return (
-              <div key={field.name} className={styles.row}>
-                <label htmlFor={inputId}>
-                  <code>{field.name}</code>
-                </label>
-                {field.file ? (
-                  <input
-                    {...common}
-                    type="file"
-                    onChange={(event) => {
-                      const file = event.target.files?.[0];
-                      if (file) {
-                        files.current.set(field.name, file);
-                      } else {
-                        files.current.delete(field.name);
-                      }
-                      setValue('fields', field.name, file?.name ?? '');
-                    }}
-                  />
-                ) : choices ? (
-                  <select
-                    {...common}
-                    value={values.fields[field.name] ?? ''}
-                    onChange={(event) => setValue('fields', field.name, event.target.value)}
-                  >
-                    <ChoiceOptions choices={choices} />
-                  </select>
-                ) : (
-                  <input
-                    {...common}
-                    type="text"
-                    value={values.fields[field.name] ?? ''}
-                    onChange={(event) => setValue('fields', field.name, event.target.value)}
-                  />
-                )}
-                <FieldMessage id={`${inputId}-problem`} problem={problem} />
-              </div>
-            );
-          })}
+          {bodyExample.fields.map((field) =>
+            row('field', field.name, {
+              choices: enumOf(
+                ((data.bodySchema ?? {}) as { properties?: Record<string, unknown> }).properties?.[field.name],
+              ),
+              onFile: field.file
+                ? (file) => {
+                    if (file) files.current.set(field.name, file);
+                    else files.current.delete(field.name);
+                    setValue('field', field.name, file?.name ?? '');
+                  }
+                : undefined,
+            }),
+          )}
         </fieldset>
       ) : null}
       <TimeoutField
@@ -397,12 +384,4 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
       </p>
     </ConsoleFrame>
   );
-}
-
-function ChoiceOptions({ choices }: { choices: readonly string[] }): ReactNode {
-  return choices.map((choice) => (
-    <option key={choice} value={choice}>
-      {choice}
-    </option>
-  ));
 }

@@ -4,7 +4,7 @@
  * plain or streamed, as text and tool calls. It shares the API console's fields, sending
  * and failure messages; nothing is sent before the reader presses Send.
  */
-import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 
 import { requestUrl, type ApiRequest } from '@site/src/shared/api-request';
 
@@ -21,16 +21,15 @@ import {
   KeyField,
   SendBar,
   ServerField,
-  showProblems,
   TimeoutField,
   timeoutProblem,
-  useApiKey,
+  useConsoleForm,
 } from './Fields';
-import { bodyProblem, type FieldProblem } from './form';
+import { bodyProblem } from './form';
 import { parseJson } from './json';
 import type { Outcome } from '@site/src/client/send';
-import { checkServerUrl } from '@site/src/client/serverUrl';
-import { outcomeStatus, useServerCall } from '@site/src/client/useServerCall';
+import { checkServerUrl, serverProblem } from '@site/src/client/serverUrl';
+import { outcomeStatus } from '@site/src/client/useServerCall';
 import styles from './styles.module.css';
 
 export interface ChatConsoleProps {
@@ -45,18 +44,14 @@ function exampleText(request: ApiRequest): string {
 }
 
 export default function ChatConsole({ request, onClose }: ChatConsoleProps): ReactNode {
-  const id = useId();
+  const form = useConsoleForm('model');
+  const { call, fieldId, problemOf } = form;
   const [serverUrl, setServerUrl] = useState(request.serverUrl);
-  const call = useServerCall('model');
-  const keyState = useApiKey();
   const [bodyText, setBodyText] = useState(() => exampleText(request));
   const [timeoutSeconds, setTimeoutSeconds] = useState(String(DEFAULT_TIMEOUT_SECONDS));
-  const [problems, setProblems] = useState<FieldProblem[]>([]);
   const [done, setDone] = useState<{ outcome: Outcome; streamed: boolean } | null>(null);
   const [reply, setReply] = useState<ChatReply | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
 
-  const problemOf = (field: string) => problems.find((problem) => problem.field === field);
   const parsed = useMemo(() => parseJson(bodyText), [bodyText]);
 
   const sendNow = async () => {
@@ -64,14 +59,8 @@ export default function ChatConsole({ request, onClose }: ChatConsoleProps): Rea
       return;
     }
     const server = checkServerUrl(serverUrl);
-    const found = [
-      server.ok ? null : { field: 'server', message: server.message },
-      parsed.ok ? null : bodyProblem(parsed),
-      timeoutProblem(timeoutSeconds),
-    ].filter((problem) => problem !== null);
-    setProblems(found);
-    if (!server.ok || !parsed.ok || found.length > 0) {
-      showProblems(formRef.current, found, call.setStatus);
+    const found = [serverProblem(server), parsed.ok ? null : bodyProblem(parsed), timeoutProblem(timeoutSeconds)];
+    if (!form.accept(found.filter((problem) => problem !== null)) || !server.ok || !parsed.ok) {
       return;
     }
     const sent: ApiRequest = {
@@ -83,7 +72,7 @@ export default function ChatConsole({ request, onClose }: ChatConsoleProps): Rea
     setDone(null);
     const result = await call.run(server.url, `Sending ${sent.method} ${requestUrl(sent)}…`, (signal) =>
       requestCompletion(sent, {
-        apiKey: keyState[0].key,
+        apiKey: form.keyState[0].key,
         timeoutSeconds: Number(timeoutSeconds),
         cancel: signal,
         onReply: setReply,
@@ -108,22 +97,21 @@ export default function ChatConsole({ request, onClose }: ChatConsoleProps): Rea
     <ConsoleFrame
       title={`Try it: ${request.method} ${request.path}`}
       marker="data-chat-console"
-      formRef={formRef}
-      call={call}
+      form={form}
       onClose={onClose}
       onSubmit={() => void sendNow()}
     >
       <ServerField
-        id={`${id}-server`}
+        id={fieldId('server')}
         value={serverUrl}
         onChange={setServerUrl}
         suggestions={[request.serverUrl, ...call.servers]}
         problem={problemOf('server')}
         focusOnMount
       />
-      <KeyField id={`${id}-key`} keyState={keyState} />
+      <KeyField id={fieldId('key')} keyState={form.keyState} />
       <BodyField
-        id={`${id}-body`}
+        id={fieldId('body')}
         value={bodyText}
         onChange={setBodyText}
         onReset={() => setBodyText(exampleText(request))}
@@ -131,7 +119,7 @@ export default function ChatConsole({ request, onClose }: ChatConsoleProps): Rea
         note='Set "stream": true to see the reply as it arrives.'
       />
       <TimeoutField
-        id={`${id}-timeout`}
+        id={fieldId('timeout')}
         value={timeoutSeconds}
         onChange={setTimeoutSeconds}
         problem={problemOf('timeout')}

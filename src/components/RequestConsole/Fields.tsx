@@ -9,7 +9,7 @@ import BodyEditor from './BodyEditor';
 import type { Failure } from '@site/src/client/failure';
 import type { FieldProblem } from './form';
 import { forgetApiKey, keepApiKey, readApiKey } from '@site/src/client/store';
-import { fieldsNeedChange, type ServerCall } from '@site/src/client/useServerCall';
+import { fieldsNeedChange, useServerCall, type ServerCall } from '@site/src/client/useServerCall';
 import styles from './styles.module.css';
 
 export function FieldMessage({ id, problem }: { id: string; problem: FieldProblem | undefined }): ReactNode {
@@ -79,6 +79,35 @@ export function ServerField({
 /** The key field with its own state: memory for the tab, the device only when remembered. */
 export function useApiKey() {
   return useState(() => readApiKey());
+}
+
+/** A console's form: its call, its key, ids for its fields and the problems shown under them. */
+export function useConsoleForm(scope: 'api' | 'model') {
+  // Without React's colons, an id is also a valid CSS selector (the datalist's `list` lookup).
+  const id = useId().replace(/:/g, '');
+  const call = useServerCall(scope);
+  const keyState = useApiKey();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [problems, setProblems] = useState<FieldProblem[]>([]);
+  return {
+    call,
+    keyState,
+    formRef,
+    fieldId: (name: string) => `${id}-${name.replace(/[^\w-]/g, '_')}`,
+    problemOf: (field: string) => problems.find((problem) => problem.field === field),
+    /**
+     * Shows the problems under their fields; true when there are none. Otherwise nothing
+     * is sent: the status says how many fields need a change, and the first takes the focus.
+     */
+    accept: (found: FieldProblem[]) => {
+      setProblems(found);
+      if (found.length > 0) {
+        call.setStatus(fieldsNeedChange(found.length));
+        formRef.current?.querySelector<HTMLElement>(`[data-field="${found[0]?.field ?? ''}"]`)?.focus();
+      }
+      return found.length === 0;
+    },
+  };
 }
 
 export function KeyField({ id, keyState }: { id: string; keyState: ReturnType<typeof useApiKey> }): ReactNode {
@@ -221,16 +250,6 @@ export function FailureView({ failure }: { failure: Failure }): ReactNode {
   );
 }
 
-/** Nothing is sent: the status says how many fields need a change, and the first of them takes the focus. */
-export function showProblems(
-  form: HTMLFormElement | null,
-  problems: readonly FieldProblem[],
-  setStatus: (status: string) => void,
-): void {
-  setStatus(fieldsNeedChange(problems.length));
-  form?.querySelector<HTMLElement>(`[data-field="${problems[0]?.field ?? ''}"]`)?.focus();
-}
-
 /** A console's box: its title and Close, marked by the data attribute `marker` (`data-api-console`). */
 export function ConsolePanel({
   title,
@@ -275,21 +294,19 @@ export function ConsolePanel({
 export function ConsoleFrame({
   title,
   marker,
-  formRef,
-  call,
+  form: { formRef, call },
   onClose,
   onSubmit,
   children,
 }: {
   title: string;
   marker: string;
-  formRef: RefObject<HTMLFormElement>;
-  call: Pick<ServerCall, 'sending' | 'cancel'>;
+  form: Pick<ReturnType<typeof useConsoleForm>, 'formRef' | 'call'>;
   onClose?: (() => void) | undefined;
   onSubmit: () => void;
   children: ReactNode;
 }): ReactNode {
-  const form = (attributes: Record<string, string | undefined>) => (
+  const box = (attributes: Record<string, string | undefined>) => (
     <form
       ref={formRef}
       noValidate
@@ -318,9 +335,9 @@ export function ConsoleFrame({
         }
       }}
     >
-      {form({})}
+      {box({})}
     </ConsolePanel>
   ) : (
-    form({ className: styles.console, [marker]: '' })
+    box({ className: styles.console, [marker]: '' })
   );
 }

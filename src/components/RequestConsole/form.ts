@@ -7,7 +7,7 @@ import type { ApiRequest, MultipartField, NamedValue } from '@site/src/shared/ap
 import type { ApiConsoleData } from '@site/src/shared/api-types';
 
 import { checkAgainstSchema, parseJson, type SchemaProblem } from './json';
-import { checkServerUrl } from '@site/src/client/serverUrl';
+import { checkServerUrl, serverProblem } from '@site/src/client/serverUrl';
 
 /** Browsers and servers commonly refuse longer URLs. */
 export const MAX_URL_LENGTH = 8 * 1024;
@@ -54,11 +54,8 @@ function typedValue(text: string, schema: unknown): unknown {
  * while the reader's text does not parse (curl shows the text as typed).
  */
 export function readForm(values: FormValues, data: ApiConsoleData, lastBody: unknown): ReadForm {
-  const problems: FieldProblem[] = [];
   const server = checkServerUrl(values.serverUrl);
-  if (!server.ok) {
-    problems.push({ field: 'server', message: server.message });
-  }
+  const problems: FieldProblem[] = [serverProblem(server)].filter((problem) => problem !== null);
   const pathParams: NamedValue<string>[] = [];
   const query: NamedValue<unknown>[] = [];
   for (const parameter of data.parameters) {

@@ -6,14 +6,12 @@
  * Markdown for a bug report. Nothing is sent before the press.
  */
 import Link from '@docusaurus/Link';
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 
 import { checkServer, reportMarkdown, STEPS, statusText, type CheckReport, type Guide } from '@site/src/client/check';
-import { checkServerUrl } from '@site/src/client/serverUrl';
-import { useServerCall } from '@site/src/client/useServerCall';
+import { checkServerUrl, serverProblem } from '@site/src/client/serverUrl';
 import { copyText } from '../PageActions/copy';
-import { ConsoleFrame, KeyField, ServerField, showProblems, useApiKey } from '../RequestConsole/Fields';
-import type { FieldProblem } from '../RequestConsole/form';
+import { ConsoleFrame, KeyField, ServerField, useConsoleForm } from '../RequestConsole/Fields';
 import consoleStyles from '../RequestConsole/styles.module.css';
 import styles from './styles.module.css';
 
@@ -49,34 +47,26 @@ export default function ServerCheck({
   model,
   onClose,
 }: ServerCheckProps): ReactNode {
-  // Without React's colons, an id is also a valid CSS selector (the datalist's `list` lookup).
-  const id = useId().replace(/:/g, '');
+  const form = useConsoleForm('model');
+  const { call, fieldId } = form;
   const [serverUrl, setServerUrl] = useState(initialUrl ?? GUIDE_SERVERS[guide]);
-  const call = useServerCall('model');
-  const keyState = useApiKey();
-  const [problem, setProblem] = useState<FieldProblem | undefined>();
   const [report, setReport] = useState<CheckReport | null>(null);
   const [copied, setCopied] = useState('');
-  const formRef = useRef<HTMLFormElement>(null);
 
   const runCheck = async () => {
     if (call.sending) {
       return;
     }
     const server = checkServerUrl(serverUrl);
-    if (!server.ok) {
-      const found = { field: 'server', message: server.message };
-      setProblem(found);
-      showProblems(formRef.current, [found], call.setStatus);
+    if (!form.accept([serverProblem(server)].filter((problem) => problem !== null)) || !server.ok) {
       return;
     }
-    setProblem(undefined);
     setCopied('');
     setReport(null);
     const done = await call.run(server.url, `Checking ${server.url}…`, (cancel) =>
       checkServer({
         serverUrl: server.url,
-        apiKey: keyState[0].key,
+        apiKey: form.keyState[0].key,
         cancel,
         guide,
         ...(model ? { model } : {}),
@@ -110,8 +100,7 @@ export default function ServerCheck({
     <ConsoleFrame
       title="Check your server"
       marker="data-server-check-panel"
-      formRef={formRef}
-      call={call}
+      form={form}
       onClose={onClose}
       onSubmit={() => void runCheck()}
     >
@@ -122,14 +111,14 @@ export default function ServerCheck({
         press Run the check.
       </p>
       <ServerField
-        id={`${id}-server`}
+        id={fieldId('server')}
         value={serverUrl}
         onChange={setServerUrl}
         suggestions={[GUIDE_SERVERS[guide], ...call.servers]}
-        problem={problem}
+        problem={form.problemOf('server')}
         focusOnMount
       />
-      <KeyField id={`${id}-key`} keyState={keyState} />
+      <KeyField id={fieldId('key')} keyState={form.keyState} />
       <div className={consoleStyles.actions}>
         <button type="submit" className="button button--primary" disabled={sending}>
           Run the check
