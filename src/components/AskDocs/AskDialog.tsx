@@ -2,29 +2,39 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
-import type { SearchSetup } from '../../search/setup';
-import type { FacetFilters } from '../../search/types';
+import { groupHitsByPage } from '../../search/pageResults';
+import { loadSearchSetup, useSearchConfig } from '../../search/setup';
+import { siteUrl } from '../../site/identity';
 import AskPanel from './AskPanel';
-import { searchForAsk } from './searchDocs';
 import styles from './styles.module.css';
 
-/** What a search UI hands Ask AI: the typed question, and its search to run the tool with. */
+/** What a search UI hands Ask AI: the typed question. */
 export interface AskHostProps {
   question: string;
-  setup: () => Promise<SearchSetup>;
-  facetFilters: FacetFilters;
   onClose: () => void;
 }
 
-/** The panel in place, as /search shows it. */
-export function AskInPlace({ question, setup, facetFilters, onClose }: AskHostProps): ReactNode {
-  return (
-    <AskPanel
-      question={question}
-      search={async (query) => searchForAsk(await setup(), facetFilters, query)}
-      onClose={onClose}
-    />
+/** Text without the `<mark>` and other tags the results carry for highlighting. */
+function plain(html: string): string {
+  const text = html.replace(/<[^>]*>/g, '');
+  return text.replace(/&(lt|gt|quot|#39|amp);/g, (_, name: string) =>
+    name === 'lt' ? '<' : name === 'gt' ? '>' : name === 'quot' ? '"' : name === '#39' ? "'" : '&',
   );
+}
+
+/** The panel in place, as /search shows it; the `search_docs` tool gets the site's first pages, as plain text. */
+export function AskInPlace({ question, onClose }: AskHostProps): ReactNode {
+  const { options, facetFilters } = useSearchConfig();
+  const search = async (query: string) => {
+    const { backend } = await loadSearchSetup(options);
+    const response = await backend.search({ query, facetFilters, hitsPerPage: 5, page: 0 });
+    return groupHitsByPage(response.hits, siteUrl).map((page) => ({
+      title: plain(page.title),
+      url: page.url,
+      excerpt: plain(page.excerpt || page.headings[0]?.excerpt || ''),
+    }));
+  };
+  return <AskPanel question={question} search={search} onClose={onClose} />;
 }
 
 export default function AskDialog(props: AskHostProps): ReactNode {

@@ -27,7 +27,7 @@ import { usedServers } from '@site/src/client/store';
 import { useServerCall } from '@site/src/client/useServerCall';
 import consoleStyles from '../RequestConsole/styles.module.css';
 import ServerCheckButton from '../ServerCheck';
-import { ask, namesTools, type AgentStep, type ChatMessage, type Completion, type DocResult } from './agent';
+import { ask, type AgentStep, type ChatMessage, type Completion, type DocResult } from './agent';
 import { linkedPages } from './links';
 import Markdown from './Markdown';
 import styles from './styles.module.css';
@@ -163,13 +163,13 @@ export default function AskPanel({ question, search, onClose }: AskPanelProps): 
         }
         const hint = baseUrlHint(MODEL_SERVER, server, outcome.answer.status);
         const message = `The server answered ${outcome.answer.status}: ${said || 'no message'}${hint ? ` ${hint}` : ''}`;
-        return { ok: false, message, refusedTools: namesTools(said) };
+        return { ok: false, message };
       }
       if (!reply) {
         return { ok: false, message: 'The server’s answer is not a chat completion.' };
       }
       if (reply.error) {
-        return { ok: false, message: reply.error, refusedTools: namesTools(reply.error) };
+        return { ok: false, message: reply.error };
       }
       return { ok: true, reply };
     };

@@ -71,7 +71,7 @@ export type AgentStep =
   | { kind: 'without-tools'; reason: string };
 
 /** The outcome of one request to the model: its reply, or why there is none. */
-export type Completion = { ok: true; reply: ChatReply } | { ok: false; message: string; refusedTools?: boolean };
+export type Completion = { ok: true; reply: ChatReply } | { ok: false; message: string };
 
 export interface AgentDeps {
   /** Sends one chat completion request (streamed), reporting the reply as it grows. */
@@ -200,7 +200,7 @@ export async function ask(
       stream: true,
     });
     if (!result.ok) {
-      if (round === 0 && (result.refusedTools || namesTools(result.message))) {
+      if (round === 0 && namesTools(result.message)) {
         return withoutTools(`the server refused tools: ${result.message}`);
       }
       return { ok: false, message: result.message, messages };
