@@ -4,7 +4,7 @@
  * twin) in the browser, a few rounds at most. A server that refuses tools, or a model that
  * ignores them, gets the first pages found for the question in its prompt instead.
  */
-import type { ChatReply } from '@site/src/client/chat';
+import { parsedArguments, type ChatReply } from '@site/src/client/chat';
 
 /** Rounds of tool calls before the model is asked to answer with what it has. */
 export const MAX_TOOL_ROUNDS = 4;
@@ -126,14 +126,13 @@ export async function ask(
 
   /** Runs one tool call in the browser: what goes back to the model as the tool's answer. */
   const runTool = async (call: { name: string; arguments: string }): Promise<string> => {
-    let args: Record<string, unknown>;
-    try {
-      args = JSON.parse(call.arguments || '{}') as Record<string, unknown>;
-    } catch {
+    const parsed = parsedArguments(call.arguments || '{}');
+    if (!parsed) {
       const message = `The arguments of ${call.name} are not JSON: ${call.arguments}`;
       deps.onStep({ kind: 'tool-error', name: call.name, message });
       return `Error: ${message}. Call the tool again with JSON arguments.`;
     }
+    const args = parsed.value as Record<string, unknown>;
     if (call.name === 'search_docs' && typeof args.query === 'string') {
       const results = (await deps.searchDocs(args.query)).slice(0, SEARCH_RESULTS);
       deps.onStep({ kind: 'search', query: args.query, results: results.length });

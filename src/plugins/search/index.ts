@@ -19,7 +19,7 @@ import { Joi } from '@docusaurus/utils-validation';
 
 import { SEARCH_POLICY_FILE } from '../../../deploy/build-output.mjs';
 import { handOverPageEdits } from '../../../deploy/page-pass.mjs';
-import { SEARCH_BACKENDS } from '../../search/backends/registry';
+import { SEARCH_BACKENDS, type SearchBackendRow } from '../../search/backends/registry';
 import { QUERY_DATA, QUERY_DATA_FILE } from '@rubra/search-query';
 import { identity } from '../../site/identity';
 import { loadTwins } from '../../plugins-lib/twins/twins';
@@ -73,10 +73,8 @@ async function writeJson(file: string, value: unknown, indent?: number): Promise
 
 export default function searchPlugin(context: LoadContext, options: SearchPluginOptions): Plugin {
   const { siteDir, baseUrl, generatedFilesDir, i18n } = context;
-  const backend = SEARCH_BACKENDS.find((row) => row.id === options.backend);
-  if (!backend) {
-    throw new Error(`[${PLUGIN}] no search backend "${options.backend}" in src/search/backends/registry.ts`);
-  }
+  // validateOptions holds the id to a row of the registry.
+  const backend = SEARCH_BACKENDS.find((row) => row.id === options.backend) as SearchBackendRow;
   const backendsDir = path.join(siteDir, 'src/search/backends');
   const devServer = process.env.NODE_ENV === 'development';
   // What the dev server serves at the site's root, laid out as in the build.
