@@ -23,7 +23,6 @@ import {
 } from '../RequestConsole/Fields';
 import { baseUrlHint, MODEL_SERVER, type Failure } from '@site/src/client/failure';
 import { checkServerUrl } from '@site/src/client/serverUrl';
-import { usedServers } from '@site/src/client/store';
 import { useServerCall } from '@site/src/client/useServerCall';
 import consoleStyles from '../RequestConsole/styles.module.css';
 import ServerCheckButton from '../ServerCheck';
@@ -81,7 +80,9 @@ function copyText(turn: Turn): string {
 
 export default function AskPanel({ question, search, onClose }: AskPanelProps): ReactNode {
   const id = useId();
-  const [serverUrl, setServerUrl] = useState(() => usedServers('model')[0] ?? SERVERS[0]?.url ?? '');
+  const call = useServerCall('model');
+  const { setStatus } = call;
+  const [serverUrl, setServerUrl] = useState(() => call.servers[0] ?? SERVERS[0]?.url ?? '');
   const keyState = useApiKey();
   const [model, setModel] = useState('');
   /** The models a server listed: another server, or one that listed nothing, is asked first. */
@@ -93,8 +94,6 @@ export default function AskPanel({ question, search, onClose }: AskPanelProps): 
   const [turns, setTurns] = useState<Turn[]>([]);
   const [history, setHistory] = useState<ChatMessage[]>([]);
   const [followUp, setFollowUp] = useState('');
-  const call = useServerCall('model');
-  const { setStatus } = call;
   const [timeoutSeconds, setTimeoutSeconds] = useState(IDLE_SECONDS);
   const titles = useRef(new Map<string, string>());
   const serverField = useRef<HTMLInputElement>(null);
