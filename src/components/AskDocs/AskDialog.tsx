@@ -14,13 +14,11 @@ export interface AskHostProps {
   onClose: () => void;
 }
 
-/** Text without the `<mark>` and other tags the results carry for highlighting. */
-function plain(html: string): string {
-  const text = html.replace(/<[^>]*>/g, '');
-  return text.replace(/&(lt|gt|quot|#39|amp);/g, (_, name: string) =>
-    name === 'lt' ? '<' : name === 'gt' ? '>' : name === 'quot' ? '"' : name === '#39' ? "'" : '&',
-  );
-}
+/**
+ * Text without the `<mark>` and other tags the results carry for highlighting: a parsed
+ * document runs nothing, and its `<body>` opens first so that leading spaces are kept.
+ */
+const plain = (html: string) => new DOMParser().parseFromString(`<body>${html}`, 'text/html').body.textContent ?? '';
 
 /** The panel in place, as /search shows it; the `search_docs` tool gets the site's first pages, as plain text. */
 export function AskInPlace({ question, onClose }: AskHostProps): ReactNode {
