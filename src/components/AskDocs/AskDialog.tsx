@@ -5,14 +5,11 @@ import { createPortal } from 'react-dom';
 import { groupHitsByPage } from '../../search/pageResults';
 import { loadSearchSetup, useSearchConfig } from '../../search/setup';
 import { siteUrl } from '../../site/identity';
-import AskPanel from './AskPanel';
+import AskPanel, { type AskPanelProps } from './AskPanel';
 import styles from './styles.module.css';
 
 /** What a search UI hands Ask AI: the typed question. */
-export interface AskHostProps {
-  question: string;
-  onClose: () => void;
-}
+export type AskHostProps = Omit<AskPanelProps, 'search'>;
 
 /**
  * Text without the `<mark>` and other tags the results carry for highlighting: a parsed
