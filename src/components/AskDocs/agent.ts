@@ -6,6 +6,9 @@
  */
 import { parsedArguments, type ChatReply } from '@site/src/client/chat';
 
+// The system prompt and the tools' schemas; read_page's description names PAGE_TEXT_LIMIT.
+import { systemPrompt, tools } from './agent.json';
+
 /** Rounds of tool calls before the model is asked to answer with what it has. */
 export const MAX_TOOL_ROUNDS = 4;
 /** How much of a page `read_page` gives the model, in characters. */
@@ -14,40 +17,6 @@ const PAGE_TEXT_LIMIT = 12_000;
 const SEARCH_RESULTS = 5;
 /** How many pages go into the prompt when the model runs without tools. */
 const RETRIEVED_PAGES = 3;
-
-const SYSTEM_PROMPT = [
-  'You answer questions about Rubra, its tool-calling models and the servers that run them, from these documentation pages only.',
-  'Use search_docs to find pages and read_page to read one before you answer.',
-  'Cite every page you use as a Markdown link to its path, such as [Serve Rubra models with vLLM](/inference/vllm).',
-  'If the pages do not hold the answer, say so; do not guess.',
-].join(' ');
-
-const TOOLS = [
-  {
-    type: 'function',
-    function: {
-      name: 'search_docs',
-      description: 'Search the documentation. Returns the first pages with their titles, paths and excerpts.',
-      parameters: {
-        type: 'object',
-        properties: { query: { type: 'string', description: 'A few words to search for' } },
-        required: ['query'],
-      },
-    },
-  },
-  {
-    type: 'function',
-    function: {
-      name: 'read_page',
-      description: `Read one documentation page as Markdown (its first ${PAGE_TEXT_LIMIT.toLocaleString('en')} characters).`,
-      parameters: {
-        type: 'object',
-        properties: { path: { type: 'string', description: 'The page path, such as /inference/vllm' } },
-        required: ['path'],
-      },
-    },
-  },
-] as const;
 
 export interface DocResult {
   title: string;
@@ -121,7 +90,7 @@ export async function ask(
   deps: AgentDeps,
   siteUrl: string,
 ): Promise<AgentOutcome> {
-  const messages: ChatMessage[] = [{ role: 'system', content: SYSTEM_PROMPT }, ...history, user(question)];
+  const messages: ChatMessage[] = [{ role: 'system', content: systemPrompt }, ...history, user(question)];
   const pagesRead: string[] = [];
 
   /** Runs one tool call in the browser: what goes back to the model as the tool's answer. */
@@ -150,7 +119,7 @@ export async function ask(
         ? `${text.slice(0, PAGE_TEXT_LIMIT)}\n\n[The page continues; cut at ${PAGE_TEXT_LIMIT.toLocaleString('en')} characters.]`
         : text;
     }
-    const known = TOOLS.map((tool) => tool.function.name).join(' and ');
+    const known = tools.map((tool) => tool.function.name).join(' and ');
     const message =
       call.name === 'search_docs' || call.name === 'read_page'
         ? `${call.name} needs ${call.name === 'search_docs' ? 'a "query"' : 'a "path"'} string`
@@ -176,7 +145,7 @@ export async function ask(
     }
     const system: ChatMessage = {
       role: 'system',
-      content: `${SYSTEM_PROMPT.replace(/Use search_docs[^.]*\. /, '')}\n\nThe pages:\n\n${parts.join('\n\n')}`,
+      content: `${systemPrompt.replace(/Use search_docs[^.]*\. /, '')}\n\nThe pages:\n\n${parts.join('\n\n')}`,
     };
     const prompt = [system, ...history.filter((message) => message.role !== 'system'), user(question)];
     const result = await deps.complete({ model, messages: prompt, stream: true });
@@ -193,7 +162,7 @@ export async function ask(
     const result = await deps.complete({
       model,
       messages,
-      tools: TOOLS,
+      tools,
       // The last round asks for an answer from what the tools gave.
       tool_choice: last ? 'none' : 'auto',
       stream: true,
