@@ -26,7 +26,7 @@ import { checkServerUrl } from '@site/src/client/serverUrl';
 import { useServerCall } from '@site/src/client/useServerCall';
 import consoleStyles from '../RequestConsole/styles.module.css';
 import ServerCheckButton from '../ServerCheck';
-import { ask, type AgentStep, type ChatMessage, type Completion, type DocResult } from './agent';
+import { ask, type ChatMessage, type Completion, type DocResult } from './agent';
 import { linkedPages } from './links';
 import Markdown from './Markdown';
 import styles from './styles.module.css';
@@ -49,25 +49,12 @@ export interface AskPanelProps {
 
 interface Turn {
   question: string;
-  steps: AgentStep[];
+  steps: string[];
   answer: string;
   sources: { path: string; title: string }[];
   /** What went wrong: the client's failure to get an answer, or what the server or the model said. */
   failure?: Failure | string;
   done: boolean;
-}
-
-function describe(step: AgentStep): string {
-  switch (step.kind) {
-    case 'search':
-      return `Searched the docs for “${step.query}” (${step.results} ${step.results === 1 ? 'page' : 'pages'})`;
-    case 'read':
-      return step.found ? `Read ${step.path}` : `Tried to read ${step.path}, which is not a page of these docs`;
-    case 'tool-error':
-      return `A tool call failed (${step.name}): ${step.message}; the model was told`;
-    default:
-      return `The model ran without tools (${step.reason}): the first pages found for the question went into its prompt`;
-  }
 }
 
 /** The answer and its sources as Markdown with absolute links, for the clipboard. */
@@ -289,7 +276,7 @@ export default function AskPanel({ question, search, onClose }: AskPanelProps): 
             {turn.steps.length > 0 ? (
               <ul className={styles.steps} aria-label="What was looked up" data-ask-steps="">
                 {turn.steps.map((step, stepIndex) => (
-                  <li key={stepIndex}>{describe(step)}</li>
+                  <li key={stepIndex}>{step}</li>
                 ))}
               </ul>
             ) : null}

@@ -32,13 +32,6 @@ export interface ChatMessage {
   tool_call_id?: string;
 }
 
-/** What the reader is shown of the work: each search and page read, and a retrieval without tools. */
-export type AgentStep =
-  | { kind: 'search'; query: string; results: number }
-  | { kind: 'read'; path: string; found: boolean }
-  | { kind: 'tool-error'; name: string; message: string }
-  | { kind: 'without-tools'; reason: string };
-
 /** The outcome of one request to the model: its reply, or why there is none. */
 export type Completion = { ok: true; reply: ChatReply } | { ok: false; message: string };
 
@@ -48,7 +41,8 @@ export interface AgentDeps {
   searchDocs(query: string): Promise<DocResult[]>;
   /** A page's Markdown, or null when the site has no such page. */
   readPage(path: string): Promise<string | null>;
-  onStep(step: AgentStep): void;
+  /** What the reader is shown of the work: each search and page read, and a retrieval without tools. */
+  onStep(step: string): void;
 }
 
 export type AgentOutcome =
@@ -76,6 +70,10 @@ export function sitePath(text: string, siteUrl: string): string | null {
   return path.replace(/\.md$/, '').replace(/\/$/, '') || '/';
 }
 
+const searched = (query: string, count: number) =>
+  `Searched the docs for “${query}” (${count} ${count === 1 ? 'page' : 'pages'})`;
+const toolFailed = (name: string, message: string) => `A tool call failed (${name}): ${message}; the model was told`;
+
 const user = (content: string): ChatMessage => ({ role: 'user', content });
 const assistant = (content: string): ChatMessage => ({ role: 'assistant', content });
 
@@ -98,19 +96,21 @@ export async function ask(
     const parsed = parsedArguments(call.arguments || '{}');
     if (!parsed) {
       const message = `The arguments of ${call.name} are not JSON: ${call.arguments}`;
-      deps.onStep({ kind: 'tool-error', name: call.name, message });
+      deps.onStep(toolFailed(call.name, message));
       return `Error: ${message}. Call the tool again with JSON arguments.`;
     }
     const args = parsed.value as Record<string, unknown>;
     if (call.name === 'search_docs' && typeof args.query === 'string') {
       const results = (await deps.searchDocs(args.query)).slice(0, SEARCH_RESULTS);
-      deps.onStep({ kind: 'search', query: args.query, results: results.length });
+      deps.onStep(searched(args.query, results.length));
       return JSON.stringify(results);
     }
     if (call.name === 'read_page' && typeof args.path === 'string') {
       const path = sitePath(args.path, siteUrl);
       const text = path ? await deps.readPage(path) : null;
-      deps.onStep({ kind: 'read', path: path ?? args.path, found: text !== null });
+      deps.onStep(
+        text !== null ? `Read ${path}` : `Tried to read ${path ?? args.path}, which is not a page of these docs`,
+      );
       if (text === null || path === null) {
         return `Error: there is no page ${args.path} in these docs. Use search_docs to find its path.`;
       }
@@ -124,21 +124,21 @@ export async function ask(
       call.name === 'search_docs' || call.name === 'read_page'
         ? `${call.name} needs ${call.name === 'search_docs' ? 'a "query"' : 'a "path"'} string`
         : `there is no tool ${call.name}; the tools are ${known}`;
-    deps.onStep({ kind: 'tool-error', name: call.name, message });
+    deps.onStep(toolFailed(call.name, message));
     return `Error: ${message}.`;
   };
 
   /** The question searched and the first pages' text put into the prompt, for a model without tools. */
   const withoutTools = async (reason: string): Promise<AgentOutcome> => {
-    deps.onStep({ kind: 'without-tools', reason });
+    deps.onStep(`The model ran without tools (${reason}): the first pages found for the question went into its prompt`);
     const results = (await deps.searchDocs(question)).slice(0, RETRIEVED_PAGES);
-    deps.onStep({ kind: 'search', query: question, results: results.length });
+    deps.onStep(searched(question, results.length));
     const parts: string[] = [];
     for (const result of results) {
       const path = sitePath(result.url, siteUrl);
       const text = path ? await deps.readPage(path) : null;
       if (path && text !== null) {
-        deps.onStep({ kind: 'read', path, found: true });
+        deps.onStep(`Read ${path}`);
         pagesRead.push(path);
         parts.push(`## ${result.title} (${path})\n\n${text.slice(0, Math.floor(PAGE_TEXT_LIMIT / RETRIEVED_PAGES))}`);
       }

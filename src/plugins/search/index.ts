@@ -1,14 +1,8 @@
 /**
- * search: the site's search, whichever backend serves it.
- * - Adds /search, and points `@rubra/search-backend` and `@rubra/search-page-head` at the
- *   registry row (src/search/backends/registry.ts) docusaurus.config.ts chose.
- * - Gives the search modal's stylesheet a file of its own, loaded with the modal.
- * - Writes the backend's policy sources (SEARCH_POLICY_FILE) after a build, and the query
- *   data (QUERY_DATA_FILE) for the docs MCP server, under `npm start` too.
- * - For a Pagefind backend: after a build, indexes the built pages into <outDir>/pagefind/,
- *   bundles the /search page's early script and hands the page's hints and held scripts
- *   to the pass over the built pages. Under `npm start`, indexes the dev server's pages,
- *   rendered (rendered-pages.ts), after each rebuild that follows a content load.
+ * search: /search, the aliases to the backend row docusaurus.config.ts chose, the search
+ * modal's stylesheet, the policy sources and the query data for the MCP server. For a
+ * Pagefind backend, the index and the /search page's early start: from the built pages,
+ * or under `npm start` from the dev server's pages (rendered-pages.ts) after a content load.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
