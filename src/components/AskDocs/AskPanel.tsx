@@ -168,9 +168,7 @@ export default function AskPanel({ question, search, onClose }: AskPanelProps): 
         searchDocs: async (query) => {
           setStatus(`Searching the docs for “${query}”…`);
           const results = await search(query);
-          for (const result of results) {
-            titles.current.set(result.url.split('#')[0] ?? result.url, result.title);
-          }
+          results.forEach((result) => titles.current.set(result.url.split('#')[0] ?? result.url, result.title));
           return results;
         },
         readPage: async (path) => {

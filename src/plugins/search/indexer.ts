@@ -26,14 +26,10 @@ export function builtFileFor(outDir: string, routePath: string, baseUrl: string)
 }
 
 export async function readBuiltPages(outDir: string, routePaths: string[], baseUrl: string): Promise<IndexedPage[]> {
-  const pages: IndexedPage[] = [];
-  for (const url of routePaths) {
-    const file = builtFileFor(outDir, url, baseUrl);
-    if (file) {
-      pages.push({ url, html: await readFile(file, 'utf8') });
-    }
-  }
-  return pages;
+  const files = routePaths.map((url) => ({ url, file: builtFileFor(outDir, url, baseUrl) }));
+  return Promise.all(
+    files.flatMap(({ url, file }) => (file ? [readFile(file, 'utf8').then((html) => ({ url, html }))] : [])),
+  );
 }
 
 /**
