@@ -15,8 +15,7 @@ import {
   MODAL_RESULTS,
   modalSearchClient,
   typeIntoSearchBox,
-  useDropdownSlot,
-  useTabKeepsAnswers,
+  useModalWorkarounds,
   type SearchView,
 } from './docsearchWorkarounds';
 import { escapeHtml, noticeHtml, toSitePath } from './pageResults';
@@ -100,8 +99,7 @@ export default function SearchModal({ setup, onClose, onAsk }: SearchModalProps)
       document.documentElement.removeAttribute('data-search-failed');
     };
   }, [view, setup]);
-  useDropdownSlot(view.slot);
-  useTabKeepsAnswers();
+  useModalWorkarounds(view.slot);
 
   // DocSearch starts its session afresh (emptying the box) when these change identity.
   // Hits and recent searches hold the site paths `transformItems` gives them.

@@ -16,8 +16,11 @@ export const MODAL_RESULTS = 8;
  * Answers, after each re-render: no slot above the results (ours goes first; needed while
  * DocSearchModal takes no such component), and every result list's id is "docsearch-list"
  * while aria-controls names each by source (needed while the modal's axe test fails without).
+ * Answers too: Tab in the search box drops pending answers (autocomplete-core's onKeyDown), so
+ * the modal says "No results" for words that have some; needed while the Ask AI keyboard test,
+ * tabbing away before the first answer, ends there. Shift+Tab is left to the focus trap.
  */
-export function useDropdownSlot(slot: HTMLElement): void {
+export function useModalWorkarounds(slot: HTMLElement): void {
   useEffect(() => {
     const fix = () => {
       const dropdown = document.querySelector('.DocSearch-Container .DocSearch-Dropdown');
@@ -31,30 +34,20 @@ export function useDropdownSlot(slot: HTMLElement): void {
         }
       }
     };
-    fix();
-    const observer = new MutationObserver(fix);
-    observer.observe(document.body, { childList: true, subtree: true });
-    return () => {
-      observer.disconnect();
-      slot.remove();
-    };
-  }, [slot]);
-}
-
-/**
- * Answers: Tab in the search box drops pending answers (autocomplete-core's onKeyDown), so the
- * modal says "No results" for words that have some; needed while the Ask AI keyboard test,
- * tabbing away before the first answer, ends there. Shift+Tab is left to the focus trap.
- */
-export function useTabKeepsAnswers(): void {
-  useEffect(() => {
     const keep = (event: KeyboardEvent) => {
       const fromBox = (event.target as Element).matches?.('.DocSearch-Input');
       if (event.key === 'Tab' && !event.shiftKey && fromBox) event.stopPropagation();
     };
+    fix();
+    const observer = new MutationObserver(fix);
+    observer.observe(document.body, { childList: true, subtree: true });
     document.addEventListener('keydown', keep, true);
-    return () => document.removeEventListener('keydown', keep, true);
-  }, []);
+    return () => {
+      observer.disconnect();
+      document.removeEventListener('keydown', keep, true);
+      slot.remove();
+    };
+  }, [slot]);
 }
 
 /** Answers: an open modal takes no new query and its controlled box ignores `value` (native setter, input event); needed while no prop sets it. */

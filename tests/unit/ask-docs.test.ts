@@ -52,7 +52,7 @@ function deps(replies: Completion[], steps: string[] = []): AgentDeps & { bodies
     },
     searchDocs: (query) => Promise.resolve([{ title: 'vLLM', url: '/inference/vllm', excerpt: query }]),
     readPage: (path) => Promise.resolve(path === '/inference/vllm' ? '# Serve Rubra models with vLLM' : null),
-    onStep: (step) => steps.push(step.kind),
+    onStep: (step) => steps.push(step),
   };
 }
 
@@ -75,7 +75,7 @@ describe('the tool loop', () => {
     );
     const outcome = await ask([], 'q', 'm', d, SITE);
     expect(outcome).toMatchObject({ ok: true, answer: 'Done.', pagesRead: ['/inference/vllm'], withoutTools: false });
-    expect(steps).toEqual(['search', 'read']);
+    expect(steps).toEqual(['Searched the docs for “x” (1 page)', 'Read /inference/vllm']);
     expect(d.bodies).toHaveLength(3);
   });
 
@@ -104,7 +104,9 @@ describe('the tool loop', () => {
     expect(d.bodies).toHaveLength(2);
     expect(d.bodies[1]).not.toHaveProperty('tools');
     expect(prompt(d.bodies[1])).toContain('The pages:');
-    expect(steps[0]).toBe('without-tools');
+    expect(steps[0]).toBe(
+      'The model ran without tools (the model answered without calling a tool): the first pages found for the question went into its prompt',
+    );
   });
 
   it('tells the model of arguments that are not JSON and of a tool that does not exist, and goes on', async () => {
@@ -121,6 +123,9 @@ describe('the tool loop', () => {
       .map((message) => message.content);
     expect(told[0]).toMatch(/^Error: The arguments of search_docs are not JSON/);
     expect(told[1]).toMatch(/^Error: there is no tool delete_everything/);
-    expect(steps).toEqual(['tool-error', 'tool-error']);
+    expect(steps).toEqual([
+      'A tool call failed (search_docs): The arguments of search_docs are not JSON: {"query": vllm; the model was told',
+      'A tool call failed (delete_everything): there is no tool delete_everything; the tools are search_docs and read_page; the model was told',
+    ]);
   });
 });

@@ -2,29 +2,34 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
-import type { SearchSetup } from '../../search/setup';
-import type { FacetFilters } from '../../search/types';
-import AskPanel from './AskPanel';
-import { searchForAsk } from './searchDocs';
+import { groupHitsByPage } from '../../search/pageResults';
+import { loadSearchSetup, useSearchConfig } from '../../search/setup';
+import { siteUrl } from '../../site/identity';
+import AskPanel, { type AskPanelProps } from './AskPanel';
 import styles from './styles.module.css';
 
-/** What a search UI hands Ask AI: the typed question, and its search to run the tool with. */
-export interface AskHostProps {
-  question: string;
-  setup: () => Promise<SearchSetup>;
-  facetFilters: FacetFilters;
-  onClose: () => void;
-}
+/** What a search UI hands Ask AI: the typed question. */
+export type AskHostProps = Omit<AskPanelProps, 'search'>;
 
-/** The panel in place, as /search shows it. */
-export function AskInPlace({ question, setup, facetFilters, onClose }: AskHostProps): ReactNode {
-  return (
-    <AskPanel
-      question={question}
-      search={async (query) => searchForAsk(await setup(), facetFilters, query)}
-      onClose={onClose}
-    />
-  );
+/**
+ * Text without the `<mark>` and other tags the results carry for highlighting: a parsed
+ * document runs nothing, and its `<body>` opens first so that leading spaces are kept.
+ */
+const plain = (html: string) => new DOMParser().parseFromString(`<body>${html}`, 'text/html').body.textContent ?? '';
+
+/** The panel in place, as /search shows it; the `search_docs` tool gets the site's first pages, as plain text. */
+export function AskInPlace({ question, onClose }: AskHostProps): ReactNode {
+  const { options, facetFilters } = useSearchConfig();
+  const search = async (query: string) => {
+    const { backend } = await loadSearchSetup(options);
+    const response = await backend.search({ query, facetFilters, hitsPerPage: 5, page: 0 });
+    return groupHitsByPage(response.hits, siteUrl).map((page) => ({
+      title: plain(page.title),
+      url: page.url,
+      excerpt: plain(page.excerpt || page.headings[0]?.excerpt || ''),
+    }));
+  };
+  return <AskPanel question={question} search={search} onClose={onClose} />;
 }
 
 export default function AskDialog(props: AskHostProps): ReactNode {

@@ -23,11 +23,10 @@ import {
 } from '../RequestConsole/Fields';
 import { baseUrlHint, MODEL_SERVER, type Failure } from '@site/src/client/failure';
 import { checkServerUrl } from '@site/src/client/serverUrl';
-import { usedServers } from '@site/src/client/store';
 import { useServerCall } from '@site/src/client/useServerCall';
 import consoleStyles from '../RequestConsole/styles.module.css';
 import ServerCheckButton from '../ServerCheck';
-import { ask, namesTools, type AgentStep, type ChatMessage, type Completion, type DocResult } from './agent';
+import { ask, type ChatMessage, type Completion, type DocResult } from './agent';
 import { linkedPages } from './links';
 import Markdown from './Markdown';
 import styles from './styles.module.css';
@@ -50,25 +49,12 @@ export interface AskPanelProps {
 
 interface Turn {
   question: string;
-  steps: AgentStep[];
+  steps: string[];
   answer: string;
   sources: { path: string; title: string }[];
   /** What went wrong: the client's failure to get an answer, or what the server or the model said. */
   failure?: Failure | string;
   done: boolean;
-}
-
-function describe(step: AgentStep): string {
-  switch (step.kind) {
-    case 'search':
-      return `Searched the docs for “${step.query}” (${step.results} ${step.results === 1 ? 'page' : 'pages'})`;
-    case 'read':
-      return step.found ? `Read ${step.path}` : `Tried to read ${step.path}, which is not a page of these docs`;
-    case 'tool-error':
-      return `A tool call failed (${step.name}): ${step.message}; the model was told`;
-    default:
-      return `The model ran without tools (${step.reason}): the first pages found for the question went into its prompt`;
-  }
 }
 
 /** The answer and its sources as Markdown with absolute links, for the clipboard. */
@@ -81,7 +67,9 @@ function copyText(turn: Turn): string {
 
 export default function AskPanel({ question, search, onClose }: AskPanelProps): ReactNode {
   const id = useId();
-  const [serverUrl, setServerUrl] = useState(() => usedServers('model')[0] ?? SERVERS[0]?.url ?? '');
+  const call = useServerCall('model');
+  const { setStatus } = call;
+  const [serverUrl, setServerUrl] = useState(() => call.servers[0] ?? SERVERS[0]?.url ?? '');
   const keyState = useApiKey();
   const [model, setModel] = useState('');
   /** The models a server listed: another server, or one that listed nothing, is asked first. */
@@ -93,8 +81,6 @@ export default function AskPanel({ question, search, onClose }: AskPanelProps): 
   const [turns, setTurns] = useState<Turn[]>([]);
   const [history, setHistory] = useState<ChatMessage[]>([]);
   const [followUp, setFollowUp] = useState('');
-  const call = useServerCall('model');
-  const { setStatus } = call;
   const [timeoutSeconds, setTimeoutSeconds] = useState(IDLE_SECONDS);
   const titles = useRef(new Map<string, string>());
   const serverField = useRef<HTMLInputElement>(null);
@@ -163,13 +149,13 @@ export default function AskPanel({ question, search, onClose }: AskPanelProps): 
         }
         const hint = baseUrlHint(MODEL_SERVER, server, outcome.answer.status);
         const message = `The server answered ${outcome.answer.status}: ${said || 'no message'}${hint ? ` ${hint}` : ''}`;
-        return { ok: false, message, refusedTools: namesTools(said) };
+        return { ok: false, message };
       }
       if (!reply) {
         return { ok: false, message: 'The server’s answer is not a chat completion.' };
       }
       if (reply.error) {
-        return { ok: false, message: reply.error, refusedTools: namesTools(reply.error) };
+        return { ok: false, message: reply.error };
       }
       return { ok: true, reply };
     };
@@ -182,9 +168,7 @@ export default function AskPanel({ question, search, onClose }: AskPanelProps): 
         searchDocs: async (query) => {
           setStatus(`Searching the docs for “${query}”…`);
           const results = await search(query);
-          for (const result of results) {
-            titles.current.set(result.url.split('#')[0] ?? result.url, result.title);
-          }
+          results.forEach((result) => titles.current.set(result.url.split('#')[0] ?? result.url, result.title));
           return results;
         },
         readPage: async (path) => {
@@ -290,7 +274,7 @@ export default function AskPanel({ question, search, onClose }: AskPanelProps): 
             {turn.steps.length > 0 ? (
               <ul className={styles.steps} aria-label="What was looked up" data-ask-steps="">
                 {turn.steps.map((step, stepIndex) => (
-                  <li key={stepIndex}>{describe(step)}</li>
+                  <li key={stepIndex}>{step}</li>
                 ))}
               </ul>
             ) : null}

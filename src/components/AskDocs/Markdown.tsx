@@ -5,11 +5,11 @@
  * other link, and an image, shows as its text with its address.
  */
 import Link from '@docusaurus/Link';
-import type { Nodes, Parents, PhrasingContent, Table } from 'mdast';
+import type { Nodes, Parents, PhrasingContent } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmTableFromMarkdown } from 'mdast-util-gfm-table';
 import { gfmTable } from 'micromark-extension-gfm-table';
-import { Fragment, type ReactNode } from 'react';
+import { createElement, Fragment, type ReactNode } from 'react';
 
 import { siteHref } from './links';
 
@@ -17,29 +17,15 @@ function children(node: Parents, siteUrl: string): ReactNode[] {
   return node.children.map((child, index) => render(child as Nodes, siteUrl, index));
 }
 
-function table(node: Table, siteUrl: string, key: number): ReactNode {
-  const [head, ...body] = node.children;
-  const cells = (row: Table['children'][number], Cell: 'th' | 'td') =>
-    row.children.map((cell, index) => (
-      <Cell key={index} style={node.align?.[index] ? { textAlign: node.align[index] } : undefined}>
-        {children(cell, siteUrl)}
-      </Cell>
-    ));
-  return (
-    <table key={key}>
-      {head ? (
-        <thead>
-          <tr>{cells(head, 'th')}</tr>
-        </thead>
-      ) : null}
-      <tbody>
-        {body.map((row, index) => (
-          <tr key={index}>{cells(row, 'td')}</tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
+/** The nodes that are one element each, around their children (none for a void element). */
+const ELEMENTS: Partial<Record<Nodes['type'], string>> = {
+  paragraph: 'p',
+  blockquote: 'blockquote',
+  emphasis: 'em',
+  strong: 'strong',
+  thematicBreak: 'hr',
+  break: 'br',
+};
 
 function plainText(nodes: PhrasingContent[]): string {
   return nodes
@@ -48,9 +34,11 @@ function plainText(nodes: PhrasingContent[]): string {
 }
 
 function render(node: Nodes, siteUrl: string, key: number): ReactNode {
+  const tag = ELEMENTS[node.type];
+  if (tag) {
+    return createElement(tag, { key }, 'children' in node ? children(node, siteUrl) : undefined);
+  }
   switch (node.type) {
-    case 'paragraph':
-      return <p key={key}>{children(node, siteUrl)}</p>;
     case 'heading':
       // The dialog has its own headings: an answer's are bold lines within it.
       return (
@@ -58,8 +46,6 @@ function render(node: Nodes, siteUrl: string, key: number): ReactNode {
           <strong>{children(node, siteUrl)}</strong>
         </p>
       );
-    case 'blockquote':
-      return <blockquote key={key}>{children(node, siteUrl)}</blockquote>;
     case 'list':
       return node.ordered ? (
         <ol key={key} start={node.start ?? undefined}>
@@ -85,18 +71,28 @@ function render(node: Nodes, siteUrl: string, key: number): ReactNode {
           <code>{node.value}</code>
         </pre>
       );
-    case 'table':
-      return table(node, siteUrl, key);
-    case 'thematicBreak':
-      return <hr key={key} />;
-    case 'emphasis':
-      return <em key={key}>{children(node, siteUrl)}</em>;
-    case 'strong':
-      return <strong key={key}>{children(node, siteUrl)}</strong>;
+    case 'table': {
+      // The first row is the head.
+      const [head, ...body] = node.children.map((row, index) => (
+        <tr key={index}>
+          {row.children.map((cell, column) =>
+            createElement(
+              index === 0 ? 'th' : 'td',
+              { key: column, style: node.align?.[column] ? { textAlign: node.align[column] } : undefined },
+              children(cell, siteUrl),
+            ),
+          )}
+        </tr>
+      ));
+      return (
+        <table key={key}>
+          {head ? <thead>{head}</thead> : null}
+          <tbody>{body}</tbody>
+        </table>
+      );
+    }
     case 'inlineCode':
       return <code key={key}>{node.value}</code>;
-    case 'break':
-      return <br key={key} />;
     case 'link': {
       const target = siteHref(node.url, siteUrl);
       return target ? (

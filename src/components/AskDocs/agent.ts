@@ -4,7 +4,10 @@
  * twin) in the browser, a few rounds at most. A server that refuses tools, or a model that
  * ignores them, gets the first pages found for the question in its prompt instead.
  */
-import type { ChatReply } from '@site/src/client/chat';
+import { parsedArguments, type ChatReply } from '@site/src/client/chat';
+
+// The system prompt and the tools' schemas; read_page's description names PAGE_TEXT_LIMIT.
+import { systemPrompt, tools } from './agent.json';
 
 /** Rounds of tool calls before the model is asked to answer with what it has. */
 export const MAX_TOOL_ROUNDS = 4;
@@ -14,40 +17,6 @@ const PAGE_TEXT_LIMIT = 12_000;
 const SEARCH_RESULTS = 5;
 /** How many pages go into the prompt when the model runs without tools. */
 const RETRIEVED_PAGES = 3;
-
-const SYSTEM_PROMPT = [
-  'You answer questions about Rubra, its tool-calling models and the servers that run them, from these documentation pages only.',
-  'Use search_docs to find pages and read_page to read one before you answer.',
-  'Cite every page you use as a Markdown link to its path, such as [Serve Rubra models with vLLM](/inference/vllm).',
-  'If the pages do not hold the answer, say so; do not guess.',
-].join(' ');
-
-const TOOLS = [
-  {
-    type: 'function',
-    function: {
-      name: 'search_docs',
-      description: 'Search the documentation. Returns the first pages with their titles, paths and excerpts.',
-      parameters: {
-        type: 'object',
-        properties: { query: { type: 'string', description: 'A few words to search for' } },
-        required: ['query'],
-      },
-    },
-  },
-  {
-    type: 'function',
-    function: {
-      name: 'read_page',
-      description: `Read one documentation page as Markdown (its first ${PAGE_TEXT_LIMIT.toLocaleString('en')} characters).`,
-      parameters: {
-        type: 'object',
-        properties: { path: { type: 'string', description: 'The page path, such as /inference/vllm' } },
-        required: ['path'],
-      },
-    },
-  },
-] as const;
 
 export interface DocResult {
   title: string;
@@ -63,15 +32,8 @@ export interface ChatMessage {
   tool_call_id?: string;
 }
 
-/** What the reader is shown of the work: each search and page read, and a retrieval without tools. */
-export type AgentStep =
-  | { kind: 'search'; query: string; results: number }
-  | { kind: 'read'; path: string; found: boolean }
-  | { kind: 'tool-error'; name: string; message: string }
-  | { kind: 'without-tools'; reason: string };
-
 /** The outcome of one request to the model: its reply, or why there is none. */
-export type Completion = { ok: true; reply: ChatReply } | { ok: false; message: string; refusedTools?: boolean };
+export type Completion = { ok: true; reply: ChatReply } | { ok: false; message: string };
 
 export interface AgentDeps {
   /** Sends one chat completion request (streamed), reporting the reply as it grows. */
@@ -79,7 +41,8 @@ export interface AgentDeps {
   searchDocs(query: string): Promise<DocResult[]>;
   /** A page's Markdown, or null when the site has no such page. */
   readPage(path: string): Promise<string | null>;
-  onStep(step: AgentStep): void;
+  /** What the reader is shown of the work: each search and page read, and a retrieval without tools. */
+  onStep(step: string): void;
 }
 
 export type AgentOutcome =
@@ -107,6 +70,10 @@ export function sitePath(text: string, siteUrl: string): string | null {
   return path.replace(/\.md$/, '').replace(/\/$/, '') || '/';
 }
 
+const searched = (query: string, count: number) =>
+  `Searched the docs for “${query}” (${count} ${count === 1 ? 'page' : 'pages'})`;
+const toolFailed = (name: string, message: string) => `A tool call failed (${name}): ${message}; the model was told`;
+
 const user = (content: string): ChatMessage => ({ role: 'user', content });
 const assistant = (content: string): ChatMessage => ({ role: 'assistant', content });
 
@@ -121,28 +88,29 @@ export async function ask(
   deps: AgentDeps,
   siteUrl: string,
 ): Promise<AgentOutcome> {
-  const messages: ChatMessage[] = [{ role: 'system', content: SYSTEM_PROMPT }, ...history, user(question)];
+  const messages: ChatMessage[] = [{ role: 'system', content: systemPrompt }, ...history, user(question)];
   const pagesRead: string[] = [];
 
   /** Runs one tool call in the browser: what goes back to the model as the tool's answer. */
   const runTool = async (call: { name: string; arguments: string }): Promise<string> => {
-    let args: Record<string, unknown>;
-    try {
-      args = JSON.parse(call.arguments || '{}') as Record<string, unknown>;
-    } catch {
+    const parsed = parsedArguments(call.arguments || '{}');
+    if (!parsed) {
       const message = `The arguments of ${call.name} are not JSON: ${call.arguments}`;
-      deps.onStep({ kind: 'tool-error', name: call.name, message });
+      deps.onStep(toolFailed(call.name, message));
       return `Error: ${message}. Call the tool again with JSON arguments.`;
     }
+    const args = parsed.value as Record<string, unknown>;
     if (call.name === 'search_docs' && typeof args.query === 'string') {
       const results = (await deps.searchDocs(args.query)).slice(0, SEARCH_RESULTS);
-      deps.onStep({ kind: 'search', query: args.query, results: results.length });
+      deps.onStep(searched(args.query, results.length));
       return JSON.stringify(results);
     }
     if (call.name === 'read_page' && typeof args.path === 'string') {
       const path = sitePath(args.path, siteUrl);
       const text = path ? await deps.readPage(path) : null;
-      deps.onStep({ kind: 'read', path: path ?? args.path, found: text !== null });
+      deps.onStep(
+        text !== null ? `Read ${path}` : `Tried to read ${path ?? args.path}, which is not a page of these docs`,
+      );
       if (text === null || path === null) {
         return `Error: there is no page ${args.path} in these docs. Use search_docs to find its path.`;
       }
@@ -151,33 +119,33 @@ export async function ask(
         ? `${text.slice(0, PAGE_TEXT_LIMIT)}\n\n[The page continues; cut at ${PAGE_TEXT_LIMIT.toLocaleString('en')} characters.]`
         : text;
     }
-    const known = TOOLS.map((tool) => tool.function.name).join(' and ');
+    const known = tools.map((tool) => tool.function.name).join(' and ');
     const message =
       call.name === 'search_docs' || call.name === 'read_page'
         ? `${call.name} needs ${call.name === 'search_docs' ? 'a "query"' : 'a "path"'} string`
         : `there is no tool ${call.name}; the tools are ${known}`;
-    deps.onStep({ kind: 'tool-error', name: call.name, message });
+    deps.onStep(toolFailed(call.name, message));
     return `Error: ${message}.`;
   };
 
   /** The question searched and the first pages' text put into the prompt, for a model without tools. */
   const withoutTools = async (reason: string): Promise<AgentOutcome> => {
-    deps.onStep({ kind: 'without-tools', reason });
+    deps.onStep(`The model ran without tools (${reason}): the first pages found for the question went into its prompt`);
     const results = (await deps.searchDocs(question)).slice(0, RETRIEVED_PAGES);
-    deps.onStep({ kind: 'search', query: question, results: results.length });
+    deps.onStep(searched(question, results.length));
     const parts: string[] = [];
     for (const result of results) {
       const path = sitePath(result.url, siteUrl);
       const text = path ? await deps.readPage(path) : null;
       if (path && text !== null) {
-        deps.onStep({ kind: 'read', path, found: true });
+        deps.onStep(`Read ${path}`);
         pagesRead.push(path);
         parts.push(`## ${result.title} (${path})\n\n${text.slice(0, Math.floor(PAGE_TEXT_LIMIT / RETRIEVED_PAGES))}`);
       }
     }
     const system: ChatMessage = {
       role: 'system',
-      content: `${SYSTEM_PROMPT.replace(/Use search_docs[^.]*\. /, '')}\n\nThe pages:\n\n${parts.join('\n\n')}`,
+      content: `${systemPrompt.replace(/Use search_docs[^.]*\. /, '')}\n\nThe pages:\n\n${parts.join('\n\n')}`,
     };
     const prompt = [system, ...history.filter((message) => message.role !== 'system'), user(question)];
     const result = await deps.complete({ model, messages: prompt, stream: true });
@@ -194,13 +162,13 @@ export async function ask(
     const result = await deps.complete({
       model,
       messages,
-      tools: TOOLS,
+      tools,
       // The last round asks for an answer from what the tools gave.
       tool_choice: last ? 'none' : 'auto',
       stream: true,
     });
     if (!result.ok) {
-      if (round === 0 && (result.refusedTools || namesTools(result.message))) {
+      if (round === 0 && namesTools(result.message)) {
         return withoutTools(`the server refused tools: ${result.message}`);
       }
       return { ok: false, message: result.message, messages };

@@ -8,12 +8,8 @@ export function siteHref(href: string, siteUrl: string): string | null {
 
 /** The site pages an answer links to, in order, each once. */
 export function linkedPages(markdown: string, siteUrl: string): string[] {
-  const pages: string[] = [];
-  for (const match of markdown.matchAll(/\[[^\]\n]+\]\(([^)\s]+)\)/g)) {
-    const target = siteHref(match[1] ?? '', siteUrl)?.split('#')[0];
-    if (target && !pages.includes(target)) {
-      pages.push(target);
-    }
-  }
-  return pages;
+  const targets = [...markdown.matchAll(/\[[^\]\n]+\]\(([^)\s]+)\)/g)].map(
+    (match) => siteHref(match[1] ?? '', siteUrl)?.split('#')[0] ?? '',
+  );
+  return [...new Set(targets.filter(Boolean))];
 }

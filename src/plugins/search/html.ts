@@ -5,19 +5,6 @@
  */
 import { decodeHTML, escapeUTF8 } from 'entities';
 
-/** Parts of a docs page that are not its content (nav and footer hold breadcrumbs, pagination, edit links). */
-export const EXCLUDED_SELECTORS = [
-  'nav',
-  'footer',
-  'button',
-  'aside',
-  '.theme-doc-toc-mobile',
-  '.theme-doc-toc-desktop',
-  '.theme-doc-version-badge',
-  '.theme-doc-version-banner',
-  '.hash-link',
-];
-
 /** An attribute's decoded value in one tag, quoted or not. */
 function attribute(tag: string, name: string): string | undefined {
   const match = new RegExp(`\\s${name}=(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+?))(?=\\s|/?>)`, 'i').exec(tag);

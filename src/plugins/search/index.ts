@@ -1,14 +1,8 @@
 /**
- * search: the site's search, whichever backend serves it.
- * - Adds /search, and points `@rubra/search-backend` and `@rubra/search-page-head` at the
- *   registry row (src/search/backends/registry.ts) docusaurus.config.ts chose.
- * - Gives the search modal's stylesheet a file of its own, loaded with the modal.
- * - Writes the backend's policy sources (SEARCH_POLICY_FILE) after a build, and the query
- *   data (QUERY_DATA_FILE) for the docs MCP server, under `npm start` too.
- * - For a Pagefind backend: after a build, indexes the built pages into <outDir>/pagefind/,
- *   bundles the /search page's early script and hands the page's hints and held scripts
- *   to the pass over the built pages. Under `npm start`, indexes the dev server's pages,
- *   rendered (rendered-pages.ts), after each rebuild that follows a content load.
+ * search: /search, the aliases to the backend row docusaurus.config.ts chose, the search
+ * modal's stylesheet, the policy sources and the query data for the MCP server. For a
+ * Pagefind backend, the index and the /search page's early start: from the built pages,
+ * or under `npm start` from the dev server's pages (rendered-pages.ts) after a content load.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -19,7 +13,7 @@ import { Joi } from '@docusaurus/utils-validation';
 
 import { SEARCH_POLICY_FILE } from '../../../deploy/build-output.mjs';
 import { handOverPageEdits } from '../../../deploy/page-pass.mjs';
-import { SEARCH_BACKENDS } from '../../search/backends/registry';
+import { SEARCH_BACKENDS, type SearchBackendRow } from '../../search/backends/registry';
 import { QUERY_DATA, QUERY_DATA_FILE } from '@rubra/search-query';
 import { identity } from '../../site/identity';
 import { loadTwins } from '../../plugins-lib/twins/twins';
@@ -73,10 +67,8 @@ async function writeJson(file: string, value: unknown, indent?: number): Promise
 
 export default function searchPlugin(context: LoadContext, options: SearchPluginOptions): Plugin {
   const { siteDir, baseUrl, generatedFilesDir, i18n } = context;
-  const backend = SEARCH_BACKENDS.find((row) => row.id === options.backend);
-  if (!backend) {
-    throw new Error(`[${PLUGIN}] no search backend "${options.backend}" in src/search/backends/registry.ts`);
-  }
+  // validateOptions holds the id to a row of the registry.
+  const backend = SEARCH_BACKENDS.find((row) => row.id === options.backend) as SearchBackendRow;
   const backendsDir = path.join(siteDir, 'src/search/backends');
   const devServer = process.env.NODE_ENV === 'development';
   // What the dev server serves at the site's root, laid out as in the build.

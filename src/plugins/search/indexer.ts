@@ -5,7 +5,9 @@ import path from 'node:path';
 
 import { buildVocabulary, VOCABULARY_FILE } from '@rubra/search-query';
 
-import { EXCLUDED_SELECTORS, mainText, prepareForIndex } from './html';
+// Parts of a docs page that are not its content (nav and footer hold breadcrumbs, pagination, edit links).
+import excludeSelectors from './excluded-selectors.json';
+import { mainText, prepareForIndex } from './html';
 
 export interface IndexedPage {
   url: string;
@@ -24,14 +26,10 @@ export function builtFileFor(outDir: string, routePath: string, baseUrl: string)
 }
 
 export async function readBuiltPages(outDir: string, routePaths: string[], baseUrl: string): Promise<IndexedPage[]> {
-  const pages: IndexedPage[] = [];
-  for (const url of routePaths) {
-    const file = builtFileFor(outDir, url, baseUrl);
-    if (file) {
-      pages.push({ url, html: await readFile(file, 'utf8') });
-    }
-  }
-  return pages;
+  const files = routePaths.map((url) => ({ url, file: builtFileFor(outDir, url, baseUrl) }));
+  return Promise.all(
+    files.flatMap(({ url, file }) => (file ? [readFile(file, 'utf8').then((html) => ({ url, html }))] : [])),
+  );
 }
 
 /**
@@ -64,7 +62,7 @@ const PAGEFIND_API = path.join(process.cwd(), 'node_modules', 'pagefind', 'lib',
 export async function writeIndex(pages: IndexedPage[], outputPath: string): Promise<string> {
   const { createIndex, close } = (await import(PAGEFIND_API)) as typeof import('pagefind');
   const { kept, duplicates } = deduplicate(pages);
-  const { index, errors } = await createIndex({ excludeSelectors: EXCLUDED_SELECTORS });
+  const { index, errors } = await createIndex({ excludeSelectors });
   if (!index) {
     throw new Error(`Search index: Pagefind could not start: ${errors.join('; ')}`);
   }

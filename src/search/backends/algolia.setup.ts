@@ -49,10 +49,8 @@ export function createAlgoliaBackend(indexName: string, loadClient: () => Promis
 }
 
 export const createSearchSetup: CreateSearchSetup = ({ settings }) => {
-  const { appId, apiKey, indexName } = settings;
-  if (!appId || !apiKey || !indexName) {
-    throw new Error('The Algolia search backend was built without Algolia settings.');
-  }
+  // The registry's row sets all three (registry.ts).
+  const { appId = '', apiKey = '', indexName = '' } = settings;
   const backend = createAlgoliaBackend(indexName, async () => {
     const { liteClient } = await import('algoliasearch/lite');
     return liteClient(appId, apiKey) as unknown as AlgoliaSearchClient;

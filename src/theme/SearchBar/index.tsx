@@ -36,7 +36,7 @@ const isEditing = (event: KeyboardEvent, target = event.composedPath()[0]) =>
   target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName));
 
 export default function SearchBar(): ReactNode {
-  const { options, facetFilters } = useSearchConfig();
+  const { options } = useSearchConfig();
   const [open, setOpen] = useState<Open | null>(null);
   // The shortcut's modifier depends on the reader's platform, known only in the browser.
   const [modifier, setModifier] = useState<'Control' | 'Meta' | null>(null);
@@ -120,14 +120,7 @@ export default function SearchBar(): ReactNode {
         </span>
       </button>
       {open && 'Modal' in open && <open.Modal setup={open.setup} onClose={onClose} onAsk={onAsk} />}
-      {open && 'Ask' in open && (
-        <open.Ask
-          question={open.question}
-          setup={() => loadSearchSetup(options)}
-          facetFilters={facetFilters}
-          onClose={onClose}
-        />
-      )}
+      {open && 'Ask' in open && <open.Ask question={open.question} onClose={onClose} />}
     </>
   );
 }

@@ -135,7 +135,7 @@ function useSearchResults(config: SearchConfig, urlQuery: string) {
 }
 
 /** Ask AI under the search box: the typed words as a question for the reader's own model, answered in place. */
-function AskOnPage({ question, config }: { question: string; config: SearchConfig }): ReactNode {
+function AskOnPage({ question }: { question: string }): ReactNode {
   const [panel, setPanel] = useState<{ Panel: typeof AskInPlace; question: string } | null>(null);
   // The button works only once the page has hydrated: the HTML holds just its place.
   const hydrated = useIsBrowser();
@@ -155,15 +155,7 @@ function AskOnPage({ question, config }: { question: string; config: SearchConfi
           </button>
         )}
       </p>
-      {panel && (
-        <panel.Panel
-          key={panel.question}
-          question={panel.question}
-          setup={() => loadSearchSetup(config.options)}
-          facetFilters={config.facetFilters}
-          onClose={() => setPanel(null)}
-        />
-      )}
+      {panel && <panel.Panel key={panel.question} question={panel.question} onClose={() => setPanel(null)} />}
     </>
   );
 }
@@ -221,7 +213,7 @@ function SearchPageContent(): ReactNode {
             onChange={(event) => setInput(event.target.value)}
           />
         </form>
-        <AskOnPage question={input} config={config} />
+        <AskOnPage question={input} />
         <div
           aria-live="polite"
           className={SEARCH_TARGETS.status}
