@@ -1,15 +1,15 @@
 /**
- * Benchmark figures, one entry per row of src/data/facts/benchmarks.ts and of
- * src/data/facts/mtbench-pairwise.ts. A `null` score means "not measured", never zero.
+ * Benchmark figures, one entry per row of src/data/facts/benchmarks.json and of
+ * src/data/facts/mtbench-pairwise.json. A `null` score means "not measured", never zero.
  * The benchmark page and the five model guides render from here only.
  */
 import { FactError, MODEL_KINDS, readFacts } from './facts';
-import benchmarksFile from './facts/benchmarks';
-import pairwiseFile from './facts/mtbench-pairwise';
+import benchmarksFile from './facts/benchmarks.json';
+import pairwiseFile from './facts/mtbench-pairwise.json';
 import { RUBRA_PREFIX, models, type ModelFamily } from './models';
 
-/** The rows of src/data/facts/benchmarks.ts, checked. */
-export const benchmarkFacts = readFacts('benchmarks.ts', benchmarksFile, {
+/** The rows of src/data/facts/benchmarks.json, checked. */
+export const benchmarkFacts = readFacts('benchmarks.json', benchmarksFile, {
   model: 'text',
   kind: MODEL_KINDS,
   params_billion: 'optional number',
@@ -22,8 +22,8 @@ export const benchmarkFacts = readFacts('benchmarks.ts', benchmarksFile, {
   note: 'optional text',
 });
 
-/** The rows of src/data/facts/mtbench-pairwise.ts, checked. */
-export const pairwiseFacts = readFacts('mtbench-pairwise.ts', pairwiseFile, {
+/** The rows of src/data/facts/mtbench-pairwise.json, checked. */
+export const pairwiseFacts = readFacts('mtbench-pairwise.json', pairwiseFile, {
   model: 'text',
   compared_with: 'text',
   win: 'count',
@@ -73,7 +73,7 @@ function familyOfRow(row: (typeof benchmarkFacts)[number]): ModelFamily | null {
   const base = kind === 'rubra' && name.startsWith(RUBRA_PREFIX) ? name.slice(RUBRA_PREFIX.length) : name;
   const model = models.find((candidate) => nameKey(candidate.model) === nameKey(base));
   if (!model) {
-    throw new FactError(`${row.where}: the ${kind} model "${name}" has no row in src/data/facts/models.ts`);
+    throw new FactError(`${row.where}: the ${kind} model "${name}" has no row in src/data/facts/models.json`);
   }
   return model.family;
 }

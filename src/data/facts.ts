@@ -18,7 +18,7 @@ export type Schema = Record<string, CellRule>;
 
 /** A row whose cells have been checked against its file's schema. */
 export interface FactRow<S extends Schema> {
-  /** Where the row is, for messages: `src/data/facts/models.ts, row 3`. */
+  /** Where the row is, for messages: `src/data/facts/models.json, row 3`. */
   where: string;
   text(column: keyof S & string): string;
   /** The cell as a number; null for an empty cell of an optional column. */

@@ -1,12 +1,12 @@
 /**
- * Rubra's enhanced models, one entry per row of src/data/facts/models.ts.
+ * Rubra's enhanced models, one entry per row of src/data/facts/models.json.
  * The model pages, the home page table and the benchmark page all read from here.
  */
 import { CHAT_TEMPLATES, FactError, MODEL_FAMILIES, readFacts } from './facts';
-import modelsFile from './facts/models';
+import modelsFile from './facts/models.json';
 
-/** The rows of src/data/facts/models.ts, checked. */
-export const modelFacts = readFacts('models.ts', modelsFile, {
+/** The rows of src/data/facts/models.json, checked. */
+export const modelFacts = readFacts('models.json', modelsFile, {
   family: MODEL_FAMILIES,
   page_route: 'text',
   model: 'text',
