@@ -18,8 +18,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 import { HtmlContent } from '@site/src/components/DataTable';
 import { familyInfo, families } from '@site/src/data/models';
-import { remarkStaticTables } from '@site/src/plugins/static-tables';
-import { MARKUP_DIR } from '@site/src/plugins/static-tables/remark';
+import { MARKUP_DIR, remarkStaticTables } from '@site/src/plugins/static-tables';
 import { dataComponents } from '@site/src/shared/tables';
 import { chatTemplates } from '@site/src/shared/tables/chat-templates';
 import { dataTable } from '@site/src/shared/tables/html';

@@ -194,9 +194,8 @@ describe('the <DataTable> tag', () => {
   });
 
   it('takes its text size, row headings, margin and lists from the model’s look', () => {
-    const html = renderToStaticMarkup(
-      <DataTable model={model({ textSize: 'page', rowHeadings: 'nowrap', margin: 'theme', lists: 'plain' })} />,
-    );
+    const look = { classes: ['pageText', 'nowrapRowHeadings', 'themeMargin'], listClass: 'plainList' } as const;
+    const html = renderToStaticMarkup(<DataTable model={model(look)} />);
     expect(html).toContain(`<table class="${classes('table', 'pageText', 'nowrapRowHeadings', 'themeMargin')}">`);
     expect(html).toContain(`<ul class="${classes('plainList')}"><li>x</li><li>y</li></ul>`);
     expect(renderToStaticMarkup(<DataTable model={model(undefined)} />)).toContain('<ul><li>x</li>');

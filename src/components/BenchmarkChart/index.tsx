@@ -69,7 +69,7 @@ export default function BenchmarkChart(): ReactNode {
           {(Object.keys(seriesLabels) as Series[]).map((series, index) => (
             <g key={series} transform={`translate(${BAR_START + index * 150 - 130}, 8)`}>
               <rect width="14" height="14" className={styles[series]} />
-              <text x="20" y="11" className={styles.label}>
+              <text x="20" y="11">
                 {seriesLabels[series]}
               </text>
             </g>
@@ -86,7 +86,7 @@ export default function BenchmarkChart(): ReactNode {
           ))}
           {placed.map(({ row, series, middle }) => (
             <g key={`${series}-${row.model}`} data-series={series} data-model={row.model}>
-              <text x={LABEL_WIDTH} y={middle} className={styles.name} dominantBaseline="middle" textAnchor="end">
+              <text x={LABEL_WIDTH} y={middle} dominantBaseline="middle" textAnchor="end">
                 {row.model}
               </text>
               {row.functionCalling === null ? (
@@ -103,12 +103,7 @@ export default function BenchmarkChart(): ReactNode {
                     rx="2"
                     className={styles[series]}
                   />
-                  <text
-                    x={BAR_START + scale(row.functionCalling) + 6}
-                    y={middle}
-                    className={styles.value}
-                    dominantBaseline="middle"
-                  >
+                  <text x={BAR_START + scale(row.functionCalling) + 6} y={middle} dominantBaseline="middle">
                     {formatScore(row.functionCalling)}
                   </text>
                 </>

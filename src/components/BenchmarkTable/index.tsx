@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { useMemo, useState, type ReactNode } from 'react';
 
-import { InlineContent, alignClass } from '@site/src/components/DataTable';
+import { HtmlContent, alignClass } from '@site/src/components/DataTable';
 import table from '@site/src/components/DataTable/styles.module.css';
 import {
   benchmarks,
@@ -10,6 +10,7 @@ import {
   type BenchmarkKind,
   type BenchmarkRow,
 } from '@site/src/data/benchmarks';
+import { MODEL_KINDS } from '@site/src/data/facts';
 import {
   BENCHMARK_TABLE_CAPTION,
   TOOL_OBSERVATION_MARK,
@@ -19,11 +20,10 @@ import {
   figureColumns,
 } from '@site/src/shared/tables/benchmarks';
 import { NOT_MEASURED_MARK } from '@site/src/shared/tables/format';
+import { inlineNodes } from '@site/src/shared/tables/html';
 import { cellContent } from '@site/src/shared/tables/model';
 import { filterRows, nextSort, sortRows, type SortState } from './logic';
 import styles from './styles.module.css';
-
-const allKinds = Object.keys(kindLabels) as BenchmarkKind[];
 
 /** The id of the footnote that explains the ∔ marker. */
 const TOOL_OBSERVATION_NOTE_ID = 'benchmark-note-tool-observations';
@@ -61,7 +61,7 @@ function ModelName({ row }: { row: BenchmarkRow }): ReactNode {
  */
 export default function BenchmarkTable(): ReactNode {
   const [sort, setSort] = useState<SortState | null>(null);
-  const [kinds, setKinds] = useState<ReadonlySet<BenchmarkKind>>(() => new Set(allKinds));
+  const [kinds, setKinds] = useState<ReadonlySet<BenchmarkKind>>(() => new Set(MODEL_KINDS));
   const [text, setText] = useState('');
 
   const rows = useMemo(() => sortRows(filterRows(benchmarks, { kinds, text }), sort), [kinds, text, sort]);
@@ -84,7 +84,7 @@ export default function BenchmarkTable(): ReactNode {
       >
         <fieldset className={styles.kinds}>
           <legend>Show</legend>
-          {allKinds.map((kind) => (
+          {MODEL_KINDS.map((kind) => (
             <label key={kind} className={styles.kind}>
               <input
                 type="checkbox"
@@ -132,7 +132,7 @@ export default function BenchmarkTable(): ReactNode {
                   >
                     <button
                       type="button"
-                      className={styles.sortButton}
+                      className={clsx('clean-btn', styles.sortButton)}
                       onClick={() => setSort(nextSort(sort, column.id))}
                     >
                       {column.label}
@@ -153,7 +153,7 @@ export default function BenchmarkTable(): ReactNode {
                 </th>
                 {figureColumns.map((column) => (
                   <td key={column.id} className={alignClass(column)}>
-                    <InlineContent inline={cellContent(column, row)} />
+                    <HtmlContent nodes={inlineNodes(cellContent(column, row))} />
                   </td>
                 ))}
               </tr>

@@ -2,8 +2,8 @@ import Link from '@docusaurus/Link';
 import clsx from 'clsx';
 import { Fragment, type ReactNode } from 'react';
 
-import { alignClasses, inlineNodes, isRouteLink, type HtmlNode, type TableClass } from '@site/src/shared/tables/html';
-import type { Column, Inline } from '@site/src/shared/tables/model';
+import { alignClasses, isRouteLink, type HtmlNode } from '@site/src/shared/tables/html';
+import type { Column, TableClass } from '@site/src/shared/tables/model';
 import table from './styles.module.css';
 
 /**
@@ -12,7 +12,7 @@ import table from './styles.module.css';
  * build from the same markup and this stylesheet.
  */
 const classNames = (classes: readonly TableClass[] = []): string | undefined =>
-  classes.length > 0 ? clsx(classes.map((name) => table[name])) : undefined;
+  clsx(classes.map((name) => table[name])) || undefined;
 
 /** Markup of the tables as React elements, with the stylesheet's class names. */
 export function HtmlContent({ nodes }: { nodes: readonly HtmlNode[] }): ReactNode {
@@ -35,11 +35,6 @@ export function HtmlContent({ nodes }: { nodes: readonly HtmlNode[] }): ReactNod
       </Tag>
     );
   });
-}
-
-/** Inline content of a table model as the page shows it. */
-export function InlineContent({ inline }: { inline: Inline }): ReactNode {
-  return <HtmlContent nodes={inlineNodes(inline)} />;
 }
 
 /** The class of a column's cells, or of its heading: figures align to the end. */

@@ -1,12 +1,236 @@
+/// <reference types="remark-mdx" />
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import type { Plugin } from '@docusaurus/types';
 import { escapeRegexp } from '@docusaurus/utils';
+import type { ImportDeclaration, Program } from 'estree';
+import type { Root, RootContent } from 'mdast';
+import { visit } from 'unist-util-visit';
+import type { VFile } from 'vfile';
 
+import { dataComponents } from '../../shared/tables';
+import { dataTable, isRouteLink, type HtmlNode } from '../../shared/tables/html';
+import type { AnyTableModel } from '../../shared/tables/model';
+import { importNode } from '../../plugins-lib/mdx-import';
 import { noOptions } from '../../plugins-lib/plugin-options';
-import { MARKUP_DIR } from './remark';
+import { DATA_TABLE_TAG, dataTableModelName, propsOf, type JsxElement } from '../../plugins-lib/twins/jsx';
+import { importModule, pageTableModels } from '../../plugins-lib/twins/table-models';
+import { TwinError } from '../../plugins-lib/twins/twin-error';
 
-export { remarkStaticTables } from './remark';
+/**
+ * Remark plugin: a table with no interaction becomes markup when its page is compiled.
+ * `<DataTable model={name} …/>` (the model found through the page's import, as the
+ * twins find it) and each registered tag with an HTML form (`<ModelSpecs family="…"/>`,
+ * `<ChatTemplateOf family="…"/>`, src/shared/tables/index.ts) are laid out by
+ * src/shared/tables/html.ts into a module of the page's own, one React component per
+ * table that writes its elements with the stylesheet's class names and the site's links,
+ * and each tag becomes that module's component for it; the imports that only those tags
+ * used leave the page. The browser gets the tables' elements and text and no code: no table
+ * model, no facts, no renderer. A tag the build cannot render stops it, naming the
+ * page and the line.
+ */
+
+const SITE_DIR = path.resolve(__dirname, '../../..');
+
+/** Where the pages' table modules are written: Docusaurus's folder of generated files. */
+export const MARKUP_DIR = path.join(SITE_DIR, '.docusaurus', 'static-tables');
+
+/** The name the page imports its table module under. */
+const MODULE_NAME = 'StaticTables';
+
+const isStaticTag = (name: string | null): name is string =>
+  name === DATA_TABLE_TAG || (name !== null && dataComponents[name]?.html !== undefined);
+
+/** Writes a file unless it holds the text already, so that a compilation reading it never finds it half-written. */
+function writeChanged(file: string, text: string): void {
+  if (!existsSync(file) || readFileSync(file, 'utf8') !== text) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, text);
+  }
+}
+
+export function remarkStaticTables() {
+  return async (tree: Root, vfile: VFile): Promise<void> => {
+    const targets: { element: JsxElement; siblings: RootContent[]; index: number }[] = [];
+    visit(tree, (node, index, parent) => {
+      if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && isStaticTag(node.name)) {
+        if (parent !== undefined && index !== undefined) {
+          targets.push({ element: node as unknown as JsxElement, siblings: parent.children as RootContent[], index });
+        }
+      }
+    });
+    if (targets.length === 0) {
+      return;
+    }
+    const file = path.relative(SITE_DIR, vfile.path);
+    const failAt = (problem: string, line: number | undefined): never => {
+      throw new Error(`${file}${line ? `:${line}` : ''}: ${problem}`);
+    };
+    const fail = (problem: string, at: JsxElement): never => failAt(problem, at.position?.start.line);
+    const models = await pageTableModels(tree, { file, siteDir: SITE_DIR, load: importModule }).catch(
+      (error: unknown) => {
+        throw error instanceof TwinError ? failAt(error.problem, error.line) : error;
+      },
+    );
+    const consumed = new Set<string>();
+    const tables = targets.map(({ element, siblings, index }, position): HtmlNode => {
+      const tag = element.name ?? '';
+      const isDataTable = tag === DATA_TABLE_TAG;
+      const props = propsOf(element, (problem) => fail(problem, element), isDataTable ? 'model' : undefined);
+      const name = isDataTable ? (dataTableModelName(element) ?? '') : tag;
+      consumed.add(name).add(tag);
+      let table: HtmlNode;
+      try {
+        table = isDataTable
+          ? dataTable(models.get(name) as AnyTableModel, props)
+          : (dataComponents[tag]?.html?.(props) ?? fail(`<${tag}> has no HTML form`, element));
+      } catch (error) {
+        return fail(`<${tag}> cannot be rendered: ${error instanceof Error ? error.message : String(error)}`, element);
+      }
+      siblings[index] = {
+        type: element.type,
+        name: `${MODULE_NAME}.${tableName(position)}`,
+        attributes: [],
+        children: [],
+      };
+      return table;
+    });
+    dropImports(tree, consumed);
+    const moduleFile = path.join(MARKUP_DIR, `${file.replace(/[^\w.-]+/g, '_')}.js`);
+    writeChanged(moduleFile, markupModule(tables));
+    tree.children.unshift(importNode(MODULE_NAME, moduleFile));
+  };
+}
+
+/** The tables' stylesheet, whose class names the bundler gives the module. */
+const STYLES_SOURCE = '@site/src/components/DataTable/styles.module.css';
+/** The site's link, so a link to a route is followed by the client-side router. */
+const LINK_SOURCE = '@docusaurus/Link';
+
+/** The name under which the module's default export holds the component of the page's `index`-th table. */
+const tableName = (index: number): string => `table${index}`;
+
+/** What the module's code reads besides React. */
+type Needs = Record<'styles' | 'link', boolean>;
+
+/** An element as a `createElement` call, its props and children written as literals. */
+function elementCode(node: HtmlNode, needs: Needs): string {
+  if (typeof node === 'string') {
+    return JSON.stringify(node);
+  }
+  const children = node.children.map((child) => `, ${elementCode(child, needs)}`).join('');
+  if (isRouteLink(node)) {
+    needs.link = true;
+    return `h(Link, { to: ${JSON.stringify(node.to)} }${children})`;
+  }
+  const classes = node.classes ?? [];
+  needs.styles ||= classes.length > 0;
+  const props = [
+    ...(classes.length > 0 ? [`className: ${classes.map((key) => `styles.${key}`).join(' + " " + ')}`] : []),
+    ...Object.entries(node.attributes ?? {}).map(
+      ([name, value]) => `${JSON.stringify(name)}: ${JSON.stringify(value)}`,
+    ),
+  ];
+  return `h(${JSON.stringify(node.tag)}, ${props.length > 0 ? `{ ${props.join(', ')} }` : 'null'}${children})`;
+}
+
+/** The module of a page's tables: its default export holds a component per table, `table0`, `table1`, … in the page's order. */
+function markupModule(tables: readonly HtmlNode[]): string {
+  const needs: Needs = { styles: false, link: false };
+  const components = tables.map(
+    (table, index) => `function ${tableName(index)}() {\n  return ${elementCode(table, needs)};\n}\n`,
+  );
+  return [
+    "import { createElement as h } from 'react';",
+    ...(needs.link ? [`import Link from ${JSON.stringify(LINK_SOURCE)};`] : []),
+    ...(needs.styles ? [`import styles from ${JSON.stringify(STYLES_SOURCE)};`] : []),
+    '',
+    ...components,
+    `export default { ${tables.map((_, index) => tableName(index)).join(', ')} };`,
+    '',
+  ].join('\n');
+}
+
+/** Every name an expression, an export or an element of the page reads, beyond its imports. */
+function namesRead(value: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) {
+    for (const item of value) namesRead(item, found);
+    return found;
+  }
+  if (typeof value !== 'object' || value === null) {
+    return found;
+  }
+  const node = value as Record<string, unknown>;
+  if (node.type === 'ImportDeclaration') {
+    return found;
+  }
+  if ((node.type === 'Identifier' || node.type === 'JSXIdentifier') && typeof node.name === 'string') {
+    found.add(node.name);
+  }
+  if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && typeof node.name === 'string') {
+    found.add(node.name.split('.')[0] ?? node.name);
+  }
+  for (const [key, child] of Object.entries(node)) {
+    if (key !== 'position') namesRead(child, found);
+  }
+  return found;
+}
+
+/** An import as the page would write it, for a declaration that keeps some of its bindings. */
+function importText({ specifiers, source }: ImportDeclaration): string {
+  const named = specifiers.flatMap((specifier) => {
+    if (specifier.type !== 'ImportSpecifier') return [];
+    const imported =
+      specifier.imported.type === 'Identifier' ? specifier.imported.name : String(specifier.imported.value);
+    return [imported === specifier.local.name ? imported : `${imported} as ${specifier.local.name}`];
+  });
+  const parts = specifiers.flatMap((specifier) =>
+    specifier.type === 'ImportDefaultSpecifier'
+      ? [specifier.local.name]
+      : specifier.type === 'ImportNamespaceSpecifier'
+        ? [`* as ${specifier.local.name}`]
+        : [],
+  );
+  const bindings = [...parts, ...(named.length > 0 ? [`{ ${named.join(', ')} }`] : [])].join(', ');
+  return `import ${bindings} from ${JSON.stringify(source.value)};`;
+}
+
+/**
+ * Takes the bindings of `names` that nothing on the page reads any more out of its
+ * imports, in the compiled form (the ESTree) and in the text.
+ */
+function dropImports(tree: Root, names: ReadonlySet<string>): void {
+  const read = namesRead(tree.children);
+  const drop = new Set([...names].filter((name) => !read.has(name)));
+  tree.children = tree.children.filter((node) => {
+    const program = node.type === 'mdxjsEsm' ? node.data?.estree : undefined;
+    if (!program || node.type !== 'mdxjsEsm') {
+      return true;
+    }
+    const offset = node.position?.start.offset ?? 0;
+    const texts: string[] = [];
+    program.body = program.body.flatMap((statement): Program['body'] => {
+      const [start, end] = statement.range ?? [offset, offset + node.value.length];
+      const text = () => node.value.slice(start - offset, end - offset);
+      if (statement.type !== 'ImportDeclaration') {
+        texts.push(text());
+        return [statement];
+      }
+      const specifiers = statement.specifiers.filter((specifier) => !drop.has(specifier.local.name));
+      if (specifiers.length === statement.specifiers.length) {
+        texts.push(text());
+        return [statement];
+      }
+      if (specifiers.length === 0) return [];
+      const kept = { ...statement, specifiers };
+      texts.push(importText(kept));
+      return [kept];
+    });
+    node.value = texts.join('\n');
+    return program.body.length > 0;
+  });
+}
 
 /** The sortable benchmark table's code and facts: its component, the table models and renderer, src/data. */
 const TABLE_CODE = /[\\/]src[\\/](data|shared[\\/]tables|components[\\/](DataTable|Benchmark\w*))[\\/]/;

@@ -7,21 +7,7 @@
  * which each side resolves to the stylesheet's class names.
  */
 import { NOT_MEASURED_MARK } from './format';
-import { cellContent, inlineText, visibleColumns, type AnyTableModel, type Column, type Inline } from './model';
-
-/** The classes of the tables' stylesheet. */
-export type TableClass =
-  | 'wrapper'
-  | 'scroller'
-  | 'table'
-  | 'caption'
-  | 'numeric'
-  | 'srOnly'
-  | 'pageText'
-  | 'nowrapRowHeadings'
-  | 'themeMargin'
-  | 'plainList'
-  | 'notes';
+import { cellContent, visibleColumns, type AnyTableModel, type Column, type Inline, type TableClass } from './model';
 
 /** An HTML element; attributes by their React names (`tabIndex`, `aria-label`, `data-…`). */
 export interface HtmlElement {
@@ -81,6 +67,13 @@ export function inlineNodes(inline: Inline, listClass?: TableClass): HtmlNode[] 
     ];
   }
   return nested(node.html);
+}
+
+/** The text of inline content as the page's readers get it, for labels (a caption as a region's name). */
+export function inlineText(inline: Inline): string {
+  const text = (nodes: readonly HtmlNode[]): string =>
+    nodes.map((node) => (typeof node === 'string' ? node : text(node.children))).join('');
+  return text(inlineNodes(inline));
 }
 
 /** The classes of a column's cells, or of its heading: figures align to the end. */
@@ -145,12 +138,8 @@ function regionAttributes(name: string | undefined): Readonly<Record<string, str
 export function dataTable(model: AnyTableModel, of: unknown): HtmlElement {
   const look = model.look ?? {};
   const region = regionAttributes(look.region === true ? inlineText(model.caption(of)) : look.region);
-  const classes: TableClass[] = ['table'];
-  if (look.textSize === 'page') classes.push('pageText');
-  if (look.rowHeadings === 'nowrap') classes.push('nowrapRowHeadings');
-  if (look.margin === 'theme') classes.push('themeMargin');
   const attributes = look.marker ? { [`data-${look.marker}`]: '' } : {};
-  const table = modelTable(model, of, classes, attributes, look.lists === 'plain' ? 'plainList' : undefined);
+  const table = modelTable(model, of, ['table', ...(look.classes ?? [])], attributes, look.listClass);
   if (!model.notes) {
     return element('div', [table], ['wrapper', 'scroller'], region);
   }

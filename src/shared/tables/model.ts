@@ -26,6 +26,20 @@ export type Inline =
   /** Where the two forms differ by design: the page's marks and links against the twin's plain words. */
   | { readonly html: Inline; readonly markdown: Inline };
 
+/** The classes of the tables' stylesheet (src/components/DataTable/styles.module.css). */
+export type TableClass =
+  | 'wrapper'
+  | 'scroller'
+  | 'table'
+  | 'caption'
+  | 'numeric'
+  | 'srOnly'
+  | 'pageText'
+  | 'nowrapRowHeadings'
+  | 'themeMargin'
+  | 'plainList'
+  | 'notes';
+
 /** A figure as src/data holds it: `null` is "not measured". */
 export type Figure = number | string | null;
 
@@ -65,14 +79,10 @@ interface TableLook {
   region?: string | true;
   /** An attribute `data-<marker>` on the table, for tests and styles. */
   marker?: string;
-  /** `page`: the page's text size rather than the data tables' smaller one. */
-  textSize?: 'page';
-  /** The row headings stay on one line. */
-  rowHeadings?: 'nowrap';
-  /** `theme`: the theme's margin under the table, as a table in running text has. */
-  margin?: 'theme';
-  /** `plain`: bulleted lists in cells show without bullets or indent, a little smaller. */
-  lists?: 'plain';
+  /** The table's classes besides `table`, from the looks of the tables' stylesheet. */
+  classes?: readonly TableClass[];
+  /** The class of the bulleted lists in its cells. */
+  listClass?: TableClass;
 }
 
 export interface TableModel<Row, Props = Record<string, never>> {
@@ -131,20 +141,4 @@ export function cellContent<Row>(column: Column<Row>, row: Row): Inline {
     return { missing: NOT_MEASURED_TEXT };
   }
   return typeof value === 'number' ? (column.format ?? String)(value) : value;
-}
-
-/** The text of inline content as Markdown's and HTML's readers get it from the page's form, for labels. */
-export function inlineText(inline: Inline): string {
-  if (typeof inline === 'string') {
-    return inline;
-  }
-  if (Array.isArray(inline)) {
-    return (inline as readonly Inline[]).map(inlineText).join('');
-  }
-  const node = inline as Exclude<Inline, string | readonly Inline[]>;
-  if ('code' in node) return node.code;
-  if ('text' in node) return node.text;
-  if ('missing' in node) return node.missing;
-  if ('items' in node) return node.items.map(inlineText).join(', ');
-  return inlineText(node.html);
 }
