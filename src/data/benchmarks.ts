@@ -58,8 +58,6 @@ export const kindLabels: Record<BenchmarkKind, string> = {
   closed: 'Closed models',
 };
 
-const NO_TOOL_OBSERVATIONS = 'does not accept tool observations';
-
 /** Letters and digits only, lower case: "Qwen2 7B Instruct" and "Qwen2-7B-Instruct" agree. */
 const nameKey = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 
@@ -118,7 +116,7 @@ export const mtBenchPairwise: readonly MtBenchPairwiseRow[] = pairwiseFacts.map(
 
 /** True for models that cannot take a tool's result back as an observation. */
 export function lacksToolObservations(row: BenchmarkRow): boolean {
-  return row.note?.startsWith(NO_TOOL_OBSERVATIONS) ?? false;
+  return row.note?.startsWith('does not accept tool observations') ?? false;
 }
 
 /** The base model a Rubra row was built from. */

@@ -103,11 +103,6 @@ export function remarkStaticTables() {
   };
 }
 
-/** The tables' stylesheet, whose class names the bundler gives the module. */
-const STYLES_SOURCE = '@site/src/components/DataTable/styles.module.css';
-/** The site's link, so a link to a route is followed by the client-side router. */
-const LINK_SOURCE = '@docusaurus/Link';
-
 /** The name under which the module's default export holds the component of the page's `index`-th table. */
 const tableName = (index: number): string => `table${index}`;
 
@@ -135,7 +130,11 @@ function elementCode(node: HtmlNode, needs: Needs): string {
   return `h(${JSON.stringify(node.tag)}, ${props.length > 0 ? `{ ${props.join(', ')} }` : 'null'}${children})`;
 }
 
-/** The module of a page's tables: its default export holds a component per table, `table0`, `table1`, … in the page's order. */
+/**
+ * The module of a page's tables: its default export holds a component per table, `table0`,
+ * `table1`, … in the page's order; it imports the site's link, which the client-side router
+ * follows, and the tables' stylesheet, whose class names the bundler gives it, when it uses them.
+ */
 function markupModule(tables: readonly HtmlNode[]): string {
   const needs: Needs = { styles: false, link: false };
   const components = tables.map(
@@ -143,8 +142,8 @@ function markupModule(tables: readonly HtmlNode[]): string {
   );
   return [
     "import { createElement as h } from 'react';",
-    ...(needs.link ? [`import Link from ${JSON.stringify(LINK_SOURCE)};`] : []),
-    ...(needs.styles ? [`import styles from ${JSON.stringify(STYLES_SOURCE)};`] : []),
+    ...(needs.link ? ['import Link from "@docusaurus/Link";'] : []),
+    ...(needs.styles ? ['import styles from "@site/src/components/DataTable/styles.module.css";'] : []),
     '',
     ...components,
     `export default { ${tables.map((_, index) => tableName(index)).join(', ')} };`,

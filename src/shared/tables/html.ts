@@ -81,20 +81,13 @@ export function alignClasses<Row>(column: Column<Row>, heading = false): TableCl
   return column.align === 'end' && !(heading && column.headingAlign === 'start') ? ['numeric'] : [];
 }
 
-type DataAttributes = Readonly<Record<`data-${string}`, string>>;
-
 /**
- * A table model as an HTML table for the rows of the MDX tag's props: the caption, a
- * heading per column, and a row per data row whose first cell is its row heading; the
- * attributes are the table element's, for styles and tests.
+ * A table model as an HTML table for the rows of the MDX tag's props, with the classes
+ * and marker of its look: the caption, a heading per column, and a row per data row
+ * whose first cell is its row heading.
  */
-function modelTable(
-  model: AnyTableModel,
-  of: unknown,
-  classes: readonly TableClass[],
-  attributes: DataAttributes,
-  listClass?: TableClass,
-): HtmlElement {
+function modelTable(model: AnyTableModel, of: unknown): HtmlElement {
+  const { classes = [], marker, listClass } = model.look ?? {};
   const rows: readonly unknown[] = model.rows(of);
   const columns = visibleColumns<unknown>(model.columns, rows);
   const cell = (column: Column<unknown>, row: unknown) => inlineNodes(cellContent(column, row), listClass);
@@ -120,8 +113,8 @@ function modelTable(
       element('thead', [element('tr', columns.map(heading))]),
       element('tbody', rows.map(bodyRow)),
     ],
-    classes,
-    attributes,
+    ['table', ...classes],
+    marker ? { [`data-${marker}`]: '' } : {},
   );
 }
 
@@ -136,10 +129,9 @@ function regionAttributes(name: string | undefined): Readonly<Record<string, str
  * other props choose the rows, as in the twin.
  */
 export function dataTable(model: AnyTableModel, of: unknown): HtmlElement {
-  const look = model.look ?? {};
-  const region = regionAttributes(look.region === true ? inlineText(model.caption(of)) : look.region);
-  const attributes = look.marker ? { [`data-${look.marker}`]: '' } : {};
-  const table = modelTable(model, of, ['table', ...(look.classes ?? [])], attributes, look.listClass);
+  const { region: name } = model.look ?? {};
+  const region = regionAttributes(name === true ? inlineText(model.caption(of)) : name);
+  const table = modelTable(model, of);
   if (!model.notes) {
     return element('div', [table], ['wrapper', 'scroller'], region);
   }
@@ -149,18 +141,10 @@ export function dataTable(model: AnyTableModel, of: unknown): HtmlElement {
 }
 
 /**
- * Several tables in one scrolling box, a region with this name; each table keeps the
- * theme's margin under a table, which spaces them apart.
+ * Several tables in one scrolling box, a region with this name; their looks give each
+ * the theme's margin under a table, which spaces them apart.
  */
-export function tableGroup(
-  name: string,
-  tables: readonly { model: AnyTableModel; attributes: DataAttributes }[],
-  of: unknown,
-): HtmlElement {
-  return element(
-    'div',
-    tables.map(({ model, attributes }) => modelTable(model, of, ['table', 'themeMargin'], attributes)),
-    ['wrapper', 'scroller'],
-    regionAttributes(name),
-  );
+export function tableGroup(name: string, models: readonly AnyTableModel[], of: unknown): HtmlElement {
+  const tables = models.map((model) => modelTable(model, of));
+  return element('div', tables, ['wrapper', 'scroller'], regionAttributes(name));
 }

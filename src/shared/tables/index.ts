@@ -68,14 +68,7 @@ export const dataComponents: Readonly<Record<string, DataComponent>> = {
     },
     html: (props) => {
       const of = { family: family(props) };
-      return tableGroup(
-        `${of.family} specifications and downloads`,
-        [
-          { model: modelSpecs, attributes: { 'data-model-specs': '' } },
-          { model: modelRepos, attributes: { 'data-model-repos': '' } },
-        ],
-        of,
-      );
+      return tableGroup(`${of.family} specifications and downloads`, [modelSpecs, modelRepos], of);
     },
   },
 };

@@ -68,13 +68,13 @@ export interface Column<Row> {
 }
 
 /**
- * How the page lays a table out when the generic `<DataTable>` tag renders it; the
- * Markdown twin has no use for it. Every table scrolls sideways in a box of its own.
+ * How the page lays a table out; the Markdown twin has no use for it. Every table
+ * scrolls sideways in a box of its own.
  */
 interface TableLook {
   /**
-   * The box is a region with this name (`true`: the caption's text), which takes
-   * keyboard focus so that it can be scrolled.
+   * The `<DataTable>` tag's box is a region with this name (`true`: the caption's
+   * text), which takes keyboard focus so that it can be scrolled.
    */
   region?: string | true;
   /** An attribute `data-<marker>` on the table, for tests and styles. */
@@ -101,7 +101,6 @@ export interface TableModel<Row, Props = Record<string, never>> {
   notes?: (props: Props) => readonly Inline[];
   /** Attributes of each row on the page, for styles and tests. */
   rowAttributes?: (row: Row) => { [name: `data-${string}`]: string };
-  /** How the `<DataTable>` tag lays the table out on the page. */
   look?: TableLook;
 }
 
