@@ -8,7 +8,6 @@ import benchmarksFile from './facts/benchmarks.json';
 import pairwiseFile from './facts/mtbench-pairwise.json';
 import { RUBRA_PREFIX, models, type ModelFamily } from './models';
 
-/** The rows of src/data/facts/benchmarks.json, checked. */
 export const benchmarkFacts = readFacts('benchmarks.json', benchmarksFile, {
   model: 'text',
   kind: MODEL_KINDS,
@@ -22,7 +21,6 @@ export const benchmarkFacts = readFacts('benchmarks.json', benchmarksFile, {
   note: 'optional text',
 });
 
-/** The rows of src/data/facts/mtbench-pairwise.json, checked. */
 export const pairwiseFacts = readFacts('mtbench-pairwise.json', pairwiseFile, {
   model: 'text',
   compared_with: 'text',
@@ -78,7 +76,7 @@ function familyOfRow(row: (typeof benchmarkFacts)[number]): ModelFamily | null {
 
 const benchmarkRow = (row: (typeof benchmarkFacts)[number]) => ({
   model: row.text('model'),
-  kind: row.text('kind') as BenchmarkKind,
+  kind: row.text('kind'),
   /** The family of Rubra's guide this row belongs to; null for third-party models. */
   family: familyOfRow(row),
   /** Parameters in billions. */

@@ -20,7 +20,8 @@ export type Schema = Record<string, CellRule>;
 export interface FactRow<S extends Schema> {
   /** Where the row is, for messages: `src/data/facts/models.json, row 3`. */
   where: string;
-  text(column: keyof S & string): string;
+  /** The cell's text; a column of listed values gives one of them. */
+  text<C extends keyof S & string>(column: C): S[C] extends readonly (infer V)[] ? V : string;
   /** The cell as a number; null for an empty cell of an optional column. */
   number(column: keyof S & string): number | null;
 }
@@ -80,7 +81,7 @@ export function readFacts<S extends Schema>(file: string, rows: unknown, schema:
     const text = (column: string) => cells[column] as string;
     return {
       where,
-      text,
+      text: text as FactRow<S>['text'],
       number: (column: string) => (text(column) === '' ? null : Number(text(column))),
     };
   });

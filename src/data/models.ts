@@ -5,7 +5,6 @@
 import { CHAT_TEMPLATES, FactError, MODEL_FAMILIES, readFacts } from './facts';
 import modelsFile from './facts/models.json';
 
-/** The rows of src/data/facts/models.json, checked. */
 export const modelFacts = readFacts('models.json', modelsFile, {
   family: MODEL_FAMILIES,
   page_route: 'text',
@@ -23,22 +22,10 @@ export const modelFacts = readFacts('models.json', modelsFile, {
 
 export type ModelFamily = (typeof MODEL_FAMILIES)[number];
 
-type ChatTemplate = (typeof CHAT_TEMPLATES)[number];
-
-export interface FamilyInfo {
-  family: ModelFamily;
-  /** The route of the family's guide. */
-  route: string;
-  /** The family's llama.cpp `--chat-template` value. */
-  chatTemplate: ChatTemplate;
-}
-
 export type RubraModel = ReturnType<typeof rubraModel>;
 
-const familyOf = (row: (typeof modelFacts)[number]) => row.text('family') as ModelFamily;
-
 const rubraModel = (row: (typeof modelFacts)[number]) => ({
-  family: familyOf(row),
+  family: row.text('family'),
   /** The base (parent) model's name; the Rubra model is "Rubra " + this name. */
   model: row.text('model'),
   params: row.text('params'),
@@ -58,13 +45,19 @@ const rubraModel = (row: (typeof modelFacts)[number]) => ({
 
 export const models: readonly RubraModel[] = modelFacts.map(rubraModel);
 
+export type FamilyInfo = ReturnType<typeof familyInfoOf>;
+
+const familyInfoOf = (row: (typeof modelFacts)[number]) => ({
+  family: row.text('family'),
+  /** The route of the family's guide. */
+  route: row.text('page_route'),
+  /** The family's llama.cpp `--chat-template` value. */
+  chatTemplate: row.text('llamacpp_chat_template'),
+});
+
 /** One entry per family, in the order the facts first name them; a family has one guide and one template. */
 export const families: readonly FamilyInfo[] = modelFacts.reduce<FamilyInfo[]>((found, row) => {
-  const info: FamilyInfo = {
-    family: familyOf(row),
-    route: row.text('page_route'),
-    chatTemplate: row.text('llamacpp_chat_template') as ChatTemplate,
-  };
+  const info = familyInfoOf(row);
   const known = found.find((entry) => entry.family === info.family);
   if (!known) {
     return [...found, info];

@@ -2,7 +2,7 @@ import Link from '@docusaurus/Link';
 import clsx from 'clsx';
 import { Fragment, type ReactNode } from 'react';
 
-import { alignClasses, isRouteLink, type HtmlNode } from '@site/src/shared/tables/html';
+import { alignClasses, type HtmlNode } from '@site/src/shared/tables/html';
 import type { Column, TableClass } from '@site/src/shared/tables/model';
 import table from './styles.module.css';
 
@@ -20,18 +20,10 @@ export function HtmlContent({ nodes }: { nodes: readonly HtmlNode[] }): ReactNod
     if (typeof node === 'string') {
       return <Fragment key={index}>{node}</Fragment>;
     }
-    const children = <HtmlContent nodes={node.children} />;
-    if (isRouteLink(node)) {
-      return (
-        <Link key={index} to={node.to}>
-          {children}
-        </Link>
-      );
-    }
-    const Tag = node.tag as 'span';
+    const Tag = (node.tag === 'Link' ? Link : node.tag) as 'span';
     return (
       <Tag key={index} className={classNames(node.classes)} {...node.attributes}>
-        {children}
+        <HtmlContent nodes={node.children} />
       </Tag>
     );
   });

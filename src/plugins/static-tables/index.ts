@@ -10,7 +10,7 @@ import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 
 import { dataComponents } from '../../shared/tables';
-import { dataTable, isRouteLink, type HtmlNode } from '../../shared/tables/html';
+import { dataTable, type HtmlNode } from '../../shared/tables/html';
 import type { AnyTableModel } from '../../shared/tables/model';
 import { importNode } from '../../plugins-lib/mdx-import';
 import { noOptions } from '../../plugins-lib/plugin-options';
@@ -115,19 +115,17 @@ function elementCode(node: HtmlNode, needs: Needs): string {
     return JSON.stringify(node);
   }
   const children = node.children.map((child) => `, ${elementCode(child, needs)}`).join('');
-  if (isRouteLink(node)) {
-    needs.link = true;
-    return `h(Link, { to: ${JSON.stringify(node.to)} }${children})`;
-  }
   const classes = node.classes ?? [];
   needs.styles ||= classes.length > 0;
+  needs.link ||= node.tag === 'Link';
   const props = [
     ...(classes.length > 0 ? [`className: ${classes.map((key) => `styles.${key}`).join(' + " " + ')}`] : []),
     ...Object.entries(node.attributes ?? {}).map(
       ([name, value]) => `${JSON.stringify(name)}: ${JSON.stringify(value)}`,
     ),
   ];
-  return `h(${JSON.stringify(node.tag)}, ${props.length > 0 ? `{ ${props.join(', ')} }` : 'null'}${children})`;
+  const type = node.tag === 'Link' ? 'Link' : JSON.stringify(node.tag);
+  return `h(${type}, ${props.length > 0 ? `{ ${props.join(', ')} }` : 'null'}${children})`;
 }
 
 /**

@@ -9,7 +9,10 @@
 import { NOT_MEASURED_MARK } from './format';
 import { cellContent, visibleColumns, type AnyTableModel, type Column, type Inline, type TableClass } from './model';
 
-/** An HTML element; attributes by their React names (`tabIndex`, `aria-label`, `data-…`). */
+/**
+ * An HTML element; attributes by their React names (`tabIndex`, `aria-label`, `data-…`).
+ * The tag `Link` is the site's link to a route (`to`), which the client-side router follows.
+ */
 export interface HtmlElement {
   readonly tag: string;
   readonly classes?: readonly TableClass[];
@@ -17,18 +20,8 @@ export interface HtmlElement {
   readonly children: readonly HtmlNode[];
 }
 
-/** A link to a route of the site, which the site's client-side router follows. */
-export interface RouteLink {
-  readonly to: string;
-  readonly children: readonly HtmlNode[];
-}
-
-/** A text, an element or a link to a route; each string is a text node of its own. */
-export type HtmlNode = string | HtmlElement | RouteLink;
-
-export function isRouteLink(node: Exclude<HtmlNode, string>): node is RouteLink {
-  return 'to' in node;
-}
+/** A text or an element; each string is a text node of its own. */
+export type HtmlNode = string | HtmlElement;
 
 const element = (
   tag: string,
@@ -49,7 +42,7 @@ export function inlineNodes(inline: Inline, listClass?: TableClass): HtmlNode[] 
   const node = inline as Exclude<Inline, string | readonly Inline[]>;
   if ('code' in node) return [element('code', [node.code])];
   if ('href' in node) return [element('a', [node.text], [], { href: node.href })];
-  if ('to' in node) return [{ to: node.to, children: [node.text] }];
+  if ('to' in node) return [element('Link', [node.text], [], { to: node.to })];
   if ('missing' in node) {
     return [
       element('span', [NOT_MEASURED_MARK], [], { 'aria-hidden': 'true' }),
