@@ -26,9 +26,6 @@ export interface FactRow<S extends Schema> {
   number(column: keyof S & string): number | null;
 }
 
-const NUMBER = /^-?\d+(\.\d+)?$/;
-const COUNT = /^\d+$/;
-
 function checkCell(rule: CellRule, value: string): string | null {
   if (Array.isArray(rule)) {
     return rule.includes(value) ? null : `must be one of ${rule.join(', ')}`;
@@ -39,10 +36,10 @@ function checkCell(rule: CellRule, value: string): string | null {
   if (value !== value.trim()) {
     return 'has spaces around its text';
   }
-  if ((rule === 'number' || rule === 'optional number') && !NUMBER.test(value)) {
+  if ((rule === 'number' || rule === 'optional number') && !/^-?\d+(\.\d+)?$/.test(value)) {
     return 'must be a decimal number';
   }
-  if (rule === 'count' && !COUNT.test(value)) {
+  if (rule === 'count' && !/^\d+$/.test(value)) {
     return 'must be a whole number';
   }
   return null;

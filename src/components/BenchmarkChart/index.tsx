@@ -20,16 +20,6 @@ const BAR_HEIGHT = 16;
 const GROUP_GAP = 10;
 const LEGEND_HEIGHT = 34;
 
-/** Extra space above a bar, to separate the groups: each Rubra model with its base, then the third parties. */
-function gapBefore(bars: readonly ChartBar[], index: number): number {
-  const { series } = bars[index] as ChartBar;
-  const previous = bars[index - 1]?.series;
-  if (previous === undefined || series === 'base') {
-    return 0;
-  }
-  return series !== 'thirdParty' ? GROUP_GAP : previous === 'thirdParty' ? 0 : GROUP_GAP * 2;
-}
-
 function describe(bars: readonly ChartBar[]): string {
   return bars
     .map(({ row, series }) => {
@@ -48,7 +38,10 @@ export default function BenchmarkChart(): ReactNode {
   const bars = chartBars();
   let y = LEGEND_HEIGHT;
   const placed = bars.map((bar, index) => {
-    y += gapBefore(bars, index) + ROW_HEIGHT;
+    // Extra space above a bar separates the groups: each Rubra model with its base, then the third parties.
+    const previous = bars[index - 1]?.series;
+    const grouped = !previous || bar.series === 'base' || previous === 'thirdParty';
+    y += (grouped ? 0 : bar.series === 'thirdParty' ? GROUP_GAP * 2 : GROUP_GAP) + ROW_HEIGHT;
     return { ...bar, middle: y - ROW_HEIGHT / 2 };
   });
   const height = y + 8;
