@@ -7,6 +7,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
+import type { ImportDeclaration } from 'estree';
+import type { Root } from 'mdast';
+
 import remarkMdx from 'remark-mdx';
 import remarkParse from 'remark-parse';
 import remarkStringify from 'remark-stringify';
@@ -16,7 +19,7 @@ import * as React from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 
-import { HtmlContent } from '@site/src/components/DataTable';
+import { HtmlContent } from '../support/html-content';
 import { familyInfo, families } from '@site/src/data/models';
 import { MARKUP_DIR, remarkStaticTables } from '@site/src/plugins/static-tables';
 import { dataComponents } from '@site/src/shared/tables';
@@ -34,9 +37,35 @@ vi.mock('@docusaurus/Link', () => ({
 const ROOT = path.resolve(__dirname, '../..');
 const FILE = 'docs/guide/tables.mdx';
 
+/** An import declaration as the compiler reads it, from the ESTree. */
+function importText({ specifiers, source }: ImportDeclaration): string {
+  const named = specifiers.flatMap((specifier) => {
+    if (specifier.type !== 'ImportSpecifier') return [];
+    const imported = specifier.imported.type === 'Identifier' ? specifier.imported.name : '';
+    return [imported === specifier.local.name ? imported : `${imported} as ${specifier.local.name}`];
+  });
+  const bindings = [
+    ...specifiers.flatMap((specifier) => (specifier.type === 'ImportDefaultSpecifier' ? [specifier.local.name] : [])),
+    ...(named.length > 0 ? [`{ ${named.join(', ')} }`] : []),
+  ];
+  return `import ${bindings.join(', ')} from ${JSON.stringify(source.value)};`;
+}
+
+/** Writes each ESM node's imports as the compiler reads them (the ESTree), not as the page's text had them. */
+const compiledImports = () => (tree: Root) => {
+  for (const node of tree.children) {
+    if (node.type === 'mdxjsEsm' && node.data?.estree) {
+      node.value = node.data.estree.body
+        .map((statement) => (statement.type === 'ImportDeclaration' ? importText(statement) : ''))
+        .join('');
+    }
+  }
+};
+
 /**
  * The page's MDX (its front matter already taken off, as the docs plugin does) after the
- * step, as remark writes it, on one line: each element's children unindented.
+ * step, as remark writes it, on one line: each element's children unindented, each import
+ * as the compiler reads it.
  */
 async function compile(body: string, page = FILE): Promise<string> {
   const file = new VFile({ path: path.join(ROOT, page), value: body });
@@ -44,6 +73,7 @@ async function compile(body: string, page = FILE): Promise<string> {
     .use(remarkParse)
     .use(remarkMdx)
     .use(remarkStaticTables)
+    .use(compiledImports)
     .use(remarkStringify)
     .process(file);
   return String(result).replace(/\n\s*/g, '');
@@ -58,6 +88,7 @@ async function tableComponents(page: string): Promise<Record<string, () => React
 }
 
 const CHAT_TEMPLATES = "import { chatTemplates } from '@site/src/shared/tables/chat-templates';";
+const COMPILED_CHAT_TEMPLATES = CHAT_TEMPLATES.replace(/'/g, '"');
 
 describe('a <DataTable model={…}> tag', () => {
   it('becomes a component of the page’s table module, and the page imports no model', async () => {
@@ -65,7 +96,7 @@ describe('a <DataTable model={…}> tag', () => {
       `import Tabs from '@theme/Tabs';\n${CHAT_TEMPLATES}\n\n<DataTable model={chatTemplates} />\n`,
     );
     expect(mdx).toBe(
-      `import StaticTables from ${JSON.stringify(markupFile(FILE))};import Tabs from '@theme/Tabs';<StaticTables.table0 />`,
+      `import StaticTables from ${JSON.stringify(markupFile(FILE))};import Tabs from "@theme/Tabs";<StaticTables.table0 />`,
     );
     const markup = readFileSync(markupFile(FILE), 'utf8');
     expect(markup).toContain('import styles from "@site/src/components/DataTable/styles.module.css";');
@@ -89,7 +120,7 @@ describe('a <DataTable model={…}> tag', () => {
     const mdx = await compile(
       `${CHAT_TEMPLATES}\n\n<DataTable model={chatTemplates} />\n\nFrom {chatTemplates.source}.\n`,
     );
-    expect(mdx).toContain(CHAT_TEMPLATES);
+    expect(mdx).toContain(COMPILED_CHAT_TEMPLATES);
   });
 
   it('keeps the other bindings of a declaration it takes a model out of', async () => {
@@ -150,6 +181,6 @@ describe('a registered tag with an HTML form', () => {
       "import BenchmarkTable from '@site/src/components/BenchmarkTable';\n\n<BenchmarkTable />\n",
     );
     expect(mdx).toContain('<BenchmarkTable />');
-    expect(mdx).toContain("import BenchmarkTable from '@site/src/components/BenchmarkTable';");
+    expect(mdx).toContain('import BenchmarkTable from "@site/src/components/BenchmarkTable";');
   });
 });

@@ -1,7 +1,6 @@
 import clsx from 'clsx';
 import { useMemo, useState, type ReactNode } from 'react';
 
-import { HtmlContent, alignClass } from '@site/src/components/DataTable';
 import table from '@site/src/components/DataTable/styles.module.css';
 import {
   benchmarks,
@@ -19,8 +18,7 @@ import {
   benchmarkTable,
   figureColumns,
 } from '@site/src/shared/tables/benchmarks';
-import { NOT_MEASURED_MARK } from '@site/src/shared/tables/format';
-import { inlineNodes } from '@site/src/shared/tables/html';
+import { NOT_MEASURED_MARK, NOT_MEASURED_TEXT } from '@site/src/shared/tables/format';
 import { cellContent } from '@site/src/shared/tables/model';
 import { filterRows, nextSort, sortRows, type SortState } from './logic';
 import styles from './styles.module.css';
@@ -128,7 +126,7 @@ export default function BenchmarkTable(): ReactNode {
                     key={column.id}
                     scope="col"
                     aria-sort={active ? sort.direction : undefined}
-                    className={alignClass(column, true)}
+                    className={column.align && table.numeric}
                   >
                     <button
                       type="button"
@@ -151,11 +149,21 @@ export default function BenchmarkTable(): ReactNode {
                 <th scope="row">
                   <ModelName row={row} />
                 </th>
-                {figureColumns.map((column) => (
-                  <td key={column.id} className={alignClass(column)}>
-                    <HtmlContent nodes={inlineNodes(cellContent(column, row))} />
-                  </td>
-                ))}
+                {figureColumns.map((column) => {
+                  const content = cellContent(column, row);
+                  return (
+                    <td key={column.id} className={column.align && table.numeric}>
+                      {typeof content === 'string' ? (
+                        content
+                      ) : (
+                        <>
+                          <span aria-hidden="true">{NOT_MEASURED_MARK}</span>
+                          <span className={table.srOnly}>{NOT_MEASURED_TEXT}</span>
+                        </>
+                      )}
+                    </td>
+                  );
+                })}
               </tr>
             ))}
           </tbody>

@@ -4,7 +4,7 @@ import path from 'node:path';
 
 import type { Plugin } from '@docusaurus/types';
 import { escapeRegexp } from '@docusaurus/utils';
-import type { ImportDeclaration, Program } from 'estree';
+import type { Program } from 'estree';
 import type { Root, RootContent } from 'mdast';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
@@ -174,57 +174,27 @@ function namesRead(value: unknown, found = new Set<string>()): Set<string> {
   return found;
 }
 
-/** An import as the page would write it, for a declaration that keeps some of its bindings. */
-function importText({ specifiers, source }: ImportDeclaration): string {
-  const named = specifiers.flatMap((specifier) => {
-    if (specifier.type !== 'ImportSpecifier') return [];
-    const imported =
-      specifier.imported.type === 'Identifier' ? specifier.imported.name : String(specifier.imported.value);
-    return [imported === specifier.local.name ? imported : `${imported} as ${specifier.local.name}`];
-  });
-  const parts = specifiers.flatMap((specifier) =>
-    specifier.type === 'ImportDefaultSpecifier'
-      ? [specifier.local.name]
-      : specifier.type === 'ImportNamespaceSpecifier'
-        ? [`* as ${specifier.local.name}`]
-        : [],
-  );
-  const bindings = [...parts, ...(named.length > 0 ? [`{ ${named.join(', ')} }`] : [])].join(', ');
-  return `import ${bindings} from ${JSON.stringify(source.value)};`;
-}
-
 /**
  * Takes the bindings of `names` that nothing on the page reads any more out of its
- * imports, in the compiled form (the ESTree) and in the text.
+ * imports. Only the compiled form (the ESTree) changes: the compiler reads it, not the
+ * node's text, as Docusaurus's own steps do when they add imports.
  */
 function dropImports(tree: Root, names: ReadonlySet<string>): void {
   const read = namesRead(tree.children);
-  const drop = new Set([...names].filter((name) => !read.has(name)));
+  const drop = (specifier: { local: { name: string } }) =>
+    names.has(specifier.local.name) && !read.has(specifier.local.name);
   tree.children = tree.children.filter((node) => {
     const program = node.type === 'mdxjsEsm' ? node.data?.estree : undefined;
-    if (!program || node.type !== 'mdxjsEsm') {
+    if (!program) {
       return true;
     }
-    const offset = node.position?.start.offset ?? 0;
-    const texts: string[] = [];
     program.body = program.body.flatMap((statement): Program['body'] => {
-      const [start, end] = statement.range ?? [offset, offset + node.value.length];
-      const text = () => node.value.slice(start - offset, end - offset);
-      if (statement.type !== 'ImportDeclaration') {
-        texts.push(text());
+      if (statement.type !== 'ImportDeclaration' || !statement.specifiers.some(drop)) {
         return [statement];
       }
-      const specifiers = statement.specifiers.filter((specifier) => !drop.has(specifier.local.name));
-      if (specifiers.length === statement.specifiers.length) {
-        texts.push(text());
-        return [statement];
-      }
-      if (specifiers.length === 0) return [];
-      const kept = { ...statement, specifiers };
-      texts.push(importText(kept));
-      return [kept];
+      const specifiers = statement.specifiers.filter((specifier) => !drop(specifier));
+      return specifiers.length > 0 ? [{ ...statement, specifiers }] : [];
     });
-    node.value = texts.join('\n');
     return program.body.length > 0;
   });
 }

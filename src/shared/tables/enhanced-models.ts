@@ -28,5 +28,5 @@ export const enhancedModels = {
       cell: (model) => ({ to: familyInfo(model.family).route, text: model.family }),
     },
   ],
-  look: { classes: ['pageText', 'nowrapRowHeadings'], listClass: 'plainList' },
+  look: { classes: ['pageText', 'nowrapRowHeadings'] },
 } satisfies TableModel<RubraModel>;

@@ -1,10 +1,7 @@
 /**
- * The HTML form of the data tables: a table model laid out as a tree of elements,
- * the one layout of every table a reader sees. The build writes the static tables
- * into the pages as markup from it (src/plugins/static-tables), and the sortable
- * benchmark table renders its cells from it in the browser. Classes are named by
- * their key in the tables' stylesheet (src/components/DataTable/styles.module.css),
- * which each side resolves to the stylesheet's class names.
+ * The HTML form of the data tables: a table model laid out as a tree of elements, which
+ * the build writes into the pages as markup (src/plugins/static-tables). Classes are named
+ * by their key in the tables' stylesheet (src/components/DataTable/styles.module.css).
  */
 import { NOT_MEASURED_MARK } from './format';
 import { cellContent, visibleColumns, type AnyTableModel, type Column, type Inline, type TableClass } from './model';
@@ -30,14 +27,13 @@ const element = (
   attributes: Readonly<Record<string, string>> = {},
 ): HtmlElement => ({ tag, classes, attributes, children });
 
-/** Inline content of a table model as the page shows it; `listClass` is the class of a bulleted list. */
-export function inlineNodes(inline: Inline, listClass?: TableClass): HtmlNode[] {
-  const nested = (child: Inline) => inlineNodes(child, listClass);
+/** Inline content of a table model as the page shows it. */
+export function inlineNodes(inline: Inline): HtmlNode[] {
   if (typeof inline === 'string') {
     return [inline];
   }
   if (Array.isArray(inline)) {
-    return (inline as readonly Inline[]).flatMap(nested);
+    return (inline as readonly Inline[]).flatMap(inlineNodes);
   }
   const node = inline as Exclude<Inline, string | readonly Inline[]>;
   if ('code' in node) return [element('code', [node.code])];
@@ -50,16 +46,16 @@ export function inlineNodes(inline: Inline, listClass?: TableClass): HtmlNode[] 
     ];
   }
   if ('items' in node) {
-    if (!node.bulleted) return node.items.flatMap(nested);
+    if (!node.bulleted) return node.items.flatMap(inlineNodes);
     return [
       element(
         'ul',
-        node.items.map((item) => element('li', nested(item))),
-        listClass ? [listClass] : [],
+        node.items.map((item) => element('li', inlineNodes(item))),
+        ['plainList'],
       ),
     ];
   }
-  return nested(node.html);
+  return inlineNodes(node.html);
 }
 
 /** The text of inline content as the page's readers get it, for labels (a caption as a region's name). */
@@ -70,9 +66,8 @@ export function inlineText(inline: Inline): string {
 }
 
 /** The classes of a column's cells, or of its heading: figures align to the end. */
-export function alignClasses<Row>(column: Column<Row>, heading = false): TableClass[] {
-  return column.align === 'end' && !(heading && column.headingAlign === 'start') ? ['numeric'] : [];
-}
+const alignClasses = (column: Column<unknown>, heading = false): TableClass[] =>
+  column.align === 'end' && !(heading && column.headingAlign === 'start') ? ['numeric'] : [];
 
 /**
  * A table model as an HTML table for the rows of the MDX tag's props, with the classes
@@ -80,10 +75,10 @@ export function alignClasses<Row>(column: Column<Row>, heading = false): TableCl
  * whose first cell is its row heading.
  */
 function modelTable(model: AnyTableModel, of: unknown): HtmlElement {
-  const { classes = [], marker, listClass } = model.look ?? {};
+  const { classes = [], marker } = model.look ?? {};
   const rows: readonly unknown[] = model.rows(of);
   const columns = visibleColumns<unknown>(model.columns, rows);
-  const cell = (column: Column<unknown>, row: unknown) => inlineNodes(cellContent(column, row), listClass);
+  const cell = (column: Column<unknown>, row: unknown) => inlineNodes(cellContent(column, row));
   const heading = (column: Column<unknown>) =>
     element('th', column.heading ? inlineNodes(column.heading) : [column.label], alignClasses(column, true), {
       scope: 'col',

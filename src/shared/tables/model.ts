@@ -21,7 +21,7 @@ export type Inline =
   | { readonly to: string; readonly text: string }
   /** Nothing to show: a dash for the eye, these words for assistive technology. */
   | { readonly missing: string }
-  /** Several items: a comma-separated list in Markdown; in the HTML, side by side or bulleted. */
+  /** Several items: a comma-separated list in Markdown; in the HTML, side by side or a plain bulleted list. */
   | { readonly items: readonly Inline[]; readonly bulleted?: true }
   /** Where the two forms differ by design: the page's marks and links against the twin's plain words. */
   | { readonly html: Inline; readonly markdown: Inline };
@@ -81,8 +81,6 @@ interface TableLook {
   marker?: string;
   /** The table's classes besides `table`, from the looks of the tables' stylesheet. */
   classes?: readonly TableClass[];
-  /** The class of the bulleted lists in its cells. */
-  listClass?: TableClass;
 }
 
 export interface TableModel<Row, Props = Record<string, never>> {
