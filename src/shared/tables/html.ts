@@ -28,7 +28,7 @@ const element = (
 ): HtmlElement => ({ tag, classes, attributes, children });
 
 /** Inline content of a table model as the page shows it. */
-export function inlineNodes(inline: Inline): HtmlNode[] {
+function inlineNodes(inline: Inline): HtmlNode[] {
   if (typeof inline === 'string') {
     return [inline];
   }
