@@ -1,14 +1,10 @@
 /**
  * The build's static tables (src/plugins/static-tables): a page's table tags become
- * markup when the page is compiled, in a module of the page's own, the imports only
- * they used leave the page, and a tag that cannot be rendered stops the build, naming
- * the page and the line.
+ * markup when the page is compiled, in a module of the page's own, and a tag that cannot
+ * be rendered stops the build, naming the page and the line.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-
-import type { ImportDeclaration } from 'estree';
-import type { Root } from 'mdast';
 
 import remarkMdx from 'remark-mdx';
 import remarkParse from 'remark-parse';
@@ -21,7 +17,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 import { HtmlContent } from '../support/html-content';
 import { familyInfo, families } from '@site/src/data/models';
-import { MARKUP_DIR, remarkStaticTables } from '@site/src/plugins/static-tables';
+import staticTablesPlugin, { MARKUP_DIR, remarkStaticTables } from '@site/src/plugins/static-tables';
 import { dataComponents } from '@site/src/shared/tables';
 import { chatTemplates } from '@site/src/shared/tables/chat-templates';
 import { dataTable } from '@site/src/shared/tables/html';
@@ -37,35 +33,9 @@ vi.mock('@docusaurus/Link', () => ({
 const ROOT = path.resolve(__dirname, '../..');
 const FILE = 'docs/guide/tables.mdx';
 
-/** An import declaration as the compiler reads it, from the ESTree. */
-function importText({ specifiers, source }: ImportDeclaration): string {
-  const named = specifiers.flatMap((specifier) => {
-    if (specifier.type !== 'ImportSpecifier') return [];
-    const imported = specifier.imported.type === 'Identifier' ? specifier.imported.name : '';
-    return [imported === specifier.local.name ? imported : `${imported} as ${specifier.local.name}`];
-  });
-  const bindings = [
-    ...specifiers.flatMap((specifier) => (specifier.type === 'ImportDefaultSpecifier' ? [specifier.local.name] : [])),
-    ...(named.length > 0 ? [`{ ${named.join(', ')} }`] : []),
-  ];
-  return `import ${bindings.join(', ')} from ${JSON.stringify(source.value)};`;
-}
-
-/** Writes each ESM node's imports as the compiler reads them (the ESTree), not as the page's text had them. */
-const compiledImports = () => (tree: Root) => {
-  for (const node of tree.children) {
-    if (node.type === 'mdxjsEsm' && node.data?.estree) {
-      node.value = node.data.estree.body
-        .map((statement) => (statement.type === 'ImportDeclaration' ? importText(statement) : ''))
-        .join('');
-    }
-  }
-};
-
 /**
  * The page's MDX (its front matter already taken off, as the docs plugin does) after the
- * step, as remark writes it, on one line: each element's children unindented, each import
- * as the compiler reads it.
+ * step, as remark writes it, on one line: each element's children unindented.
  */
 async function compile(body: string, page = FILE): Promise<string> {
   const file = new VFile({ path: path.join(ROOT, page), value: body });
@@ -73,7 +43,6 @@ async function compile(body: string, page = FILE): Promise<string> {
     .use(remarkParse)
     .use(remarkMdx)
     .use(remarkStaticTables)
-    .use(compiledImports)
     .use(remarkStringify)
     .process(file);
   return String(result).replace(/\n\s*/g, '');
@@ -88,15 +57,14 @@ async function tableComponents(page: string): Promise<Record<string, () => React
 }
 
 const CHAT_TEMPLATES = "import { chatTemplates } from '@site/src/shared/tables/chat-templates';";
-const COMPILED_CHAT_TEMPLATES = CHAT_TEMPLATES.replace(/'/g, '"');
 
 describe('a <DataTable model={…}> tag', () => {
-  it('becomes a component of the page’s table module, and the page imports no model', async () => {
+  it('becomes a component of the page’s table module, which imports no model', async () => {
     const mdx = await compile(
       `import Tabs from '@theme/Tabs';\n${CHAT_TEMPLATES}\n\n<DataTable model={chatTemplates} />\n`,
     );
     expect(mdx).toBe(
-      `import StaticTables from ${JSON.stringify(markupFile(FILE))};import Tabs from "@theme/Tabs";<StaticTables.table0 />`,
+      `import StaticTables from ${JSON.stringify(markupFile(FILE))};import Tabs from '@theme/Tabs';${CHAT_TEMPLATES}<StaticTables.table0 />`,
     );
     const markup = readFileSync(markupFile(FILE), 'utf8');
     expect(markup).toContain('import styles from "@site/src/components/DataTable/styles.module.css";');
@@ -114,20 +82,6 @@ describe('a <DataTable model={…}> tag', () => {
       expect(html).toContain(`<a href="${info.route}">${info.family}</a>`);
       expect(html).toContain(`<code>${info.chatTemplate}</code>`);
     }
-  });
-
-  it('keeps an import that the page reads elsewhere', async () => {
-    const mdx = await compile(
-      `${CHAT_TEMPLATES}\n\n<DataTable model={chatTemplates} />\n\nFrom {chatTemplates.source}.\n`,
-    );
-    expect(mdx).toContain(COMPILED_CHAT_TEMPLATES);
-  });
-
-  it('keeps the other bindings of a declaration it takes a model out of', async () => {
-    const mdx = await compile(
-      "import { chatTemplates, chatTemplates as templates } from '@site/src/shared/tables/chat-templates';\n\n<DataTable model={chatTemplates} />\n\n{templates.source}\n",
-    );
-    expect(mdx).toContain('import { chatTemplates as templates } from "@site/src/shared/tables/chat-templates";');
   });
 
   it('fails on a model the page does not import, naming the page and the line', async () => {
@@ -181,6 +135,20 @@ describe('a registered tag with an HTML form', () => {
       "import BenchmarkTable from '@site/src/components/BenchmarkTable';\n\n<BenchmarkTable />\n",
     );
     expect(mdx).toContain('<BenchmarkTable />');
-    expect(mdx).toContain('import BenchmarkTable from "@site/src/components/BenchmarkTable";');
+    expect(mdx).toContain("import BenchmarkTable from '@site/src/components/BenchmarkTable';");
+  });
+});
+
+describe('the browser bundle', () => {
+  it('takes the tables’ code and facts as free of side effects, so a page’s imports that only its table tags read leave it', () => {
+    type Config = { module?: { rules: { test: RegExp; sideEffects: boolean }[] } };
+    const configure = staticTablesPlugin().configureWebpack as unknown as (config: object, isServer: boolean) => Config;
+    const [rule] = configure({}, false).module?.rules ?? [];
+    expect(rule?.sideEffects).toBe(false);
+    for (const file of ['src/shared/tables/chat-templates.ts', 'src/data/models.ts', 'src/data/facts/models.json']) {
+      expect(rule?.test.test(path.join(ROOT, file))).toBe(true);
+    }
+    expect(rule?.test.test(path.join(ROOT, 'src/components/AskDocs/index.tsx'))).toBe(false);
+    expect(configure({}, true)).toEqual({});
   });
 });

@@ -4,7 +4,6 @@ import path from 'node:path';
 
 import type { Plugin } from '@docusaurus/types';
 import { escapeRegexp } from '@docusaurus/utils';
-import type { Program } from 'estree';
 import type { Root, RootContent } from 'mdast';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
@@ -25,10 +24,10 @@ import { TwinError } from '../../plugins-lib/twins/twin-error';
  * `<ChatTemplateOf family="…"/>`, src/shared/tables/index.ts) are laid out by
  * src/shared/tables/html.ts into a module of the page's own, one React component per
  * table that writes its elements with the stylesheet's class names and the site's links,
- * and each tag becomes that module's component for it; the imports that only those tags
- * used leave the page. The browser gets the tables' elements and text and no code: no table
- * model, no facts, no renderer. A tag the build cannot render stops it, naming the
- * page and the line.
+ * and each tag becomes that module's component for it. The plugin marks the tables' code as
+ * free of side effects, so the bundler leaves out a page's imports that only those tags read:
+ * the browser gets the tables' elements and text and no code, no table model, no facts, no
+ * renderer. A tag the build cannot render stops it, naming the page and the line.
  */
 
 const SITE_DIR = path.resolve(__dirname, '../../..');
@@ -73,13 +72,11 @@ export function remarkStaticTables() {
         throw error instanceof TwinError ? failAt(error.problem, error.line) : error;
       },
     );
-    const consumed = new Set<string>();
     const tables = targets.map(({ element, siblings, index }, position): HtmlNode => {
       const tag = element.name ?? '';
       const isDataTable = tag === DATA_TABLE_TAG;
       const props = propsOf(element, (problem) => fail(problem, element), isDataTable ? 'model' : undefined);
       const name = isDataTable ? (dataTableModelName(element) ?? '') : tag;
-      consumed.add(name).add(tag);
       let table: HtmlNode;
       try {
         table = isDataTable
@@ -96,7 +93,6 @@ export function remarkStaticTables() {
       };
       return table;
     });
-    dropImports(tree, consumed);
     const moduleFile = path.join(MARKUP_DIR, `${file.replace(/[^\w.-]+/g, '_')}.js`);
     writeChanged(moduleFile, markupModule(tables));
     tree.children.unshift(importNode(MODULE_NAME, moduleFile));
@@ -149,56 +145,6 @@ function markupModule(tables: readonly HtmlNode[]): string {
   ].join('\n');
 }
 
-/** Every name an expression, an export or an element of the page reads, beyond its imports. */
-function namesRead(value: unknown, found = new Set<string>()): Set<string> {
-  if (Array.isArray(value)) {
-    for (const item of value) namesRead(item, found);
-    return found;
-  }
-  if (typeof value !== 'object' || value === null) {
-    return found;
-  }
-  const node = value as Record<string, unknown>;
-  if (node.type === 'ImportDeclaration') {
-    return found;
-  }
-  if ((node.type === 'Identifier' || node.type === 'JSXIdentifier') && typeof node.name === 'string') {
-    found.add(node.name);
-  }
-  if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && typeof node.name === 'string') {
-    found.add(node.name.split('.')[0] ?? node.name);
-  }
-  for (const [key, child] of Object.entries(node)) {
-    if (key !== 'position') namesRead(child, found);
-  }
-  return found;
-}
-
-/**
- * Takes the bindings of `names` that nothing on the page reads any more out of its
- * imports. Only the compiled form (the ESTree) changes: the compiler reads it, not the
- * node's text, as Docusaurus's own steps do when they add imports.
- */
-function dropImports(tree: Root, names: ReadonlySet<string>): void {
-  const read = namesRead(tree.children);
-  const drop = (specifier: { local: { name: string } }) =>
-    names.has(specifier.local.name) && !read.has(specifier.local.name);
-  tree.children = tree.children.filter((node) => {
-    const program = node.type === 'mdxjsEsm' ? node.data?.estree : undefined;
-    if (!program) {
-      return true;
-    }
-    program.body = program.body.flatMap((statement): Program['body'] => {
-      if (statement.type !== 'ImportDeclaration' || !statement.specifiers.some(drop)) {
-        return [statement];
-      }
-      const specifiers = statement.specifiers.filter((specifier) => !drop(specifier));
-      return specifiers.length > 0 ? [{ ...statement, specifiers }] : [];
-    });
-    return program.body.length > 0;
-  });
-}
-
 /** The sortable benchmark table's code and facts: its component, the table models and renderer, src/data. */
 const TABLE_CODE = /[\\/]src[\\/](data|shared[\\/]tables|components[\\/](DataTable|Benchmark\w*))[\\/]/;
 
@@ -230,7 +176,10 @@ export default function staticTablesPlugin(): Plugin {
       if (isServer) {
         return {};
       }
-      return { optimization: { splitChunks: { cacheGroups: { pageTables } } } };
+      return {
+        module: { rules: [{ test: TABLE_CODE, sideEffects: false }] },
+        optimization: { splitChunks: { cacheGroups: { pageTables } } },
+      };
     },
   };
 }
