@@ -1,26 +1,34 @@
 import { describe, expect, it } from 'vitest';
 
-import { benchmarkFacts, pairwiseFacts } from '@site/src/data/benchmarks';
+import { benchmarkFacts, mtBenchPairwise } from '@site/src/data/benchmarks';
 import { FactError, readFacts } from '@site/src/data/facts';
 import { modelFacts } from '@site/src/data/models';
 import { readFactRows } from '../support/facts';
 
-const schema = { model: 'text', kind: ['base', 'rubra'], score: 'optional number', wins: 'count' } as const;
+const schema = {
+  model: ['model', 'text'],
+  kind: ['kind', ['base', 'rubra']],
+  score: ['score', 'optional number'],
+  wins: ['wins', 'count'],
+} as const;
 const good = { model: 'A 7B', kind: 'base', score: '', wins: '3' };
 
 describe('the facts schema', () => {
   it('reads every facts file of the repository', () => {
     expect(modelFacts).toHaveLength(readFactRows('models').length);
     expect(benchmarkFacts).toHaveLength(readFactRows('benchmarks').length);
-    expect(pairwiseFacts).toHaveLength(readFactRows('mtbench-pairwise').length);
+    expect(mtBenchPairwise).toHaveLength(readFactRows('mtbench-pairwise').length);
   });
 
-  it('gives cells as text and as numbers, an empty optional cell as null', () => {
+  it('gives cells as text and as numbers, an empty optional cell as null, by the schema’s fields', () => {
     const [row] = readFacts('t.json', [{ ...good, score: '45.00' }, good], schema);
-    expect(row?.text('model')).toBe('A 7B');
-    expect(row?.number('score')).toBe(45);
-    expect(row?.number('wins')).toBe(3);
-    expect(readFacts('t.json', [good], schema)[0]?.number('score')).toBeNull();
+    expect(row).toEqual({ model: 'A 7B', kind: 'base', score: 45, wins: 3 });
+    expect(readFacts('t.json', [good], schema)[0]?.score).toBeNull();
+    const renamed = readFacts('t.json', [{ model: 'A', wins: '2' }], {
+      name: ['model', 'text'],
+      count: ['wins', 'count'],
+    });
+    expect(renamed).toEqual([{ name: 'A', count: 2 }]);
   });
 
   it.each([
