@@ -1,42 +1,45 @@
 /**
- * Benchmark figures, one entry per row of src/data/facts/benchmarks.ts and of
- * src/data/facts/mtbench-pairwise.ts. A `null` score means "not measured", never zero.
+ * Benchmark figures, one entry per row of src/data/facts/benchmarks.json and of
+ * src/data/facts/mtbench-pairwise.json. A `null` score means "not measured", never zero.
  * The benchmark page and the five model guides render from here only.
  */
-import { FactError, MODEL_KINDS, readFacts } from './facts';
-import benchmarksFile from './facts/benchmarks';
-import pairwiseFile from './facts/mtbench-pairwise';
+import { FactError, MODEL_KINDS, readFacts, rowWhere } from './facts';
+import benchmarksFile from './facts/benchmarks.json';
+import pairwiseFile from './facts/mtbench-pairwise.json';
 import { RUBRA_PREFIX, models, type ModelFamily } from './models';
 
-/** The rows of src/data/facts/benchmarks.ts, checked. */
-export const benchmarkFacts = readFacts('benchmarks.ts', benchmarksFile, {
-  model: 'text',
-  kind: MODEL_KINDS,
-  params_billion: 'optional number',
-  function_calling_pct: 'optional number',
-  mmlu_5shot: 'optional number',
-  gpqa_0shot: 'optional number',
-  gsm8k_8shot_cot: 'optional number',
-  math_4shot_cot: 'optional number',
-  mt_bench: 'optional number',
-  note: 'optional text',
+export const benchmarkFacts = readFacts('benchmarks.json', benchmarksFile, {
+  model: ['model', 'text'],
+  kind: ['kind', MODEL_KINDS],
+  /** Parameters in billions. */
+  paramsBillion: ['params_billion', 'optional number'],
+  /** Accuracy on Rubra's function-calling benchmark, in percent. */
+  functionCalling: ['function_calling_pct', 'optional number'],
+  mmlu: ['mmlu_5shot', 'optional number'],
+  gpqa: ['gpqa_0shot', 'optional number'],
+  gsm8k: ['gsm8k_8shot_cot', 'optional number'],
+  math: ['math_4shot_cot', 'optional number'],
+  /** MT-bench score out of 10, judged by GPT-4. */
+  mtBench: ['mt_bench', 'optional number'],
+  /** How the figures were obtained, when it differs from the common method. */
+  note: ['note', 'optional text'],
 });
 
-/** The rows of src/data/facts/mtbench-pairwise.ts, checked. */
-export const pairwiseFacts = readFacts('mtbench-pairwise.ts', pairwiseFile, {
-  model: 'text',
-  compared_with: 'text',
-  win: 'count',
-  loss: 'count',
-  tie: 'count',
-  win_rate: 'number',
-  loss_rate: 'number',
-  adjusted_win_rate: 'number',
+/** One side of a pairwise MT-bench comparison judged by GPT-4; the rates are fractions between 0 and 1. */
+export const mtBenchPairwise = readFacts('mtbench-pairwise.json', pairwiseFile, {
+  model: ['model', 'text'],
+  comparedWith: ['compared_with', 'text'],
+  win: ['win', 'count'],
+  loss: ['loss', 'count'],
+  tie: ['tie', 'count'],
+  winRate: ['win_rate', 'number'],
+  lossRate: ['loss_rate', 'number'],
+  adjustedWinRate: ['adjusted_win_rate', 'number'],
 });
 
 export type BenchmarkKind = (typeof MODEL_KINDS)[number];
 
-export type BenchmarkRow = ReturnType<typeof benchmarkRow>;
+export type BenchmarkRow = (typeof benchmarks)[number];
 
 /** The numeric columns of the benchmark table, in the order the page shows them. */
 export const scoreColumns = [
@@ -58,67 +61,36 @@ export const kindLabels: Record<BenchmarkKind, string> = {
   closed: 'Closed models',
 };
 
-const NO_TOOL_OBSERVATIONS = 'does not accept tool observations';
-
 /** Letters and digits only, lower case: "Qwen2 7B Instruct" and "Qwen2-7B-Instruct" agree. */
 const nameKey = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /** The guide's family of a base or Rubra model, from the models' facts; null for the others. */
-function familyOfRow(row: (typeof benchmarkFacts)[number]): ModelFamily | null {
-  const kind = row.text('kind');
+function familyOfRow({ kind, model: name }: (typeof benchmarkFacts)[number], index: number): ModelFamily | null {
   if (kind !== 'base' && kind !== 'rubra') {
     return null;
   }
-  const name = row.text('model');
   const base = kind === 'rubra' && name.startsWith(RUBRA_PREFIX) ? name.slice(RUBRA_PREFIX.length) : name;
   const model = models.find((candidate) => nameKey(candidate.model) === nameKey(base));
   if (!model) {
-    throw new FactError(`${row.where}: the ${kind} model "${name}" has no row in src/data/facts/models.ts`);
+    throw new FactError(
+      `${rowWhere('benchmarks.json', index)}: the ${kind} model "${name}" has no row in src/data/facts/models.json`,
+    );
   }
   return model.family;
 }
 
-const benchmarkRow = (row: (typeof benchmarkFacts)[number]) => ({
-  model: row.text('model'),
-  kind: row.text('kind') as BenchmarkKind,
+export const benchmarks = benchmarkFacts.map((row, index) => ({
+  ...row,
   /** The family of Rubra's guide this row belongs to; null for third-party models. */
-  family: familyOfRow(row),
-  /** Parameters in billions. */
-  paramsBillion: row.number('params_billion'),
-  /** Accuracy on Rubra's function-calling benchmark, in percent. */
-  functionCalling: row.number('function_calling_pct'),
-  mmlu: row.number('mmlu_5shot'),
-  gpqa: row.number('gpqa_0shot'),
-  gsm8k: row.number('gsm8k_8shot_cot'),
-  math: row.number('math_4shot_cot'),
-  /** MT-bench score out of 10, judged by GPT-4. */
-  mtBench: row.number('mt_bench'),
-  /** How the figures were obtained, when it differs from the common method. */
-  note: row.text('note') || null,
-});
+  family: familyOfRow(row, index),
+  note: row.note || null,
+}));
 
-export const benchmarks: readonly BenchmarkRow[] = benchmarkFacts.map(benchmarkRow);
-
-/** One side of a pairwise MT-bench comparison judged by GPT-4. */
-export type MtBenchPairwiseRow = ReturnType<typeof pairwiseRow>;
-
-const pairwiseRow = (row: (typeof pairwiseFacts)[number]) => ({
-  model: row.text('model'),
-  comparedWith: row.text('compared_with'),
-  win: row.number('win') ?? 0,
-  loss: row.number('loss') ?? 0,
-  tie: row.number('tie') ?? 0,
-  /** Fractions between 0 and 1. */
-  winRate: row.number('win_rate') ?? 0,
-  lossRate: row.number('loss_rate') ?? 0,
-  adjustedWinRate: row.number('adjusted_win_rate') ?? 0,
-});
-
-export const mtBenchPairwise: readonly MtBenchPairwiseRow[] = pairwiseFacts.map(pairwiseRow);
+export type MtBenchPairwiseRow = (typeof mtBenchPairwise)[number];
 
 /** True for models that cannot take a tool's result back as an observation. */
 export function lacksToolObservations(row: BenchmarkRow): boolean {
-  return row.note?.startsWith(NO_TOOL_OBSERVATIONS) ?? false;
+  return row.note?.startsWith('does not accept tool observations') ?? false;
 }
 
 /** The base model a Rubra row was built from. */

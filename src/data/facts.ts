@@ -14,19 +14,23 @@ export class FactError extends Error {
 /** How a cell must read. */
 type CellRule = 'text' | 'optional text' | 'number' | 'optional number' | 'count' | readonly string[];
 
-export type Schema = Record<string, CellRule>;
+/** Each field of a row: the file's column it is read from and how that column's cells must read. */
+export type Schema = Record<string, readonly [column: string, rule: CellRule]>;
 
-/** A row whose cells have been checked against its file's schema. */
-export interface FactRow<S extends Schema> {
-  /** Where the row is, for messages: `src/data/facts/models.ts, row 3`. */
-  where: string;
-  text(column: keyof S & string): string;
-  /** The cell as a number; null for an empty cell of an optional column. */
-  number(column: keyof S & string): number | null;
-}
+/** A cell's value: its text (one of the listed values), or its number; null for an empty optional number. */
+type CellValue<R> = R extends readonly (infer V)[]
+  ? V
+  : R extends 'optional number'
+    ? number | null
+    : R extends 'number' | 'count'
+      ? number
+      : string;
 
-const NUMBER = /^-?\d+(\.\d+)?$/;
-const COUNT = /^\d+$/;
+/** A row whose cells have been checked against its file's schema, as the schema's fields. */
+export type FactRow<S extends Schema> = { -readonly [F in keyof S]: CellValue<S[F][1]> };
+
+/** Where a row is, for messages: `src/data/facts/models.json, row 3`. */
+export const rowWhere = (file: string, index: number): string => `src/data/facts/${file}, row ${index + 1}`;
 
 function checkCell(rule: CellRule, value: string): string | null {
   if (Array.isArray(rule)) {
@@ -38,10 +42,10 @@ function checkCell(rule: CellRule, value: string): string | null {
   if (value !== value.trim()) {
     return 'has spaces around its text';
   }
-  if ((rule === 'number' || rule === 'optional number') && !NUMBER.test(value)) {
+  if ((rule === 'number' || rule === 'optional number') && !/^-?\d+(\.\d+)?$/.test(value)) {
     return 'must be a decimal number';
   }
-  if (rule === 'count' && !COUNT.test(value)) {
+  if (rule === 'count' && !/^\d+$/.test(value)) {
     return 'must be a whole number';
   }
   return null;
@@ -49,40 +53,37 @@ function checkCell(rule: CellRule, value: string): string | null {
 
 /**
  * Checks a file's rows against its schema: exactly the schema's columns, each cell as
- * its rule says; returns the rows with typed accessors.
+ * its rule says; returns the rows as the schema's fields, numbers read.
  */
-export function readFacts<S extends Schema>(file: string, rows: unknown, schema: S): FactRow<S>[] {
-  const path = `src/data/facts/${file}`;
+export function readFacts<const S extends Schema>(file: string, rows: unknown, schema: S): FactRow<S>[] {
   if (!Array.isArray(rows) || rows.length === 0) {
-    throw new FactError(`${path}: expected a non-empty array of rows`);
+    throw new FactError(`src/data/facts/${file}: expected a non-empty array of rows`);
   }
-  const columns = Object.keys(schema);
+  const fields = Object.entries(schema);
+  const columns = fields.map(([, [column]]) => column);
   return rows.map((row: unknown, index) => {
-    const where = `${path}, row ${index + 1}`;
+    const where = rowWhere(file, index);
     if (typeof row !== 'object' || row === null || Array.isArray(row)) {
       throw new FactError(`${where}: expected an object of cells`);
     }
     const cells = row as Record<string, unknown>;
-    const extra = Object.keys(cells).filter((column) => !(column in schema));
+    const extra = Object.keys(cells).filter((column) => !columns.includes(column));
     if (extra.length > 0) {
       throw new FactError(`${where}: unknown column ${extra.join(', ')} (the columns are ${columns.join(', ')})`);
     }
-    for (const column of columns) {
+    const values = fields.map(([field, [column, rule]]) => {
       const value = cells[column];
       if (typeof value !== 'string') {
         throw new FactError(`${where}: column "${column}" is missing or not text`);
       }
-      const problem = checkCell(schema[column] as CellRule, value);
+      const problem = checkCell(rule, value);
       if (problem) {
         throw new FactError(`${where}: column "${column}" ${problem}, found "${value}"`);
       }
-    }
-    const text = (column: string) => cells[column] as string;
-    return {
-      where,
-      text,
-      number: (column: string) => (text(column) === '' ? null : Number(text(column))),
-    };
+      const numeric = rule === 'number' || rule === 'optional number' || rule === 'count';
+      return [field, !numeric ? value : value === '' ? null : Number(value)];
+    });
+    return Object.fromEntries(values) as FactRow<S>;
   });
 }
 

@@ -1,81 +1,57 @@
 /**
- * Rubra's enhanced models, one entry per row of src/data/facts/models.ts.
+ * Rubra's enhanced models, one entry per row of src/data/facts/models.json.
  * The model pages, the home page table and the benchmark page all read from here.
  */
-import { CHAT_TEMPLATES, FactError, MODEL_FAMILIES, readFacts } from './facts';
-import modelsFile from './facts/models';
+import { CHAT_TEMPLATES, FactError, MODEL_FAMILIES, readFacts, rowWhere } from './facts';
+import modelsFile from './facts/models.json';
 
-/** The rows of src/data/facts/models.ts, checked. */
-export const modelFacts = readFacts('models.ts', modelsFile, {
-  family: MODEL_FAMILIES,
-  page_route: 'text',
-  model: 'text',
-  params: 'text',
-  context_length: 'count',
-  gqa: 'text',
-  training_tokens: 'text',
-  knowledge_cutoff: 'text',
-  hf_repo: 'text',
-  gguf_repo: 'text',
-  other_repos: 'optional text',
-  llamacpp_chat_template: CHAT_TEMPLATES,
+export const modelFacts = readFacts('models.json', modelsFile, {
+  family: ['family', MODEL_FAMILIES],
+  /** The route of the family's guide. */
+  route: ['page_route', 'text'],
+  /** The base (parent) model's name; the Rubra model is "Rubra " + this name. */
+  model: ['model', 'text'],
+  params: ['params', 'text'],
+  /** Context length in tokens. */
+  contextLength: ['context_length', 'count'],
+  gqa: ['gqa', 'text'],
+  trainingTokens: ['training_tokens', 'text'],
+  knowledgeCutoff: ['knowledge_cutoff', 'text'],
+  /** Hugging Face repository ids, owner/name. */
+  hfRepo: ['hf_repo', 'text'],
+  ggufRepo: ['gguf_repo', 'text'],
+  otherRepos: ['other_repos', 'optional text'],
+  /** The family's llama.cpp `--chat-template` value. */
+  chatTemplate: ['llamacpp_chat_template', CHAT_TEMPLATES],
 });
 
 export type ModelFamily = (typeof MODEL_FAMILIES)[number];
 
-type ChatTemplate = (typeof CHAT_TEMPLATES)[number];
+export const models = modelFacts.map((row) => ({
+  ...row,
+  otherRepos: row.otherRepos.split(/[;\s]+/).filter(Boolean) as readonly string[],
+}));
 
-export interface FamilyInfo {
-  family: ModelFamily;
-  /** The route of the family's guide. */
-  route: string;
-  /** The family's llama.cpp `--chat-template` value. */
-  chatTemplate: ChatTemplate;
-}
+export type RubraModel = (typeof models)[number];
 
-export type RubraModel = ReturnType<typeof rubraModel>;
-
-const familyOf = (row: (typeof modelFacts)[number]) => row.text('family') as ModelFamily;
-
-const rubraModel = (row: (typeof modelFacts)[number]) => ({
-  family: familyOf(row),
-  /** The base (parent) model's name; the Rubra model is "Rubra " + this name. */
-  model: row.text('model'),
-  params: row.text('params'),
-  /** Context length in tokens. */
-  contextLength: row.number('context_length') ?? 0,
-  gqa: row.text('gqa'),
-  trainingTokens: row.text('training_tokens'),
-  knowledgeCutoff: row.text('knowledge_cutoff'),
-  /** Hugging Face repository ids, owner/name. */
-  hfRepo: row.text('hf_repo'),
-  ggufRepo: row.text('gguf_repo'),
-  otherRepos: row
-    .text('other_repos')
-    .split(/[;\s]+/)
-    .filter(Boolean) as readonly string[],
-});
-
-export const models: readonly RubraModel[] = modelFacts.map(rubraModel);
+export type FamilyInfo = Pick<RubraModel, 'family' | 'route' | 'chatTemplate'>;
 
 /** One entry per family, in the order the facts first name them; a family has one guide and one template. */
-export const families: readonly FamilyInfo[] = modelFacts.reduce<FamilyInfo[]>((found, row) => {
-  const info: FamilyInfo = {
-    family: familyOf(row),
-    route: row.text('page_route'),
-    chatTemplate: row.text('llamacpp_chat_template') as ChatTemplate,
-  };
-  const known = found.find((entry) => entry.family === info.family);
-  if (!known) {
-    return [...found, info];
-  }
-  if (known.route !== info.route || known.chatTemplate !== info.chatTemplate) {
-    throw new FactError(
-      `${row.where}: the ${info.family} family already has the guide ${known.route} and the template ${known.chatTemplate}`,
-    );
-  }
-  return found;
-}, []);
+export const families: readonly FamilyInfo[] = models.reduce<FamilyInfo[]>(
+  (found, { family, route, chatTemplate }, index) => {
+    const known = found.find((entry) => entry.family === family);
+    if (!known) {
+      return [...found, { family, route, chatTemplate }];
+    }
+    if (known.route !== route || known.chatTemplate !== chatTemplate) {
+      throw new FactError(
+        `${rowWhere('models.json', index)}: the ${family} family already has the guide ${known.route} and the template ${known.chatTemplate}`,
+      );
+    }
+    return found;
+  },
+  [],
+);
 
 /** The prefix every Rubra model's name adds to its base model's name. */
 export const RUBRA_PREFIX = 'Rubra ';

@@ -1,6 +1,6 @@
-import benchmarks from '../../src/data/facts/benchmarks';
-import models from '../../src/data/facts/models';
-import pairwise from '../../src/data/facts/mtbench-pairwise';
+import benchmarks from '../../src/data/facts/benchmarks.json';
+import models from '../../src/data/facts/models.json';
+import pairwise from '../../src/data/facts/mtbench-pairwise.json';
 
 const FILES = { models, benchmarks, 'mtbench-pairwise': pairwise } as const;
 

@@ -31,7 +31,7 @@ const factColumn: Record<(typeof scoreColumns)[number]['key'], string> = {
 const fromCell = (cell: string | undefined): number | null => (cell === undefined || cell === '' ? null : Number(cell));
 
 describe('benchmark data', () => {
-  it('has one entry per row of src/data/facts/benchmarks.ts, in the same order', () => {
+  it('has one entry per row of src/data/facts/benchmarks.json, in the same order', () => {
     expect(benchmarkFacts).toHaveLength(26);
     expect(benchmarks.map((row) => row.model)).toEqual(benchmarkFacts.map((row) => row.model));
   });
@@ -126,7 +126,7 @@ describe('benchmark data', () => {
 });
 
 describe('MT-bench pairwise data', () => {
-  it('has one entry per row of src/data/facts/mtbench-pairwise.ts, in the same order', () => {
+  it('has one entry per row of src/data/facts/mtbench-pairwise.json, in the same order', () => {
     expect(pairwiseFacts).toHaveLength(14);
     expect(mtBenchPairwise).toHaveLength(pairwiseFacts.length);
     pairwiseFacts.forEach((fact, index) => {

@@ -6,7 +6,7 @@ import { readFactRows } from '../support/facts';
 const facts = readFactRows('models');
 
 describe('models data', () => {
-  it('has one entry per row of src/data/facts/models.ts, in the same order', () => {
+  it('has one entry per row of src/data/facts/models.json, in the same order', () => {
     expect(models.map((m) => m.model)).toEqual(facts.map((row) => row.model));
   });
 

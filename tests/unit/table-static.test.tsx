@@ -1,8 +1,7 @@
 /**
  * The build's static tables (src/plugins/static-tables): a page's table tags become
- * markup when the page is compiled, in a module of the page's own, the imports only
- * they used leave the page, and a tag that cannot be rendered stops the build, naming
- * the page and the line.
+ * markup when the page is compiled, in a module of the page's own, and a tag that cannot
+ * be rendered stops the build, naming the page and the line.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -16,10 +15,9 @@ import * as React from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 
-import { HtmlContent } from '@site/src/components/DataTable';
+import { HtmlContent } from '../support/html-content';
 import { familyInfo, families } from '@site/src/data/models';
-import { remarkStaticTables } from '@site/src/plugins/static-tables';
-import { MARKUP_DIR } from '@site/src/plugins/static-tables/remark';
+import staticTablesPlugin, { MARKUP_DIR, remarkStaticTables } from '@site/src/plugins/static-tables';
 import { dataComponents } from '@site/src/shared/tables';
 import { chatTemplates } from '@site/src/shared/tables/chat-templates';
 import { dataTable } from '@site/src/shared/tables/html';
@@ -61,12 +59,12 @@ async function tableComponents(page: string): Promise<Record<string, () => React
 const CHAT_TEMPLATES = "import { chatTemplates } from '@site/src/shared/tables/chat-templates';";
 
 describe('a <DataTable model={…}> tag', () => {
-  it('becomes a component of the page’s table module, and the page imports no model', async () => {
+  it('becomes a component of the page’s table module, which imports no model', async () => {
     const mdx = await compile(
       `import Tabs from '@theme/Tabs';\n${CHAT_TEMPLATES}\n\n<DataTable model={chatTemplates} />\n`,
     );
     expect(mdx).toBe(
-      `import StaticTables from ${JSON.stringify(markupFile(FILE))};import Tabs from '@theme/Tabs';<StaticTables.table0 />`,
+      `import StaticTables from ${JSON.stringify(markupFile(FILE))};import Tabs from '@theme/Tabs';${CHAT_TEMPLATES}<StaticTables.table0 />`,
     );
     const markup = readFileSync(markupFile(FILE), 'utf8');
     expect(markup).toContain('import styles from "@site/src/components/DataTable/styles.module.css";');
@@ -84,20 +82,6 @@ describe('a <DataTable model={…}> tag', () => {
       expect(html).toContain(`<a href="${info.route}">${info.family}</a>`);
       expect(html).toContain(`<code>${info.chatTemplate}</code>`);
     }
-  });
-
-  it('keeps an import that the page reads elsewhere', async () => {
-    const mdx = await compile(
-      `${CHAT_TEMPLATES}\n\n<DataTable model={chatTemplates} />\n\nFrom {chatTemplates.source}.\n`,
-    );
-    expect(mdx).toContain(CHAT_TEMPLATES);
-  });
-
-  it('keeps the other bindings of a declaration it takes a model out of', async () => {
-    const mdx = await compile(
-      "import { chatTemplates, chatTemplates as templates } from '@site/src/shared/tables/chat-templates';\n\n<DataTable model={chatTemplates} />\n\n{templates.source}\n",
-    );
-    expect(mdx).toContain('import { chatTemplates as templates } from "@site/src/shared/tables/chat-templates";');
   });
 
   it('fails on a model the page does not import, naming the page and the line', async () => {
@@ -152,5 +136,19 @@ describe('a registered tag with an HTML form', () => {
     );
     expect(mdx).toContain('<BenchmarkTable />');
     expect(mdx).toContain("import BenchmarkTable from '@site/src/components/BenchmarkTable';");
+  });
+});
+
+describe('the browser bundle', () => {
+  it('takes the tables’ code and facts as free of side effects, so a page’s imports that only its table tags read leave it', () => {
+    type Config = { module?: { rules: { test: RegExp; sideEffects: boolean }[] } };
+    const configure = staticTablesPlugin().configureWebpack as unknown as (config: object, isServer: boolean) => Config;
+    const [rule] = configure({}, false).module?.rules ?? [];
+    expect(rule?.sideEffects).toBe(false);
+    for (const file of ['src/shared/tables/chat-templates.ts', 'src/data/models.ts', 'src/data/facts/models.json']) {
+      expect(rule?.test.test(path.join(ROOT, file))).toBe(true);
+    }
+    expect(rule?.test.test(path.join(ROOT, 'src/components/AskDocs/index.tsx'))).toBe(false);
+    expect(configure({}, true)).toEqual({});
   });
 });

@@ -20,16 +20,6 @@ const BAR_HEIGHT = 16;
 const GROUP_GAP = 10;
 const LEGEND_HEIGHT = 34;
 
-/** Extra space above a bar, to separate the groups: each Rubra model with its base, then the third parties. */
-function gapBefore(bars: readonly ChartBar[], index: number): number {
-  const { series } = bars[index] as ChartBar;
-  const previous = bars[index - 1]?.series;
-  if (previous === undefined || series === 'base') {
-    return 0;
-  }
-  return series !== 'thirdParty' ? GROUP_GAP : previous === 'thirdParty' ? 0 : GROUP_GAP * 2;
-}
-
 function describe(bars: readonly ChartBar[]): string {
   return bars
     .map(({ row, series }) => {
@@ -48,7 +38,10 @@ export default function BenchmarkChart(): ReactNode {
   const bars = chartBars();
   let y = LEGEND_HEIGHT;
   const placed = bars.map((bar, index) => {
-    y += gapBefore(bars, index) + ROW_HEIGHT;
+    // Extra space above a bar separates the groups: each Rubra model with its base, then the third parties.
+    const previous = bars[index - 1]?.series;
+    const grouped = !previous || bar.series === 'base' || previous === 'thirdParty';
+    y += (grouped ? 0 : bar.series === 'thirdParty' ? GROUP_GAP * 2 : GROUP_GAP) + ROW_HEIGHT;
     return { ...bar, middle: y - ROW_HEIGHT / 2 };
   });
   const height = y + 8;
@@ -69,7 +62,7 @@ export default function BenchmarkChart(): ReactNode {
           {(Object.keys(seriesLabels) as Series[]).map((series, index) => (
             <g key={series} transform={`translate(${BAR_START + index * 150 - 130}, 8)`}>
               <rect width="14" height="14" className={styles[series]} />
-              <text x="20" y="11" className={styles.label}>
+              <text x="20" y="11">
                 {seriesLabels[series]}
               </text>
             </g>
@@ -86,7 +79,7 @@ export default function BenchmarkChart(): ReactNode {
           ))}
           {placed.map(({ row, series, middle }) => (
             <g key={`${series}-${row.model}`} data-series={series} data-model={row.model}>
-              <text x={LABEL_WIDTH} y={middle} className={styles.name} dominantBaseline="middle" textAnchor="end">
+              <text x={LABEL_WIDTH} y={middle} dominantBaseline="middle" textAnchor="end">
                 {row.model}
               </text>
               {row.functionCalling === null ? (
@@ -103,12 +96,7 @@ export default function BenchmarkChart(): ReactNode {
                     rx="2"
                     className={styles[series]}
                   />
-                  <text
-                    x={BAR_START + scale(row.functionCalling) + 6}
-                    y={middle}
-                    className={styles.value}
-                    dominantBaseline="middle"
-                  >
+                  <text x={BAR_START + scale(row.functionCalling) + 6} y={middle} dominantBaseline="middle">
                     {formatScore(row.functionCalling)}
                   </text>
                 </>

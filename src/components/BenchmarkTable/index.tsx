@@ -1,7 +1,6 @@
 import clsx from 'clsx';
 import { useMemo, useState, type ReactNode } from 'react';
 
-import { InlineContent, alignClass } from '@site/src/components/DataTable';
 import table from '@site/src/components/DataTable/styles.module.css';
 import {
   benchmarks,
@@ -10,6 +9,7 @@ import {
   type BenchmarkKind,
   type BenchmarkRow,
 } from '@site/src/data/benchmarks';
+import { MODEL_KINDS } from '@site/src/data/facts';
 import {
   BENCHMARK_TABLE_CAPTION,
   TOOL_OBSERVATION_MARK,
@@ -18,12 +18,10 @@ import {
   benchmarkTable,
   figureColumns,
 } from '@site/src/shared/tables/benchmarks';
-import { NOT_MEASURED_MARK } from '@site/src/shared/tables/format';
+import { NOT_MEASURED_MARK, NOT_MEASURED_TEXT } from '@site/src/shared/tables/format';
 import { cellContent } from '@site/src/shared/tables/model';
 import { filterRows, nextSort, sortRows, type SortState } from './logic';
 import styles from './styles.module.css';
-
-const allKinds = Object.keys(kindLabels) as BenchmarkKind[];
 
 /** The id of the footnote that explains the ∔ marker. */
 const TOOL_OBSERVATION_NOTE_ID = 'benchmark-note-tool-observations';
@@ -61,7 +59,7 @@ function ModelName({ row }: { row: BenchmarkRow }): ReactNode {
  */
 export default function BenchmarkTable(): ReactNode {
   const [sort, setSort] = useState<SortState | null>(null);
-  const [kinds, setKinds] = useState<ReadonlySet<BenchmarkKind>>(() => new Set(allKinds));
+  const [kinds, setKinds] = useState<ReadonlySet<BenchmarkKind>>(() => new Set(MODEL_KINDS));
   const [text, setText] = useState('');
 
   const rows = useMemo(() => sortRows(filterRows(benchmarks, { kinds, text }), sort), [kinds, text, sort]);
@@ -84,7 +82,7 @@ export default function BenchmarkTable(): ReactNode {
       >
         <fieldset className={styles.kinds}>
           <legend>Show</legend>
-          {allKinds.map((kind) => (
+          {MODEL_KINDS.map((kind) => (
             <label key={kind} className={styles.kind}>
               <input
                 type="checkbox"
@@ -128,11 +126,11 @@ export default function BenchmarkTable(): ReactNode {
                     key={column.id}
                     scope="col"
                     aria-sort={active ? sort.direction : undefined}
-                    className={alignClass(column, true)}
+                    className={column.align && table.numeric}
                   >
                     <button
                       type="button"
-                      className={styles.sortButton}
+                      className={clsx('clean-btn', styles.sortButton)}
                       onClick={() => setSort(nextSort(sort, column.id))}
                     >
                       {column.label}
@@ -151,11 +149,21 @@ export default function BenchmarkTable(): ReactNode {
                 <th scope="row">
                   <ModelName row={row} />
                 </th>
-                {figureColumns.map((column) => (
-                  <td key={column.id} className={alignClass(column)}>
-                    <InlineContent inline={cellContent(column, row)} />
-                  </td>
-                ))}
+                {figureColumns.map((column) => {
+                  const content = cellContent(column, row);
+                  return (
+                    <td key={column.id} className={column.align && table.numeric}>
+                      {typeof content === 'string' ? (
+                        content
+                      ) : (
+                        <>
+                          <span aria-hidden="true">{NOT_MEASURED_MARK}</span>
+                          <span className={table.srOnly}>{NOT_MEASURED_TEXT}</span>
+                        </>
+                      )}
+                    </td>
+                  );
+                })}
               </tr>
             ))}
           </tbody>

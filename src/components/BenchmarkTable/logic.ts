@@ -3,14 +3,13 @@
  * Kept apart from the React component so that the unit tests can check it.
  */
 import type { BenchmarkKind, BenchmarkRow } from '@site/src/data/benchmarks';
+import { MODEL_KINDS } from '@site/src/data/facts';
 import type { BenchmarkColumnKey as SortKey } from '@site/src/shared/tables/benchmarks';
 
 export interface SortState {
   key: SortKey;
   direction: 'ascending' | 'descending';
 }
-
-const kindOrder: Record<BenchmarkKind, number> = { rubra: 0, base: 1, other: 2, closed: 3 };
 
 /** The direction a column sorts in on its first activation: best scores first, names A to Z. */
 export function firstDirection(key: SortKey): SortState['direction'] {
@@ -40,7 +39,7 @@ export function sortRows(rows: readonly BenchmarkRow[], sort: SortState | null):
       return sign * a.model.localeCompare(b.model, 'en', { sensitivity: 'base' });
     }
     if (sort.key === 'kind') {
-      return sign * (kindOrder[a.kind] - kindOrder[b.kind]);
+      return sign * (MODEL_KINDS.indexOf(a.kind) - MODEL_KINDS.indexOf(b.kind));
     }
     const x = a[sort.key];
     const y = b[sort.key];

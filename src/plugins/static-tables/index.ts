@@ -1,12 +1,149 @@
+/// <reference types="remark-mdx" />
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import type { Plugin } from '@docusaurus/types';
 import { escapeRegexp } from '@docusaurus/utils';
+import type { Root, RootContent } from 'mdast';
+import { visit } from 'unist-util-visit';
+import type { VFile } from 'vfile';
 
+import { dataComponents } from '../../shared/tables';
+import { dataTable, type HtmlNode } from '../../shared/tables/html';
+import type { AnyTableModel } from '../../shared/tables/model';
+import { importNode } from '../../plugins-lib/mdx-import';
 import { noOptions } from '../../plugins-lib/plugin-options';
-import { MARKUP_DIR } from './remark';
+import { DATA_TABLE_TAG, dataTableModelName, propsOf, type JsxElement } from '../../plugins-lib/twins/jsx';
+import { importModule, pageTableModels } from '../../plugins-lib/twins/table-models';
+import { TwinError } from '../../plugins-lib/twins/twin-error';
 
-export { remarkStaticTables } from './remark';
+/**
+ * Remark plugin: a table with no interaction becomes markup when its page is compiled.
+ * `<DataTable model={name} …/>` (the model found through the page's import, as the
+ * twins find it) and each registered tag with an HTML form (`<ModelSpecs family="…"/>`,
+ * `<ChatTemplateOf family="…"/>`, src/shared/tables/index.ts) are laid out by
+ * src/shared/tables/html.ts into a module of the page's own, one React component per
+ * table that writes its elements with the stylesheet's class names and the site's links,
+ * and each tag becomes that module's component for it. The plugin marks the tables' code as
+ * free of side effects, so the bundler leaves out a page's imports that only those tags read:
+ * the browser gets the tables' elements and text and no code, no table model, no facts, no
+ * renderer. A tag the build cannot render stops it, naming the page and the line.
+ */
+
+const SITE_DIR = path.resolve(__dirname, '../../..');
+
+/** Where the pages' table modules are written: Docusaurus's folder of generated files. */
+export const MARKUP_DIR = path.join(SITE_DIR, '.docusaurus', 'static-tables');
+
+/** The name the page imports its table module under. */
+const MODULE_NAME = 'StaticTables';
+
+const isStaticTag = (name: string | null): name is string =>
+  name === DATA_TABLE_TAG || (name !== null && dataComponents[name]?.html !== undefined);
+
+/** Writes a file unless it holds the text already, so that a compilation reading it never finds it half-written. */
+function writeChanged(file: string, text: string): void {
+  if (!existsSync(file) || readFileSync(file, 'utf8') !== text) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, text);
+  }
+}
+
+export function remarkStaticTables() {
+  return async (tree: Root, vfile: VFile): Promise<void> => {
+    const targets: { element: JsxElement; siblings: RootContent[]; index: number }[] = [];
+    visit(tree, (node, index, parent) => {
+      if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && isStaticTag(node.name)) {
+        if (parent !== undefined && index !== undefined) {
+          targets.push({ element: node as unknown as JsxElement, siblings: parent.children as RootContent[], index });
+        }
+      }
+    });
+    if (targets.length === 0) {
+      return;
+    }
+    const file = path.relative(SITE_DIR, vfile.path);
+    const failAt = (problem: string, line: number | undefined): never => {
+      throw new Error(`${file}${line ? `:${line}` : ''}: ${problem}`);
+    };
+    const fail = (problem: string, at: JsxElement): never => failAt(problem, at.position?.start.line);
+    const models = await pageTableModels(tree, { file, siteDir: SITE_DIR, load: importModule }).catch(
+      (error: unknown) => {
+        throw error instanceof TwinError ? failAt(error.problem, error.line) : error;
+      },
+    );
+    const tables = targets.map(({ element, siblings, index }, position): HtmlNode => {
+      const tag = element.name ?? '';
+      const isDataTable = tag === DATA_TABLE_TAG;
+      const props = propsOf(element, (problem) => fail(problem, element), isDataTable ? 'model' : undefined);
+      const name = isDataTable ? (dataTableModelName(element) ?? '') : tag;
+      let table: HtmlNode;
+      try {
+        table = isDataTable
+          ? dataTable(models.get(name) as AnyTableModel, props)
+          : (dataComponents[tag]?.html?.(props) ?? fail(`<${tag}> has no HTML form`, element));
+      } catch (error) {
+        return fail(`<${tag}> cannot be rendered: ${error instanceof Error ? error.message : String(error)}`, element);
+      }
+      siblings[index] = {
+        type: element.type,
+        name: `${MODULE_NAME}.${tableName(position)}`,
+        attributes: [],
+        children: [],
+      };
+      return table;
+    });
+    const moduleFile = path.join(MARKUP_DIR, `${file.replace(/[^\w.-]+/g, '_')}.js`);
+    writeChanged(moduleFile, markupModule(tables));
+    tree.children.unshift(importNode(MODULE_NAME, moduleFile));
+  };
+}
+
+/** The name under which the module's default export holds the component of the page's `index`-th table. */
+const tableName = (index: number): string => `table${index}`;
+
+/** What the module's code reads besides React. */
+type Needs = Record<'styles' | 'link', boolean>;
+
+/** An element as a `createElement` call, its props and children written as literals. */
+function elementCode(node: HtmlNode, needs: Needs): string {
+  if (typeof node === 'string') {
+    return JSON.stringify(node);
+  }
+  const children = node.children.map((child) => `, ${elementCode(child, needs)}`).join('');
+  const classes = node.classes ?? [];
+  needs.styles ||= classes.length > 0;
+  needs.link ||= node.tag === 'Link';
+  const props = [
+    ...(classes.length > 0 ? [`className: ${classes.map((key) => `styles.${key}`).join(' + " " + ')}`] : []),
+    ...Object.entries(node.attributes ?? {}).map(
+      ([name, value]) => `${JSON.stringify(name)}: ${JSON.stringify(value)}`,
+    ),
+  ];
+  const type = node.tag === 'Link' ? 'Link' : JSON.stringify(node.tag);
+  return `h(${type}, ${props.length > 0 ? `{ ${props.join(', ')} }` : 'null'}${children})`;
+}
+
+/**
+ * The module of a page's tables: its default export holds a component per table, `table0`,
+ * `table1`, … in the page's order; it imports the site's link, which the client-side router
+ * follows, and the tables' stylesheet, whose class names the bundler gives it, when it uses them.
+ */
+function markupModule(tables: readonly HtmlNode[]): string {
+  const needs: Needs = { styles: false, link: false };
+  const components = tables.map(
+    (table, index) => `function ${tableName(index)}() {\n  return ${elementCode(table, needs)};\n}\n`,
+  );
+  return [
+    "import { createElement as h } from 'react';",
+    ...(needs.link ? ['import Link from "@docusaurus/Link";'] : []),
+    ...(needs.styles ? ['import styles from "@site/src/components/DataTable/styles.module.css";'] : []),
+    '',
+    ...components,
+    `export default { ${tables.map((_, index) => tableName(index)).join(', ')} };`,
+    '',
+  ].join('\n');
+}
 
 /** The sortable benchmark table's code and facts: its component, the table models and renderer, src/data. */
 const TABLE_CODE = /[\\/]src[\\/](data|shared[\\/]tables|components[\\/](DataTable|Benchmark\w*))[\\/]/;
@@ -39,7 +176,10 @@ export default function staticTablesPlugin(): Plugin {
       if (isServer) {
         return {};
       }
-      return { optimization: { splitChunks: { cacheGroups: { pageTables } } } };
+      return {
+        module: { rules: [{ test: TABLE_CODE, sideEffects: false }] },
+        optimization: { splitChunks: { cacheGroups: { pageTables } } },
+      };
     },
   };
 }

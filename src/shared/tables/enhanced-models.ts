@@ -28,5 +28,5 @@ export const enhancedModels = {
       cell: (model) => ({ to: familyInfo(model.family).route, text: model.family }),
     },
   ],
-  look: { textSize: 'page', rowHeadings: 'nowrap', lists: 'plain' },
+  look: { classes: ['pageText', 'nowrapRowHeadings'] },
 } satisfies TableModel<RubraModel>;

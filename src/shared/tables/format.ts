@@ -8,12 +8,8 @@
 export const NOT_MEASURED_MARK = '—';
 export const NOT_MEASURED_TEXT = 'not measured';
 
-const countFormat = new Intl.NumberFormat('en-US');
-
-/** A whole count with thousands separators. */
-export function formatCount(value: number): string {
-  return countFormat.format(value);
-}
+/** A whole count with thousands separators (Intl's `format` is bound to its formatter). */
+export const formatCount: (value: number) => string = new Intl.NumberFormat('en-US').format;
 
 /** Scores keep two decimals, which every figure in the data fits exactly. */
 export function formatScore(value: number | null): string {

@@ -1,29 +1,15 @@
 /**
- * The HTML form of the data tables: a table model laid out as a tree of elements,
- * the one layout of every table a reader sees. The build writes the static tables
- * into the pages as markup from it (src/plugins/static-tables), and the sortable
- * benchmark table renders its cells from it in the browser. Classes are named by
- * their key in the tables' stylesheet (src/components/DataTable/styles.module.css),
- * which each side resolves to the stylesheet's class names.
+ * The HTML form of the data tables: a table model laid out as a tree of elements, which
+ * the build writes into the pages as markup (src/plugins/static-tables). Classes are named
+ * by their key in the tables' stylesheet (src/components/DataTable/styles.module.css).
  */
 import { NOT_MEASURED_MARK } from './format';
-import { cellContent, inlineText, visibleColumns, type AnyTableModel, type Column, type Inline } from './model';
+import { cellContent, visibleColumns, type AnyTableModel, type Column, type Inline, type TableClass } from './model';
 
-/** The classes of the tables' stylesheet. */
-export type TableClass =
-  | 'wrapper'
-  | 'scroller'
-  | 'table'
-  | 'caption'
-  | 'numeric'
-  | 'srOnly'
-  | 'pageText'
-  | 'nowrapRowHeadings'
-  | 'themeMargin'
-  | 'plainList'
-  | 'notes';
-
-/** An HTML element; attributes by their React names (`tabIndex`, `aria-label`, `data-…`). */
+/**
+ * An HTML element; attributes by their React names (`tabIndex`, `aria-label`, `data-…`).
+ * The tag `Link` is the site's link to a route (`to`), which the client-side router follows.
+ */
 export interface HtmlElement {
   readonly tag: string;
   readonly classes?: readonly TableClass[];
@@ -31,18 +17,8 @@ export interface HtmlElement {
   readonly children: readonly HtmlNode[];
 }
 
-/** A link to a route of the site, which the site's client-side router follows. */
-export interface RouteLink {
-  readonly to: string;
-  readonly children: readonly HtmlNode[];
-}
-
-/** A text, an element or a link to a route; each string is a text node of its own. */
-export type HtmlNode = string | HtmlElement | RouteLink;
-
-export function isRouteLink(node: Exclude<HtmlNode, string>): node is RouteLink {
-  return 'to' in node;
-}
+/** A text or an element; each string is a text node of its own. */
+export type HtmlNode = string | HtmlElement;
 
 const element = (
   tag: string,
@@ -51,19 +27,18 @@ const element = (
   attributes: Readonly<Record<string, string>> = {},
 ): HtmlElement => ({ tag, classes, attributes, children });
 
-/** Inline content of a table model as the page shows it; `listClass` is the class of a bulleted list. */
-export function inlineNodes(inline: Inline, listClass?: TableClass): HtmlNode[] {
-  const nested = (child: Inline) => inlineNodes(child, listClass);
+/** Inline content of a table model as the page shows it. */
+function inlineNodes(inline: Inline): HtmlNode[] {
   if (typeof inline === 'string') {
     return [inline];
   }
   if (Array.isArray(inline)) {
-    return (inline as readonly Inline[]).flatMap(nested);
+    return (inline as readonly Inline[]).flatMap(inlineNodes);
   }
   const node = inline as Exclude<Inline, string | readonly Inline[]>;
   if ('code' in node) return [element('code', [node.code])];
   if ('href' in node) return [element('a', [node.text], [], { href: node.href })];
-  if ('to' in node) return [{ to: node.to, children: [node.text] }];
+  if ('to' in node) return [element('Link', [node.text], [], { to: node.to })];
   if ('missing' in node) {
     return [
       element('span', [NOT_MEASURED_MARK], [], { 'aria-hidden': 'true' }),
@@ -71,40 +46,39 @@ export function inlineNodes(inline: Inline, listClass?: TableClass): HtmlNode[] 
     ];
   }
   if ('items' in node) {
-    if (!node.bulleted) return node.items.flatMap(nested);
+    if (!node.bulleted) return node.items.flatMap(inlineNodes);
     return [
       element(
         'ul',
-        node.items.map((item) => element('li', nested(item))),
-        listClass ? [listClass] : [],
+        node.items.map((item) => element('li', inlineNodes(item))),
+        ['plainList'],
       ),
     ];
   }
-  return nested(node.html);
+  return inlineNodes(node.html);
+}
+
+/** The text of inline content as the page's readers get it, for labels (a caption as a region's name). */
+export function inlineText(inline: Inline): string {
+  const text = (nodes: readonly HtmlNode[]): string =>
+    nodes.map((node) => (typeof node === 'string' ? node : text(node.children))).join('');
+  return text(inlineNodes(inline));
 }
 
 /** The classes of a column's cells, or of its heading: figures align to the end. */
-export function alignClasses<Row>(column: Column<Row>, heading = false): TableClass[] {
-  return column.align === 'end' && !(heading && column.headingAlign === 'start') ? ['numeric'] : [];
-}
-
-type DataAttributes = Readonly<Record<`data-${string}`, string>>;
+const alignClasses = (column: Column<unknown>, heading = false): TableClass[] =>
+  column.align === 'end' && !(heading && column.headingAlign === 'start') ? ['numeric'] : [];
 
 /**
- * A table model as an HTML table for the rows of the MDX tag's props: the caption, a
- * heading per column, and a row per data row whose first cell is its row heading; the
- * attributes are the table element's, for styles and tests.
+ * A table model as an HTML table for the rows of the MDX tag's props, with the classes
+ * and marker of its look: the caption, a heading per column, and a row per data row
+ * whose first cell is its row heading.
  */
-function modelTable(
-  model: AnyTableModel,
-  of: unknown,
-  classes: readonly TableClass[],
-  attributes: DataAttributes,
-  listClass?: TableClass,
-): HtmlElement {
+function modelTable(model: AnyTableModel, of: unknown): HtmlElement {
+  const { classes = [], marker } = model.look ?? {};
   const rows: readonly unknown[] = model.rows(of);
   const columns = visibleColumns<unknown>(model.columns, rows);
-  const cell = (column: Column<unknown>, row: unknown) => inlineNodes(cellContent(column, row), listClass);
+  const cell = (column: Column<unknown>, row: unknown) => inlineNodes(cellContent(column, row));
   const heading = (column: Column<unknown>) =>
     element('th', column.heading ? inlineNodes(column.heading) : [column.label], alignClasses(column, true), {
       scope: 'col',
@@ -127,8 +101,8 @@ function modelTable(
       element('thead', [element('tr', columns.map(heading))]),
       element('tbody', rows.map(bodyRow)),
     ],
-    classes,
-    attributes,
+    ['table', ...classes],
+    marker ? { [`data-${marker}`]: '' } : {},
   );
 }
 
@@ -143,14 +117,9 @@ function regionAttributes(name: string | undefined): Readonly<Record<string, str
  * other props choose the rows, as in the twin.
  */
 export function dataTable(model: AnyTableModel, of: unknown): HtmlElement {
-  const look = model.look ?? {};
-  const region = regionAttributes(look.region === true ? inlineText(model.caption(of)) : look.region);
-  const classes: TableClass[] = ['table'];
-  if (look.textSize === 'page') classes.push('pageText');
-  if (look.rowHeadings === 'nowrap') classes.push('nowrapRowHeadings');
-  if (look.margin === 'theme') classes.push('themeMargin');
-  const attributes = look.marker ? { [`data-${look.marker}`]: '' } : {};
-  const table = modelTable(model, of, classes, attributes, look.lists === 'plain' ? 'plainList' : undefined);
+  const { region: name } = model.look ?? {};
+  const region = regionAttributes(name === true ? inlineText(model.caption(of)) : name);
+  const table = modelTable(model, of);
   if (!model.notes) {
     return element('div', [table], ['wrapper', 'scroller'], region);
   }
@@ -160,18 +129,10 @@ export function dataTable(model: AnyTableModel, of: unknown): HtmlElement {
 }
 
 /**
- * Several tables in one scrolling box, a region with this name; each table keeps the
- * theme's margin under a table, which spaces them apart.
+ * Several tables in one scrolling box, a region with this name; their looks give each
+ * the theme's margin under a table, which spaces them apart.
  */
-export function tableGroup(
-  name: string,
-  tables: readonly { model: AnyTableModel; attributes: DataAttributes }[],
-  of: unknown,
-): HtmlElement {
-  return element(
-    'div',
-    tables.map(({ model, attributes }) => modelTable(model, of, ['table', 'themeMargin'], attributes)),
-    ['wrapper', 'scroller'],
-    regionAttributes(name),
-  );
+export function tableGroup(name: string, models: readonly AnyTableModel[], of: unknown): HtmlElement {
+  const tables = models.map((model) => modelTable(model, of));
+  return element('div', tables, ['wrapper', 'scroller'], regionAttributes(name));
 }

@@ -8,7 +8,7 @@
  * and the content checks find the components' files through it. A plain table needs
  * no entry: the page writes `<DataTable model={…} />` for the model it imports.
  */
-import { familyInfo, type ModelFamily } from '../../data/models';
+import { familyInfo, type FamilyInfo, type ModelFamily } from '../../data/models';
 import { benchmarkChartTable, CHART_CAPTION } from './benchmark-chart';
 import { benchmarkNotes, benchmarkTable, TOOL_OBSERVATION_MARK, TOOL_OBSERVATION_TEXT } from './benchmarks';
 import { tableGroup, type HtmlNode } from './html';
@@ -28,13 +28,12 @@ interface DataComponent {
   html?: (props: MdxProps) => HtmlNode;
 }
 
-function family(props: MdxProps): ModelFamily {
-  const value = props.family;
-  if (typeof value !== 'string') {
+/** The family the tag's `family` prop names; throws, naming the known families, when it is not one of them. */
+function familyOf(props: MdxProps): FamilyInfo {
+  if (typeof props.family !== 'string') {
     throw new Error('the family prop is missing');
   }
-  // Throws, naming the known families, when the value is not one of them.
-  return familyInfo(value as ModelFamily).family;
+  return familyInfo(props.family as ModelFamily);
 }
 
 const blocks = (...parts: string[]): string => parts.filter(Boolean).join('\n\n');
@@ -56,26 +55,19 @@ export const dataComponents: Readonly<Record<string, DataComponent>> = {
   // One family's llama.cpp chat template as inline code, for use in running text.
   ChatTemplateOf: {
     tables: [],
-    markdown: (props) => inlineCode(familyInfo(family(props)).chatTemplate),
-    html: (props) => ({ tag: 'code', children: [familyInfo(family(props)).chatTemplate] }),
+    markdown: (props) => inlineCode(familyOf(props).chatTemplate),
+    html: (props) => ({ tag: 'code', children: [familyOf(props).chatTemplate] }),
   },
   // A family's specification table and the repositories of its Rubra models, in one box.
   ModelSpecs: {
     tables: [modelSpecs, modelRepos],
     markdown: (props) => {
-      const of = { family: family(props) };
+      const of = { family: familyOf(props).family };
       return blocks(tableMarkdown(modelSpecs, of), tableMarkdown(modelRepos, of));
     },
     html: (props) => {
-      const of = { family: family(props) };
-      return tableGroup(
-        `${of.family} specifications and downloads`,
-        [
-          { model: modelSpecs, attributes: { 'data-model-specs': '' } },
-          { model: modelRepos, attributes: { 'data-model-repos': '' } },
-        ],
-        of,
-      );
+      const of = { family: familyOf(props).family };
+      return tableGroup(`${of.family} specifications and downloads`, [modelSpecs, modelRepos], of);
     },
   },
 };

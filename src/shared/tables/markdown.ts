@@ -23,11 +23,6 @@ export function markdownTable({ caption, header, rows }: TableData): string {
   return caption ? `**${caption}**\n\n${table}` : table;
 }
 
-/** A Markdown link. */
-function markdownLink(text: string, href: string): string {
-  return `[${text.replace(/([[\]])/g, '\\$1')}](${href})`;
-}
-
 /** Inline code, fenced with enough backticks for its content. */
 export function inlineCode(text: string): string {
   const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((match) => match[0].length));
@@ -45,8 +40,10 @@ function inlineMarkdown(inline: Inline): string {
   }
   const node = inline as Exclude<Inline, string | readonly Inline[]>;
   if ('code' in node) return inlineCode(node.code);
-  if ('href' in node) return markdownLink(node.text, node.href);
-  if ('to' in node) return markdownLink(node.text, node.to);
+  if ('text' in node) {
+    // A link off the site or to a route; brackets in its text are escaped.
+    return `[${node.text.replace(/([[\]])/g, '\\$1')}](${'href' in node ? node.href : node.to})`;
+  }
   if ('missing' in node) return NOT_MEASURED_MARK;
   if ('items' in node) return node.items.map(inlineMarkdown).join(', ');
   return inlineMarkdown(node.markdown);

@@ -21,10 +21,24 @@ export type Inline =
   | { readonly to: string; readonly text: string }
   /** Nothing to show: a dash for the eye, these words for assistive technology. */
   | { readonly missing: string }
-  /** Several items: a comma-separated list in Markdown; in the HTML, side by side or bulleted. */
+  /** Several items: a comma-separated list in Markdown; in the HTML, side by side or a plain bulleted list. */
   | { readonly items: readonly Inline[]; readonly bulleted?: true }
   /** Where the two forms differ by design: the page's marks and links against the twin's plain words. */
   | { readonly html: Inline; readonly markdown: Inline };
+
+/** The classes of the tables' stylesheet (src/components/DataTable/styles.module.css). */
+export type TableClass =
+  | 'wrapper'
+  | 'scroller'
+  | 'table'
+  | 'caption'
+  | 'numeric'
+  | 'srOnly'
+  | 'pageText'
+  | 'nowrapRowHeadings'
+  | 'themeMargin'
+  | 'plainList'
+  | 'notes';
 
 /** A figure as src/data holds it: `null` is "not measured". */
 export type Figure = number | string | null;
@@ -54,25 +68,19 @@ export interface Column<Row> {
 }
 
 /**
- * How the page lays a table out when the generic `<DataTable>` tag renders it; the
- * Markdown twin has no use for it. Every table scrolls sideways in a box of its own.
+ * How the page lays a table out; the Markdown twin has no use for it. Every table
+ * scrolls sideways in a box of its own.
  */
 interface TableLook {
   /**
-   * The box is a region with this name (`true`: the caption's text), which takes
-   * keyboard focus so that it can be scrolled.
+   * The `<DataTable>` tag's box is a region with this name (`true`: the caption's
+   * text), which takes keyboard focus so that it can be scrolled.
    */
   region?: string | true;
   /** An attribute `data-<marker>` on the table, for tests and styles. */
   marker?: string;
-  /** `page`: the page's text size rather than the data tables' smaller one. */
-  textSize?: 'page';
-  /** The row headings stay on one line. */
-  rowHeadings?: 'nowrap';
-  /** `theme`: the theme's margin under the table, as a table in running text has. */
-  margin?: 'theme';
-  /** `plain`: bulleted lists in cells show without bullets or indent, a little smaller. */
-  lists?: 'plain';
+  /** The table's classes besides `table`, from the looks of the tables' stylesheet. */
+  classes?: readonly TableClass[];
 }
 
 export interface TableModel<Row, Props = Record<string, never>> {
@@ -91,7 +99,6 @@ export interface TableModel<Row, Props = Record<string, never>> {
   notes?: (props: Props) => readonly Inline[];
   /** Attributes of each row on the page, for styles and tests. */
   rowAttributes?: (row: Row) => { [name: `data-${string}`]: string };
-  /** How the `<DataTable>` tag lays the table out on the page. */
   look?: TableLook;
 }
 
@@ -131,20 +138,4 @@ export function cellContent<Row>(column: Column<Row>, row: Row): Inline {
     return { missing: NOT_MEASURED_TEXT };
   }
   return typeof value === 'number' ? (column.format ?? String)(value) : value;
-}
-
-/** The text of inline content as Markdown's and HTML's readers get it from the page's form, for labels. */
-export function inlineText(inline: Inline): string {
-  if (typeof inline === 'string') {
-    return inline;
-  }
-  if (Array.isArray(inline)) {
-    return (inline as readonly Inline[]).map(inlineText).join('');
-  }
-  const node = inline as Exclude<Inline, string | readonly Inline[]>;
-  if ('code' in node) return node.code;
-  if ('text' in node) return node.text;
-  if ('missing' in node) return node.missing;
-  if ('items' in node) return node.items.map(inlineText).join(', ');
-  return inlineText(node.html);
 }
