@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 export const SITE_CONFIG = path.join(repoRoot, 'deploy', 'nginx.conf');
+/** The top-level configuration, with `{{module}}`, `{{dir}}` and `{{accessLog}}` to fill in. */
+const MAIN_CONFIG = path.join(repoRoot, 'scripts', 'nginx-main.conf');
 /** The folder deploy/nginx.conf serves; replaced by the build folder here. */
 export const DEPLOYED_ROOT = '/var/www/rubra-docs';
 /** Where Debian's libnginx-mod-http-brotli-static puts the module. */
@@ -71,28 +73,9 @@ export const ACCESS_LOG_FILE = 'access.log';
  * @param {{ accessLog: boolean }} options
  */
 export function renderMainConfig(dir, { accessLog }) {
-  const temp = (/** @type {string} */ name) => path.join(dir, name);
-  return `load_module ${BROTLI_STATIC_MODULE};
-daemon off;
-master_process off;
-pid ${temp('nginx.pid')};
-error_log stderr warn;
-
-events {
-    worker_connections 256;
-}
-
-http {
-    access_log ${accessLog ? temp(ACCESS_LOG_FILE) : 'off'};
-    client_body_temp_path ${temp('client_body')};
-    proxy_temp_path ${temp('proxy')};
-    fastcgi_temp_path ${temp('fastcgi')};
-    uwsgi_temp_path ${temp('uwsgi')};
-    scgi_temp_path ${temp('scgi')};
-    sendfile on;
-    include ${temp('site.conf')};
-}
-`;
+  /** @type {Record<string, string>} */
+  const values = { module: BROTLI_STATIC_MODULE, dir, accessLog: accessLog ? path.join(dir, ACCESS_LOG_FILE) : 'off' };
+  return readFileSync(MAIN_CONFIG, 'utf8').replace(/\{\{(\w+)\}\}/g, (_, name) => values[name] ?? '');
 }
 
 /**
