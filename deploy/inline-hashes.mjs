@@ -94,13 +94,11 @@ export function findUnallowedInlineCode(buildDir, policy) {
   const allowed = { script: new Set(policy.scriptHashes), style: new Set(policy.styleHashes) };
   return builtPages(buildDir).flatMap(({ file, html }) => {
     const { scripts, styles } = inlineCodeOf(html);
-    const code = [
-      ...scripts.map((text) => /** @type {const} */ (['script', text])),
-      ...styles.map((text) => /** @type {const} */ (['style', text])),
-    ];
-    return code
-      .map(([kind, text]) => ({ file, kind, hash: sha256Source(text), excerpt: text.slice(0, 80) }))
-      .filter(({ kind, hash }) => !allowed[kind].has(hash));
+    const found = (/** @type {'script' | 'style'} */ kind, /** @type {string[]} */ texts) =>
+      texts.map((text) => ({ file, kind, hash: sha256Source(text), excerpt: text.slice(0, 80) }));
+    return [...found('script', scripts), ...found('style', styles)].filter(
+      ({ kind, hash }) => !allowed[kind].has(hash),
+    );
   });
 }
 
