@@ -2,7 +2,7 @@
 // folders and log in a temporary folder, on 127.0.0.1, never the system's nginx setup.
 // Used by `npm run serve:nginx` and the end-to-end tests.
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -61,7 +61,7 @@ export function renderSiteConfig(template, { port, siteRoot }) {
     .replaceAll(DEPLOYED_ROOT, siteRoot);
 }
 
-/** The access log's file in nginx's temporary folder, followed by {@link followFile}. */
+/** The access log's file in nginx's temporary folder, followed by `tail -f`. */
 export const ACCESS_LOG_FILE = 'access.log';
 
 /**
@@ -76,45 +76,6 @@ export function renderMainConfig(dir, { accessLog }) {
   /** @type {Record<string, string>} */
   const values = { module: BROTLI_STATIC_MODULE, dir, accessLog: accessLog ? path.join(dir, ACCESS_LOG_FILE) : 'off' };
   return readFileSync(MAIN_CONFIG, 'utf8').replace(/\{\{(\w+)\}\}/g, (_, name) => values[name] ?? '');
-}
-
-/**
- * Copies what is appended to `file` to `out` until stopped; the file may not exist yet.
- * @param {string} file
- * @param {NodeJS.WritableStream} out
- * @param {number} [intervalMs]
- * @returns {() => void} stops following after copying what is left
- */
-export function followFile(file, out, intervalMs = 100) {
-  let position = 0;
-  /** @type {number | null} */
-  let fd = null;
-  const buffer = Buffer.alloc(64 * 1024);
-  const drain = () => {
-    if (fd === null) {
-      if (!existsSync(file)) {
-        return;
-      }
-      fd = openSync(file, 'r');
-    }
-    for (;;) {
-      const read = readSync(fd, buffer, 0, buffer.length, position);
-      if (read === 0) {
-        return;
-      }
-      position += read;
-      out.write(Buffer.from(buffer.subarray(0, read)));
-    }
-  };
-  const timer = setInterval(drain, intervalMs);
-  timer.unref();
-  return () => {
-    clearInterval(timer);
-    drain();
-    if (fd !== null) {
-      closeSync(fd);
-    }
-  };
 }
 
 /**
@@ -152,13 +113,8 @@ export async function startNginx({ port, buildDir, accessLog = false, stdio = 'i
   writeFileSync(path.join(dir, 'site.conf'), siteConfig);
   writeFileSync(path.join(dir, 'nginx.conf'), renderMainConfig(dir, { accessLog }));
   const child = spawn(nginx, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', 'stderr'], { stdio });
-  const stopFollowing = accessLog ? followFile(path.join(dir, ACCESS_LOG_FILE), process.stdout) : () => {};
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
-  const cleanUp = () => {
-    stopFollowing();
-    rmSync(dir, { recursive: true, force: true });
-  };
-  child.once('exit', cleanUp);
+  child.once('exit', () => rmSync(dir, { recursive: true, force: true }));
 
   const origin = `http://127.0.0.1:${port}`;
   for (let attempt = 0; ; attempt += 1) {
@@ -179,6 +135,11 @@ export async function startNginx({ port, buildDir, accessLog = false, stdio = 'i
       child.kill('SIGTERM');
       throw new Error(`nginx did not answer on ${origin}`);
     }
+  }
+  if (accessLog) {
+    // From the first line (nginx opened the file before answering) until nginx has stopped.
+    const log = path.join(dir, ACCESS_LOG_FILE);
+    spawn('tail', ['-n', '+1', '-f', `--pid=${child.pid}`, log], { stdio: ['ignore', 'inherit', 'inherit'] });
   }
   return {
     origin,
