@@ -31,7 +31,7 @@ const pagefindNode = () => /** @type {typeof import('./pagefind-node')} */ (jiti
 
 /** @param {string} [file] */
 export async function readQueries(file = QUERY_FILE) {
-  return parseQueries(JSON.parse(await readFile(file, 'utf8')), path.relative(process.cwd(), file));
+  return parseQueries(JSON.parse(await readFile(file, 'utf8')));
 }
 
 /**

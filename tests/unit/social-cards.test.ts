@@ -11,6 +11,7 @@ import type { PageSection } from '@site/src/plugins-lib/sections';
 import { CARD_HEIGHT, CARD_WIDTH, cardLayout, titleSize, type CardNode } from '@site/src/plugins/social-cards/card';
 import {
   cardHash,
+  cardReport,
   cardMetaTags,
   cardSlug,
   designKeyOf,
@@ -36,7 +37,6 @@ import {
 } from '@site/src/plugins/social-cards/render';
 import { identity } from '@site/src/site/identity';
 import { KB, SOCIAL_CARD_MAX_KB } from '../../scripts/bench/budgets';
-import { formatCardReport, parseCardReport, sizeSummary } from '@site/src/plugins/social-cards/report';
 import { pngSize } from './png';
 
 const siteDir = path.resolve(__dirname, '../..');
@@ -277,22 +277,13 @@ describe('the site icon at /favicon.ico', () => {
 
 describe('social cards: the build report', () => {
   it('prints the figures that the scale run reads back', () => {
-    const summary = sizeSummary([9 * 1024, 7 * 1024, 14 * 1024, 8 * 1024]);
-    expect(summary).toEqual({ minKB: 7, medianKB: 8.5, maxKB: 14 });
-    const line = formatCardReport({ cards: 42, pages: 44, rendered: 40, seconds: 3.21, ...summary });
+    const counts = { cards: 42, pages: 44, rendered: 40, seconds: 3.21 };
+    const { figures, line } = cardReport(counts, [9 * 1024, 7 * 1024, 14 * 1024, 8 * 1024]);
+    expect(figures).toEqual({ ...counts, minKB: 7, medianKB: 8.5, maxKB: 14 });
     expect(line).toBe(
       '[social-cards] 42 cards for 44 pages: 40 rendered, 2 from the cache, in 3.21 s; 7.0/8.5/14.0 KB (min/median/max)',
     );
-    expect(parseCardReport(`[INFO] building\n${line}\n[SUCCESS] done`)).toEqual({
-      cards: 42,
-      pages: 44,
-      rendered: 40,
-      seconds: 3.21,
-      minKB: 7,
-      medianKB: 8.5,
-      maxKB: 14,
-    });
-    expect(parseCardReport('[SUCCESS] done')).toBeNull();
+    expect(cardReport(counts, [1024, 3 * 1024, 2 * 1024]).figures.medianKB).toBe(2);
   });
 });
 

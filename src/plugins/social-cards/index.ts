@@ -31,7 +31,6 @@ import { pageSectionsSchema, routeSchema, type PageSection } from '../../plugins
 import { optionsValidator } from '../../plugins-lib/plugin-options';
 import { CARD_HEIGHT, CARD_WIDTH } from './card';
 import { apiCardPages, cardAlt, cardsByRoute, docsCardPages, siteCardPages, type CardPage } from './pages';
-import { formatCardReport, sizeSummary } from './report';
 import { cardSvg, iconFile, loadSiteAssets, rasterise, type CardAssets } from './render';
 
 const PLUGIN = 'social-cards';
@@ -137,6 +136,30 @@ export async function renderMissing(
   return new Set(missing);
 }
 
+/**
+ * The build's figures of its cards, which the scale run of `npm run bench` reads from
+ * REPORT_FILE (sizes in KB of 1,024 bytes; the wall time from the first card's layout to
+ * the last card's file), and the line the build prints of them.
+ */
+export function cardReport(
+  counts: { cards: number; pages: number; rendered: number; seconds: number },
+  bytes: number[],
+) {
+  const kb = [...bytes].sort((a, b) => a - b).map((size) => size / 1024);
+  const middle = Math.floor(kb.length / 2);
+  const medianKB = kb.length % 2 ? kb[middle] : ((kb[middle - 1] ?? 0) + (kb[middle] ?? 0)) / 2;
+  const figures = { ...counts, minKB: kb[0] ?? 0, medianKB: medianKB ?? 0, maxKB: kb.at(-1) ?? 0 };
+  const [min, median, max] = [figures.minKB, figures.medianKB, figures.maxKB].map((value) => value.toFixed(1));
+  const line =
+    `[${PLUGIN}] ${counts.cards} cards for ${counts.pages} pages: ${counts.rendered} rendered, ` +
+    `${counts.cards - counts.rendered} from the cache, in ${counts.seconds.toFixed(2)} s; ` +
+    `${min}/${median}/${max} KB (min/median/max)`;
+  return { figures, line };
+}
+
+/** The cards' figures of the last build, in the generated files (.docusaurus/social-cards/). */
+export const REPORT_FILE = 'report.json';
+
 interface RenderedCards {
   byRoute: Map<string, CardJob>;
   /** The jobs this build rendered; the others came from the cache. */
@@ -226,15 +249,10 @@ export default function socialCards(context: LoadContext, options: SocialCardsOp
         const icon = await readFile(path.join(siteDir, 'static', siteConfig.favicon), 'utf8');
         await writeFile(path.join(outDir, 'favicon.ico'), await iconFile(icon));
       }
-      console.info(
-        formatCardReport({
-          cards: used.length,
-          pages: routes.length,
-          rendered: used.filter((job) => rendered.has(job)).length,
-          seconds,
-          ...sizeSummary(sizes),
-        }),
-      );
+      const counts = { cards: used.length, pages: routes.length, seconds };
+      const report = cardReport({ ...counts, rendered: used.filter((job) => rendered.has(job)).length }, sizes);
+      await generate(dataDir, REPORT_FILE, `${JSON.stringify(report.figures)}\n`);
+      console.info(report.line);
     },
   };
 }
