@@ -117,24 +117,21 @@ export async function startNginx({ port, buildDir, accessLog = false, stdio = 'i
   child.once('exit', () => rmSync(dir, { recursive: true, force: true }));
 
   const origin = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt += 1) {
-    const outcome = await Promise.race([
-      exited.then((status) => ({ exited: status })),
-      fetch(`${origin}/`, { method: 'HEAD' }).then(
-        () => ({ answered: true }),
-        () => new Promise((resolve) => setTimeout(() => resolve({ answered: false }), 100)),
-      ),
-    ]);
-    if ('exited' in outcome) {
-      throw new Error(`nginx stopped (${outcome.exited}) before answering on ${origin}; see its messages above`);
-    }
-    if (outcome.answered) {
-      break;
+  const answers = () =>
+    fetch(`${origin}/`, { method: 'HEAD' }).then(
+      () => true,
+      () => false,
+    );
+  for (let attempt = 0; !(await answers()); attempt += 1) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      const status = child.signalCode ?? child.exitCode;
+      throw new Error(`nginx stopped (${status}) before answering on ${origin}; see its messages above`);
     }
     if (attempt > 100) {
       child.kill('SIGTERM');
       throw new Error(`nginx did not answer on ${origin}`);
     }
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   if (accessLog) {
     // From the first line (nginx opened the file before answering) until nginx has stopped.

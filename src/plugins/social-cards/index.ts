@@ -30,7 +30,7 @@ import { apiReferenceOf } from '../../plugins-lib/api-reference';
 import { pageSectionsSchema, routeSchema, type PageSection } from '../../plugins-lib/sections';
 import { optionsValidator } from '../../plugins-lib/plugin-options';
 import { CARD_HEIGHT, CARD_WIDTH } from './card';
-import { apiCardPages, cardAlt, cardsByRoute, docsCardPages, siteCardPages, type CardPage } from './pages';
+import { apiCardPages, cardAlt, docsCardPages, siteCardPages, type CardPage } from './pages';
 import { cardSvg, iconFile, loadSiteAssets, rasterise, type CardAssets } from './render';
 
 const PLUGIN = 'social-cards';
@@ -176,32 +176,6 @@ export default function socialCards(context: LoadContext, options: SocialCardsOp
   const NO_TAGS = 'no-tags.json';
   let rendering: Promise<RenderedCards> | undefined;
 
-  /** Names each route's card, writes the routes' tags for the server rendering, and starts rendering the cards. */
-  async function nameCards(pages: ReadonlyMap<string, CardPage>): Promise<void> {
-    const started = performance.now();
-    const assets = await loadSiteAssets(siteDir, siteConfig.url);
-    const designKey = await designKeyOf(assets);
-    const byHash = new Map<string, CardJob>();
-    const byRoute = new Map<string, CardJob>();
-    const tags: Record<string, CardTag[]> = {};
-    for (const [route, page] of pages) {
-      const hash = cardHash(page, designKey);
-      const job = byHash.get(hash) ?? { page, hash, file: `${CARDS_DIR}/${page.name ?? cardSlug(route)}.${hash}.png` };
-      byHash.set(hash, job);
-      byRoute.set(route, job);
-      tags[route] = cardMetaTags(`${siteConfig.url}${baseUrl}${job.file}`, cardAlt(page, siteConfig.title));
-    }
-    await generate(dataDir, TAGS, `${JSON.stringify(tags, null, 1)}\n`);
-    // Rendering runs beside the bundler; postBuild waits for it (and reports its
-    // failure: the catch only keeps an early failure from going unhandled).
-    rendering = renderMissing([...byHash.values()], assets, cacheDir).then((rendered) => ({
-      byRoute,
-      rendered,
-      seconds: (performance.now() - started) / 1000,
-    }));
-    rendering.catch(() => undefined);
-  }
-
   return {
     name: PLUGIN,
 
@@ -212,13 +186,42 @@ export default function socialCards(context: LoadContext, options: SocialCardsOp
         return;
       }
       const docsPlugins = (allContent['docusaurus-plugin-content-docs'] ?? {}) as Record<string, DocsContent>;
-      const result = Object.entries(docsPlugins).flatMap(([pluginId, content]) =>
+      const result: CardPage[] = Object.entries(docsPlugins).flatMap(([pluginId, content]) =>
         pluginId === options.apiPluginId
           ? apiCardPages(content, apiReferenceOf(content, pluginId).pages, baseUrl, options.sections)
           : docsCardPages(content, baseUrl, options.sections),
       );
-      result.push(...siteCardPages(options.siteCardRoutes, siteConfig.title));
-      await nameCards(cardsByRoute(result));
+      // Later entries win: the site card replaces the home page's doc card.
+      const pages = new Map(
+        [...result, ...siteCardPages(options.siteCardRoutes, siteConfig.title)].map((page) => [page.route, page]),
+      );
+      // Each route's card named, the routes' tags written for the server rendering, and the cards' rendering started.
+      const started = performance.now();
+      const assets = await loadSiteAssets(siteDir, siteConfig.url);
+      const designKey = await designKeyOf(assets);
+      const byHash = new Map<string, CardJob>();
+      const byRoute = new Map<string, CardJob>();
+      const tags: Record<string, CardTag[]> = {};
+      for (const [route, page] of pages) {
+        const hash = cardHash(page, designKey);
+        const job = byHash.get(hash) ?? {
+          page,
+          hash,
+          file: `${CARDS_DIR}/${page.name ?? cardSlug(route)}.${hash}.png`,
+        };
+        byHash.set(hash, job);
+        byRoute.set(route, job);
+        tags[route] = cardMetaTags(`${siteConfig.url}${baseUrl}${job.file}`, cardAlt(page, siteConfig.title));
+      }
+      await generate(dataDir, TAGS, `${JSON.stringify(tags, null, 1)}\n`);
+      // Rendering runs beside the bundler; postBuild waits for it (and reports its
+      // failure: the catch only keeps an early failure from going unhandled).
+      rendering = renderMissing([...byHash.values()], assets, cacheDir).then((rendered) => ({
+        byRoute,
+        rendered,
+        seconds: (performance.now() - started) / 1000,
+      }));
+      rendering.catch(() => undefined);
     },
 
     configureWebpack(_config, isServer) {

@@ -90,11 +90,6 @@ export function siteCardPages(routes: readonly string[], siteTitle: string): Car
   return routes.map((route) => ({ route, title: siteTitle, source: 'the site card', name: SITE_CARD_NAME }));
 }
 
-/** Later entries win: the site card replaces the home page's doc card. */
-export function cardsByRoute(pages: readonly CardPage[]): Map<string, CardPage> {
-  return new Map(pages.map((page) => [page.route, page]));
-}
-
 /** The alt text of a card: what it shows, in reading order (the site's card shows its name alone). */
 export function cardAlt(page: CardText, brand: string): string {
   const title = page.title === brand ? brand : `${brand}: ${page.title}`;
