@@ -109,7 +109,7 @@ export async function designKeyOf(assets: CardAssets): Promise<string> {
     .digest('hex');
 }
 
-/** Renders the cards the cache lacks: satori lays out one at a time while earlier ones rasterise. */
+/** Renders the cards the cache lacks, IN_FLIGHT at once: satori lays out one while others rasterise. */
 export async function renderMissing(
   jobs: readonly CardJob[],
   assets: CardAssets,
@@ -117,22 +117,17 @@ export async function renderMissing(
 ): Promise<Set<CardJob>> {
   await mkdir(cacheDir, { recursive: true });
   const missing = jobs.filter((job) => !existsSync(path.join(cacheDir, `${job.hash}.png`)));
-  const running = new Set<Promise<void>>();
-  for (const job of missing) {
-    const svg = await cardSvg(job.page, assets, job.page.source);
-    const task = rasterise(svg).then(async (png) => {
+  const queue = [...missing];
+  const worker = async () => {
+    for (let job = queue.shift(); job; job = queue.shift()) {
+      const png = await rasterise(await cardSvg(job.page, assets, job.page.source));
       const target = path.join(cacheDir, `${job.hash}.png`);
       // Written aside, then renamed: an interrupted build never leaves half a card in the cache.
       await writeFile(`${target}.tmp`, png);
       await rename(`${target}.tmp`, target);
-    });
-    const tracked: Promise<void> = task.finally(() => running.delete(tracked));
-    running.add(tracked);
-    if (running.size >= IN_FLIGHT) {
-      await Promise.race(running);
     }
-  }
-  await Promise.all(running);
+  };
+  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
   return new Set(missing);
 }
 
