@@ -18,13 +18,7 @@ import {
   renderMissing,
   type CardJob,
 } from '@site/src/plugins/social-cards/index';
-import {
-  apiCardPages,
-  cardAlt,
-  docsCardPages,
-  siteCardPages,
-  SITE_CARD_NAME,
-} from '@site/src/plugins/social-cards/pages';
+import { cardAlt, docsCardPages, siteCardPages, SITE_CARD_NAME } from '@site/src/plugins/social-cards/pages';
 import {
   ICON_SIZE,
   iconFile,
@@ -129,14 +123,14 @@ describe('social cards: what each page type shows', () => {
       const { reference } = await apiReference;
       const createRun = reference.pages.find((page) => page.operationId === 'createRun');
       expect(createRun).toBeDefined();
-      const pages = apiCardPages(
+      const pages = docsCardPages(
         docsContent([
           { id: 'index', permalink: '/api', title: 'List assistants' },
           { id: 'create-run', permalink: '/api/create-run', title: 'Create a run' },
         ]),
-        reference.pages,
         '/',
         SECTIONS,
+        reference.pages,
       );
       expect(pages.map(({ route, title, section }) => ({ route, title, section }))).toEqual([
         { route: '/api', title: 'List assistants', section: 'API reference' },
@@ -144,7 +138,7 @@ describe('social cards: what each page type shows', () => {
       ]);
       const listModels = { id: 'list-models', permalink: '/api/list-models', title: 'List models' };
       const operation = { pageId: 'list-models', method: 'get', path: '/models' };
-      expect(apiCardPages(docsContent([listModels]), [operation], '/', SECTIONS)[0]?.section).toBe('GET /models');
+      expect(docsCardPages(docsContent([listModels]), '/', SECTIONS, [operation])[0]?.section).toBe('GET /models');
     },
     SLOW,
   );

@@ -30,7 +30,7 @@ import { apiReferenceOf } from '../../plugins-lib/api-reference';
 import { pageSectionsSchema, routeSchema, type PageSection } from '../../plugins-lib/sections';
 import { optionsValidator } from '../../plugins-lib/plugin-options';
 import { CARD_HEIGHT, CARD_WIDTH } from './card';
-import { apiCardPages, cardAlt, docsCardPages, siteCardPages, type CardPage } from './pages';
+import { cardAlt, docsCardPages, siteCardPages, type CardPage } from './pages';
 import { cardSvg, iconFile, loadSiteAssets, rasterise, type CardAssets } from './render';
 
 const PLUGIN = 'social-cards';
@@ -181,11 +181,10 @@ export default function socialCards(context: LoadContext, options: SocialCardsOp
         return;
       }
       const docsPlugins = (allContent['docusaurus-plugin-content-docs'] ?? {}) as Record<string, DocsContent>;
-      const result: CardPage[] = Object.entries(docsPlugins).flatMap(([pluginId, content]) =>
-        pluginId === options.apiPluginId
-          ? apiCardPages(content, apiReferenceOf(content, pluginId).pages, baseUrl, options.sections)
-          : docsCardPages(content, baseUrl, options.sections),
-      );
+      const result: CardPage[] = Object.entries(docsPlugins).flatMap(([pluginId, content]) => {
+        const api = pluginId === options.apiPluginId ? apiReferenceOf(content, pluginId).pages : [];
+        return docsCardPages(content, baseUrl, options.sections, api);
+      });
       // Later entries win: the site card replaces the home page's doc card.
       const pages = new Map(
         [...result, ...siteCardPages(options.siteCardRoutes, siteConfig.title)].map((page) => [page.route, page]),
