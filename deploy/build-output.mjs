@@ -6,8 +6,8 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 
 import { renderHeadersFile, renderNginxCacheMap, renderNginxHeaders, securityHeaders } from './headers.mjs';
-import { findUnallowedInlineCode, hashesInPolicy, inlineHashesOf } from './inline-hashes.mjs';
-import { buildFiles, editPages, NGINX_DIR } from './page-pass.mjs';
+import { hashesInPolicy, inlineCodeOf, inlineHashesOf, sha256Source } from './inline-hashes.mjs';
+import { buildFiles, builtPages, editPages, NGINX_DIR } from './page-pass.mjs';
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -194,10 +194,20 @@ export function builtPolicy(buildDir) {
 }
 
 /**
- * Inline code in the build that its policy does not allow, e.g. a page edited after the
- * hashes were computed.
+ * Inline code in the build whose hash its policy lacks (e.g. a page edited after the
+ * hashes were computed): what a browser would block, by file, kind (`script` or
+ * `style`), hash and the first 80 characters.
  * @param {string} buildDir
  */
 export function staleInlineCode(buildDir) {
-  return findUnallowedInlineCode(buildDir, hashesInPolicy(builtPolicy(buildDir)));
+  const policy = hashesInPolicy(builtPolicy(buildDir));
+  const allowed = { script: new Set(policy.scriptHashes), style: new Set(policy.styleHashes) };
+  return builtPages(buildDir).flatMap(({ file, html }) => {
+    const { scripts, styles } = inlineCodeOf(html);
+    const found = (/** @type {'script' | 'style'} */ kind, /** @type {string[]} */ texts) =>
+      texts.map((text) => ({ file, kind, hash: sha256Source(text), excerpt: text.slice(0, 80) }));
+    return [...found('script', scripts), ...found('style', styles)].filter(
+      ({ kind, hash }) => !allowed[kind].has(hash),
+    );
+  });
 }

@@ -153,7 +153,7 @@ export function cardReport(
 }
 
 /** The cards' figures of the last build, in the generated files (.docusaurus/social-cards/). */
-export const REPORT_FILE = 'report.json';
+const REPORT_FILE = 'report.json';
 
 interface RenderedCards {
   byRoute: Map<string, CardJob>;
