@@ -111,13 +111,9 @@ function docPage(layout: DocsLayout, index: number, random: () => number): strin
     retries: String(index % 5),
   };
   const fill = (name: string, suffix = '', argument = '', anchor = ''): string => {
+    const list = { noun: NOUNS, verb: VERBS, adjective: ADJECTIVES }[name];
+    if (list) return pick(random, list);
     switch (name) {
-      case 'noun':
-        return pick(random, NOUNS);
-      case 'verb':
-        return pick(random, VERBS);
-      case 'adjective':
-        return pick(random, ADJECTIVES);
       case 'noun-slug':
         return slugify(pick(random, NOUNS));
       case 'paragraph':
