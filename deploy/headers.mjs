@@ -26,19 +26,14 @@ export const IMMUTABLE_PATH_PREFIXES = ['/assets/', '/pagefind/fragment/', '/pag
  */
 const RUNTIME_INLINE_STYLES = ['.cls-1,.cls-2{fill:#003dff;}.cls-2{fill-rule:evenodd;}'];
 
-/**
- * @typedef {object} PolicySources
- * @property {readonly string[]} scriptSrc sources added to script-src
- * @property {readonly string[]} connectSrc sources added to connect-src
- */
+/** @typedef {{ scriptSrc: readonly string[], connectSrc: readonly string[] }} PolicySources */
 
 /**
- * @typedef {object} PolicyInputs
- * @property {string[]} scriptHashes 'sha256-…' sources of the inline scripts in the built HTML
- * @property {string[]} styleHashes 'sha256-…' sources of the style attributes in the built HTML
- * @property {readonly PolicySources[]} plugins what the plugins add, as they wrote it into the
- *   build: the search backend's hosts (its row in src/search/backends/registry.ts) and the
- *   addresses the API console may call (src/plugins/api-reference)
+ * @typedef {import('./inline-hashes.mjs').InlineHashes & { plugins: readonly PolicySources[] }} PolicyInputs
+ *   the 'sha256-…' sources of the built HTML's inline scripts and styles, and what the plugins
+ *   add to script-src and connect-src, as they wrote it into the build: the search backend's
+ *   hosts (its row in src/search/backends/registry.ts) and the addresses the API console may
+ *   call (src/plugins/api-reference)
  */
 
 /**

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 
 import { parse } from 'parse5';
 
-import { attributeOf, builtPages, walk } from './page-pass.mjs';
+import { attributeOf, walk } from './page-pass.mjs';
 
 /** Script types a browser executes; others (application/ld+json) are data, outside the policy. */
 const EXECUTABLE_SCRIPT_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript']);
@@ -82,26 +82,6 @@ export function inlineHashesOf(pages) {
     code.styles.forEach((text) => styles.add(sha256Source(text)));
   }
   return { scriptHashes: [...scripts].sort(), styleHashes: [...styles].sort() };
-}
-
-/**
- * Inline code in the built HTML whose hash the policy lacks: what a browser would block,
- * by file, kind (`script` or `style`), hash and the first 80 characters.
- * @param {string} buildDir
- * @param {InlineHashes} policy
- */
-export function findUnallowedInlineCode(buildDir, policy) {
-  const allowed = { script: new Set(policy.scriptHashes), style: new Set(policy.styleHashes) };
-  return builtPages(buildDir).flatMap(({ file, html }) => {
-    const { scripts, styles } = inlineCodeOf(html);
-    const code = [
-      ...scripts.map((text) => /** @type {const} */ (['script', text])),
-      ...styles.map((text) => /** @type {const} */ (['style', text])),
-    ];
-    return code
-      .map(([kind, text]) => ({ file, kind, hash: sha256Source(text), excerpt: text.slice(0, 80) }))
-      .filter(({ kind, hash }) => !allowed[kind].has(hash));
-  });
 }
 
 /**

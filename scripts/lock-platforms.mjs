@@ -9,33 +9,14 @@ import { readFileSync, writeFileSync } from 'node:fs';
 
 const LOCK = new URL('../package-lock.json', import.meta.url);
 
-/** @type {[RegExp, string][]} */
-const OS = [
-  [/darwin/, 'darwin'],
-  [/win32|windows/, 'win32'],
-  [/freebsd/, 'freebsd'],
-  [/openbsd/, 'openbsd'],
-  [/android/, 'android'],
-  [/openharmony/, 'openharmony'],
-  [/linux/, 'linux'],
-];
-/** @type {[RegExp, string][]} */
-const CPU = [
-  [/arm64|aarch64/, 'arm64'],
-  [/-x64/, 'x64'],
-  [/ia32/, 'ia32'],
-  [/-arm-/, 'arm'],
-  [/ppc64/, 'ppc64'],
-  [/s390x/, 's390x'],
-  [/riscv64/, 'riscv64'],
-  [/loong64/, 'loong64'],
-];
+/** Which platform a package's name is built for: a pattern of the name and the os or cpu it means, first match wins. */
+const { os: OS, cpu: CPU } = JSON.parse(readFileSync(new URL('./lock-platforms.json', import.meta.url), 'utf8'));
 
 /**
- * @param {[RegExp, string][]} table
+ * @param {[string, string][]} table
  * @param {string} name
  */
-const match = (table, name) => table.find(([pattern]) => pattern.test(name))?.[1];
+const match = (table, name) => table.find(([pattern]) => new RegExp(pattern).test(name))?.[1];
 
 const lock = JSON.parse(readFileSync(LOCK, 'utf8'));
 const added = [];

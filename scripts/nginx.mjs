@@ -2,7 +2,7 @@
 // folders and log in a temporary folder, on 127.0.0.1, never the system's nginx setup.
 // Used by `npm run serve:nginx` and the end-to-end tests.
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 export const SITE_CONFIG = path.join(repoRoot, 'deploy', 'nginx.conf');
+/** The top-level configuration, with `{{module}}`, `{{dir}}` and `{{accessLog}}` to fill in. */
+const MAIN_CONFIG = path.join(repoRoot, 'scripts', 'nginx-main.conf');
 /** The folder deploy/nginx.conf serves; replaced by the build folder here. */
 export const DEPLOYED_ROOT = '/var/www/rubra-docs';
 /** Where Debian's libnginx-mod-http-brotli-static puts the module. */
@@ -59,7 +61,7 @@ export function renderSiteConfig(template, { port, siteRoot }) {
     .replaceAll(DEPLOYED_ROOT, siteRoot);
 }
 
-/** The access log's file in nginx's temporary folder, followed by {@link followFile}. */
+/** The access log's file in nginx's temporary folder, followed by `tail -f`. */
 export const ACCESS_LOG_FILE = 'access.log';
 
 /**
@@ -71,67 +73,9 @@ export const ACCESS_LOG_FILE = 'access.log';
  * @param {{ accessLog: boolean }} options
  */
 export function renderMainConfig(dir, { accessLog }) {
-  const temp = (/** @type {string} */ name) => path.join(dir, name);
-  return `load_module ${BROTLI_STATIC_MODULE};
-daemon off;
-master_process off;
-pid ${temp('nginx.pid')};
-error_log stderr warn;
-
-events {
-    worker_connections 256;
-}
-
-http {
-    access_log ${accessLog ? temp(ACCESS_LOG_FILE) : 'off'};
-    client_body_temp_path ${temp('client_body')};
-    proxy_temp_path ${temp('proxy')};
-    fastcgi_temp_path ${temp('fastcgi')};
-    uwsgi_temp_path ${temp('uwsgi')};
-    scgi_temp_path ${temp('scgi')};
-    sendfile on;
-    include ${temp('site.conf')};
-}
-`;
-}
-
-/**
- * Copies what is appended to `file` to `out` until stopped; the file may not exist yet.
- * @param {string} file
- * @param {NodeJS.WritableStream} out
- * @param {number} [intervalMs]
- * @returns {() => void} stops following after copying what is left
- */
-export function followFile(file, out, intervalMs = 100) {
-  let position = 0;
-  /** @type {number | null} */
-  let fd = null;
-  const buffer = Buffer.alloc(64 * 1024);
-  const drain = () => {
-    if (fd === null) {
-      if (!existsSync(file)) {
-        return;
-      }
-      fd = openSync(file, 'r');
-    }
-    for (;;) {
-      const read = readSync(fd, buffer, 0, buffer.length, position);
-      if (read === 0) {
-        return;
-      }
-      position += read;
-      out.write(Buffer.from(buffer.subarray(0, read)));
-    }
-  };
-  const timer = setInterval(drain, intervalMs);
-  timer.unref();
-  return () => {
-    clearInterval(timer);
-    drain();
-    if (fd !== null) {
-      closeSync(fd);
-    }
-  };
+  /** @type {Record<string, string>} */
+  const values = { module: BROTLI_STATIC_MODULE, dir, accessLog: accessLog ? path.join(dir, ACCESS_LOG_FILE) : 'off' };
+  return readFileSync(MAIN_CONFIG, 'utf8').replace(/\{\{(\w+)\}\}/g, (_, name) => values[name] ?? '');
 }
 
 /**
@@ -169,33 +113,30 @@ export async function startNginx({ port, buildDir, accessLog = false, stdio = 'i
   writeFileSync(path.join(dir, 'site.conf'), siteConfig);
   writeFileSync(path.join(dir, 'nginx.conf'), renderMainConfig(dir, { accessLog }));
   const child = spawn(nginx, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', 'stderr'], { stdio });
-  const stopFollowing = accessLog ? followFile(path.join(dir, ACCESS_LOG_FILE), process.stdout) : () => {};
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
-  const cleanUp = () => {
-    stopFollowing();
-    rmSync(dir, { recursive: true, force: true });
-  };
-  child.once('exit', cleanUp);
+  child.once('exit', () => rmSync(dir, { recursive: true, force: true }));
 
   const origin = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt += 1) {
-    const outcome = await Promise.race([
-      exited.then((status) => ({ exited: status })),
-      fetch(`${origin}/`, { method: 'HEAD' }).then(
-        () => ({ answered: true }),
-        () => new Promise((resolve) => setTimeout(() => resolve({ answered: false }), 100)),
-      ),
-    ]);
-    if ('exited' in outcome) {
-      throw new Error(`nginx stopped (${outcome.exited}) before answering on ${origin}; see its messages above`);
-    }
-    if (outcome.answered) {
-      break;
+  const answers = () =>
+    fetch(`${origin}/`, { method: 'HEAD' }).then(
+      () => true,
+      () => false,
+    );
+  for (let attempt = 0; !(await answers()); attempt += 1) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      const status = child.signalCode ?? child.exitCode;
+      throw new Error(`nginx stopped (${status}) before answering on ${origin}; see its messages above`);
     }
     if (attempt > 100) {
       child.kill('SIGTERM');
       throw new Error(`nginx did not answer on ${origin}`);
     }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (accessLog) {
+    // From the first line (nginx opened the file before answering) until nginx has stopped.
+    const log = path.join(dir, ACCESS_LOG_FILE);
+    spawn('tail', ['-n', '+1', '-f', `--pid=${child.pid}`, log], { stdio: ['ignore', 'inherit', 'inherit'] });
   }
   return {
     origin,

@@ -52,9 +52,9 @@ async function readProcesses() {
  */
 
 /**
- * Runs `command args` in `cwd`; resolves with wall seconds, peak tree RSS in bytes, the
- * output's last 20,000 characters, and a timeline: the tree's RSS every 250 ms and each
- * output line, both in seconds from the start, so memory can be read per phase.
+ * Runs `command args` in `cwd`; resolves with wall seconds, peak tree RSS in bytes and a
+ * timeline: the tree's RSS every 250 ms and each output line, both in seconds from the
+ * start, so memory can be read per phase.
  * @param {string} command
  * @param {string[]} args
  * @param {string} cwd
@@ -65,16 +65,13 @@ function timedRun(command, args, cwd, env = process.env) {
     const started = performance.now();
     const now = () => (performance.now() - started) / 1000;
     const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
     /** @type {{ t: number, text: string }[]} */
     const lines = [];
     let partial = '';
     const keep = (/** @type {Buffer} */ chunk) => {
-      const textChunk = chunk.toString();
-      output = (output + textChunk).slice(-20_000);
-      const complete = (partial + textChunk).split('\n');
+      const complete = (partial + chunk.toString()).split('\n');
       partial = complete.pop() ?? '';
-      lines.push(...complete.slice(0, MAX_LINES - lines.length).map((text) => ({ t: now(), text })));
+      lines.push(...complete.map((text) => ({ t: now(), text })));
     };
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
@@ -93,13 +90,13 @@ function timedRun(command, args, cwd, env = process.env) {
       clearInterval(timer);
       const seconds = now();
       const peakBytes = memory.reduce((peak, sample) => Math.max(peak, sample.rss), 0);
-      if (code === 0) resolve({ seconds, peakBytes, output, timeline: { memory, lines } });
+      const output = [...lines.map((line) => line.text), partial].join('\n');
+      if (code === 0) resolve({ seconds, peakBytes, timeline: { memory, lines } });
       else reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output.slice(-4000)}`));
     });
   });
 }
 
-const MAX_LINES = 20_000;
 // eslint-disable-next-line no-control-regex
 const ANSI = /\u001b\[[0-9;]*m/g;
 const PERF_LINE = /^\[PERF\](?:\[KO\])? (.+?) - ([\d.]+) (ms|seconds)/;

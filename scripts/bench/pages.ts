@@ -2,8 +2,12 @@
  * One page of each type, as `npm run bench` and the byte budgets visit it. `fallbacks`
  * name the closest pages of a fresh `create-docusaurus` classic template, for a
  * reference build that lacks the page itself; a type with no fallback there (the
- * template has no API reference and no search) is reported as absent.
+ * template has no API reference and no search) is reported as absent. They are listed in
+ * page-types.json.
  */
+import type budgets from './page-budgets.json';
+import pageTypes from './page-types.json';
+
 export interface PageType {
   id: string;
   label: string;
@@ -12,35 +16,10 @@ export interface PageType {
   fallbacks: readonly string[];
 }
 
-export const PAGE_TYPES = [
-  { id: 'home', label: 'home', path: '/', fallbacks: [] },
-  { id: 'model', label: 'model guide', path: '/models/llama', fallbacks: ['/docs/intro'] },
-  {
-    id: 'serving',
-    label: 'serving guide',
-    path: '/inference/vllm',
-    fallbacks: ['/docs/tutorial-basics/create-a-page'],
-  },
-  {
-    id: 'benchmark',
-    label: 'benchmark',
-    path: '/benchmark',
-    fallbacks: ['/docs/tutorial-basics/markdown-features'],
-  },
-  { id: 'faq', label: 'FAQ', path: '/faq', fallbacks: ['/docs/tutorial-basics/create-a-document'] },
-  {
-    id: 'category',
-    label: 'category index',
-    path: '/category/models',
-    fallbacks: ['/docs/category/tutorial---basics'],
-  },
-  { id: 'api', label: 'API landing', path: '/api', fallbacks: [] },
-  { id: 'operation', label: 'API operation', path: '/api/create-run', fallbacks: [] },
-  { id: 'search', label: 'search', path: '/search?q=llama', fallbacks: [] },
-  { id: 'notFound', label: 'not found', path: '/no-such-page', fallbacks: [] },
-] as const satisfies readonly PageType[];
+/** A page type's id: the page types of page-types.json are those that have budgets. */
+export type PageTypeId = keyof typeof budgets;
 
-export type PageTypeId = (typeof PAGE_TYPES)[number]['id'];
+export const PAGE_TYPES = pageTypes as readonly (PageType & { id: PageTypeId })[];
 
 /**
  * Paths of a build that exist, the way a static host resolves a clean URL.

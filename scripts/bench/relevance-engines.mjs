@@ -31,7 +31,7 @@ const pagefindNode = () => /** @type {typeof import('./pagefind-node')} */ (jiti
 
 /** @param {string} [file] */
 export async function readQueries(file = QUERY_FILE) {
-  return parseQueries(JSON.parse(await readFile(file, 'utf8')), path.relative(process.cwd(), file));
+  return parseQueries(JSON.parse(await readFile(file, 'utf8')));
 }
 
 /**
@@ -41,18 +41,10 @@ export async function readQueries(file = QUERY_FILE) {
  * @param {string} [file] the query file, for the message
  */
 export function checkExpectedPages(queries, buildDir, file = QUERY_FILE) {
-  const missing = [
-    ...new Set(
-      queries.flatMap((query) =>
-        query.expect.filter((page) => {
-          const clean = page.replace(/^\//, '');
-          return ![`${clean}.html`, path.join(clean, 'index.html')].some((file) =>
-            existsSync(path.join(buildDir, file)),
-          );
-        }),
-      ),
-    ),
-  ];
+  const missing = [...new Set(queries.flatMap((query) => query.expect))].filter((page) => {
+    const clean = page.replace(/^\//, '');
+    return ![`${clean}.html`, path.join(clean, 'index.html')].some((file) => existsSync(path.join(buildDir, file)));
+  });
   if (missing.length > 0) {
     throw new Error(`${path.relative(process.cwd(), file)}: no built page for ${missing.join(', ')}`);
   }

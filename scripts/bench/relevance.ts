@@ -44,39 +44,9 @@ export interface EngineScores {
   byClass: Partial<Record<QueryClass, Scores>>;
 }
 
-/** Validates the query file's content; `file` names it in the error. */
-export function parseQueries(data: unknown, file: string): RelevanceQuery[] {
-  const fail = (message: string): never => {
-    throw new Error(`${file}: ${message}`);
-  };
-  const list = (data as { queries?: unknown } | null)?.queries;
-  if (!Array.isArray(list) || list.length === 0) {
-    return fail('expected an object with a non-empty "queries" array.');
-  }
-  const seen = new Set<string>();
-  return list.map((entry: unknown, index) => {
-    const where = `query ${index + 1}`;
-    const { query, class: queryClass, expect } = (entry ?? {}) as Record<string, unknown>;
-    if (typeof query !== 'string' || query.trim() === '') {
-      return fail(`${where}: "query" must be a non-empty string.`);
-    }
-    if (!QUERY_CLASSES.includes(queryClass as QueryClass)) {
-      return fail(`${where} ("${query}"): "class" must be one of ${QUERY_CLASSES.join(', ')}.`);
-    }
-    if (
-      !Array.isArray(expect) ||
-      expect.length === 0 ||
-      !expect.every((path) => typeof path === 'string' && path.startsWith('/'))
-    ) {
-      return fail(`${where} ("${query}"): "expect" must list site paths starting with "/".`);
-    }
-    const key = query.trim().toLowerCase();
-    if (seen.has(key)) {
-      return fail(`${where}: "${query}" is listed twice.`);
-    }
-    seen.add(key);
-    return { query, class: queryClass as QueryClass, expect: expect.map(pagePath) };
-  });
+/** The queries of a query file's content, their expected pages as site paths. */
+export function parseQueries(data: { queries: RelevanceQuery[] }): RelevanceQuery[] {
+  return data.queries.map((entry) => ({ ...entry, expect: entry.expect.map(pagePath) }));
 }
 
 /** The page a result URL points to, as a site path: no origin, anchor, query string or trailing slash. */

@@ -95,7 +95,6 @@ const sites = reference ? [thisSite, reference] : [thisSite];
 const kb = (/** @type {number | null | undefined} */ bytes) => (bytes == null ? '–' : (bytes / 1024).toFixed(1));
 const mb = (/** @type {number} */ bytes) => `${(bytes / 1024 ** 2).toFixed(1)} MB`;
 const ms = (/** @type {number} */ value) => `${value.toFixed(0)} ms`;
-const kib = (/** @type {number} */ bytes) => `${kb(bytes)} KiB`;
 const table = (/** @type {string[]} */ header, /** @type {string[][]} */ rows) => markdownTable({ header, rows });
 /**
  * One cell, side by side when a reference is benched: "this / reference".
@@ -210,26 +209,20 @@ async function benchPages() {
   try {
     return await withServers(async (origins) => {
       const urls = pages.map((page) => page.paths.map((pagePath, site) => pagePath && `${origins[site]}${pagePath}`));
-      /** @type {Map<string, Awaited<ReturnType<typeof visitOnce>>>} */
       const visits = new Map();
-      const visitOnce = async (/** @type {string} */ url) => {
-        const context = await browser.newContext();
-        const visit = await recordVisit(await context.newPage(), url);
-        await context.close();
-        return {
-          weights: {
-            status: visit.status,
-            load: tally(visit.fetched, 'load'),
-            afterLoad: tally(visit.fetched, 'afterLoad'),
-          },
-          fetched: visit.fetched.map(({ url, ...file }) => ({ path: new URL(url).pathname, ...file })),
-        };
-      };
       // Five visits at a time: each spends most of its time in the 10 s after load.
       const queue = urls.flat().filter((url) => url !== null);
       console.log(`Page weight: ${queue.length} visits of load + 10 s…`);
       const worker = async () => {
-        for (let url = queue.shift(); url; url = queue.shift()) visits.set(url, await visitOnce(url));
+        for (let url = queue.shift(); url; url = queue.shift()) {
+          const context = await browser.newContext();
+          const { status, fetched } = await recordVisit(await context.newPage(), url);
+          await context.close();
+          visits.set(url, {
+            weights: { status, load: tally(fetched, 'load'), afterLoad: tally(fetched, 'afterLoad') },
+            fetched: fetched.map(({ url, ...file }) => ({ path: new URL(url).pathname, ...file })),
+          });
+        }
       };
       await Promise.all(Array.from({ length: 5 }, worker));
 
@@ -367,13 +360,13 @@ async function benchSearch() {
     ),
     figureRow('keypress to results, warm page', figures, 'warmQueryMs', ms, '300 ms'),
     figureRow('intent to first results, cold page', figures, 'intentToResultsMs', ms),
-    figureRow('index on disk', figures, 'indexBytes', kib),
+    figureRow('index on disk', figures, 'indexBytes', formatKB),
   ];
   const largest = figures[0]?.largestFiles ?? [];
   section(
     `## Search, medians of ${runs}\n\n${table(['', 'figure', 'goal'], rows)}\n\nLargest files of a first query (this site): ${largest
       .slice(0, 6)
-      .map((f) => `\`${f.path}\` ${kib(f.gzip)}`)
+      .map((f) => `\`${f.path}\` ${formatKB(f.gzip)}`)
       .join(', ')}`,
   );
   return figures;
@@ -387,7 +380,7 @@ async function benchConsole() {
   const rows = [
     figureRow('press to a usable console, warm cache', figures, 'warmMs', ms, '300 ms'),
     figureRow('press to a usable console, first visit', figures, 'coldMs', ms),
-    figureRow('fetched by the press, first visit (gzip)', figures, 'pressBytes', kib, `${CONSOLE_BUDGET_KB} KiB`),
+    figureRow('fetched by the press, first visit (gzip)', figures, 'pressBytes', formatKB, `${CONSOLE_BUDGET_KB} KiB`),
   ];
   section(
     `## The API console (Try it), medians of ${runs}, CPU slowed 4x as in Lighthouse's mobile preset\n\n${table(['', 'figure', 'goal'], rows)}`,
@@ -467,15 +460,15 @@ async function benchScale() {
     ['search index (build/pagefind)', mb(s.indexBytes), ''],
     [
       'search vocabulary (gzip; fetched only for a query with an unknown word)',
-      `${kib(s.vocabularyGzipBytes)}, ${s.vocabularyWords} words`,
+      `${formatKB(s.vocabularyGzipBytes)}, ${s.vocabularyWords} words`,
       goal('40 KiB', s.vocabularyGzipBytes <= 40 * 1024),
     ],
     [
       'first query fetches, Pagefind files (gzip)',
-      kib(s.firstQueryIndexBytes),
+      formatKB(s.firstQueryIndexBytes),
       goal('200 KiB', s.firstQueryIndexBytes <= 200 * 1024),
     ],
-    ['first query fetches, search UI included (gzip)', kib(s.firstQueryBytes), ''],
+    ['first query fetches, search UI included (gzip)', formatKB(s.firstQueryBytes), ''],
     ['keypress to results, warm page (median)', ms(s.warmQueryMs), goal('100 ms', s.warmQueryMs <= 100)],
   ];
   const phaseRows = s.phases.map((phase) => [
@@ -494,13 +487,10 @@ async function benchScale() {
 const report = { date, runs, sites, parts: [...parts] };
 for (const [part, step] of Object.entries(steps)) {
   if (!parts.has(part)) continue;
-  if (part !== 'build' && part !== 'scale') {
-    for (const site of sites) {
-      if (!existsSync(path.join(site.dir, 'index.html'))) {
-        throw new Error(`${site.dir} holds no build: run npm run build (or the bench's build part) first.`);
-      }
-    }
-  }
+  const unbuilt = ['build', 'scale'].includes(part)
+    ? null
+    : sites.find((s) => !existsSync(path.join(s.dir, 'index.html')));
+  if (unbuilt) throw new Error(`${unbuilt.dir} holds no build: run npm run build (or the bench's build part) first.`);
   report[part] = await step();
 }
 

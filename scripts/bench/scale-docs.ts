@@ -4,8 +4,45 @@
  * details, links between the pages) in category folders. Seeded, so every run builds
  * the same site.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
 import words from './scale-lists.json';
-import { ADJECTIVES, NOUNS, paragraph, pick, seededRandom, sentence, slugify, VERBS } from './scale-words';
+
+/** A small deterministic generator (a linear congruential one): the same seed, the same site. */
+export function seededRandom(seed: number): () => number {
+  let state = seed % 2147483647;
+  if (state <= 0) state += 2147483646;
+  return () => {
+    state = (state * 48271) % 2147483647;
+    return (state - 1) / 2147483646;
+  };
+}
+
+const { nouns: NOUNS, verbs: VERBS, adjectives: ADJECTIVES } = words;
+
+function pick<T>(random: () => number, list: readonly T[]): T {
+  return list[Math.floor(random() * list.length)] as T;
+}
+
+function sentence(random: () => number, unique: string): string {
+  return [
+    `To ${pick(random, VERBS)} a ${pick(random, ADJECTIVES)} ${pick(random, NOUNS)},`,
+    `set \`${unique}\` before you ${pick(random, VERBS)} the ${pick(random, NOUNS)}`,
+    `so that each ${pick(random, NOUNS)} keeps its ${pick(random, ADJECTIVES)} ${pick(random, NOUNS)}.`,
+  ].join(' ');
+}
+
+function paragraph(random: () => number, unique: string, sentences = 4): string {
+  return Array.from({ length: sentences }, (_, index) => sentence(random, `${unique}_${index}`)).join(' ');
+}
+
+function slugify(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
 
 /**
  * Where the generated docs go: `root`, the folder under docs/ that holds the categories;
@@ -40,134 +77,61 @@ function pageTitle(index: number, random: () => number): string {
   return `${pick(random, VERBS).replace(/^./, (c) => c.toUpperCase())} the ${pick(random, NOUNS)} ${index}`;
 }
 
+/**
+ * The page template. `{{name}}` is a value of the page or a random word; `{{paragraph:suffix:sentences}}`,
+ * `{{sentence:suffix}}` and `{{link:target:text:anchor}}` are written here. They fill in reading order,
+ * so a seed gives the same page.
+ */
+const PAGE_TEMPLATE = readFileSync(path.join(__dirname, 'scale-page.mdx.template'), 'utf8');
+
 function docPage(layout: DocsLayout, index: number, random: () => number): string {
   const count = layout.pages.length;
   const title = pageTitle(index, random);
   const unique = `opt_${index}`;
-  const next = (index + 1) % count;
-  const previous = (index + count - 1) % count;
-  const far = (index * 7 + 13) % count;
-  const link = (to: number, text: string, anchor = '') => `[${text}](${relativeLink(layout, index, to)}${anchor})`;
+  const targets: Record<string, number> = {
+    next: (index + 1) % count,
+    previous: (index + count - 1) % count,
+    far: (index * 7 + 13) % count,
+    more: (index * 31 + 5) % count,
+  };
   const rows = Array.from(
     { length: 6 },
     (_, row) =>
       `| \`${unique}_${pick(random, NOUNS)}_${row}\` | ${pick(random, ['integer', 'string', 'boolean', 'number'])} | ${row * 16} | ${pick(random, ADJECTIVES)} ${pick(random, NOUNS)} for the ${pick(random, NOUNS)} |`,
   );
-  return `---
-title: ${title}
-sidebar_position: ${Math.floor(index / layout.categories.length) + 1}
-description: How to ${pick(random, VERBS)} the ${pick(random, NOUNS)} and the ${pick(random, NOUNS)} of a Rubra server, step by step (guide ${index}).
----
-
-import Tabs from '@theme/Tabs';
-import TabItem from '@theme/TabItem';
-
-${paragraph(random, unique, 3)} Read ${link(previous, 'the previous guide')} first; ${link(next, 'the next guide')} goes further.
-
-## Overview
-
-${paragraph(random, `${unique}_overview`)}
-
-${paragraph(random, `${unique}_scope`, 3)}
-
-### Requirements
-
-| Setting | Type | Default | What it does |
-| --- | --- | --- | --- |
-${rows.join('\n')}
-
-## Install
-
-:::note[Before you start]
-
-${paragraph(random, `${unique}_note`, 2)}
-
-:::
-
-<Tabs groupId="platform">
-<TabItem value="linux" label="Linux" default>
-
-\`\`\`bash title="Install on Linux"
-pip install rubra-toolkit==1.${index % 10}.0
-rubra-server --${slugify(pick(random, NOUNS))} ${unique} --port 8${String(index % 1000).padStart(3, '0')}
-\`\`\`
-
-</TabItem>
-<TabItem value="macos" label="macOS">
-
-\`\`\`bash title="Install on macOS"
-brew install rubra-toolkit
-rubra-server --${slugify(pick(random, NOUNS))} ${unique}
-\`\`\`
-
-</TabItem>
-<TabItem value="windows" label="Windows">
-
-\`\`\`powershell title="Install on Windows"
-py -m pip install rubra-toolkit
-rubra-server.exe --${slugify(pick(random, NOUNS))} ${unique}
-\`\`\`
-
-</TabItem>
-</Tabs>
-
-## Configure
-
-${paragraph(random, `${unique}_configure`)}
-
-\`\`\`yaml title="rubra.yaml"
-${unique}:
-  ${pick(random, NOUNS)}: ${pick(random, ADJECTIVES)}
-  ${pick(random, NOUNS)}_limit: ${index % 97}
-  retries: ${index % 5}
-\`\`\`
-
-### Options
-
-${paragraph(random, `${unique}_options`, 3)} See ${link(far, 'a related guide', '#configure')}.
-
-## Examples
-
-${paragraph(random, `${unique}_examples`, 3)}
-
-\`\`\`python title="example_${index}.py"
-from openai import OpenAI
-
-client = OpenAI(base_url="http://localhost:8000/v1", api_key="unused")
-reply = client.chat.completions.create(
-    model="rubra-${pick(random, NOUNS)}",
-    messages=[{"role": "user", "content": "${pick(random, VERBS)} the ${pick(random, NOUNS)}"}],
-)
-print(reply.choices[0].message)
-\`\`\`
-
-<details>
-<summary>What the server logs</summary>
-
-${paragraph(random, `${unique}_logs`, 2)}
-
-</details>
-
-## Troubleshooting
-
-:::warning
-
-${paragraph(random, `${unique}_warning`, 2)}
-
-:::
-
-### Common errors
-
-- ${sentence(random, `${unique}_error_a`)}
-- ${sentence(random, `${unique}_error_b`)}
-- ${sentence(random, `${unique}_error_c`)}
-
-## See also
-
-- ${link(next, pageTitle(next, random))}
-- ${link(far, pageTitle(far, random))}
-- ${link((index * 31 + 5) % count, 'More on this topic')}
-`;
+  const values: Record<string, string> = {
+    title,
+    position: String(Math.floor(index / layout.categories.length) + 1),
+    index: String(index),
+    unique,
+    rows: rows.join('\n'),
+    version: `1.${index % 10}.0`,
+    port: `8${String(index % 1000).padStart(3, '0')}`,
+    limit: String(index % 97),
+    retries: String(index % 5),
+  };
+  const fill = (name: string, suffix = '', argument = '', anchor = ''): string => {
+    const list = { noun: NOUNS, verb: VERBS, adjective: ADJECTIVES }[name];
+    if (list) return pick(random, list);
+    switch (name) {
+      case 'noun-slug':
+        return slugify(pick(random, NOUNS));
+      case 'paragraph':
+        return paragraph(random, `${unique}${suffix}`, argument ? Number(argument) : 4);
+      case 'sentence':
+        return sentence(random, `${unique}${suffix}`);
+      case 'link': {
+        // Without a text, the target page's title.
+        const to = targets[suffix] ?? 0;
+        return `[${argument || pageTitle(to, random)}](${relativeLink(layout, index, to)}${anchor})`;
+      }
+      default:
+        return values[name] ?? '';
+    }
+  };
+  return PAGE_TEMPLATE.replace(/\{\{([^}]+)\}\}/g, (_, spec: string) =>
+    fill(...(spec.split(':') as [string, ...string[]])),
+  );
 }
 
 /**

@@ -1,10 +1,12 @@
 /**
  * The scale run's generated API: an OpenAPI 3.1 description of many operations, five
- * per resource, each with the `x-sdk-call` that says how the SDKs call it.
+ * per resource, each with the `x-sdk-call` that says how the SDKs call it. Each
+ * resource's schemas and operations are the templates of scale-api-template.json, filled in.
  */
 
 import { SDK_CALL_KEY } from '../../src/plugins/api-reference/sdk-call';
 import type { SdkCall } from '../../src/shared/api-request';
+import template from './scale-api-template.json';
 import lists from './scale-lists.json';
 
 const camel = (text: string) => text.replace(/(^|_)([a-z])/g, (_, __, c: string) => c.toUpperCase());
@@ -20,74 +22,21 @@ function resourceNames(count: number): string[] {
   });
 }
 
-const ERROR_SCHEMA = {
-  type: 'object',
-  required: ['detail'],
-  properties: {
-    detail: {
-      type: 'array',
-      description: 'What went wrong, one entry per problem.',
-      items: {
-        type: 'object',
-        properties: {
-          loc: { type: 'array', items: { type: 'string' } },
-          msg: { type: 'string' },
-          type: { type: 'string' },
-        },
-      },
-    },
-  },
-};
-
-const errorResponse = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-});
-const ERRORS = {
-  '404': errorResponse('No object has this id.'),
-  '422': errorResponse('The request does not validate.'),
-};
-
-/** What one resource is called: `assistants`, `assistant`, `Assistant`, `Assistants`. */
-interface Resource {
-  index: number;
-  name: string;
-  one: string;
-  type: string;
-  plural: string;
-}
-
-/** A resource's object schema and the schema of the body that creates it, by name. */
-function resourceSchemas({ one, type }: Resource): Record<string, unknown> {
-  return {
-    [type]: {
-      type: 'object',
-      description: `A ${one.replace(/_/g, ' ')}.`,
-      required: ['id', 'object', 'created_at'],
-      properties: {
-        id: { type: 'string', description: 'The identifier.' },
-        object: { type: 'string', const: one },
-        created_at: { type: 'integer', description: 'Creation time, in seconds since the Unix epoch.' },
-        name: { type: ['string', 'null'], maxLength: 256, description: 'A name to show.' },
-        status: { type: 'string', enum: ['active', 'paused', 'archived'] },
-        limit: { type: 'integer', minimum: 1, maximum: 1000, default: 20 },
-        metadata: {
-          type: 'object',
-          additionalProperties: { type: 'string' },
-          description: 'Up to 16 key-value pairs.',
-        },
-      },
-    },
-    [`Create${type}Request`]: {
-      type: 'object',
-      required: ['name'],
-      properties: {
-        name: { type: 'string', maxLength: 256 },
-        status: { type: 'string', enum: ['active', 'paused'] },
-        metadata: { type: 'object', additionalProperties: { type: 'string' } },
-      },
-    },
-  };
+/**
+ * A template with its `{name}` tokens replaced, in keys and strings; a string that is
+ * one token of a value that is not a string becomes that value.
+ */
+function fill(node: unknown, values: Record<string, unknown>): unknown {
+  if (typeof node === 'string') {
+    const whole = values[/^\{(\w+)\}$/.exec(node)?.[1] ?? ''];
+    if (whole !== undefined && typeof whole !== 'string') return whole;
+    return node.replace(/\{(\w+)\}/g, (token, name: string) => String(values[name] ?? token));
+  }
+  if (Array.isArray(node)) return node.map((item) => fill(item, values));
+  if (node && typeof node === 'object') {
+    return Object.fromEntries(Object.entries(node).map(([key, value]) => [fill(key, values), fill(value, values)]));
+  }
+  return node;
 }
 
 /** Each action of a resource, in order: its method, whether its path names one item, and its operationId's verb. */
@@ -99,119 +48,6 @@ const ROUTES = [
   ['delete', 'delete', true, 'delete'],
 ] as const satisfies readonly [SdkCall['action'], string, boolean, string][];
 
-const LIST_PARAMETERS = [
-  {
-    name: 'limit',
-    in: 'query',
-    schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
-    description: 'How many to return.',
-  },
-  {
-    name: 'order',
-    in: 'query',
-    schema: { type: 'string', enum: ['asc', 'desc'], default: 'desc' },
-    description: 'Sort order by creation time.',
-  },
-  {
-    name: 'after',
-    in: 'query',
-    schema: { type: 'string' },
-    description: 'A cursor: the last id of the previous page.',
-  },
-];
-
-/** A resource's five operations: list, create, retrieve, modify and delete. */
-function resourceOperations({ index, name, one, type }: Resource) {
-  const idParam = `${one}_id`;
-  const words = one.replace(/_/g, ' ');
-  const example = {
-    id: `${one}_abc${index}`,
-    object: one,
-    created_at: 1717000000 + index,
-    name: `My ${one}`,
-    metadata: {},
-  };
-  const ref = { $ref: `#/components/schemas/${type}` };
-  const body = {
-    required: true,
-    content: {
-      'application/json': {
-        schema: { $ref: `#/components/schemas/Create${type}Request` },
-        example: { name: `My ${one}`, status: 'active' },
-      },
-    },
-  };
-  const objectResponse = (description: string) => ({
-    description,
-    content: { 'application/json': { schema: ref, example } },
-  });
-  const idParameter = {
-    name: idParam,
-    in: 'path',
-    required: true,
-    description: `The id of the ${words}.`,
-    schema: { type: 'string' },
-    example: example.id,
-  };
-  const list = {
-    summary: `List ${name.replace(/_/g, ' ')}`,
-    parameters: LIST_PARAMETERS,
-    responses: {
-      '200': {
-        description: `A page of ${name.replace(/_/g, ' ')}.`,
-        content: {
-          'application/json': {
-            schema: {
-              type: 'object',
-              required: ['object', 'data', 'has_more'],
-              properties: {
-                object: { type: 'string', const: 'list' },
-                data: { type: 'array', items: ref },
-                has_more: { type: 'boolean' },
-              },
-            },
-            example: { object: 'list', data: [example], has_more: false },
-          },
-        },
-      },
-      '422': ERRORS['422'],
-    },
-  };
-  const deleted = {
-    description: 'The deletion status.',
-    content: {
-      'application/json': {
-        schema: { type: 'object', properties: { id: { type: 'string' }, deleted: { type: 'boolean' } } },
-        example: { id: example.id, deleted: true },
-      },
-    },
-  };
-  return {
-    list,
-    create: {
-      summary: `Create a ${words}`,
-      requestBody: body,
-      responses: { '200': objectResponse(`The new ${words}.`), '422': ERRORS['422'] },
-    },
-    retrieve: {
-      summary: `Retrieve a ${words}`,
-      parameters: [idParameter],
-      responses: { '200': objectResponse(`The ${words}.`), '404': ERRORS['404'] },
-    },
-    update: {
-      summary: `Modify a ${words}`,
-      parameters: [idParameter],
-      requestBody: body,
-      responses: { '200': objectResponse(`The changed ${words}.`), '404': ERRORS['404'], '422': ERRORS['422'] },
-    },
-    delete: {
-      summary: `Delete a ${words}`,
-      parameters: [idParameter],
-      responses: { '200': deleted, '404': ERRORS['404'] },
-    },
-  };
-}
-
 /**
  * An OpenAPI 3.1 description of `operationCount` operations (five per resource: list,
  * create, get, update, delete), with path and query parameters, request bodies,
@@ -220,15 +56,25 @@ function resourceOperations({ index, name, one, type }: Resource) {
  */
 export function generateOpenApi(operationCount: number): Record<string, unknown> {
   const names = resourceNames(Math.ceil(operationCount / 5));
-  const schemas: Record<string, unknown> = { Error: ERROR_SCHEMA };
+  const schemas: Record<string, unknown> = { Error: template.errorSchema };
   const paths: Record<string, Record<string, unknown>> = {};
   let operations = 0;
   names.forEach((name, index) => {
     const one = singular(name);
-    const resource: Resource = { index, name, one, type: camel(one), plural: camel(name) };
+    const type = camel(one);
     const tag = lists.tags[index % lists.tags.length] as string;
-    Object.assign(schemas, resourceSchemas(resource));
-    const planned = resourceOperations(resource);
+    // `assistants`, `assistant`, `Assistant`, and the words of each.
+    const values: Record<string, unknown> = {
+      index,
+      one,
+      type,
+      words: one.replace(/_/g, ' '),
+      names: name.replace(/_/g, ' '),
+      createdAt: 1717000000 + index,
+    };
+    for (const [part, value] of Object.entries(template.parts)) values[part] = fill(value, values);
+    Object.assign(schemas, fill(template.schemas, values));
+    const planned = fill(template.operations, values) as Record<SdkCall['action'], { summary: string }>;
     for (const [action, method, item, verb] of ROUTES) {
       if (operations >= operationCount) break;
       const path = item ? `/${name}/{${one}_id}` : `/${name}`;
@@ -240,10 +86,10 @@ export function generateOpenApi(operationCount: number): Record<string, unknown>
         result: action === 'list' ? name : action === 'delete' ? 'deleted' : one,
       };
       paths[path][method] = {
-        operationId: `${verb}${action === 'list' ? resource.plural : resource.type}`,
+        operationId: `${verb}${action === 'list' ? camel(name) : type}`,
         [SDK_CALL_KEY]: call,
         tags: [tag],
-        description: `${operation.summary as string}. Part of the ${tag} group.`,
+        description: `${operation.summary}. Part of the ${tag} group.`,
         ...operation,
       };
       operations += 1;

@@ -93,10 +93,8 @@ export async function runScale({ root, pages = 2000, operations = 300, runs = 3,
     log('  cold build (docusaurus clear && docusaurus build)');
     // Docusaurus's performance lines mark the phases, so the peak can be read per phase.
     const build = await coldBuild(dir, { ...process.env, DOCUSAURUS_PERF_LOGGER: 'true' });
-    const cards = jiti('../../src/plugins/social-cards/report.ts').parseCardReport(build.output);
-    if (!cards) {
-      throw new Error('the build of the variant printed no social-cards report');
-    }
+    const cardsFile = path.join(dir, '.docusaurus', 'social-cards', 'report.json');
+    const cards = JSON.parse(await readFile(cardsFile, 'utf8'));
     const buildDir = path.join(dir, 'build');
     if (!existsSync(path.join(buildDir, 'index.html'))) {
       throw new Error(`the build of the variant wrote no ${path.join(buildDir, 'index.html')}`);

@@ -66,7 +66,7 @@ beforeAll(async () => {
 
 for (const [file, floors] of Object.entries(QUERY_SETS)) {
   test(`the three engines answer ${file} at least as well, and as alike, as they did`, () => {
-    const queries = parseQueries(JSON.parse(readFileSync(file, 'utf8')), file);
+    const queries = parseQueries(JSON.parse(readFileSync(file, 'utf8')));
     const answers = answersByFile[file];
     if (!answers) throw new Error(`relevance-engines.mjs gave no answers to ${file}`);
     const engines = (Object.keys(floors.hit1) as Engine[]).map((name) => ({

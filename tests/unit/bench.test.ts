@@ -4,11 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { readSdkCall } from '@site/src/plugins/api-reference/sdk-call';
 
 import { parseProc, phasePeaks, treeRss } from '../../scripts/bench/build-time.mjs';
-import { BUDGETS, budgetFailures, checkBudgets, KB, VISIT_CAP_KIB } from '../../scripts/bench/budgets';
+import { BUDGET_KINDS, BUDGETS, budgetFailures, checkBudgets, KB, VISIT_CAP_KIB } from '../../scripts/bench/budgets';
 import { PAGE_TYPES, resolvePagePath, type PageType } from '../../scripts/bench/pages';
-import { docsLayout, generateDocs } from '../../scripts/bench/scale-docs';
+import { docsLayout, generateDocs, seededRandom } from '../../scripts/bench/scale-docs';
 import { generateOpenApi } from '../../scripts/bench/scale-openapi';
-import { seededRandom } from '../../scripts/bench/scale-words';
 import { belongsTo, classify, CONSOLE, describeFetched, SEARCH, tally, type Fetched } from '../../scripts/bench/weight';
 
 const origin = 'http://127.0.0.1:4000';
@@ -75,8 +74,8 @@ describe('byte budgets', () => {
   it('has a budget of every kind for every page type', () => {
     for (const type of PAGE_TYPES) {
       const budget = BUDGETS[type.id];
-      for (const value of Object.values(budget)) {
-        expect(value, `${type.id}`).toBeGreaterThan(0);
+      for (const kind of BUDGET_KINDS) {
+        expect(budget[kind], `${type.id} ${kind}`).toBeGreaterThan(0);
       }
     }
   });

@@ -1,7 +1,6 @@
-import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
@@ -14,8 +13,8 @@ import {
   staleInlineCode,
   SEARCH_POLICY_FILE,
   API_POLICY_FILE,
+  TEXT_EXTENSIONS,
 } from '@site/deploy/build-output.mjs';
-import { TEXT_EXTENSIONS } from '@site/deploy/compress.mjs';
 import {
   IMMUTABLE_CACHE,
   IMMUTABLE_PATH_PREFIXES,
@@ -30,7 +29,6 @@ import { SEARCH_BACKENDS } from '@site/src/search/backends/registry';
 import {
   ACCESS_LOG_FILE,
   DEPLOYED_ROOT,
-  followFile,
   renderMainConfig,
   renderSiteConfig,
   SITE_CONFIG,
@@ -198,26 +196,13 @@ describe('the build step', () => {
 
   it('writes the search page’s hints into its page, once, leaves the others, then hashes the pages as written', async () => {
     const index = readFileSync(path.join(dir, 'index.html'), 'utf8');
-    const { pages, writers } = await finishBuild(dir);
+    const { pages } = await finishBuild(dir);
     expect(pages).toEqual({ edited: 1, total: 2 });
     const faq = readFileSync(path.join(dir, 'faq.html'), 'utf8');
     expect(faq).toContain('<link rel="preload" href="/pagefind/x.pf_meta" as="fetch"></head>');
     expect(gunzipSync(readFileSync(path.join(dir, 'faq.html.gz'))).toString()).toBe(faq);
     expect(readFileSync(path.join(dir, 'index.html'), 'utf8')).toBe(index);
     expect(staleInlineCode(dir)).toEqual([]);
-    // Each file the steps wrote, by its one writer.
-    expect(Object.fromEntries(writers)).toEqual({
-      'faq.html': 'page pass',
-      [NGINX_HEADERS_FILE]: 'headers',
-      [NGINX_CACHE_MAP_FILE]: 'headers',
-      [HEADERS_FILE]: 'headers',
-      ...Object.fromEntries(
-        ['index.html', 'faq.html', 'assets/main.0123abcd.js'].flatMap((name) => [
-          [`${name}.gz`, 'compression'],
-          [`${name}.br`, 'compression'],
-        ]),
-      ),
-    });
   });
 
   it('leaves the pages of a build it has finished as they are when run again', async () => {
@@ -229,38 +214,25 @@ describe('the build step', () => {
     expect(staleInlineCode(dir)).toEqual([]);
   });
 
-  it('gives no file two writers, among them Pagefind’s twins and the text files’', async () => {
+  it('gives Pagefind’s files twins and compresses its JSON as a text file', async () => {
     mkdirSync(path.join(dir, 'pagefind', 'index'), { recursive: true });
     writeFileSync(
       path.join(dir, 'pagefind', 'pagefind-entry.json'),
       JSON.stringify({ languages: { en: { hash: 'en_1', wasm: 'en', page_count: 2 } }, version: '1.4.0' }).repeat(4),
     );
     writeFileSync(path.join(dir, 'pagefind', 'index', 'en_1.pf_index'), gzipSync('pagefind_dcd an index chunk'));
-    const { writers } = await finishBuild(dir);
-    const byWriter = new Map<string, string[]>();
-    for (const [file, step] of writers) {
-      byWriter.set(step, [...(byWriter.get(step) ?? []), file]);
+    const { pagefind, compression } = await finishBuild(dir);
+    expect(pagefind.files).toBe(1);
+    expect(compression.files).toBe(5);
+    for (const name of ['pagefind/index/en_1.pf_index', 'pagefind/pagefind-entry.json']) {
+      expect(readFileSync(path.join(dir, `${name}.gz`)).length).toBeGreaterThan(0);
+      expect(readFileSync(path.join(dir, `${name}.br`)).length).toBeGreaterThan(0);
     }
-    expect(byWriter.get('Pagefind twins')?.sort()).toEqual([
-      'pagefind/index/en_1.pf_index.br',
-      'pagefind/index/en_1.pf_index.gz',
-    ]);
-    expect(byWriter.get('compression')).toContain('pagefind/pagefind-entry.json.gz');
-    expect(new Set(writers.keys()).size).toBe(writers.size);
   });
 
-  it('stops on plugin data it cannot apply, naming the file and the page', async () => {
-    const edits = (data: object) => writeFileSync(path.join(dir, SEARCH_PAGE_FILE), JSON.stringify(data));
-    edits(searchPage(['index.html', 'gone.html']));
-    await expect(finishBuild(dir)).rejects.toThrow(/search-page\.json: the build has no page gone\.html/);
-    edits({ 'faq.html': { head: [{ tag: 'meta', attributes: { name: 'x', onload: 'go()' } }] } });
-    await expect(finishBuild(dir)).rejects.toThrow(/search-page\.json: faq\.html: head\[0\] must be .* \(not onload\)/);
-    const meta = { tag: 'meta', attributes: { name: 'index', content: 'a' } };
-    edits({ 'faq.html': { head: [meta, meta] } });
-    await expect(finishBuild(dir)).rejects.toThrow(
-      /faq\.html: the search page's edit adds <meta> "index", which the page already has/,
-    );
-    edits({ 'faq.html': { holdScripts: { srcPrefix: '/assets/js/', listIn: 'held' } } });
+  it('stops on a search page edit it cannot apply, naming the page', async () => {
+    const edits = { 'faq.html': { holdScripts: { srcPrefix: '/assets/js/', listIn: 'held' } } };
+    writeFileSync(path.join(dir, SEARCH_PAGE_FILE), JSON.stringify(edits));
     await expect(finishBuild(dir)).rejects.toThrow(
       /faq\.html: the search page's edit holds the scripts under \/assets\/js\/, and the page has none/,
     );
@@ -415,24 +387,5 @@ describe('the private nginx of serve:nginx', () => {
     expect(config).toContain(`access_log ${path.join('/tmp/rubra-nginx-x', ACCESS_LOG_FILE)};`);
     expect(config).not.toContain('/dev/stdout');
     expect(renderMainConfig('/tmp/rubra-nginx-x', { accessLog: false })).toContain('access_log off;');
-  });
-
-  it('copies what is appended to the log, from before the file exists to the last line', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'follow-'));
-    const file = path.join(dir, ACCESS_LOG_FILE);
-    const out = new PassThrough();
-    let copied = '';
-    out.on('data', (chunk: Buffer) => (copied += chunk.toString()));
-    const stop = followFile(file, out, 5);
-    try {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      writeFileSync(file, 'GET /a 200\n');
-      await expect.poll(() => copied).toBe('GET /a 200\n');
-      appendFileSync(file, 'GET /b 404\n');
-    } finally {
-      stop();
-      rmSync(dir, { recursive: true, force: true });
-    }
-    expect(copied).toBe('GET /a 200\nGET /b 404\n');
   });
 });

@@ -26,10 +26,11 @@ const query = (text: string, queryClass: RelevanceQuery['class'], ...expect: str
 
 describe('relevance query set', () => {
   const file = 'scripts/bench/search-queries.json';
-  const queries = parseQueries(JSON.parse(readFileSync(file, 'utf8')), file);
+  const queries = parseQueries(JSON.parse(readFileSync(file, 'utf8')));
 
   it('holds at least 80 queries, in every class', () => {
     expect(queries.length).toBeGreaterThanOrEqual(80);
+    expect(queries.filter((entry) => !QUERY_CLASSES.includes(entry.class))).toEqual([]);
     for (const queryClass of QUERY_CLASSES) {
       expect(queries.filter((entry) => entry.class === queryClass).length, queryClass).toBeGreaterThan(0);
     }
@@ -47,22 +48,8 @@ describe('relevance query set', () => {
 });
 
 describe('parseQueries', () => {
-  it('names the file and the query that is wrong', () => {
-    expect(() => parseQueries({ queries: [] }, 'q.json')).toThrow(/q\.json: .*non-empty "queries"/);
-    expect(() => parseQueries({ queries: [{ query: 'x', class: 'nope', expect: ['/'] }] }, 'q.json')).toThrow(
-      /q\.json: query 1 \("x"\): "class"/,
-    );
-    expect(() => parseQueries({ queries: [{ query: 'x', class: 'typo', expect: ['api'] }] }, 'q.json')).toThrow(
-      /"expect" must list site paths/,
-    );
-    const twice = { query: 'Run', class: 'task', expect: ['/'] };
-    expect(() => parseQueries({ queries: [twice, { ...twice, query: 'run' }] }, 'q.json')).toThrow(
-      /query 2: "run" is listed twice/,
-    );
-  });
-
   it('normalises the expected paths', () => {
-    expect(parseQueries({ queries: [{ query: 'x', class: 'api', expect: ['/api/get-run/'] }] }, 'f')).toEqual([
+    expect(parseQueries({ queries: [query('x', 'api', '/api/get-run/')] })).toEqual([
       query('x', 'api', '/api/get-run'),
     ]);
   });

@@ -11,20 +11,14 @@ import type { PageSection } from '@site/src/plugins-lib/sections';
 import { CARD_HEIGHT, CARD_WIDTH, cardLayout, titleSize, type CardNode } from '@site/src/plugins/social-cards/card';
 import {
   cardHash,
+  cardReport,
   cardMetaTags,
   cardSlug,
   designKeyOf,
   renderMissing,
   type CardJob,
 } from '@site/src/plugins/social-cards/index';
-import {
-  apiCardPages,
-  cardAlt,
-  cardsByRoute,
-  docsCardPages,
-  siteCardPages,
-  SITE_CARD_NAME,
-} from '@site/src/plugins/social-cards/pages';
+import { cardAlt, docsCardPages, siteCardPages, SITE_CARD_NAME } from '@site/src/plugins/social-cards/pages';
 import {
   ICON_SIZE,
   iconFile,
@@ -36,7 +30,6 @@ import {
 } from '@site/src/plugins/social-cards/render';
 import { identity } from '@site/src/site/identity';
 import { KB, SOCIAL_CARD_MAX_KB } from '../../scripts/bench/budgets';
-import { formatCardReport, parseCardReport, sizeSummary } from '@site/src/plugins/social-cards/report';
 import { pngSize } from './png';
 
 const siteDir = path.resolve(__dirname, '../..');
@@ -130,14 +123,14 @@ describe('social cards: what each page type shows', () => {
       const { reference } = await apiReference;
       const createRun = reference.pages.find((page) => page.operationId === 'createRun');
       expect(createRun).toBeDefined();
-      const pages = apiCardPages(
+      const pages = docsCardPages(
         docsContent([
           { id: 'index', permalink: '/api', title: 'List assistants' },
           { id: 'create-run', permalink: '/api/create-run', title: 'Create a run' },
         ]),
-        reference.pages,
         '/',
         SECTIONS,
+        reference.pages,
       );
       expect(pages.map(({ route, title, section }) => ({ route, title, section }))).toEqual([
         { route: '/api', title: 'List assistants', section: 'API reference' },
@@ -145,17 +138,13 @@ describe('social cards: what each page type shows', () => {
       ]);
       const listModels = { id: 'list-models', permalink: '/api/list-models', title: 'List models' };
       const operation = { pageId: 'list-models', method: 'get', path: '/models' };
-      expect(apiCardPages(docsContent([listModels]), [operation], '/', SECTIONS)[0]?.section).toBe('GET /models');
+      expect(docsCardPages(docsContent([listModels]), '/', SECTIONS, [operation])[0]?.section).toBe('GET /models');
     },
     SLOW,
   );
 
-  it('gives /, /search and the not-found page one site card, which replaces the home doc card', () => {
-    const pages = cardsByRoute([
-      { route: '/', title: 'Rubra', section: 'Models', source: 'docs/README.mdx' },
-      ...siteCardPages(['/', '/search', '/404.html'], identity.title),
-    ]);
-    expect([...pages.values()]).toEqual(
+  it('gives /, /search and the not-found page one site card', () => {
+    expect(siteCardPages(['/', '/search', '/404.html'], identity.title)).toEqual(
       ['/', '/search', '/404.html'].map((route) => ({
         route,
         title: identity.title,
@@ -277,22 +266,13 @@ describe('the site icon at /favicon.ico', () => {
 
 describe('social cards: the build report', () => {
   it('prints the figures that the scale run reads back', () => {
-    const summary = sizeSummary([9 * 1024, 7 * 1024, 14 * 1024, 8 * 1024]);
-    expect(summary).toEqual({ minKB: 7, medianKB: 8.5, maxKB: 14 });
-    const line = formatCardReport({ cards: 42, pages: 44, rendered: 40, seconds: 3.21, ...summary });
+    const counts = { cards: 42, pages: 44, rendered: 40, seconds: 3.21 };
+    const { figures, line } = cardReport(counts, [9 * 1024, 7 * 1024, 14 * 1024, 8 * 1024]);
+    expect(figures).toEqual({ ...counts, minKB: 7, medianKB: 8.5, maxKB: 14 });
     expect(line).toBe(
       '[social-cards] 42 cards for 44 pages: 40 rendered, 2 from the cache, in 3.21 s; 7.0/8.5/14.0 KB (min/median/max)',
     );
-    expect(parseCardReport(`[INFO] building\n${line}\n[SUCCESS] done`)).toEqual({
-      cards: 42,
-      pages: 44,
-      rendered: 40,
-      seconds: 3.21,
-      minKB: 7,
-      medianKB: 8.5,
-      maxKB: 14,
-    });
-    expect(parseCardReport('[SUCCESS] done')).toBeNull();
+    expect(cardReport(counts, [1024, 3 * 1024, 2 * 1024]).figures.medianKB).toBe(2);
   });
 });
 

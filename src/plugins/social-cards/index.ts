@@ -30,8 +30,7 @@ import { apiReferenceOf } from '../../plugins-lib/api-reference';
 import { pageSectionsSchema, routeSchema, type PageSection } from '../../plugins-lib/sections';
 import { optionsValidator } from '../../plugins-lib/plugin-options';
 import { CARD_HEIGHT, CARD_WIDTH } from './card';
-import { apiCardPages, cardAlt, cardsByRoute, docsCardPages, siteCardPages, type CardPage } from './pages';
-import { formatCardReport, sizeSummary } from './report';
+import { cardAlt, docsCardPages, siteCardPages, type CardPage } from './pages';
 import { cardSvg, iconFile, loadSiteAssets, rasterise, type CardAssets } from './render';
 
 const PLUGIN = 'social-cards';
@@ -110,7 +109,7 @@ export async function designKeyOf(assets: CardAssets): Promise<string> {
     .digest('hex');
 }
 
-/** Renders the cards the cache lacks: satori lays out one at a time while earlier ones rasterise. */
+/** Renders the cards the cache lacks, IN_FLIGHT at once: satori lays out one while others rasterise. */
 export async function renderMissing(
   jobs: readonly CardJob[],
   assets: CardAssets,
@@ -118,24 +117,43 @@ export async function renderMissing(
 ): Promise<Set<CardJob>> {
   await mkdir(cacheDir, { recursive: true });
   const missing = jobs.filter((job) => !existsSync(path.join(cacheDir, `${job.hash}.png`)));
-  const running = new Set<Promise<void>>();
-  for (const job of missing) {
-    const svg = await cardSvg(job.page, assets, job.page.source);
-    const task = rasterise(svg).then(async (png) => {
+  const queue = [...missing];
+  const worker = async () => {
+    for (let job = queue.shift(); job; job = queue.shift()) {
+      const png = await rasterise(await cardSvg(job.page, assets, job.page.source));
       const target = path.join(cacheDir, `${job.hash}.png`);
       // Written aside, then renamed: an interrupted build never leaves half a card in the cache.
       await writeFile(`${target}.tmp`, png);
       await rename(`${target}.tmp`, target);
-    });
-    const tracked: Promise<void> = task.finally(() => running.delete(tracked));
-    running.add(tracked);
-    if (running.size >= IN_FLIGHT) {
-      await Promise.race(running);
     }
-  }
-  await Promise.all(running);
+  };
+  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
   return new Set(missing);
 }
+
+/**
+ * The build's figures of its cards, which the scale run of `npm run bench` reads from
+ * REPORT_FILE (sizes in KB of 1,024 bytes; the wall time from the first card's layout to
+ * the last card's file), and the line the build prints of them.
+ */
+export function cardReport(
+  counts: { cards: number; pages: number; rendered: number; seconds: number },
+  bytes: number[],
+) {
+  const kb = [...bytes].sort((a, b) => a - b).map((size) => size / 1024);
+  const middle = Math.floor(kb.length / 2);
+  const medianKB = kb.length % 2 ? kb[middle] : ((kb[middle - 1] ?? 0) + (kb[middle] ?? 0)) / 2;
+  const figures = { ...counts, minKB: kb[0] ?? 0, medianKB: medianKB ?? 0, maxKB: kb.at(-1) ?? 0 };
+  const [min, median, max] = [figures.minKB, figures.medianKB, figures.maxKB].map((value) => value.toFixed(1));
+  const line =
+    `[${PLUGIN}] ${counts.cards} cards for ${counts.pages} pages: ${counts.rendered} rendered, ` +
+    `${counts.cards - counts.rendered} from the cache, in ${counts.seconds.toFixed(2)} s; ` +
+    `${min}/${median}/${max} KB (min/median/max)`;
+  return { figures, line };
+}
+
+/** The cards' figures of the last build, in the generated files (.docusaurus/social-cards/). */
+const REPORT_FILE = 'report.json';
 
 interface RenderedCards {
   byRoute: Map<string, CardJob>;
@@ -153,32 +171,6 @@ export default function socialCards(context: LoadContext, options: SocialCardsOp
   const NO_TAGS = 'no-tags.json';
   let rendering: Promise<RenderedCards> | undefined;
 
-  /** Names each route's card, writes the routes' tags for the server rendering, and starts rendering the cards. */
-  async function nameCards(pages: ReadonlyMap<string, CardPage>): Promise<void> {
-    const started = performance.now();
-    const assets = await loadSiteAssets(siteDir, siteConfig.url);
-    const designKey = await designKeyOf(assets);
-    const byHash = new Map<string, CardJob>();
-    const byRoute = new Map<string, CardJob>();
-    const tags: Record<string, CardTag[]> = {};
-    for (const [route, page] of pages) {
-      const hash = cardHash(page, designKey);
-      const job = byHash.get(hash) ?? { page, hash, file: `${CARDS_DIR}/${page.name ?? cardSlug(route)}.${hash}.png` };
-      byHash.set(hash, job);
-      byRoute.set(route, job);
-      tags[route] = cardMetaTags(`${siteConfig.url}${baseUrl}${job.file}`, cardAlt(page, siteConfig.title));
-    }
-    await generate(dataDir, TAGS, `${JSON.stringify(tags, null, 1)}\n`);
-    // Rendering runs beside the bundler; postBuild waits for it (and reports its
-    // failure: the catch only keeps an early failure from going unhandled).
-    rendering = renderMissing([...byHash.values()], assets, cacheDir).then((rendered) => ({
-      byRoute,
-      rendered,
-      seconds: (performance.now() - started) / 1000,
-    }));
-    rendering.catch(() => undefined);
-  }
-
   return {
     name: PLUGIN,
 
@@ -189,13 +181,41 @@ export default function socialCards(context: LoadContext, options: SocialCardsOp
         return;
       }
       const docsPlugins = (allContent['docusaurus-plugin-content-docs'] ?? {}) as Record<string, DocsContent>;
-      const result = Object.entries(docsPlugins).flatMap(([pluginId, content]) =>
-        pluginId === options.apiPluginId
-          ? apiCardPages(content, apiReferenceOf(content, pluginId).pages, baseUrl, options.sections)
-          : docsCardPages(content, baseUrl, options.sections),
+      const result: CardPage[] = Object.entries(docsPlugins).flatMap(([pluginId, content]) => {
+        const api = pluginId === options.apiPluginId ? apiReferenceOf(content, pluginId).pages : [];
+        return docsCardPages(content, baseUrl, options.sections, api);
+      });
+      // Later entries win: the site card replaces the home page's doc card.
+      const pages = new Map(
+        [...result, ...siteCardPages(options.siteCardRoutes, siteConfig.title)].map((page) => [page.route, page]),
       );
-      result.push(...siteCardPages(options.siteCardRoutes, siteConfig.title));
-      await nameCards(cardsByRoute(result));
+      // Each route's card named, the routes' tags written for the server rendering, and the cards' rendering started.
+      const started = performance.now();
+      const assets = await loadSiteAssets(siteDir, siteConfig.url);
+      const designKey = await designKeyOf(assets);
+      const byHash = new Map<string, CardJob>();
+      const byRoute = new Map<string, CardJob>();
+      const tags: Record<string, CardTag[]> = {};
+      for (const [route, page] of pages) {
+        const hash = cardHash(page, designKey);
+        const job = byHash.get(hash) ?? {
+          page,
+          hash,
+          file: `${CARDS_DIR}/${page.name ?? cardSlug(route)}.${hash}.png`,
+        };
+        byHash.set(hash, job);
+        byRoute.set(route, job);
+        tags[route] = cardMetaTags(`${siteConfig.url}${baseUrl}${job.file}`, cardAlt(page, siteConfig.title));
+      }
+      await generate(dataDir, TAGS, `${JSON.stringify(tags, null, 1)}\n`);
+      // Rendering runs beside the bundler; postBuild waits for it (and reports its
+      // failure: the catch only keeps an early failure from going unhandled).
+      rendering = renderMissing([...byHash.values()], assets, cacheDir).then((rendered) => ({
+        byRoute,
+        rendered,
+        seconds: (performance.now() - started) / 1000,
+      }));
+      rendering.catch(() => undefined);
     },
 
     configureWebpack(_config, isServer) {
@@ -226,15 +246,10 @@ export default function socialCards(context: LoadContext, options: SocialCardsOp
         const icon = await readFile(path.join(siteDir, 'static', siteConfig.favicon), 'utf8');
         await writeFile(path.join(outDir, 'favicon.ico'), await iconFile(icon));
       }
-      console.info(
-        formatCardReport({
-          cards: used.length,
-          pages: routes.length,
-          rendered: used.filter((job) => rendered.has(job)).length,
-          seconds,
-          ...sizeSummary(sizes),
-        }),
-      );
+      const counts = { cards: used.length, pages: routes.length, seconds };
+      const report = cardReport({ ...counts, rendered: used.filter((job) => rendered.has(job)).length }, sizes);
+      await generate(dataDir, REPORT_FILE, `${JSON.stringify(report.figures)}\n`);
+      console.info(report.line);
     },
   };
 }

@@ -46,35 +46,25 @@ function categoryPages(items: readonly SidebarItem[], baseUrl: string, sections:
   });
 }
 
-/** The cards of a docs instance's pages: every doc, and every generated category index. */
-export function docsCardPages(content: DocsContent, baseUrl: string, sections: readonly PageSection[]): CardPage[] {
+/**
+ * The cards of a docs instance's pages: every doc, and every generated category index.
+ * An API operation, by its page id in `operations`, shows its method and path; the API
+ * landing page, which repeats one operation's content, takes its section's name so that
+ * its card differs from that operation's.
+ */
+export function docsCardPages(
+  content: DocsContent,
+  baseUrl: string,
+  sections: readonly PageSection[],
+  operations: readonly { pageId: string; method: string; path: string }[] = [],
+): CardPage[] {
+  const byPageId = new Map(operations.map((operation) => [operation.pageId, operation]));
   return content.loadedVersions.flatMap((version) => [
     ...version.docs.map((doc) => {
       const route = routeOf(doc.permalink, baseUrl);
       if (doc.frontMatter.image !== undefined) {
         throw new Error(`[social-cards] ${doc.source} names an image of its own; its card is its image`);
       }
-      return { route, title: doc.title, section: sectionTitle(route, sections, doc.source), source: doc.source };
-    }),
-    ...Object.values(version.sidebars).flatMap((sidebar) => categoryPages(sidebar, baseUrl, sections)),
-  ]);
-}
-
-/**
- * The cards of the API reference: each operation shows its method and path; the
- * landing page, which repeats one operation's content, takes its section's name so
- * that its card differs from that operation's.
- */
-export function apiCardPages(
-  content: DocsContent,
-  operations: readonly { pageId: string; method: string; path: string }[],
-  baseUrl: string,
-  sections: readonly PageSection[],
-): CardPage[] {
-  const byPageId = new Map(operations.map((operation) => [operation.pageId, operation]));
-  return content.loadedVersions.flatMap((version) =>
-    version.docs.map((doc) => {
-      const route = routeOf(doc.permalink, baseUrl);
       const operation = byPageId.get(doc.id);
       // An operation's card shows its method and path: `POST /threads/{thread_id}/runs`.
       const section = operation
@@ -82,17 +72,13 @@ export function apiCardPages(
         : sectionTitle(route, sections, doc.source);
       return { route, title: doc.title, section, source: doc.source };
     }),
-  );
+    ...Object.values(version.sidebars).flatMap((sidebar) => categoryPages(sidebar, baseUrl, sections)),
+  ]);
 }
 
 /** One card for the pages that stand for the whole site; it carries the site's title alone. */
 export function siteCardPages(routes: readonly string[], siteTitle: string): CardPage[] {
   return routes.map((route) => ({ route, title: siteTitle, source: 'the site card', name: SITE_CARD_NAME }));
-}
-
-/** Later entries win: the site card replaces the home page's doc card. */
-export function cardsByRoute(pages: readonly CardPage[]): Map<string, CardPage> {
-  return new Map(pages.map((page) => [page.route, page]));
 }
 
 /** The alt text of a card: what it shows, in reading order (the site's card shows its name alone). */
