@@ -228,7 +228,7 @@ export function mdxToMarkdown(source: string | ReadPage, options: MdxToMarkdownO
   };
 
   convert(tree);
-  keepAnchors(tree, givenIds);
+  const anchors = new TwinHeadingIds();
   visit(tree, (node) => {
     if (node.type.startsWith('mdx')) {
       fail(`a ${node.type} node is left after the conversion`, node);
@@ -236,17 +236,11 @@ export function mdxToMarkdown(source: string | ReadPage, options: MdxToMarkdownO
     if (node.type === 'table' && !checked.has(node)) {
       checkFigures(node, 'a Markdown table in the page', node);
     }
-  });
-  return stringifyMarkdown(tree).trim();
-}
-
-/** Writes ` {#id}` after each heading whose page anchor a reader of the twin would not compute. */
-function keepAnchors(tree: Root, givenIds: ReadonlyMap<Heading, string>): void {
-  const anchors = new TwinHeadingIds();
-  visit(tree, 'heading', (heading) => {
-    const suffix = anchors.suffix(textOf(heading), givenIds.get(heading));
+    // ` {#id}` after each heading whose page anchor a reader of the twin would not compute.
+    const suffix = node.type === 'heading' ? anchors.suffix(textOf(node), givenIds.get(node)) : '';
     if (suffix) {
-      heading.children.push({ type: 'text', value: suffix });
+      (node as Heading).children.push({ type: 'text', value: suffix });
     }
   });
+  return stringifyMarkdown(tree).trim();
 }
