@@ -164,12 +164,11 @@ export async function loadTwins(
 
   function apiTwins(content: DocsContent): Twin[] {
     const reference = apiReferenceOf(content, apiPluginId);
-    const version = content.loadedVersions[0];
-    const docs = new Map((version?.docs ?? []).map((doc) => [doc.id, doc]));
+    const docs = new Map((content.loadedVersions[0]?.docs ?? []).map((doc) => [doc.id, doc]));
     const twin = (docId: string, pageId: string): Twin => {
       const doc = docs.get(docId);
       const page = reference.pages.find((candidate) => candidate.pageId === pageId);
-      if (!version || !doc || !page) {
+      if (!doc || !page) {
         throw new TwinError(specPath, `no API page "${docId}" to make a Markdown twin of`);
       }
       const body = apiPageMarkdown(page, {
