@@ -74,12 +74,6 @@ interface PagefindModule {
   };
 }
 
-/** Where an index's files are read from: the runtime's own files from `runtime`, the rest with `read`. */
-export interface IndexFiles {
-  read(file: string): Promise<Uint8Array>;
-  runtime: string;
-}
-
 /**
  * The site's Pagefind index, searched as the site's search searches it: the same index,
  * the same query layer, the same filters as the /search page (the index's language), so
@@ -96,11 +90,12 @@ export class DocsIndex {
   ) {}
 
   /**
-   * Opens the index; `origin` is the published site's, which hit URLs name. Built by `Docs`.
+   * Opens the index: the runtime's own files from `files.runtime`, the rest with `files.read`;
+   * `origin` is the published site's, which hit URLs name. Built by `Docs`.
    * @internal
    */
   static async open(
-    files: IndexFiles,
+    files: { read(file: string): Promise<Uint8Array>; runtime: string },
     site: { origin: string; data: QueryData; vocabulary: () => Promise<readonly string[]> },
   ): Promise<DocsIndex> {
     answerPagefindFetches();
