@@ -94,16 +94,13 @@ export class Docs {
       source.readBytes(`${INDEX_PATH}pagefind-entry.json`),
       (error) => `${source.label} has no search index: ${error.message} Is it a build of Rubra Docs?`,
     );
-    let words: Promise<readonly string[]> | undefined;
     // The words the site's search corrects typos to, read when a query first has a word that may be misspelt.
+    const words = retried(() => source.read(`${INDEX_PATH}${VOCABULARY_FILE}`));
     const vocabulary = () =>
-      (words ??= source.read(`${INDEX_PATH}${VOCABULARY_FILE}`).then(
+      words().then(
         (text) => (JSON.parse(text) as VocabularyFile).words,
-        () => {
-          words = undefined;
-          return [];
-        },
-      ));
+        () => [],
+      );
     const files = { read: (file: string) => source.readBytes(`${INDEX_PATH}${file}`), runtime: this.pagefindRuntime };
     return DocsIndex.open(files, { origin, data, vocabulary });
   }
