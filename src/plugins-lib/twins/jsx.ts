@@ -6,9 +6,7 @@
 import type { Paragraph, PhrasingContent, RootContent } from 'mdast';
 
 /** Where in the source a node starts, for messages. */
-export interface At {
-  position?: { start: { line: number } };
-}
+export type At = Pick<RootContent, 'position'>;
 
 /** Stops the conversion with a problem, at a node's line. */
 export type Fail = (problem: string, node?: At) => never;
