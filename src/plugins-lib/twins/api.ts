@@ -5,7 +5,7 @@
 import { markdownTable, inlineCode } from '../../shared/tables/markdown';
 import { aboutHeading, API_HEADINGS, responseHeading, type ApiHeading } from '../api-reference';
 import type { ApiOperationPage, ApiResponse, InlineText, SchemaNode } from '../../shared/api-types';
-import { TwinHeadingIds } from '@rubra/twin-reader';
+import { HeadingIds } from '@rubra/twin-reader';
 
 export interface ApiTwinOptions {
   /** The operation's description, Markdown, as the page shows it under the endpoint. */
@@ -87,8 +87,8 @@ function codeBlock(code: string, language: string, title?: string): string {
 
 /** Writes one twin's headings in order, each with the page's id where the text's slug is not that id. */
 function headingWriter() {
-  const ids = new TwinHeadingIds();
-  return (level: 2 | 3, { text, id }: ApiHeading) => `${'#'.repeat(level)} ${text}${ids.suffix(text, id)}`;
+  const ids = new HeadingIds();
+  return (level: 2 | 3, { text, id }: ApiHeading) => `${'#'.repeat(level)} ${text}${ids.twinSuffix(text, id)}`;
 }
 
 function responseSection(response: ApiResponse, heading: ReturnType<typeof headingWriter>): string {

@@ -12,7 +12,7 @@ import { visit } from 'unist-util-visit';
 import { tableMarkdown } from '../../shared/tables/markdown';
 import type { AnyTableModel } from '../../shared/tables/model';
 import { groupAdmonitions } from './admonitions';
-import { TwinHeadingIds } from '@rubra/twin-reader';
+import { HeadingIds } from '@rubra/twin-reader';
 import {
   DATA_TABLE_TAG,
   dataTableModelName,
@@ -228,7 +228,7 @@ export function mdxToMarkdown(source: string | ReadPage, options: MdxToMarkdownO
   };
 
   convert(tree);
-  const anchors = new TwinHeadingIds();
+  const anchors = new HeadingIds();
   visit(tree, (node) => {
     if (node.type.startsWith('mdx')) {
       fail(`a ${node.type} node is left after the conversion`, node);
@@ -237,7 +237,7 @@ export function mdxToMarkdown(source: string | ReadPage, options: MdxToMarkdownO
       checkFigures(node, 'a Markdown table in the page', node);
     }
     // ` {#id}` after each heading whose page anchor a reader of the twin would not compute.
-    const suffix = node.type === 'heading' ? anchors.suffix(textOf(node), givenIds.get(node)) : '';
+    const suffix = node.type === 'heading' ? anchors.twinSuffix(textOf(node), givenIds.get(node)) : '';
     if (suffix) {
       (node as Heading).children.push({ type: 'text', value: suffix });
     }
