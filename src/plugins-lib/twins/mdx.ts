@@ -25,7 +25,7 @@ import {
   type JsxElement,
 } from './jsx';
 import { pageLinkUrl, type LinkBase } from './links';
-import { parseMarkdown, readPage, stringifyMarkdown, textOf, type ReadPage } from './remark';
+import { markdownReader, markdownWriter, readPage, textOf, type ReadPage } from './remark';
 import { TwinError } from './twin-error';
 
 export interface TableText {
@@ -208,7 +208,7 @@ export function mdxToMarkdown(source: string | ReadPage, options: MdxToMarkdownO
         node,
       );
     }
-    const rendered = parseMarkdown(markdown);
+    const rendered = markdownReader.parse(markdown);
     convert(rendered);
     const described = Object.entries(props)
       .map(([key, value]) => (value === true ? ` ${key}` : ` ${key}="${value}"`))
@@ -242,5 +242,5 @@ export function mdxToMarkdown(source: string | ReadPage, options: MdxToMarkdownO
       (node as Heading).children.push({ type: 'text', value: suffix });
     }
   });
-  return stringifyMarkdown(tree).trim();
+  return markdownWriter.stringify(tree).trim();
 }
