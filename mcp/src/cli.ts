@@ -110,26 +110,16 @@ async function main(): Promise<void> {
     process.stdout.write(values.help ? USAGE : `${packageVersion()}\n`);
     return;
   }
-  if (http) {
-    await serveHttp(source, http);
+  if (!http) {
+    await createDocsServer(source).connect(new StdioServerTransport());
+    // stdout carries the protocol; anything for people goes to stderr.
+    process.stderr.write(`rubra-docs-mcp ${packageVersion()}: serving the docs of ${source.label} over stdio\n`);
     return;
   }
-  const server = createDocsServer(source);
-  await server.connect(new StdioServerTransport());
-  // stdout carries the protocol; anything for people goes to stderr.
-  process.stderr.write(`rubra-docs-mcp ${packageVersion()}: serving the docs of ${source.label} over stdio\n`);
-}
-
-async function serveHttp(source: DocsSource, options: HttpOptions): Promise<void> {
-  let running;
-  try {
-    running = await startHttpServer(source, options);
-  } catch (error) {
-    process.stderr.write(
-      `rubra-docs-mcp: cannot listen on ${options.host}:${options.port}: ${(error as Error).message}\n`,
-    );
-    process.exit(1);
-  }
+  const running = await startHttpServer(source, http).catch((error: Error) => {
+    process.stderr.write(`rubra-docs-mcp: cannot listen on ${http.host}:${http.port}: ${error.message}\n`);
+    return process.exit(1);
+  });
   process.stderr.write(`rubra-docs-mcp ${packageVersion()}: serving the docs of ${source.label} at ${running.url}\n`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
