@@ -3,13 +3,12 @@ import {
   parseQueryData,
   QUERY_DATA_FILE,
   VOCABULARY_FILE,
-  type QueryData,
   type VocabularyFile,
 } from '@rubra/search-query';
 
 import { parseLlmsTxt, type LlmsTxt } from './llms-txt.js';
 import { pagesOf, twinPathFor, type DocsPage } from './pages.js';
-import { DocsIndex, INDEX_PATH, PAGEFIND_RUNTIME } from './search.js';
+import { INDEX_PATH, openDocsIndex, PAGEFIND_RUNTIME, type DocsIndex } from './search.js';
 import { NotFoundError, type DocsSource } from './source.js';
 import { checkTwin } from '@rubra/twin-reader';
 
@@ -35,12 +34,15 @@ function retried<T>(load: () => Promise<T>): () => Promise<T> {
   };
 }
 
-/** What `reading` reads, with a missing file's NotFoundError told as `message` says. */
-async function missingAs<T>(reading: Promise<T>, message: (error: NotFoundError) => string): Promise<T> {
+/** What `reading` reads; a missing file gives what `missing` gives (or throws) for its NotFoundError. */
+async function ifMissing<T>(reading: Promise<T>, missing: (error: NotFoundError) => T): Promise<T> {
   try {
     return await reading;
   } catch (error) {
-    throw error instanceof NotFoundError ? new NotFoundError(message(error)) : error;
+    if (error instanceof NotFoundError) {
+      return missing(error);
+    }
+    throw error;
   }
 }
 
@@ -58,6 +60,11 @@ export class Docs {
     private readonly pagefindRuntime = PAGEFIND_RUNTIME,
   ) {}
 
+  /** A text file of the source. */
+  private async read(path: string): Promise<string> {
+    return new TextDecoder().decode(await this.source.readBytes(path));
+  }
+
   /** The exact text of a page's twin; `page` is a path or a full URL of the site. */
   async readPage(page: string): Promise<string> {
     const origins = this.source.origin ? [this.source.origin] : [];
@@ -66,21 +73,20 @@ export class Docs {
       origins.push((await this.map()).origin);
     }
     const twinPath = twinPathFor(page, origins);
-    const text = await missingAs(
-      this.source.read(twinPath),
-      (error) =>
+    const text = await ifMissing(this.read(twinPath), (error) => {
+      throw new NotFoundError(
         `There is no page "${page}" on this site: ${error.message} list_pages shows every page, search_docs finds them by topic.`,
-    );
+      );
+    });
     checkTwin(text, this.source.locate(twinPath));
     return text;
   }
 
   private async loadMap(): Promise<SiteMap> {
     const { source } = this;
-    const text = await missingAs(
-      source.read('/llms.txt'),
-      (error) => `${source.label} has no llms.txt: ${error.message} Is it a build of Rubra Docs?`,
-    );
+    const text = await ifMissing(this.read('/llms.txt'), (error) => {
+      throw new NotFoundError(`${source.label} has no llms.txt: ${error.message} Is it a build of Rubra Docs?`);
+    });
     const llms = parseLlmsTxt(text, source.locate('/llms.txt'));
     return { llms, ...pagesOf(llms) };
   }
@@ -89,31 +95,22 @@ export class Docs {
   private async buildIndex(): Promise<DocsIndex> {
     const { source } = this;
     const { origin } = await this.map();
-    const data = await this.queryData();
-    await missingAs(
-      source.readBytes(`${INDEX_PATH}pagefind-entry.json`),
-      (error) => `${source.label} has no search index: ${error.message} Is it a build of Rubra Docs?`,
+    // A site that publishes no query data is searched word for word.
+    const data = await ifMissing(
+      this.read(QUERY_DATA_PATH).then((text) => parseQueryData(text, source.locate(QUERY_DATA_PATH))),
+      () => NO_QUERY_DATA,
     );
+    await ifMissing(source.readBytes(`${INDEX_PATH}pagefind-entry.json`), (error) => {
+      throw new NotFoundError(`${source.label} has no search index: ${error.message} Is it a build of Rubra Docs?`);
+    });
     // The words the site's search corrects typos to, read when a query first has a word that may be misspelt.
-    const words = retried(() => source.read(`${INDEX_PATH}${VOCABULARY_FILE}`));
+    const words = retried(() => this.read(`${INDEX_PATH}${VOCABULARY_FILE}`));
     const vocabulary = () =>
       words().then(
         (text) => (JSON.parse(text) as VocabularyFile).words,
         () => [],
       );
     const files = { read: (file: string) => source.readBytes(`${INDEX_PATH}${file}`), runtime: this.pagefindRuntime };
-    return DocsIndex.open(files, { origin, data, vocabulary });
-  }
-
-  /** The site's query data; a site that publishes none is searched word for word. */
-  private async queryData(): Promise<QueryData> {
-    try {
-      return parseQueryData(await this.source.read(QUERY_DATA_PATH), this.source.locate(QUERY_DATA_PATH));
-    } catch (error) {
-      if (error instanceof NotFoundError) {
-        return NO_QUERY_DATA;
-      }
-      throw error;
-    }
+    return openDocsIndex(files, { origin, data, vocabulary });
   }
 }

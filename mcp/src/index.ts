@@ -3,5 +3,5 @@ export * from './http.js';
 export * from './source.js';
 export * from './docs.js';
 export * from './llms-txt.js';
-export { DocsIndex, type SearchHit } from './search.js';
+export type { DocsIndex, SearchHit } from './search.js';
 export { twinPathFor, pagePathOfTwin, OffSiteError, type DocsPage } from './pages.js';

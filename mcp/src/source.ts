@@ -10,8 +10,6 @@ export interface DocsSource {
   readonly label: string;
   /** The origin a full URL may name besides the published one; only for a site. */
   readonly origin?: string;
-  read(path: string): Promise<string>;
-  /** The file's bytes, for a file that is not text (the search index's). */
   readBytes(path: string): Promise<Uint8Array>;
   /** Where `path` is read from, for messages. */
   locate(path: string): string;
@@ -44,10 +42,6 @@ export class BuildSource implements DocsSource {
 
   locate(path: string): string {
     return resolve(this.dir, `.${decodeURIComponent(path)}`);
-  }
-
-  async read(path: string): Promise<string> {
-    return new TextDecoder().decode(await this.readBytes(path));
   }
 
   async readBytes(path: string): Promise<Uint8Array> {
@@ -92,10 +86,6 @@ export class SiteSource implements DocsSource {
 
   locate(path: string): string {
     return new URL(path.slice(1), this.base).href;
-  }
-
-  async read(path: string): Promise<string> {
-    return new TextDecoder().decode(await this.readBytes(path));
   }
 
   readBytes(path: string): Promise<Uint8Array> {
