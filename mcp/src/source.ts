@@ -20,11 +20,6 @@ export class NotFoundError extends Error {
   override name = 'NotFoundError';
 }
 
-/** The source could not be read: unreachable site, timeout, server or disk error. */
-export class SourceError extends Error {
-  override name = 'SourceError';
-}
-
 function assertSitePath(path: string): void {
   if (!path.startsWith('/') || path.startsWith('//') || path.split('/').some((part) => part === '..' || part === '.')) {
     throw new NotFoundError(`${path} is not a path on the site.`);
@@ -57,7 +52,7 @@ export class BuildSource implements DocsSource {
       if (code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR') {
         throw new NotFoundError(`${file} does not exist.`);
       }
-      throw new SourceError(`Could not read ${file}: ${(error as Error).message}`);
+      throw new Error(`Could not read ${file}: ${(error as Error).message}`);
     }
   }
 }
@@ -110,7 +105,7 @@ export class SiteSource implements DocsSource {
       if (response.status >= 300 && response.status < 400 && location) {
         const next = new URL(location, target);
         if (next.origin !== this.origin) {
-          throw new SourceError(`${url} redirects to ${next.href}, outside ${this.origin}; it was not followed.`);
+          throw new Error(`${url} redirects to ${next.href}, outside ${this.origin}; it was not followed.`);
         }
         target = next.href;
         continue;
@@ -119,7 +114,7 @@ export class SiteSource implements DocsSource {
         throw new NotFoundError(`${url} does not exist (HTTP ${response.status}).`);
       }
       if (!response.ok) {
-        throw new SourceError(`${url} answered HTTP ${response.status} ${response.statusText}.`.replace(' .', '.'));
+        throw new Error(`${url} answered HTTP ${response.status} ${response.statusText}.`.replace(' .', '.'));
       }
       // Hosts that answer every unknown path with the home page are saying "no such file".
       if ((response.headers.get('content-type') ?? '').includes('text/html')) {
@@ -127,17 +122,17 @@ export class SiteSource implements DocsSource {
       }
       return this.attempt(`Could not read ${url}`, async () => new Uint8Array(await response.arrayBuffer()));
     }
-    throw new SourceError(`${url} redirects more than ${MAX_REDIRECTS} times.`);
+    throw new Error(`${url} redirects more than ${MAX_REDIRECTS} times.`);
   }
 
-  /** What `step` gives; a failure on the way (the network, the time limit) is a SourceError saying what failed. */
+  /** What `step` gives; a failure on the way (the network, the time limit) is an error saying what failed. */
   private async attempt<T>(what: string, step: () => Promise<T>): Promise<T> {
     try {
       return await step();
     } catch (error) {
       const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
       const timedOut = error instanceof Error && error.name === 'TimeoutError';
-      throw new SourceError(
+      throw new Error(
         `${what}: ${timedOut ? `no answer within ${this.timeoutMs / 1000} s` : cause instanceof Error ? cause.message : String(cause)}.`,
       );
     }
