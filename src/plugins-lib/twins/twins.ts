@@ -41,19 +41,6 @@ function siteRelative(siteDir: string, source: string): string {
   return source.startsWith('@site/') ? source.slice('@site/'.length) : path.relative(siteDir, source);
 }
 
-/** The spec path of the API reference plugin entry in the site config, so it is written once. */
-function apiSpecPath({ siteConfig }: Pick<LoadContext, 'siteConfig'>, pluginId: string): string {
-  const found = siteConfig.plugins
-    .map((entry) => (Array.isArray(entry) ? (entry[1] as Record<string, unknown> | null | undefined) : undefined))
-    .find((options) => options?.id === pluginId && typeof options.specPath === 'string');
-  if (!found) {
-    throw new Error(
-      `Markdown twins: no API reference plugin with the id "${pluginId}" and a specPath in the site config`,
-    );
-  }
-  return found.specPath as string;
-}
-
 /**
  * Every page's twin in reading order: the docs sidebar (pages outside it after),
  * then the API landing page and the API sidebar. A page that cannot become
@@ -65,7 +52,6 @@ export async function loadTwins(
   apiPluginId: string,
 ): Promise<Twin[]> {
   const { siteDir, baseUrl, siteConfig } = context;
-  const specPath = apiSpecPath(context, apiPluginId);
   const siteRoot = `${siteConfig.url}${baseUrl}`.replace(/\/$/, '');
   const absolute = (route: string) => `${siteConfig.url}${route}`;
   const routeOf = (permalink: string) => pageRouteOf(permalink, baseUrl);
@@ -169,7 +155,7 @@ export async function loadTwins(
       const doc = docs.get(docId);
       const page = reference.pages.find((candidate) => candidate.pageId === pageId);
       if (!doc || !page) {
-        throw new TwinError(specPath, `no API page "${docId}" to make a Markdown twin of`);
+        throw new TwinError(`the API reference "${apiPluginId}"`, `no API page "${docId}" to make a Markdown twin of`);
       }
       const body = apiPageMarkdown(page, {
         description: reference.descriptions.get(page.operationId) ?? '',
@@ -201,5 +187,8 @@ export async function loadTwins(
   ];
   const twins = docsInstances.flatMap(([, content]) => docsTwins(content));
   const apiContent = docsPlugins[apiPluginId];
-  return apiContent ? [...twins, ...apiTwins(apiContent)] : twins;
+  if (!apiContent) {
+    throw new Error(`Markdown twins: no API reference plugin with the id "${apiPluginId}" in the site config`);
+  }
+  return [...twins, ...apiTwins(apiContent)];
 }
