@@ -47,12 +47,14 @@ async function ifMissing<T>(reading: Promise<T>, missing: (error: NotFoundError)
 }
 
 /**
- * The docs of one source for one session: llms.txt and the search index are read once,
- * when first needed. A failed load is not kept, so the next call tries again.
+ * The docs of one source for one session: llms.txt, the search index and every file are
+ * read once, when first needed. A failed load is not kept (the network or the server may
+ * be failing for a moment), so the next call tries again.
  */
 export class Docs {
   readonly map: () => Promise<SiteMap> = retried(() => this.loadMap());
   readonly searchIndex: () => Promise<DocsIndex> = retried(() => this.buildIndex());
+  private readonly files = new Map<string, () => Promise<Uint8Array>>();
 
   /** `pagefindRuntime` is the folder of the Pagefind runtime the index is read with (the one shipped by default). */
   constructor(
@@ -60,9 +62,14 @@ export class Docs {
     private readonly pagefindRuntime = PAGEFIND_RUNTIME,
   ) {}
 
-  /** A text file of the source. */
+  private bytes(path: string): Promise<Uint8Array> {
+    const read = this.files.get(path) ?? retried(() => this.source.readBytes(path));
+    this.files.set(path, read);
+    return read();
+  }
+
   private async read(path: string): Promise<string> {
-    return new TextDecoder().decode(await this.source.readBytes(path));
+    return new TextDecoder().decode(await this.bytes(path));
   }
 
   /** The exact text of a page's twin; `page` is a path or a full URL of the site. */
@@ -100,17 +107,16 @@ export class Docs {
       this.read(QUERY_DATA_PATH).then((text) => parseQueryData(text, source.locate(QUERY_DATA_PATH))),
       () => NO_QUERY_DATA,
     );
-    await ifMissing(source.readBytes(`${INDEX_PATH}pagefind-entry.json`), (error) => {
+    await ifMissing(this.bytes(`${INDEX_PATH}pagefind-entry.json`), (error) => {
       throw new NotFoundError(`${source.label} has no search index: ${error.message} Is it a build of Rubra Docs?`);
     });
     // The words the site's search corrects typos to, read when a query first has a word that may be misspelt.
-    const words = retried(() => this.read(`${INDEX_PATH}${VOCABULARY_FILE}`));
     const vocabulary = () =>
-      words().then(
+      this.read(`${INDEX_PATH}${VOCABULARY_FILE}`).then(
         (text) => (JSON.parse(text) as VocabularyFile).words,
         () => [],
       );
-    const files = { read: (file: string) => source.readBytes(`${INDEX_PATH}${file}`), runtime: this.pagefindRuntime };
+    const files = { read: (file: string) => this.bytes(`${INDEX_PATH}${file}`), runtime: this.pagefindRuntime };
     return openDocsIndex(files, { origin, data, vocabulary });
   }
 }

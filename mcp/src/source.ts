@@ -61,14 +61,12 @@ const MAX_REDIRECTS = 5;
 
 /**
  * A published site, fetched over HTTP. Only its own origin is ever requested (a
- * redirect elsewhere is refused), each request has a time limit, and every file is
- * fetched once per session.
+ * redirect elsewhere is refused) and each request has a time limit.
  */
 export class SiteSource implements DocsSource {
   readonly label: string;
   readonly origin: string;
   private readonly base: URL;
-  private readonly cache = new Map<string, Promise<Uint8Array>>();
 
   constructor(
     site: string,
@@ -83,19 +81,9 @@ export class SiteSource implements DocsSource {
     return new URL(path.slice(1), this.base).href;
   }
 
-  readBytes(path: string): Promise<Uint8Array> {
+  async readBytes(path: string): Promise<Uint8Array> {
     assertSitePath(path);
-    let bytes = this.cache.get(path);
-    if (!bytes) {
-      bytes = this.fetchBytes(this.locate(path));
-      this.cache.set(path, bytes);
-      // A failure may be passing (the network, the server): the next call tries again.
-      bytes.catch(() => this.cache.delete(path));
-    }
-    return bytes;
-  }
-
-  private async fetchBytes(url: string): Promise<Uint8Array> {
+    const url = this.locate(path);
     let target = url;
     for (let redirects = 0; redirects <= MAX_REDIRECTS; redirects++) {
       const response = await this.attempt(`Could not reach ${target}`, () =>
