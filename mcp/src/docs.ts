@@ -7,17 +7,13 @@ import {
 } from '@rubra/search-query';
 
 import { parseLlmsTxt, type LlmsTxt } from './llms-txt.js';
-import { pagesOf, twinPathFor, type DocsPage } from './pages.js';
+import { pagesOf, twinPathFor } from './pages.js';
 import { INDEX_PATH, openDocsIndex, PAGEFIND_RUNTIME, type DocsIndex } from './search.js';
 import { NotFoundError, type DocsSource } from './source.js';
 import { checkTwin } from '@rubra/twin-reader';
 
-export interface SiteMap {
-  llms: LlmsTxt;
-  /** The published origin the links of llms.txt point to. */
-  origin: string;
-  pages: DocsPage[];
-}
+/** llms.txt, and its pages on the published origin its links point to. */
+export type SiteMap = { llms: LlmsTxt } & ReturnType<typeof pagesOf>;
 
 /** Where the site publishes the synonyms and stop words its search reads queries with. */
 const QUERY_DATA_PATH = `/${QUERY_DATA_FILE}`;
