@@ -32,7 +32,14 @@ export default function CodeBlock({ highlighted, children, ...props }: ThemeProp
   }
   const parts = Children.toArray(children);
   if (parts.some((part) => isValidElement(part))) {
-    return <ElementBlock className={props.className}>{children}</ElementBlock>;
+    // `<pre>` holding elements rather than text, in MDX: shown as given, in the code block's frame.
+    return (
+      <div className={clsx(props.className, styles.codeBlockContainer, ThemeClassNames.common.codeBlock)}>
+        <pre tabIndex={0} className={clsx(styles.codeBlock, 'thin-scrollbar')}>
+          <code className={styles.codeBlockLines}>{children}</code>
+        </pre>
+      </div>
+    );
   }
   return <HighlightedBlock code={asPlainCode(parts.join(''), props)} className={props.className} />;
 }
@@ -113,16 +120,5 @@ function HighlightedBlock({ code, className }: { code: HighlightedCode; classNam
         </div>
       </div>
     </CodeBlockContextProvider>
-  );
-}
-
-/** `<pre>` holding elements rather than text, in MDX: shown as given, in the code block's frame. */
-function ElementBlock({ children, className }: { children: ReactNode; className: string | undefined }): ReactNode {
-  return (
-    <div className={clsx(className, styles.codeBlockContainer, ThemeClassNames.common.codeBlock)}>
-      <pre tabIndex={0} className={clsx(styles.codeBlock, 'thin-scrollbar')}>
-        <code className={styles.codeBlockLines}>{children}</code>
-      </pre>
-    </div>
   );
 }
