@@ -28,11 +28,6 @@ import { pageLinkUrl, type LinkBase } from './links';
 import { markdownReader, markdownWriter, readPage, textOf, type ReadPage } from './remark';
 import { TwinError } from './twin-error';
 
-export interface TableText {
-  header: string[];
-  rows: string[][];
-}
-
 export interface MdxToMarkdownOptions extends LinkBase {
   /** The source file, relative to the site, for error messages. */
   file: string;
@@ -51,10 +46,13 @@ export interface MdxToMarkdownOptions extends LinkBase {
 /** Inline HTML elements whose text is kept as it is. */
 const TEXT_ELEMENTS = new Set(['kbd', 'span', 'abbr', 'sub', 'sup', 'small', 'mark']);
 
-export function tableText(table: Table): TableText {
+/** A table's cells as text: its header row and its other rows. */
+export function tableText(table: Table) {
   const [head, ...body] = table.children.map((row) => row.children.map((cell) => textOf(cell).trim()));
   return { header: head ?? [], rows: body };
 }
+
+export type TableText = ReturnType<typeof tableText>;
 
 /** Reads a docs source; a source that does not parse throws, naming the file. */
 export function readMdx(source: string, file: string): ReadPage {

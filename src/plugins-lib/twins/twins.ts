@@ -47,11 +47,10 @@ function siteRelative(siteDir: string, source: string): string {
  * Markdown throws, naming its file.
  */
 export async function loadTwins(
-  context: Pick<LoadContext, 'siteDir' | 'baseUrl' | 'siteConfig'>,
+  { siteDir, baseUrl, siteConfig }: Pick<LoadContext, 'siteDir' | 'baseUrl' | 'siteConfig'>,
   allContent: Readonly<Record<string, unknown>>,
   apiPluginId: string,
 ): Promise<Twin[]> {
-  const { siteDir, baseUrl, siteConfig } = context;
   const siteRoot = `${siteConfig.url}${baseUrl}`.replace(/\/$/, '');
   const absolute = (route: string) => `${siteConfig.url}${route}`;
   const routeOf = (permalink: string) => pageRouteOf(permalink, baseUrl);
