@@ -34,12 +34,6 @@ export interface HttpOptions {
   maxConcurrentRequests?: number;
 }
 
-export interface RunningHttpServer {
-  /** The endpoint's URL, with the port actually bound. */
-  url: string;
-  close: () => Promise<void>;
-}
-
 /** Reads `PORT`, `HOST:PORT` or `[IPv6]:PORT`; the host is 127.0.0.1 when left out. */
 export function parseHttpAddress(value: string): Pick<HttpOptions, 'host' | 'port'> {
   const match = /^(?:(\[[0-9a-fA-F:.]+\]|[^:[\]]+):)?(\d{1,5})$/.exec(value.trim());
@@ -83,7 +77,7 @@ function refuse(response: ServerResponse, status: number, message: string, heade
  * against allow-lists before anything else, as the MCP specification asks of a
  * server that may be reached from a browser (DNS rebinding).
  */
-export async function startHttpServer(from: DocsSource | Docs, options: HttpOptions): Promise<RunningHttpServer> {
+export async function startHttpServer(from: DocsSource | Docs, options: HttpOptions) {
   const docs = from instanceof Docs ? from : new Docs(from);
   const maxBodyBytes = options.maxBodyBytes ?? MAX_BODY_BYTES;
   const maxConcurrent = options.maxConcurrentRequests ?? MAX_CONCURRENT_REQUESTS;
@@ -168,6 +162,7 @@ export async function startHttpServer(from: DocsSource | Docs, options: HttpOpti
   const { port } = httpServer.address() as AddressInfo;
   const urlHost = isWildcard(options.host) ? '127.0.0.1' : hostForUrl(options.host);
   return {
+    /** The endpoint's URL, with the port actually bound. */
     url: `http://${urlHost}:${port}${MCP_PATH}`,
     close: () =>
       new Promise<void>((resolve) => {
@@ -176,3 +171,5 @@ export async function startHttpServer(from: DocsSource | Docs, options: HttpOpti
       }),
   };
 }
+
+export type RunningHttpServer = Awaited<ReturnType<typeof startHttpServer>>;
