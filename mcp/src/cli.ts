@@ -5,9 +5,8 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 
 import { MCP_PATH, parseHttpAddress, startHttpServer, type HttpOptions } from './http.js';
-import { createDocsServer } from './server.js';
+import { createDocsServer, VERSION } from './server.js';
 import { BuildSource, SiteSource, type DocsSource } from './source.js';
-import { packageVersion } from './version.js';
 
 const DEFAULT_SITE = 'https://docs.rubra.ai';
 const DEFAULT_TIMEOUT_SECONDS = 10;
@@ -34,8 +33,6 @@ Options:
   --version             show the version
 `;
 
-class UsageError extends Error {}
-
 const OPTIONS = {
   site: { type: 'string' },
   build: { type: 'string' },
@@ -54,14 +51,14 @@ function httpFromArgs(values: Values): HttpOptions | undefined {
   const allowedOrigins = values['allow-origin'] ?? [];
   if (values.http === undefined) {
     if (allowedHosts.length > 0 || allowedOrigins.length > 0) {
-      throw new UsageError('--allow-host and --allow-origin apply to --http only.');
+      throw new Error('--allow-host and --allow-origin apply to --http only.');
     }
     return undefined;
   }
   const address = parseHttpAddress(values.http);
   for (const origin of allowedOrigins) {
     if (!URL.canParse(origin) || new URL(origin).origin !== origin.replace(/\/$/, '')) {
-      throw new UsageError(`--allow-origin ${origin}: give an origin, such as https://docs.example.com.`);
+      throw new Error(`--allow-origin ${origin}: give an origin, such as https://docs.example.com.`);
     }
   }
   return { ...address, allowedHosts, allowedOrigins };
@@ -69,24 +66,24 @@ function httpFromArgs(values: Values): HttpOptions | undefined {
 
 function sourceFromValues(values: Values): DocsSource {
   if (values.site !== undefined && values.build !== undefined) {
-    throw new UsageError('Give either --site or --build, not both.');
+    throw new Error('Give either --site or --build, not both.');
   }
   if (values.build !== undefined) {
     if (values.timeout !== undefined) {
-      throw new UsageError('--timeout applies to --site only.');
+      throw new Error('--timeout applies to --site only.');
     }
     if (!statSync(values.build, { throwIfNoEntry: false })?.isDirectory()) {
-      throw new UsageError(`--build ${values.build}: no such folder. Build the site first (npm run build).`);
+      throw new Error(`--build ${values.build}: no such folder. Build the site first (npm run build).`);
     }
     return new BuildSource(values.build);
   }
   const site = values.site ?? DEFAULT_SITE;
   if (!URL.canParse(site) || !/^https?:$/.test(new URL(site).protocol)) {
-    throw new UsageError(`--site ${site}: not an http(s) URL.`);
+    throw new Error(`--site ${site}: not an http(s) URL.`);
   }
   const seconds = Number(values.timeout ?? DEFAULT_TIMEOUT_SECONDS);
   if (!(seconds > 0)) {
-    throw new UsageError(`--timeout ${values.timeout}: give a number of seconds above 0.`);
+    throw new Error(`--timeout ${values.timeout}: give a number of seconds above 0.`);
   }
   return new SiteSource(site, seconds * 1000);
 }
@@ -102,35 +99,25 @@ async function main(): Promise<void> {
       http = httpFromArgs(values);
     }
   } catch (error) {
-    // Also parseArgs's TypeError (an unknown option, a missing value) and parseHttpAddress's AddressError.
+    // Also parseArgs's TypeError (an unknown option, a missing value) and parseHttpAddress's error.
     process.stderr.write(`rubra-docs-mcp: ${(error as Error).message}\n\n${USAGE}`);
     process.exit(2);
   }
   if (!source) {
-    process.stdout.write(values.help ? USAGE : `${packageVersion()}\n`);
+    process.stdout.write(values.help ? USAGE : `${VERSION}\n`);
     return;
   }
-  if (http) {
-    await serveHttp(source, http);
+  if (!http) {
+    await createDocsServer(source).connect(new StdioServerTransport());
+    // stdout carries the protocol; anything for people goes to stderr.
+    process.stderr.write(`rubra-docs-mcp ${VERSION}: serving the docs of ${source.label} over stdio\n`);
     return;
   }
-  const server = createDocsServer(source);
-  await server.connect(new StdioServerTransport());
-  // stdout carries the protocol; anything for people goes to stderr.
-  process.stderr.write(`rubra-docs-mcp ${packageVersion()}: serving the docs of ${source.label} over stdio\n`);
-}
-
-async function serveHttp(source: DocsSource, options: HttpOptions): Promise<void> {
-  let running;
-  try {
-    running = await startHttpServer(source, options);
-  } catch (error) {
-    process.stderr.write(
-      `rubra-docs-mcp: cannot listen on ${options.host}:${options.port}: ${(error as Error).message}\n`,
-    );
-    process.exit(1);
-  }
-  process.stderr.write(`rubra-docs-mcp ${packageVersion()}: serving the docs of ${source.label} at ${running.url}\n`);
+  const running = await startHttpServer(source, http).catch((error: Error) => {
+    process.stderr.write(`rubra-docs-mcp: cannot listen on ${http.host}:${http.port}: ${error.message}\n`);
+    return process.exit(1);
+  });
+  process.stderr.write(`rubra-docs-mcp ${VERSION}: serving the docs of ${source.label} at ${running.url}\n`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       void running.close().then(() => process.exit(0));

@@ -3,22 +3,17 @@ import {
   parseQueryData,
   QUERY_DATA_FILE,
   VOCABULARY_FILE,
-  type QueryData,
   type VocabularyFile,
 } from '@rubra/search-query';
 
 import { parseLlmsTxt, type LlmsTxt } from './llms-txt.js';
-import { pagesOf, twinPathFor, type DocsPage } from './pages.js';
-import { DocsIndex, INDEX_PATH, PAGEFIND_RUNTIME } from './search.js';
+import { pagesOf, twinPathFor } from './pages.js';
+import { INDEX_PATH, openDocsIndex, PAGEFIND_RUNTIME, type DocsIndex } from './search.js';
 import { NotFoundError, type DocsSource } from './source.js';
 import { checkTwin } from '@rubra/twin-reader';
 
-export interface SiteMap {
-  llms: LlmsTxt;
-  /** The published origin the links of llms.txt point to. */
-  origin: string;
-  pages: DocsPage[];
-}
+/** llms.txt, and its pages on the published origin its links point to. */
+export type SiteMap = { llms: LlmsTxt } & ReturnType<typeof pagesOf>;
 
 /** Where the site publishes the synonyms and stop words its search reads queries with. */
 const QUERY_DATA_PATH = `/${QUERY_DATA_FILE}`;
@@ -35,28 +30,43 @@ function retried<T>(load: () => Promise<T>): () => Promise<T> {
   };
 }
 
-/** What `reading` reads, with a missing file's NotFoundError told as `message` says. */
-async function missingAs<T>(reading: Promise<T>, message: (error: NotFoundError) => string): Promise<T> {
+/** What `reading` reads; a missing file gives what `missing` gives (or throws) for its NotFoundError. */
+async function ifMissing<T>(reading: Promise<T>, missing: (error: NotFoundError) => T): Promise<T> {
   try {
     return await reading;
   } catch (error) {
-    throw error instanceof NotFoundError ? new NotFoundError(message(error)) : error;
+    if (error instanceof NotFoundError) {
+      return missing(error);
+    }
+    throw error;
   }
 }
 
 /**
- * The docs of one source for one session: llms.txt and the search index are read once,
- * when first needed. A failed load is not kept, so the next call tries again.
+ * The docs of one source for one session: llms.txt, the search index and every file are
+ * read once, when first needed. A failed load is not kept (the network or the server may
+ * be failing for a moment), so the next call tries again.
  */
 export class Docs {
   readonly map: () => Promise<SiteMap> = retried(() => this.loadMap());
   readonly searchIndex: () => Promise<DocsIndex> = retried(() => this.buildIndex());
+  private readonly files = new Map<string, () => Promise<Uint8Array>>();
 
   /** `pagefindRuntime` is the folder of the Pagefind runtime the index is read with (the one shipped by default). */
   constructor(
     readonly source: DocsSource,
     private readonly pagefindRuntime = PAGEFIND_RUNTIME,
   ) {}
+
+  private bytes(path: string): Promise<Uint8Array> {
+    const read = this.files.get(path) ?? retried(() => this.source.readBytes(path));
+    this.files.set(path, read);
+    return read();
+  }
+
+  private async read(path: string): Promise<string> {
+    return new TextDecoder().decode(await this.bytes(path));
+  }
 
   /** The exact text of a page's twin; `page` is a path or a full URL of the site. */
   async readPage(page: string): Promise<string> {
@@ -66,21 +76,20 @@ export class Docs {
       origins.push((await this.map()).origin);
     }
     const twinPath = twinPathFor(page, origins);
-    const text = await missingAs(
-      this.source.read(twinPath),
-      (error) =>
+    const text = await ifMissing(this.read(twinPath), (error) => {
+      throw new NotFoundError(
         `There is no page "${page}" on this site: ${error.message} list_pages shows every page, search_docs finds them by topic.`,
-    );
+      );
+    });
     checkTwin(text, this.source.locate(twinPath));
     return text;
   }
 
   private async loadMap(): Promise<SiteMap> {
     const { source } = this;
-    const text = await missingAs(
-      source.read('/llms.txt'),
-      (error) => `${source.label} has no llms.txt: ${error.message} Is it a build of Rubra Docs?`,
-    );
+    const text = await ifMissing(this.read('/llms.txt'), (error) => {
+      throw new NotFoundError(`${source.label} has no llms.txt: ${error.message} Is it a build of Rubra Docs?`);
+    });
     const llms = parseLlmsTxt(text, source.locate('/llms.txt'));
     return { llms, ...pagesOf(llms) };
   }
@@ -89,34 +98,21 @@ export class Docs {
   private async buildIndex(): Promise<DocsIndex> {
     const { source } = this;
     const { origin } = await this.map();
-    const data = await this.queryData();
-    await missingAs(
-      source.readBytes(`${INDEX_PATH}pagefind-entry.json`),
-      (error) => `${source.label} has no search index: ${error.message} Is it a build of Rubra Docs?`,
+    // A site that publishes no query data is searched word for word.
+    const data = await ifMissing(
+      this.read(QUERY_DATA_PATH).then((text) => parseQueryData(text, source.locate(QUERY_DATA_PATH))),
+      () => NO_QUERY_DATA,
     );
-    let words: Promise<readonly string[]> | undefined;
+    await ifMissing(this.bytes(`${INDEX_PATH}pagefind-entry.json`), (error) => {
+      throw new NotFoundError(`${source.label} has no search index: ${error.message} Is it a build of Rubra Docs?`);
+    });
     // The words the site's search corrects typos to, read when a query first has a word that may be misspelt.
     const vocabulary = () =>
-      (words ??= source.read(`${INDEX_PATH}${VOCABULARY_FILE}`).then(
+      this.read(`${INDEX_PATH}${VOCABULARY_FILE}`).then(
         (text) => (JSON.parse(text) as VocabularyFile).words,
-        () => {
-          words = undefined;
-          return [];
-        },
-      ));
-    const files = { read: (file: string) => source.readBytes(`${INDEX_PATH}${file}`), runtime: this.pagefindRuntime };
-    return DocsIndex.open(files, { origin, data, vocabulary });
-  }
-
-  /** The site's query data; a site that publishes none is searched word for word. */
-  private async queryData(): Promise<QueryData> {
-    try {
-      return parseQueryData(await this.source.read(QUERY_DATA_PATH), this.source.locate(QUERY_DATA_PATH));
-    } catch (error) {
-      if (error instanceof NotFoundError) {
-        return NO_QUERY_DATA;
-      }
-      throw error;
-    }
+        () => [],
+      );
+    const files = { read: (file: string) => this.bytes(`${INDEX_PATH}${file}`), runtime: this.pagefindRuntime };
+    return openDocsIndex(files, { origin, data, vocabulary });
   }
 }

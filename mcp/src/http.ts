@@ -21,14 +21,11 @@ const HEADERS_TIMEOUT_MS = 10_000;
 /** Host names that always mean this machine, whatever the port. */
 const LOOPBACK_HOSTNAMES = ['localhost', '127.0.0.1', '[::1]'];
 
-export interface HttpAddress {
+export interface HttpOptions {
   /** An IP address or a host name to listen on; loopback unless given. */
   host: string;
   /** 0 picks a free port. */
   port: number;
-}
-
-export interface HttpOptions extends HttpAddress {
   /** Host names (without port) accepted in the Host header, besides the loopback names. */
   allowedHosts?: readonly string[];
   /** Origins (`https://example.com`) accepted in the Origin header. Requests without Origin are accepted. */
@@ -37,23 +34,12 @@ export interface HttpOptions extends HttpAddress {
   maxConcurrentRequests?: number;
 }
 
-export interface RunningHttpServer {
-  /** The endpoint's URL, with the port actually bound. */
-  url: string;
-  close: () => Promise<void>;
-}
-
-/** A usage error in a `[HOST:]PORT` argument. */
-export class AddressError extends Error {
-  override name = 'AddressError';
-}
-
 /** Reads `PORT`, `HOST:PORT` or `[IPv6]:PORT`; the host is 127.0.0.1 when left out. */
-export function parseHttpAddress(value: string): HttpAddress {
+export function parseHttpAddress(value: string): Pick<HttpOptions, 'host' | 'port'> {
   const match = /^(?:(\[[0-9a-fA-F:.]+\]|[^:[\]]+):)?(\d{1,5})$/.exec(value.trim());
   const port = Number(match?.[2]);
   if (!match || port > 65535) {
-    throw new AddressError(`--http ${value}: give [HOST:]PORT, such as 8808 or 127.0.0.1:8808 (port 0 to 65535).`);
+    throw new Error(`--http ${value}: give [HOST:]PORT, such as 8808 or 127.0.0.1:8808 (port 0 to 65535).`);
   }
   const host = match[1] ?? '127.0.0.1';
   return { host: host.startsWith('[') ? host.slice(1, -1) : host, port };
@@ -91,7 +77,7 @@ function refuse(response: ServerResponse, status: number, message: string, heade
  * against allow-lists before anything else, as the MCP specification asks of a
  * server that may be reached from a browser (DNS rebinding).
  */
-export async function startHttpServer(from: DocsSource | Docs, options: HttpOptions): Promise<RunningHttpServer> {
+export async function startHttpServer(from: DocsSource | Docs, options: HttpOptions) {
   const docs = from instanceof Docs ? from : new Docs(from);
   const maxBodyBytes = options.maxBodyBytes ?? MAX_BODY_BYTES;
   const maxConcurrent = options.maxConcurrentRequests ?? MAX_CONCURRENT_REQUESTS;
@@ -176,6 +162,7 @@ export async function startHttpServer(from: DocsSource | Docs, options: HttpOpti
   const { port } = httpServer.address() as AddressInfo;
   const urlHost = isWildcard(options.host) ? '127.0.0.1' : hostForUrl(options.host);
   return {
+    /** The endpoint's URL, with the port actually bound. */
     url: `http://${urlHost}:${port}${MCP_PATH}`,
     close: () =>
       new Promise<void>((resolve) => {
@@ -184,3 +171,5 @@ export async function startHttpServer(from: DocsSource | Docs, options: HttpOpti
       }),
   };
 }
+
+export type RunningHttpServer = Awaited<ReturnType<typeof startHttpServer>>;

@@ -1,20 +1,9 @@
-/** One entry of llms.txt: `- [Title](URL): description`. */
-export interface LlmsEntry {
-  title: string;
-  url: string;
-  description: string;
-}
-
-export interface LlmsSection {
-  name: string;
-  entries: LlmsEntry[];
-}
-
 /** An llms.txt file (https://llmstxt.org): a title, a summary, and H2 sections of links. */
 export interface LlmsTxt {
   title: string;
   summary: string;
-  sections: LlmsSection[];
+  /** Each entry is a line `- [Title](URL): description`. */
+  sections: { name: string; entries: { title: string; url: string; description: string }[] }[];
 }
 
 export class MalformedLlmsTxtError extends Error {
@@ -35,7 +24,7 @@ export function parseLlmsTxt(text: string, where: string): LlmsTxt {
     throw new MalformedLlmsTxtError(`${where} is malformed: it must start with a "# Title" line.`);
   }
   const summary: string[] = [];
-  const sections: LlmsSection[] = [];
+  const sections: LlmsTxt['sections'] = [];
   for (let index = first + 1; index < lines.length; index++) {
     const line = (lines[index] ?? '').trim();
     const section = sections.at(-1);

@@ -18,7 +18,6 @@ export interface SearchHit {
   /** The page URL, with the section's anchor. */
   url: string;
   snippet: string;
-  score: number;
 }
 
 export interface SearchAnswer {
@@ -74,71 +73,44 @@ interface PagefindModule {
   };
 }
 
-/** Where an index's files are read from: the runtime's own files from `runtime`, the rest with `read`. */
-export interface IndexFiles {
-  read(file: string): Promise<Uint8Array>;
-  runtime: string;
-}
-
 /**
  * The site's Pagefind index, searched as the site's search searches it: the same index,
  * the same query layer, the same filters as the /search page (the index's language), so
  * the pages come in the site's order; each page then shows up to three of its sections
- * (its introduction and its headings' sections) that hold the query's words.
+ * (its introduction and its headings' sections) that hold the query's words. The
+ * runtime's own files are read from `files.runtime`, the rest with `files.read`; hit URLs
+ * name `site.origin`, the published site's. Opened by `Docs`.
+ * @internal
  */
-export class DocsIndex {
-  private constructor(
-    private readonly ask: ReturnType<typeof pagefindSearch>,
-    private readonly filters: PagefindFilters,
-    private readonly origin: string,
-    private readonly data: QueryData,
-    private readonly vocabulary: () => Promise<readonly string[]>,
-  ) {}
-
-  /**
-   * Opens the index; `origin` is the published site's, which hit URLs name. Built by `Docs`.
-   * @internal
-   */
-  static async open(
-    files: IndexFiles,
-    site: { origin: string; data: QueryData; vocabulary: () => Promise<readonly string[]> },
-  ): Promise<DocsIndex> {
-    answerPagefindFetches();
-    const id = String(readers.size + 1);
-    const runtimeFiles = new Set(['pagefind.js', 'wasm.en.pagefind', 'wasm.unknown.pagefind']);
-    readers.set(id, (file) => (runtimeFiles.has(file) ? readFile(path.join(files.runtime, file)) : files.read(file)));
-    const runtime = pathToFileURL(path.join(files.runtime, 'pagefind.js')).href;
-    const { createInstance } = (await import(runtime)) as PagefindModule;
-    const { noWorker, ...options } = PAGEFIND_OPTIONS;
-    const pagefind = createInstance({ basePath: `${ORIGIN}/${id}/`, baseUrl: '/', noWorker });
-    await pagefind.options({ ...options, excerptLength: EXCERPT_WORDS });
-    await pagefind.init();
-    const languages = Object.keys((await pagefind.filters()).language ?? {});
-    const filters: PagefindFilters = languages.length > 0 ? { language: { any: languages } } : {};
-    return new DocsIndex(pagefindSearch(pagefind), filters, site.origin, site.data, site.vocabulary);
-  }
-
-  /** The best sections for a query, the pages ranked by the site's query layer. */
-  async search(query: string, limit: number): Promise<SearchAnswer> {
-    const { filters, data, vocabulary } = this;
-    const { results, notice, dataOf } = await this.ask(query, { filters, data, vocabulary });
-    const pages = await Promise.all(results.slice(0, limit).map(dataOf));
-    const hits = pages.flatMap((page) => this.sections(page));
-    return { hits: hits.slice(0, limit), searchedFor: notice?.query ?? null };
-  }
+export async function openDocsIndex(
+  files: { read(file: string): Promise<Uint8Array>; runtime: string },
+  site: { origin: string; data: QueryData; vocabulary: () => Promise<readonly string[]> },
+) {
+  answerPagefindFetches();
+  const id = String(readers.size + 1);
+  const runtimeFiles = new Set(['pagefind.js', 'wasm.en.pagefind', 'wasm.unknown.pagefind']);
+  readers.set(id, (file) => (runtimeFiles.has(file) ? readFile(path.join(files.runtime, file)) : files.read(file)));
+  const runtime = pathToFileURL(path.join(files.runtime, 'pagefind.js')).href;
+  const { createInstance } = (await import(runtime)) as PagefindModule;
+  const { noWorker, ...options } = PAGEFIND_OPTIONS;
+  const pagefind = createInstance({ basePath: `${ORIGIN}/${id}/`, baseUrl: '/', noWorker });
+  await pagefind.options({ ...options, excerptLength: EXCERPT_WORDS });
+  await pagefind.init();
+  const languages = Object.keys((await pagefind.filters()).language ?? {});
+  const filters: PagefindFilters = languages.length > 0 ? { language: { any: languages } } : {};
+  const ask = pagefindSearch(pagefind);
 
   /**
    * A page's sections that hold the query's words, those that hold more of them (as their
    * excerpts mark them) and weigh more first; the page itself when none does.
    */
-  private sections(page: PagefindResultData): SearchHit[] {
+  const sections = (page: PagefindResultData): SearchHit[] => {
     const pageTitle = page.meta.title ?? page.url;
-    const hit = (url: string, heading: string, excerpt: string, score: number): SearchHit => ({
+    const hit = (url: string, heading: string, excerpt: string): SearchHit => ({
       pageTitle,
       heading,
-      url: new URL(url, this.origin).href,
+      url: new URL(url, site.origin).href,
       snippet: plainExcerpt(excerpt),
-      score,
     });
     const marked = (excerpt: string) =>
       new Set([...excerpt.matchAll(/<mark>(.*?)<\/mark>/g)].map(([, word]) => word)).size;
@@ -150,12 +122,21 @@ export class DocsIndex {
       }))
       .sort((a, b) => b.words - a.words || b.score - a.score)
       .slice(0, SECTIONS_PER_PAGE)
-      .map(({ section, score }) =>
-        hit(section.url, section.url.includes('#') ? section.title : pageTitle, section.excerpt, score),
-      );
-    return shown.length > 0 ? shown : [hit(page.url, pageTitle, page.excerpt, 0)];
-  }
+      .map(({ section }) => hit(section.url, section.url.includes('#') ? section.title : pageTitle, section.excerpt));
+    return shown.length > 0 ? shown : [hit(page.url, pageTitle, page.excerpt)];
+  };
+
+  return {
+    /** The best sections for a query, the pages ranked by the site's query layer. */
+    async search(query: string, limit: number): Promise<SearchAnswer> {
+      const { results, notice, dataOf } = await ask(query, { filters, data: site.data, vocabulary: site.vocabulary });
+      const pages = await Promise.all(results.slice(0, limit).map(dataOf));
+      return { hits: pages.flatMap(sections).slice(0, limit), searchedFor: notice?.query ?? null };
+    },
+  };
 }
+
+export type DocsIndex = Awaited<ReturnType<typeof openDocsIndex>>;
 
 /** An excerpt as Pagefind writes it (matches in <mark>, < and > escaped) as plain text. */
 export function plainExcerpt(excerpt: string): string {

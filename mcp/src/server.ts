@@ -1,10 +1,16 @@
+import { readFileSync } from 'node:fs';
+
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 
 import { Docs } from './docs.js';
 import type { SearchAnswer } from './search.js';
 import type { DocsSource } from './source.js';
-import { packageVersion } from './version.js';
+
+/** The package's version, read from its package.json (one level above src/ and dist/). */
+export const VERSION = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 export const DEFAULT_LIMIT = 5;
 export const MAX_LIMIT = 20;
@@ -39,7 +45,7 @@ function formatHits(query: string, { hits, searchedFor }: SearchAnswer): string 
 export function createDocsServer(from: DocsSource | Docs): McpServer {
   const docs = from instanceof Docs ? from : new Docs(from);
   const { source } = docs;
-  const server = new McpServer({ name: 'rubra-docs', version: packageVersion() }, { instructions: INSTRUCTIONS });
+  const server = new McpServer({ name: 'rubra-docs', version: VERSION }, { instructions: INSTRUCTIONS });
   const annotations = { readOnlyHint: true, idempotentHint: true, openWorldHint: source.origin !== undefined };
 
   server.registerTool(

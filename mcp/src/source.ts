@@ -10,8 +10,6 @@ export interface DocsSource {
   readonly label: string;
   /** The origin a full URL may name besides the published one; only for a site. */
   readonly origin?: string;
-  read(path: string): Promise<string>;
-  /** The file's bytes, for a file that is not text (the search index's). */
   readBytes(path: string): Promise<Uint8Array>;
   /** Where `path` is read from, for messages. */
   locate(path: string): string;
@@ -20,11 +18,6 @@ export interface DocsSource {
 /** The file does not exist in the source. */
 export class NotFoundError extends Error {
   override name = 'NotFoundError';
-}
-
-/** The source could not be read: unreachable site, timeout, server or disk error. */
-export class SourceError extends Error {
-  override name = 'SourceError';
 }
 
 function assertSitePath(path: string): void {
@@ -46,10 +39,6 @@ export class BuildSource implements DocsSource {
     return resolve(this.dir, `.${decodeURIComponent(path)}`);
   }
 
-  async read(path: string): Promise<string> {
-    return new TextDecoder().decode(await this.readBytes(path));
-  }
-
   async readBytes(path: string): Promise<Uint8Array> {
     assertSitePath(path);
     const file = this.locate(path);
@@ -63,7 +52,7 @@ export class BuildSource implements DocsSource {
       if (code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR') {
         throw new NotFoundError(`${file} does not exist.`);
       }
-      throw new SourceError(`Could not read ${file}: ${(error as Error).message}`);
+      throw new Error(`Could not read ${file}: ${(error as Error).message}`);
     }
   }
 }
@@ -72,14 +61,12 @@ const MAX_REDIRECTS = 5;
 
 /**
  * A published site, fetched over HTTP. Only its own origin is ever requested (a
- * redirect elsewhere is refused), each request has a time limit, and every file is
- * fetched once per session.
+ * redirect elsewhere is refused) and each request has a time limit.
  */
 export class SiteSource implements DocsSource {
   readonly label: string;
   readonly origin: string;
   private readonly base: URL;
-  private readonly cache = new Map<string, Promise<Uint8Array>>();
 
   constructor(
     site: string,
@@ -94,23 +81,9 @@ export class SiteSource implements DocsSource {
     return new URL(path.slice(1), this.base).href;
   }
 
-  async read(path: string): Promise<string> {
-    return new TextDecoder().decode(await this.readBytes(path));
-  }
-
-  readBytes(path: string): Promise<Uint8Array> {
+  async readBytes(path: string): Promise<Uint8Array> {
     assertSitePath(path);
-    let bytes = this.cache.get(path);
-    if (!bytes) {
-      bytes = this.fetchBytes(this.locate(path));
-      this.cache.set(path, bytes);
-      // A failure may be passing (the network, the server): the next call tries again.
-      bytes.catch(() => this.cache.delete(path));
-    }
-    return bytes;
-  }
-
-  private async fetchBytes(url: string): Promise<Uint8Array> {
+    const url = this.locate(path);
     let target = url;
     for (let redirects = 0; redirects <= MAX_REDIRECTS; redirects++) {
       const response = await this.attempt(`Could not reach ${target}`, () =>
@@ -120,7 +93,7 @@ export class SiteSource implements DocsSource {
       if (response.status >= 300 && response.status < 400 && location) {
         const next = new URL(location, target);
         if (next.origin !== this.origin) {
-          throw new SourceError(`${url} redirects to ${next.href}, outside ${this.origin}; it was not followed.`);
+          throw new Error(`${url} redirects to ${next.href}, outside ${this.origin}; it was not followed.`);
         }
         target = next.href;
         continue;
@@ -129,7 +102,7 @@ export class SiteSource implements DocsSource {
         throw new NotFoundError(`${url} does not exist (HTTP ${response.status}).`);
       }
       if (!response.ok) {
-        throw new SourceError(`${url} answered HTTP ${response.status} ${response.statusText}.`.replace(' .', '.'));
+        throw new Error(`${url} answered HTTP ${response.status} ${response.statusText}.`.replace(' .', '.'));
       }
       // Hosts that answer every unknown path with the home page are saying "no such file".
       if ((response.headers.get('content-type') ?? '').includes('text/html')) {
@@ -137,17 +110,17 @@ export class SiteSource implements DocsSource {
       }
       return this.attempt(`Could not read ${url}`, async () => new Uint8Array(await response.arrayBuffer()));
     }
-    throw new SourceError(`${url} redirects more than ${MAX_REDIRECTS} times.`);
+    throw new Error(`${url} redirects more than ${MAX_REDIRECTS} times.`);
   }
 
-  /** What `step` gives; a failure on the way (the network, the time limit) is a SourceError saying what failed. */
+  /** What `step` gives; a failure on the way (the network, the time limit) is an error saying what failed. */
   private async attempt<T>(what: string, step: () => Promise<T>): Promise<T> {
     try {
       return await step();
     } catch (error) {
       const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
       const timedOut = error instanceof Error && error.name === 'TimeoutError';
-      throw new SourceError(
+      throw new Error(
         `${what}: ${timedOut ? `no answer within ${this.timeoutMs / 1000} s` : cause instanceof Error ? cause.message : String(cause)}.`,
       );
     }

@@ -20,16 +20,11 @@ import { codeBlockRules, readPrismConfig } from './prism-settings';
 const require = createRequire(import.meta.url);
 
 interface CodeBlockInput {
-  /** The language after the opening fence (or the `language` prop); none means the default language, else plain text. */
+  /** The language after the opening fence; none means the default language, else plain text. */
   language?: string;
   /** The rest of the fence's line: `title="…"`, `{1,3-4}`, `showLineNumbers`. */
   metastring?: string;
-  title?: string;
-  showLineNumbers?: boolean | number;
 }
-
-// ---------------------------------------------------------------------------
-// Grammars
 
 interface PrismComponent {
   alias?: string | string[];
@@ -77,9 +72,6 @@ function loadGrammar(name: string): string[] {
     return [component, ...asList(prismComponents[component]?.alias)];
   });
 }
-
-// ---------------------------------------------------------------------------
-// Colours
 
 type Declarations = Record<string, string | number>;
 
@@ -144,9 +136,6 @@ function colourMode(theme: PrismTheme, prefix: string, mode: string) {
   };
 }
 
-// ---------------------------------------------------------------------------
-// The highlighter
-
 export interface CodeHighlighter {
   highlight: (code: string, input?: CodeBlockInput) => HighlightedCode;
   /** The colours of both modes, for every class `highlight` can give a token. */
@@ -180,8 +169,8 @@ export function createCodeHighlighter(prism: unknown): CodeHighlighter {
         defaultLanguage: config.defaultLanguage,
         metastring: input.metastring,
         magicComments: config.magicComments,
-        title: input.title,
-        showLineNumbers: input.showLineNumbers,
+        title: undefined,
+        showLineNumbers: undefined,
       });
       const { language } = block;
       const found: unknown = languages.has(language) ? Prism.languages[language] : undefined;

@@ -1,27 +1,13 @@
-/// <reference types="remark-mdx" />
 import type { RootContent } from 'mdast';
+import remarkMdx from 'remark-mdx';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
 
 type MdxjsEsm = Extract<RootContent, { type: 'mdxjsEsm' }>;
 
-/** `import <name> from '<source>';` as an MDX node, with its compiled form. */
+const mdxReader = unified().use(remarkParse).use(remarkMdx);
+
+/** `import <name> from '<source>';` as an MDX node, with its compiled form, as remark-mdx reads it. */
 export function importNode(name: string, source: string): MdxjsEsm {
-  const value = `import ${name} from ${JSON.stringify(source)};`;
-  return {
-    type: 'mdxjsEsm',
-    value,
-    data: {
-      estree: {
-        type: 'Program',
-        sourceType: 'module',
-        body: [
-          {
-            type: 'ImportDeclaration',
-            specifiers: [{ type: 'ImportDefaultSpecifier', local: { type: 'Identifier', name } }],
-            attributes: [],
-            source: { type: 'Literal', value: source, raw: JSON.stringify(source) },
-          },
-        ],
-      },
-    },
-  };
+  return mdxReader.parse(`import ${name} from ${JSON.stringify(source)};`).children[0] as MdxjsEsm;
 }

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 
 import type { ThemeConfig } from '@docusaurus/theme-common';
-import type { createCodeBlockMetadata, parseCodeBlockTitle } from '@docusaurus/theme-common/internal';
+import type * as ThemeInternal from '@docusaurus/theme-common/internal';
 import { ThemeConfigSchema } from '@docusaurus/theme-classic/lib/options';
 import { buildSync } from 'esbuild';
 
@@ -37,10 +37,7 @@ export function readPrismConfig(prism: unknown): PrismConfig {
   return value as PrismConfig;
 }
 
-interface CodeBlockRules {
-  createCodeBlockMetadata: typeof createCodeBlockMetadata;
-  parseCodeBlockTitle: typeof parseCodeBlockTitle;
-}
+type CodeBlockRules = Pick<typeof ThemeInternal, 'createCodeBlockMetadata' | 'parseCodeBlockTitle'>;
 
 let rules: CodeBlockRules | undefined;
 

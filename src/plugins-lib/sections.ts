@@ -26,16 +26,11 @@ export const pageSectionsSchema = Joi.array()
   .min(1)
   .required();
 
-/** A route matches a section route exactly, or under it when the section route ends in `/`. */
-export function inSection(route: string, routes: readonly string[]): boolean {
-  return routes.some((prefix) =>
-    prefix.endsWith('/') && prefix !== '/' ? route.startsWith(prefix) : route === prefix,
-  );
-}
-
-/** The first section that takes the route, if any. */
+/** The first section that takes the route (exactly, or under a route that ends in `/`), if any. */
 export function sectionOf(route: string, sections: readonly PageSection[]): PageSection | undefined {
-  return sections.find((section) => inSection(route, section.routes));
+  return sections.find(({ routes }) =>
+    routes.some((prefix) => (prefix.endsWith('/') && prefix !== '/' ? route.startsWith(prefix) : route === prefix)),
+  );
 }
 
 /** A page's route from its permalink: the site has no trailing slashes (trailingSlash: false), except at its root. */

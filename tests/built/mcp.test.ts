@@ -96,7 +96,7 @@ test('every section URL search_docs can give lands on an element with that id on
   for (const listed of pages) {
     // A section is the page's introduction or one of its h2 and h3 headings; the title takes no id.
     sectionUrls.add(listed.url);
-    const body = (await source.read(listed.twinPath)).replace(/^# .*\n/, '');
+    const body = new TextDecoder().decode(await source.readBytes(listed.twinPath)).replace(/^# .*\n/, '');
     for (const [heading, id] of headingIds(readPage(body, 'markdown'))) {
       if (heading.depth === 2 || heading.depth === 3) {
         sectionUrls.add(`${listed.url}#${id}`);

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 
 import { escapeMarkdownHeadingIds } from '@docusaurus/utils';
 import docusaurusHeadings from '@docusaurus/mdx-loader/lib/remark/headings/index.js';
-import { TwinHeadingIds } from '@rubra/twin-reader';
+import { HeadingIds } from '@rubra/twin-reader';
 import { headingIds, readPage, textOf } from '@site/src/plugins-lib/twins/remark';
 
 const PAGE = [
@@ -59,10 +59,10 @@ describe('heading ids', () => {
 
   it('survive a twin: a reader of the twin computes the page’s ids from what the twin writes', () => {
     const page = readPage(PAGE, 'mdx');
-    const twin = new TwinHeadingIds();
+    const twin = new HeadingIds();
     const lines = [...headingIds(page).keys()].map((heading) => {
       const text = textOf(heading);
-      return `${'#'.repeat(heading.depth)} ${text}${twin.suffix(text, page.givenIds.get(heading))}`;
+      return `${'#'.repeat(heading.depth)} ${text}${twin.twinSuffix(text, page.givenIds.get(heading))}`;
     });
     expect(lines).toContain('## Hello World');
     expect(lines).toContain('## Hello World {#hello-world}');

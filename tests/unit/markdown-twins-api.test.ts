@@ -10,7 +10,7 @@ import { loadApiReference } from '@site/src/plugins/api-reference/index';
 import type { ApiOperationPage } from '@site/src/shared/api-types';
 import { apiPageMarkdown } from '@site/src/plugins-lib/twins/api';
 import { tableText } from '@site/src/plugins-lib/twins/mdx';
-import { headingIds, parseMarkdown, readPage, textOf } from '@site/src/plugins-lib/twins/remark';
+import { headingIds, markdownReader, readPage, textOf } from '@site/src/plugins-lib/twins/remark';
 
 /**
  * The API twins against the OpenAPI description, read here on its own with a plain
@@ -175,7 +175,9 @@ describe('the API twins against the OpenAPI description', () => {
           expect(twin).not.toContain('## Parameters');
           return;
         }
-        const table = parseMarkdown(section(twin, '## Parameters')).children.find((node) => node.type === 'table');
+        const table = markdownReader
+          .parse(section(twin, '## Parameters'))
+          .children.find((node) => node.type === 'table');
         if (!table || table.type !== 'table') {
           throw new Error('no parameters table');
         }

@@ -12,7 +12,7 @@ import { tableFigureProblems } from '@site/src/plugins-lib/twins/figures';
 import { mdxToMarkdown, readMdx, tableText } from '@site/src/plugins-lib/twins/mdx';
 import { importModule, pageTableModels } from '@site/src/plugins-lib/twins/table-models';
 import { TwinError } from '@site/src/plugins-lib/twins/twin-error';
-import { headingIds, parseMarkdown, readPage, textOf } from '@site/src/plugins-lib/twins/remark';
+import { headingIds, markdownReader, readPage, textOf } from '@site/src/plugins-lib/twins/remark';
 import type { AnyTableModel } from '@site/src/shared/tables/model';
 import { readFactRows } from '../support/facts';
 import { allTableModels } from '../support/table-models';
@@ -68,7 +68,7 @@ function inline(source: string): string {
 
 /** The tables of a Markdown text, each under the bold caption just above it. */
 function tablesByCaption(markdown: string): Map<string, Table> {
-  const tree: Root = parseMarkdown(markdown);
+  const tree: Root = markdownReader.parse(markdown);
   const tables = new Map<string, Table>();
   tree.children.forEach((node, index) => {
     const before = tree.children[index - 1];
@@ -181,7 +181,7 @@ describe('heading ids in the twin', () => {
   const markdown = convert('heading-ids.mdx');
   const lines = markdown.split('\n');
   const headings: string[] = [];
-  visit(parseMarkdown(markdown), 'heading', (heading) => {
+  visit(markdownReader.parse(markdown), 'heading', (heading) => {
     headings.push(lines[(heading.position?.start.line ?? 0) - 1] ?? '');
   });
 
@@ -307,7 +307,7 @@ describe('table figures against src/data', () => {
 
 describe('code blocks keep their language and title', () => {
   it('in the details fixture', () => {
-    const tree = parseMarkdown(convert('components.mdx'));
+    const tree = markdownReader.parse(convert('components.mdx'));
     const blocks: Code[] = [];
     visit(tree, 'code', (node) => {
       blocks.push(node);

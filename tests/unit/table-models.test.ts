@@ -11,7 +11,7 @@ import { tableMarkdown } from '@site/src/shared/tables/markdown';
 import { inlineText } from '@site/src/shared/tables/html';
 import type { AnyTableModel, Column } from '@site/src/shared/tables/model';
 import { tableText } from '@site/src/plugins-lib/twins/mdx';
-import { parseMarkdown } from '@site/src/plugins-lib/twins/remark';
+import { markdownReader } from '@site/src/plugins-lib/twins/remark';
 import type { Table } from 'mdast';
 import { allTableModels } from '../support/table-models';
 
@@ -22,7 +22,8 @@ const family = families[0]?.family;
 const models = await allTableModels(process.cwd());
 
 function markdownTables(markdown: string): { header: string[]; rows: string[][] }[] {
-  return parseMarkdown(markdown)
+  return markdownReader
+    .parse(markdown)
     .children.filter((node): node is Table => node.type === 'table')
     .map(tableText);
 }

@@ -55,20 +55,15 @@ export class HeadingIds {
     this.slugged.forEach((before) => slugger.slug(before));
     return slugger.slug(text);
   }
-}
 
-/**
- * The headings of one twin, in order. A twin keeps a given id, as a trailing
- * ` {#id}`, only where it is not the slug a reader of the twin would compute, so
- * the twin reads as the page and every anchor computed from it exists on the page.
- */
-export class TwinHeadingIds {
-  private readonly ids = new HeadingIds();
-
-  /** What the heading's line needs after its text: ` {#id}`, or nothing when the slug is the id. */
-  suffix(text: string, id?: string): string {
-    const kept = id !== undefined && id !== this.ids.slugOf(text) ? id : undefined;
-    this.ids.next(text, kept);
+  /**
+   * For the headings of a twin: what the next heading's line needs after its text. A twin keeps a
+   * given id, as a trailing ` {#id}`, only where it is not the slug a reader of the twin would
+   * compute, so the twin reads as the page and every anchor computed from it exists on the page.
+   */
+  twinSuffix(text: string, id?: string): string {
+    const kept = id !== undefined && id !== this.slugOf(text) ? id : undefined;
+    this.next(text, kept);
     return kept === undefined ? '' : ` {#${kept}}`;
   }
 }

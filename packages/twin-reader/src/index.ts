@@ -1,2 +1,2 @@
-export { HeadingIds, takeHeadingIds, TwinHeadingIds } from './headings';
+export { HeadingIds, takeHeadingIds } from './headings';
 export { checkTwin, MalformedTwinError } from './twin';

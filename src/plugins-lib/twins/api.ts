@@ -4,8 +4,8 @@
  */
 import { markdownTable, inlineCode } from '../../shared/tables/markdown';
 import { aboutHeading, API_HEADINGS, responseHeading, type ApiHeading } from '../api-reference';
-import type { ApiOperationPage, ApiResponse, InlineText, SchemaNode } from '../../shared/api-types';
-import { TwinHeadingIds } from '@rubra/twin-reader';
+import type { ApiOperationPage, InlineText, SchemaNode } from '../../shared/api-types';
+import { HeadingIds } from '@rubra/twin-reader';
 
 export interface ApiTwinOptions {
   /** The operation's description, Markdown, as the page shows it under the endpoint. */
@@ -85,30 +85,11 @@ function codeBlock(code: string, language: string, title?: string): string {
   return `${fence}${language}${title ? ` title="${title}"` : ''}\n${code.replace(/\n$/, '')}\n${fence}`;
 }
 
-/** Writes one twin's headings in order, each with the page's id where the text's slug is not that id. */
-function headingWriter() {
-  const ids = new TwinHeadingIds();
-  return (level: 2 | 3, { text, id }: ApiHeading) => `${'#'.repeat(level)} ${text}${ids.suffix(text, id)}`;
-}
-
-function responseSection(response: ApiResponse, heading: ReturnType<typeof headingWriter>): string {
-  const parts = [heading(3, responseHeading(response)), inlineMarkdown(response.description)];
-  if (response.contentType) {
-    parts.push(`Content type: ${inlineCode(response.contentType)}`);
-  }
-  if (response.schema) {
-    parts.push(schemaOutline(response.schema));
-  }
-  if (response.example !== undefined) {
-    const language = response.contentType?.includes('json') ? 'json' : 'text';
-    parts.push(codeBlock(response.example, language, `Example ${response.status} response`));
-  }
-  return parts.filter(Boolean).join('\n\n');
-}
-
 /** The twin's body (without its `# Title`), with the sections and headings of the HTML page. */
 export function apiPageMarkdown(page: ApiOperationPage, { description, about }: ApiTwinOptions): string {
-  const heading = headingWriter();
+  /** Writes the headings in order, each with the page's id where the text's slug is not that id. */
+  const ids = new HeadingIds();
+  const heading = (level: 2 | 3, { text, id }: ApiHeading) => `${'#'.repeat(level)} ${text}${ids.twinSuffix(text, id)}`;
   const parts: string[] = [
     `${inlineCode(`${page.method} ${page.path}`)}`,
     `Server: ${inlineCode(page.serverUrl)}. OpenAPI description: [openapi.yaml](${page.downloads.yaml}), [openapi.json](${page.downloads.json}).`,
@@ -169,7 +150,19 @@ export function apiPageMarkdown(page: ApiOperationPage, { description, about }: 
   }
   parts.push(
     heading(2, API_HEADINGS.responses),
-    ...page.responses.map((response) => responseSection(response, heading)),
+    ...page.responses.flatMap((response) => [
+      heading(3, responseHeading(response)),
+      inlineMarkdown(response.description),
+      response.contentType ? `Content type: ${inlineCode(response.contentType)}` : '',
+      response.schema ? schemaOutline(response.schema) : '',
+      response.example === undefined
+        ? ''
+        : codeBlock(
+            response.example,
+            response.contentType?.includes('json') ? 'json' : 'text',
+            `Example ${response.status} response`,
+          ),
+    ]),
     heading(2, API_HEADINGS.codeSamples),
     ...page.samples.flatMap((sample) => [`**${sample.label}**`, codeBlock(sample.code, sample.language)]),
   );

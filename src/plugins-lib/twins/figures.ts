@@ -25,47 +25,35 @@ function matches(cell: string, expected: Figure): boolean {
 
 type AnyColumn = Column<unknown>;
 
-/**
- * The key columns of a model with their positions in a table's header, when the table reads
- * as the model (its first heading, every key column and a figure column); undefined otherwise.
- */
-function keyPositions(model: AnyTableModel, header: readonly string[]): [AnyColumn, number][] | undefined {
-  const columns = model.columns as AnyColumn[];
-  const keys = columns.filter((column) => column.key);
-  const found = keys.map((column): [AnyColumn, number] => [column, header.indexOf(column.label)]);
-  const applies =
-    header[0] === columns[0]?.label &&
-    found.every(([, index]) => index >= 0) &&
-    columns.some((column) => !column.key && column.value && header.includes(column.label));
-  return applies ? found : undefined;
-}
-
-/** The data row a table row describes, by its key cells, or undefined. */
-function findRow(model: AnyTableModel, keys: [AnyColumn, number][], cells: readonly string[]): unknown {
-  return (model.data as unknown[]).find((row) =>
-    keys.every(([column, index]) => {
-      const text = cells[index] ?? '';
-      const name = typeof column.key === 'function' ? column.key(text) : text.trim();
-      return String(column.value?.(row)) === name;
-    }),
-  );
-}
-
 /** Every difference between a table's figures and the data of the models it reads as, as readable problems. */
 export function tableFigureProblems({ header, rows }: TableText, models: readonly AnyTableModel[]): string[] {
   const problems = new Set<string>();
   for (const model of models) {
-    const keys = keyPositions(model, header);
-    if (!keys) {
+    const columns = model.columns as AnyColumn[];
+    // The key columns with their positions in the header. The table reads as the model
+    // when it has the model's first heading, every key column and a figure column.
+    const keys = columns.filter((column) => column.key).map((key) => [key, header.indexOf(key.label)] as const);
+    const applies =
+      header[0] === columns[0]?.label &&
+      keys.every(([, index]) => index >= 0) &&
+      columns.some((column) => !column.key && column.value && header.includes(column.label));
+    if (!applies) {
       continue;
     }
     for (const cells of rows) {
-      const row = findRow(model, keys, cells);
+      // The data row the table row describes, by its key cells.
+      const row = (model.data as unknown[]).find((candidate) =>
+        keys.every(([column, index]) => {
+          const text = cells[index] ?? '';
+          const name = typeof column.key === 'function' ? column.key(text) : text.trim();
+          return String(column.value?.(candidate)) === name;
+        }),
+      );
       if (row === undefined) {
         problems.add(`the row "${cells[0]}" names no model of ${model.source}`);
         continue;
       }
-      for (const column of model.columns as AnyColumn[]) {
+      for (const column of columns) {
         const index = header.indexOf(column.label);
         if (column.key || !column.value || index < 0) {
           continue;

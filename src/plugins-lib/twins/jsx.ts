@@ -6,17 +6,13 @@
 import type { Paragraph, PhrasingContent, RootContent } from 'mdast';
 
 /** Where in the source a node starts, for messages. */
-export interface At {
-  position?: { start: { line: number } };
-}
+export type At = Pick<RootContent, 'position'>;
 
 /** Stops the conversion with a problem, at a node's line. */
 export type Fail = (problem: string, node?: At) => never;
 
-type ComponentProps = Readonly<Record<string, string | true>>;
-
 /** A component's Markdown form: Markdown text, block or inline as the component is used. */
-export type ComponentMarkdown = (props: ComponentProps) => string;
+export type ComponentMarkdown = (props: Readonly<Record<string, string | true>>) => string;
 
 /** A JSX element of a page, as remark-mdx reads it: in flow (a block) or in text (inline). */
 export type JsxElement = Extract<RootContent, { type: 'mdxJsxFlowElement' | 'mdxJsxTextElement' }>;

@@ -4,7 +4,7 @@
  */
 import { visit } from 'unist-util-visit';
 
-import { parseMarkdown, stringifyMarkdown } from './remark';
+import { markdownReader, markdownWriter } from './remark';
 
 export interface LinkBase {
   /** The page's absolute URL: in-page anchors are resolved against it. */
@@ -48,11 +48,11 @@ export function pageLinkUrl(
 
 /** Plain Markdown with every link and image made absolute to the site. */
 export function absoluteLinks(markdown: string, where: LinkBase): string {
-  const tree = parseMarkdown(markdown);
+  const tree = markdownReader.parse(markdown);
   visit(tree, (node) => {
     if (node.type === 'link' || node.type === 'image' || node.type === 'definition') {
       node.url = siteUrl(node.url, where);
     }
   });
-  return stringifyMarkdown(tree).trim();
+  return markdownWriter.stringify(tree).trim();
 }

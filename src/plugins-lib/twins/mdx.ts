@@ -12,7 +12,7 @@ import { visit } from 'unist-util-visit';
 import { tableMarkdown } from '../../shared/tables/markdown';
 import type { AnyTableModel } from '../../shared/tables/model';
 import { groupAdmonitions } from './admonitions';
-import { TwinHeadingIds } from '@rubra/twin-reader';
+import { HeadingIds } from '@rubra/twin-reader';
 import {
   DATA_TABLE_TAG,
   dataTableModelName,
@@ -25,13 +25,8 @@ import {
   type JsxElement,
 } from './jsx';
 import { pageLinkUrl, type LinkBase } from './links';
-import { parseMarkdown, readPage, stringifyMarkdown, textOf, type ReadPage } from './remark';
+import { markdownReader, markdownWriter, readPage, textOf, type ReadPage } from './remark';
 import { TwinError } from './twin-error';
-
-export interface TableText {
-  header: string[];
-  rows: string[][];
-}
 
 export interface MdxToMarkdownOptions extends LinkBase {
   /** The source file, relative to the site, for error messages. */
@@ -51,10 +46,13 @@ export interface MdxToMarkdownOptions extends LinkBase {
 /** Inline HTML elements whose text is kept as it is. */
 const TEXT_ELEMENTS = new Set(['kbd', 'span', 'abbr', 'sub', 'sup', 'small', 'mark']);
 
-export function tableText(table: Table): TableText {
+/** A table's cells as text: its header row and its other rows. */
+export function tableText(table: Table) {
   const [head, ...body] = table.children.map((row) => row.children.map((cell) => textOf(cell).trim()));
   return { header: head ?? [], rows: body };
 }
+
+export type TableText = ReturnType<typeof tableText>;
 
 /** Reads a docs source; a source that does not parse throws, naming the file. */
 export function readMdx(source: string, file: string): ReadPage {
@@ -208,7 +206,7 @@ export function mdxToMarkdown(source: string | ReadPage, options: MdxToMarkdownO
         node,
       );
     }
-    const rendered = parseMarkdown(markdown);
+    const rendered = markdownReader.parse(markdown);
     convert(rendered);
     const described = Object.entries(props)
       .map(([key, value]) => (value === true ? ` ${key}` : ` ${key}="${value}"`))
@@ -228,7 +226,7 @@ export function mdxToMarkdown(source: string | ReadPage, options: MdxToMarkdownO
   };
 
   convert(tree);
-  keepAnchors(tree, givenIds);
+  const anchors = new HeadingIds();
   visit(tree, (node) => {
     if (node.type.startsWith('mdx')) {
       fail(`a ${node.type} node is left after the conversion`, node);
@@ -236,17 +234,11 @@ export function mdxToMarkdown(source: string | ReadPage, options: MdxToMarkdownO
     if (node.type === 'table' && !checked.has(node)) {
       checkFigures(node, 'a Markdown table in the page', node);
     }
-  });
-  return stringifyMarkdown(tree).trim();
-}
-
-/** Writes ` {#id}` after each heading whose page anchor a reader of the twin would not compute. */
-function keepAnchors(tree: Root, givenIds: ReadonlyMap<Heading, string>): void {
-  const anchors = new TwinHeadingIds();
-  visit(tree, 'heading', (heading) => {
-    const suffix = anchors.suffix(textOf(heading), givenIds.get(heading));
+    // ` {#id}` after each heading whose page anchor a reader of the twin would not compute.
+    const suffix = node.type === 'heading' ? anchors.twinSuffix(textOf(node), givenIds.get(node)) : '';
     if (suffix) {
-      heading.children.push({ type: 'text', value: suffix });
+      (node as Heading).children.push({ type: 'text', value: suffix });
     }
   });
+  return markdownWriter.stringify(tree).trim();
 }

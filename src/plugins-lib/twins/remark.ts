@@ -22,19 +22,11 @@ export interface ReadPage {
 }
 
 const mdxReader = unified().use(remarkParse).use(remarkFrontmatter).use(remarkMdx).use(remarkGfm);
-const markdownReader = unified().use(remarkParse).use(remarkGfm);
-const markdownWriter = unified()
+/** Plain Markdown (no MDX): the twins and the components' Markdown forms. */
+export const markdownReader = unified().use(remarkParse).use(remarkGfm);
+export const markdownWriter = unified()
   .use(remarkGfm)
   .use(remarkStringify, { bullet: '-', emphasis: '_', strong: '*', fence: '`', fences: true, rule: '-' });
-
-/** Plain Markdown (no MDX) to its tree, as the components' Markdown forms are parsed. */
-export function parseMarkdown(markdown: string): Root {
-  return markdownReader.parse(markdown);
-}
-
-export function stringifyMarkdown(tree: Root): string {
-  return markdownWriter.stringify(tree);
-}
 
 /**
  * Reads a page: MDX (a docs source) or plain Markdown (a twin), with the `{#id}`

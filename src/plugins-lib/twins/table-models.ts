@@ -104,12 +104,8 @@ export async function pageTableModels(
   { file, siteDir, load }: PageModelsOptions,
 ): Promise<Map<string, AnyTableModel>> {
   const models = new Map<string, AnyTableModel>();
-  const elements = dataTableElements(tree);
-  if (elements.length === 0) {
-    return models;
-  }
   const imports = pageImports(tree);
-  for (const element of elements) {
+  for (const element of dataTableElements(tree)) {
     const line = element.position?.start.line;
     const fail = (problem: string): never => {
       throw new TwinError(file, `<${DATA_TABLE_TAG}> ${problem}`, line);

@@ -41,31 +41,16 @@ function siteRelative(siteDir: string, source: string): string {
   return source.startsWith('@site/') ? source.slice('@site/'.length) : path.relative(siteDir, source);
 }
 
-/** The spec path of the API reference plugin entry in the site config, so it is written once. */
-function apiSpecPath({ siteConfig }: Pick<LoadContext, 'siteConfig'>, pluginId: string): string {
-  const found = siteConfig.plugins
-    .map((entry) => (Array.isArray(entry) ? (entry[1] as Record<string, unknown> | null | undefined) : undefined))
-    .find((options) => options?.id === pluginId && typeof options.specPath === 'string');
-  if (!found) {
-    throw new Error(
-      `Markdown twins: no API reference plugin with the id "${pluginId}" and a specPath in the site config`,
-    );
-  }
-  return found.specPath as string;
-}
-
 /**
  * Every page's twin in reading order: the docs sidebar (pages outside it after),
  * then the API landing page and the API sidebar. A page that cannot become
  * Markdown throws, naming its file.
  */
 export async function loadTwins(
-  context: Pick<LoadContext, 'siteDir' | 'baseUrl' | 'siteConfig'>,
+  { siteDir, baseUrl, siteConfig }: Pick<LoadContext, 'siteDir' | 'baseUrl' | 'siteConfig'>,
   allContent: Readonly<Record<string, unknown>>,
   apiPluginId: string,
 ): Promise<Twin[]> {
-  const { siteDir, baseUrl, siteConfig } = context;
-  const specPath = apiSpecPath(context, apiPluginId);
   const siteRoot = `${siteConfig.url}${baseUrl}`.replace(/\/$/, '');
   const absolute = (route: string) => `${siteConfig.url}${route}`;
   const routeOf = (permalink: string) => pageRouteOf(permalink, baseUrl);
@@ -164,13 +149,12 @@ export async function loadTwins(
 
   function apiTwins(content: DocsContent): Twin[] {
     const reference = apiReferenceOf(content, apiPluginId);
-    const version = content.loadedVersions[0];
-    const docs = new Map((version?.docs ?? []).map((doc) => [doc.id, doc]));
+    const docs = new Map((content.loadedVersions[0]?.docs ?? []).map((doc) => [doc.id, doc]));
     const twin = (docId: string, pageId: string): Twin => {
       const doc = docs.get(docId);
       const page = reference.pages.find((candidate) => candidate.pageId === pageId);
-      if (!version || !doc || !page) {
-        throw new TwinError(specPath, `no API page "${docId}" to make a Markdown twin of`);
+      if (!doc || !page) {
+        throw new TwinError(`the API reference "${apiPluginId}"`, `no API page "${docId}" to make a Markdown twin of`);
       }
       const body = apiPageMarkdown(page, {
         description: reference.descriptions.get(page.operationId) ?? '',
@@ -202,5 +186,8 @@ export async function loadTwins(
   ];
   const twins = docsInstances.flatMap(([, content]) => docsTwins(content));
   const apiContent = docsPlugins[apiPluginId];
-  return apiContent ? [...twins, ...apiTwins(apiContent)] : twins;
+  if (!apiContent) {
+    throw new Error(`Markdown twins: no API reference plugin with the id "${apiPluginId}" in the site config`);
+  }
+  return [...twins, ...apiTwins(apiContent)];
 }

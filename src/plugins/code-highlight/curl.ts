@@ -91,10 +91,6 @@ export function parseCurl(source: string): CurlCommand | null {
   return { method: method ?? (data ? 'POST' : 'GET'), url, headers, ...(data ? { data } : {}) };
 }
 
-function isLoopback(url: URL): boolean {
-  return url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
-}
-
 /**
  * The request a curl command sends, in the console's request model. The server URL is
  * the OpenAI-style base URL (`http://localhost:1234/v1`) where the path has one; the key
@@ -127,7 +123,7 @@ export function remarkCurlTryIt() {
         titled.set(title, node.value);
       }
       const command = SHELL_LANGUAGES.has(node.lang ?? '') ? parseCurl(node.value) : null;
-      if (!command || !isLoopback(command.url)) {
+      if (command?.url.protocol !== 'http:' || !LOOPBACK_HOSTS.has(command.url.hostname)) {
         return undefined;
       }
       let bodyText: string | undefined;

@@ -1,6 +1,6 @@
 /// <reference types="remark-mdx" />
-import type { Expression, Property } from 'estree';
 import type { Code, Root, RootContent } from 'mdast';
+import { valueToEstree } from 'estree-util-value-to-estree';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 
@@ -20,40 +20,14 @@ const COMPONENT_SOURCE = '@theme/CodeBlock';
 
 type MdxJsxFlowElement = Extract<RootContent, { type: 'mdxJsxFlowElement' }>;
 
-/** A JSON-like value as an ESTree expression, for an MDX attribute's compiled form. */
-function valueToEstree(value: unknown): Expression {
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value === null) {
-    return { type: 'Literal', value, raw: JSON.stringify(value) };
-  }
-  if (Array.isArray(value)) {
-    return { type: 'ArrayExpression', elements: value.map(valueToEstree) };
-  }
-  if (typeof value === 'object') {
-    return {
-      type: 'ObjectExpression',
-      properties: Object.entries(value)
-        .filter(([, entry]) => entry !== undefined)
-        .map(([key, entry]): Property => ({
-          type: 'Property',
-          key: { type: 'Literal', value: key, raw: JSON.stringify(key) },
-          value: valueToEstree(entry),
-          kind: 'init',
-          method: false,
-          shorthand: false,
-          computed: false,
-        })),
-    };
-  }
-  throw new Error(`code-highlight: ${typeof value} cannot be written into a page`);
-}
-
-/** `<name attribute={value} />` as an MDX node, the value written as a literal. */
+/** `<name attribute={value} />` as an MDX node, the value written as a JSON literal (without its `undefined` entries). */
 export function jsxElement(
   name: string,
   attribute: string,
   value: unknown,
   children: MdxJsxFlowElement['children'] = [],
 ): MdxJsxFlowElement {
+  const json = JSON.stringify(value);
   return {
     type: 'mdxJsxFlowElement',
     name,
@@ -63,12 +37,12 @@ export function jsxElement(
         name: attribute,
         value: {
           type: 'mdxJsxAttributeValueExpression',
-          value: JSON.stringify(value),
+          value: json,
           data: {
             estree: {
               type: 'Program',
               sourceType: 'module',
-              body: [{ type: 'ExpressionStatement', expression: valueToEstree(value) }],
+              body: [{ type: 'ExpressionStatement', expression: valueToEstree(JSON.parse(json)) }],
             },
           },
         },

@@ -2,7 +2,7 @@
  * `/llms.txt` (the llmstxt.org index), `/llms-full.txt` (every page in one file) and
  * each twin's own text.
  */
-import { inSection, type PageSection } from '../../plugins-lib/sections';
+import { sectionOf, type PageSection } from '../../plugins-lib/sections';
 import type { Twin } from '../../plugins-lib/twins/twins';
 
 /** One line of text: a description may not break the one-line-per-page format. */
@@ -21,17 +21,15 @@ export interface LlmsIndex {
 
 export function llmsTxt(twins: readonly Twin[], { title, summary, sections, twinUrl }: LlmsIndex): string {
   const parts = [`# ${oneLine(title)}`, `> ${oneLine(summary)}`];
-  const placed = new Set<Twin>();
   for (const section of sections) {
-    const members = twins.filter((twin) => !placed.has(twin) && inSection(twin.route, section.routes));
+    const members = twins.filter((twin) => sectionOf(twin.route, sections) === section);
     const lines = members.map((twin) => {
-      placed.add(twin);
       const description = oneLine(twin.description);
       return `- [${oneLine(twin.title)}](${twinUrl(twin)})${description ? `: ${description}` : ''}`;
     });
     parts.push(`## ${section.title}`, ...(section.intro ? [oneLine(section.intro)] : []), lines.join('\n'));
   }
-  const homeless = twins.filter((twin) => !placed.has(twin));
+  const homeless = twins.filter((twin) => !sectionOf(twin.route, sections));
   if (homeless.length > 0) {
     throw new Error(
       `[markdown-twins] no llms.txt section takes ${homeless.map((twin) => `${twin.route} (${twin.source})`).join(', ')}: ` +

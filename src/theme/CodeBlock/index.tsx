@@ -5,7 +5,7 @@ import CodeBlockButtons from '@theme/CodeBlock/Buttons';
 import clsx from 'clsx';
 import { Children, isValidElement, type ReactNode, type RefObject } from 'react';
 
-import { codeText, type CodeToken, type HighlightedCode } from '@site/src/shared/highlighted-code';
+import { codeText, type HighlightedCode } from '@site/src/shared/highlighted-code';
 import styles from './styles.module.css';
 
 declare module '@theme/CodeBlock' {
@@ -32,7 +32,14 @@ export default function CodeBlock({ highlighted, children, ...props }: ThemeProp
   }
   const parts = Children.toArray(children);
   if (parts.some((part) => isValidElement(part))) {
-    return <ElementBlock className={props.className}>{children}</ElementBlock>;
+    // `<pre>` holding elements rather than text, in MDX: shown as given, in the code block's frame.
+    return (
+      <div className={clsx(props.className, styles.codeBlockContainer, ThemeClassNames.common.codeBlock)}>
+        <pre tabIndex={0} className={clsx(styles.codeBlock, 'thin-scrollbar')}>
+          <code className={styles.codeBlockLines}>{children}</code>
+        </pre>
+      </div>
+    );
   }
   return <HighlightedBlock code={asPlainCode(parts.join(''), props)} className={props.className} />;
 }
@@ -81,57 +88,37 @@ function HighlightedBlock({ code, className }: { code: HighlightedCode; classNam
             style={numbered ? { counterReset: `line-count ${(code.lineNumbersStart ?? 1) - 1}` } : undefined}
           >
             <code className={clsx(styles.codeBlockLines, numbered && styles.codeBlockLinesWithNumbering)}>
-              {code.lines.map((tokens, index) => (
-                <Line key={index} tokens={tokens} className={code.lineClassNames?.[index]} numbered={numbered} />
-              ))}
+              {code.lines.map((tokens, index) => {
+                const content = tokens.map((token, key) => {
+                  const [types, text] = typeof token === 'string' ? ['plain', token] : token;
+                  return (
+                    <span key={key} className={`token ${types}`}>
+                      {text}
+                    </span>
+                  );
+                });
+                return (
+                  <span
+                    key={index}
+                    className={clsx('token-line', code.lineClassNames?.[index], numbered && styles.codeLine)}
+                  >
+                    {numbered ? (
+                      <>
+                        <span className={styles.codeLineNumber} />
+                        <span className={styles.codeLineContent}>{content}</span>
+                      </>
+                    ) : (
+                      content
+                    )}
+                    <br />
+                  </span>
+                );
+              })}
             </code>
           </pre>
           <CodeBlockButtons />
         </div>
       </div>
     </CodeBlockContextProvider>
-  );
-}
-
-function Line({
-  tokens,
-  className,
-  numbered,
-}: {
-  tokens: readonly CodeToken[];
-  className: string | undefined;
-  numbered: boolean;
-}): ReactNode {
-  const content = tokens.map((token, index) => {
-    const [types, text] = typeof token === 'string' ? ['plain', token] : token;
-    return (
-      <span key={index} className={`token ${types}`}>
-        {text}
-      </span>
-    );
-  });
-  return (
-    <span className={clsx('token-line', className, numbered && styles.codeLine)}>
-      {numbered ? (
-        <>
-          <span className={styles.codeLineNumber} />
-          <span className={styles.codeLineContent}>{content}</span>
-        </>
-      ) : (
-        content
-      )}
-      <br />
-    </span>
-  );
-}
-
-/** `<pre>` holding elements rather than text, in MDX: shown as given, in the code block's frame. */
-function ElementBlock({ children, className }: { children: ReactNode; className: string | undefined }): ReactNode {
-  return (
-    <div className={clsx(className, styles.codeBlockContainer, ThemeClassNames.common.codeBlock)}>
-      <pre tabIndex={0} className={clsx(styles.codeBlock, 'thin-scrollbar')}>
-        <code className={styles.codeBlockLines}>{children}</code>
-      </pre>
-    </div>
   );
 }
