@@ -23,22 +23,17 @@ export interface StatusMessage {
   offersTwin: boolean;
 }
 
-const REFUSED = 'Your browser did not allow copying to the clipboard.';
+const FAILURES = {
+  refused: 'Your browser did not allow copying to the clipboard.',
+  'twin-failed': 'The Markdown version of this page could not be loaded.',
+};
 
 /** Words for what a copy request came to; `copied` names what is now on the clipboard. */
-function statusOf(outcome: Promise<CopyOutcome>, copied: string, offersTwin: boolean): Promise<StatusMessage> {
-  return outcome
-    .catch((): CopyOutcome => 'refused')
-    .then((result) => {
-      switch (result) {
-        case 'copied':
-          return { text: copied, failed: false, offersTwin: false };
-        case 'refused':
-          return { text: REFUSED, failed: true, offersTwin };
-        case 'twin-failed':
-          return { text: 'The Markdown version of this page could not be loaded.', failed: true, offersTwin };
-      }
-    });
+async function statusOf(outcome: Promise<CopyOutcome>, copied: string, offersTwin: boolean): Promise<StatusMessage> {
+  const result = await outcome;
+  return result === 'copied'
+    ? { text: copied, failed: false, offersTwin: false }
+    : { text: FAILURES[result], failed: true, offersTwin };
 }
 
 export interface PageActionsMenuProps {

@@ -8,25 +8,14 @@
  */
 import { useCallback, useId, useRef, useState, type ComponentType, type KeyboardEvent, type ReactNode } from 'react';
 
+import { loadOnce } from '@site/src/shared/load-once';
+
 import { markdownTwinPath } from './links';
 import type { InitialFocus, PageActionsMenuProps, StatusMessage } from './Menu';
 import styles from './styles.module.css';
 
-type MenuModule = typeof import('./Menu');
-
-let menuModule: Promise<MenuModule> | null = null;
-
-function loadMenu(): Promise<MenuModule> {
-  menuModule ??= import(/* webpackChunkName: "page-actions-menu" */ './Menu').catch((error: unknown) => {
-    menuModule = null;
-    throw error;
-  });
-  return menuModule;
-}
-
-function preloadMenu(): void {
-  loadMenu().catch(() => undefined);
-}
+const loadMenu = loadOnce(() => import(/* webpackChunkName: "page-actions-menu" */ './Menu'));
+const preloadMenu = () => void loadMenu().catch(() => undefined);
 
 const MENU_FAILED: StatusMessage = { text: 'The page actions could not be loaded.', failed: true, offersTwin: true };
 
