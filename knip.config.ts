@@ -62,7 +62,6 @@ const config: KnipConfig = {
         '@modelcontextprotocol/sdk',
       ],
     },
-    mcp: {},
   },
 };
 
