@@ -6,7 +6,7 @@
  */
 import type { QueryNotice } from '@rubra/search-query';
 
-import texts from '../site/search-texts.json';
+import { searchTexts as texts } from '../site/identity';
 import type { DocSearchHit, SearchBackend } from './types';
 
 declare global {

@@ -1,19 +1,12 @@
 /**
- * The site's identity (identity.json): every name, label, URL and line of fixed text
- * that the configuration, the theme and the content share. Nothing else hard-codes
- * them. The search texts the spec fixes, shared by the search modal and the /search
- * page, are a file of their own (search-texts.json), so that the page's early script
- * takes them without the rest.
+ * The site's identity: every name, label, URL and line of fixed text that the
+ * configuration, the theme and the content share. Nothing else hard-codes them.
+ * The parts the /search page's early script needs are constants of their own, so
+ * that its bundle takes them without the rest.
  */
-import site from './identity.json';
-import searchTexts from './search-texts.json';
-
-export { searchTexts };
-
-export const identity = { ...site, searchTexts };
 
 /** The site's address. */
-export const siteUrl = site.url;
+export const siteUrl = 'https://docs.rubra.ai';
 
 /**
  * The origins a Rubra API server's CORS settings allow: a page elsewhere (such as
@@ -21,4 +14,63 @@ export const siteUrl = site.url;
  */
 export const rubraServerCorsOrigins = [siteUrl, 'http://localhost', 'http://localhost:3000'] as const;
 
-export const copyrightLine = `Copyright © ${site.copyrightYear} ${site.copyrightHolder}`;
+const copyrightHolder = 'Rubra';
+const copyrightYear = 2024;
+
+/** The search texts the spec fixes, shared by the search modal and the /search page. */
+export const searchTexts = {
+  buttonText: 'Search',
+  placeholder: 'Search docs',
+  seeAllResults: 'See all {count} results',
+  noResults: 'No results for',
+  relaxedNotice: 'No results for "{original}". Showing results for "{query}".',
+  correctedNotice: 'Showing results for "{query}".',
+  searchInstead: 'Search instead for "{original}"',
+  trySearchingFor: 'Try searching for',
+  reportMissing: 'Believe this query should return results?',
+  reportMissingLink: 'Let us know.',
+  errorTitle: 'Unable to fetch results',
+  errorHelp: 'You might want to check your network connection.',
+  resultCount: '{count} results for',
+  oneResult: '1 result for',
+  loadMore: 'Show more results',
+  searching: 'Searching…',
+  pageTitle: 'Search the documentation',
+} as const;
+
+export const identity = {
+  productName: 'Rubra',
+  title: 'Rubra Docs',
+  tagline: 'Welcome to Rubra Docs',
+  url: siteUrl,
+  baseUrl: '/',
+  organizationName: 'rubra-ai',
+  projectName: 'rubra',
+  copyrightHolder,
+  copyrightYear,
+  searchIndexName: 'rubra',
+  searchPagePath: 'search',
+  searchTexts,
+  editUrl: 'https://github.com/rubra-ai/rubra/tree/main/docs',
+  issuesUrl: 'https://github.com/rubra-ai/rubra/issues',
+  demoUrl: 'https://huggingface.co/spaces/sanjay920/rubra-v0.1-function-calling',
+  links: {
+    home: { label: 'Home', href: 'https://docs.rubra.ai' },
+    huggingFace: { label: 'Hugging Face', href: 'https://huggingface.co/rubra-ai' },
+    github: { label: 'GitHub', href: 'https://github.com/rubra-ai/rubra' },
+    discord: { label: 'Discord', href: 'https://discord.gg/9sSf4UyAMC' },
+    twitter: { label: 'Twitter', href: 'https://x.com/rubra_ai' },
+  },
+  repositories: {
+    llamaCpp: 'https://github.com/rubra-ai/tools.cpp',
+    vllm: 'https://github.com/rubra-ai/vllm',
+    transformers: 'https://github.com/rubra-ai/rubra-tools',
+  },
+  announcement: {
+    id: 'announcement-2024-07-tool-calling-models',
+    content:
+      'Rubra’s tool-calling models are free to try: open the <a href="https://huggingface.co/spaces/sanjay920/rubra-v0.1-function-calling">hosted demo</a>, no login needed.',
+  },
+} as const;
+
+export const copyrightLine = `Copyright © ${copyrightYear} ${copyrightHolder}`;

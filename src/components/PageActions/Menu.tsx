@@ -4,7 +4,7 @@
  * pattern: arrows, Home and End move, Escape closes and returns focus to the
  * button, Tab closes and lets focus move on.
  */
-import { useEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
 import { claudeCodeCommand, mcpInstallLinks, mcpServersJson } from '@site/src/shared/mcp-install';
 
@@ -41,8 +41,6 @@ export interface PageActionsMenuProps {
   labelledBy: string;
   permalink: string;
   initialFocus: InitialFocus;
-  /** The trigger and the menu together: a press outside it closes the menu. */
-  containerRef: RefObject<HTMLElement | null>;
   onClose: (returnFocus: boolean) => void;
   onCopy: (message: Promise<StatusMessage>) => void;
 }
@@ -100,7 +98,6 @@ export default function PageActionsMenu({
   labelledBy,
   permalink,
   initialFocus,
-  containerRef,
   onClose,
   onCopy,
 }: PageActionsMenuProps): ReactNode {
@@ -116,13 +113,14 @@ export default function PageActionsMenu({
 
   useEffect(() => {
     const onPointerDown = (event: PointerEvent) => {
-      if (!containerRef.current?.contains(event.target as Node)) {
+      // The menu's parent holds the button too: a press outside both closes the menu.
+      if (!menuRef.current?.parentElement?.contains(event.target as Node)) {
         onClose(false);
       }
     };
     document.addEventListener('pointerdown', onPointerDown);
     return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [containerRef, onClose]);
+  }, [onClose]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
     const all = menuItems(menuRef.current);

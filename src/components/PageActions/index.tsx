@@ -26,7 +26,6 @@ export default function PageActions({ permalink }: { permalink: string }): React
   const id = useId();
   const buttonId = `${id}-button`;
   const menuId = `${id}-menu`;
-  const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const statusTimer = useRef<number | undefined>(undefined);
   const [Menu, setMenu] = useState<ComponentType<PageActionsMenuProps> | null>(null);
@@ -71,7 +70,7 @@ export default function PageActions({ permalink }: { permalink: string }): React
   const isOpen = openWith !== null;
 
   return (
-    <div className={styles.pageActions} ref={containerRef}>
+    <div className={styles.pageActions}>
       <button
         type="button"
         id={buttonId}
@@ -103,7 +102,6 @@ export default function PageActions({ permalink }: { permalink: string }): React
           labelledBy={buttonId}
           permalink={permalink}
           initialFocus={openWith}
-          containerRef={containerRef}
           onClose={close}
           onCopy={(message) => void message.then(showStatus)}
         />

@@ -7,8 +7,20 @@ import { useEffect, useState, type ReactNode } from 'react';
 
 import { identity } from '@site/src/site/identity';
 
-import sections from './sections.json';
 import styles from './styles.module.css';
+
+const sections = [
+  { to: '/', label: 'Introduction', text: 'What Rubra is and where to start.' },
+  { to: '/category/models', label: 'Models', text: 'The tool-calling models and how to use each.' },
+  {
+    to: '/category/serving--inferencing',
+    label: 'Serving / Inferencing',
+    text: 'Run the models with llama.cpp, vLLM or transformers.',
+  },
+  { to: '/benchmark', label: 'Benchmarks', text: 'Every model compared, figure by figure.' },
+  { to: '/faq', label: 'FAQ', text: 'Short answers to the common questions.' },
+  { to: '/api', label: 'API reference', text: 'The assistants-style HTTP API, operation by operation.' },
+] as const;
 
 /** The not-found page: says what happened and offers the ways back in. */
 export default function NotFoundContent({ className }: { className?: string }): ReactNode {
