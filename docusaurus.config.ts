@@ -134,10 +134,7 @@ export default {
 
   themeConfig: {
     metadata: [{ name: 'theme-color', content: '#b3262e' }],
-    announcementBar: {
-      id: identity.announcement.id,
-      content: identity.announcement.content,
-    },
+    announcementBar: identity.announcement,
     navbar: {
       title: identity.title,
       hideOnScroll: true,
@@ -157,11 +154,7 @@ export default {
       links: [
         {
           title: 'Community',
-          items: [
-            { label: links.github.label, href: links.github.href },
-            { label: links.twitter.label, href: links.twitter.href },
-            { label: links.discord.label, href: links.discord.href },
-          ],
+          items: [links.github, links.twitter, links.discord],
         },
       ],
       copyright: copyrightLine,
