@@ -6,15 +6,25 @@ import { darkCodeTheme, lightCodeTheme } from './src/site/codeThemes';
 import { parseConsoleOrigins, parseRsdoctor } from './src/site/env';
 import { chooseSearchBackend } from './src/search/backends/registry';
 import { remarkCodeHighlight, remarkCurlTryIt, type PrismSettings } from './src/plugins/code-highlight';
+import type { PageSection } from './src/plugins-lib/sections';
 import { remarkStaticTables } from './src/plugins/static-tables';
-// The site's sections by route prefix: llms.txt lists pages under them, and social cards name them.
-import pageSections from './src/site/page-sections.json';
 
 const search = chooseSearchBackend(process.env);
 
 /** The id of the API reference's docs instance, which the twins, the search index and the cards read. */
 const apiPluginId = 'api';
 
+/** The site's sections by route prefix: llms.txt lists pages under them, and social cards name them. */
+const pageSections: PageSection[] = [
+  { title: 'Models', routes: ['/', '/category/models', '/models/'] },
+  { title: 'Serving', routes: ['/category/serving--inferencing', '/inference/'] },
+  { title: 'Benchmarks and FAQ', routes: ['/benchmark', '/faq'] },
+  {
+    title: 'API reference',
+    intro: 'The assistants-style HTTP API, one page per operation.',
+    routes: ['/api', '/api/'],
+  },
+];
 const { links } = identity;
 
 // The code blocks' settings (themeConfig.prism), which the code-highlight plugin and its remark step
