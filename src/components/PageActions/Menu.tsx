@@ -9,6 +9,8 @@ import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { claudeCodeCommand, mcpInstallLinks, mcpServersJson } from '@site/src/shared/mcp-install';
 
 import { copyText, copyTwin, fetchTwin, type CopyOutcome } from './copy';
+// The items' icons: SVG paths on a 24 by 24 grid, drawn with the button's stroke.
+import icons from './icons.json';
 import { assistantLinks, markdownTwinPath } from './links';
 import styles from './styles.module.css';
 
@@ -43,14 +45,6 @@ export interface PageActionsMenuProps {
   onClose: (returnFocus: boolean) => void;
   onCopy: (message: Promise<StatusMessage>) => void;
 }
-
-const COPY_ICON =
-  'M8 10a2 2 0 0 1 2-2h8a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2h-8a2 2 0 0 1-2-2zM16 8V5a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v11a2 2 0 0 0 2 2h2';
-const MARKDOWN_ICON =
-  'M4 5h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V7a2 2 0 0 1 2-2zM6 15V9l3 3 3-3v6M16 9v6m-2.5-2.5L16 15l2.5-2.5';
-const NEW_TAB_ICON = 'M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5';
-const PLUG_ICON = 'M9 3v5M15 3v5M6 8h12v3a6 6 0 0 1-12 0zM12 17v4';
-const TERMINAL_ICON = 'M4 5h16a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1zM7 10l3 2-3 2M12 15h5';
 
 /** A link to follow, or a text to put on the clipboard that the status line then reports on. */
 interface Action {
@@ -122,32 +116,32 @@ export default function PageActionsMenu({
 
   const actions: Action[] = [
     {
-      icon: COPY_ICON,
+      icon: icons.copy,
       label: 'Copy page',
       hint: 'as Markdown',
       copy: () => statusOf(copyTwin(twinPath), 'Copied the page as Markdown.', true),
     },
-    { icon: MARKDOWN_ICON, label: 'View as Markdown', href: twinPath },
+    { icon: icons.markdown, label: 'View as Markdown', href: twinPath },
     ...assistantLinks(permalink).map(({ name, href }) => ({
-      icon: NEW_TAB_ICON,
+      icon: icons.newTab,
       label: `Open in ${name}`,
       href,
       newTab: true,
     })),
     ...mcpInstallLinks().map(({ editor, href }) => ({
-      icon: PLUG_ICON,
+      icon: icons.plug,
       label: `Add to ${editor}`,
       hint: 'MCP server',
       href,
     })),
     {
-      icon: COPY_ICON,
+      icon: icons.copy,
       label: 'Copy MCP server config',
       hint: 'JSON',
       copy: () => statusOf(copyText(mcpServersJson()), 'Copied the MCP server config.', false),
     },
     {
-      icon: TERMINAL_ICON,
+      icon: icons.terminal,
       label: 'Copy Claude Code command',
       hint: 'claude mcp add',
       copy: () => statusOf(copyText(claudeCodeCommand()), 'Copied the claude mcp add command.', false),
