@@ -47,12 +47,9 @@ export default {
   organizationName: identity.organizationName,
   projectName: identity.projectName,
   trailingSlash: false,
-  titleDelimiter: '|',
-  staticDirectories: ['static'],
 
   // The spec keeps broken links as warnings; the end-to-end link crawl is stricter.
   onBrokenLinks: 'warn',
-  onBrokenAnchors: 'warn',
 
   future: {
     v4: true,
@@ -63,18 +60,9 @@ export default {
     faster: { rspackPersistentCache: false },
   },
 
-  i18n: {
-    defaultLocale: 'en',
-    locales: ['en'],
-    localeConfigs: {
-      en: { label: 'English', direction: 'ltr', htmlLang: 'en' },
-    },
-  },
-
   markdown: {
     format: 'detect',
     mdx1Compat: { comments: true, admonitions: true, headingIds: true },
-    hooks: { onBrokenMarkdownLinks: 'warn' },
   },
 
   customFields: { searchSettings: search.settings },
@@ -142,8 +130,6 @@ export default {
           routeBasePath: '/',
           sidebarPath: './sidebars.ts',
           editUrl: identity.editUrl.replace(/\/docs$/, '/'),
-          lastVersion: 'current',
-          versions: { current: { label: 'Next' } },
           // The tables with no interaction become markup; a curl block that calls this machine gets a
           // Try it console; then every block is highlighted.
           beforeDefaultRemarkPlugins: [remarkStaticTables, remarkCurlTryIt, highlightCodeBlocks],
@@ -158,20 +144,7 @@ export default {
 
   themeConfig: {
     metadata: [{ name: 'theme-color', content: '#b3262e' }],
-    colorMode: {
-      defaultMode: 'light',
-      disableSwitch: false,
-      respectPrefersColorScheme: false,
-    },
-    announcementBar: {
-      id: identity.announcement.id,
-      content: identity.announcement.content,
-      isCloseable: true,
-    },
-    docs: {
-      sidebar: { hideable: false, autoCollapseCategories: false },
-    },
-    tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
+    announcementBar: identity.announcement,
     navbar: {
       title: identity.title,
       hideOnScroll: true,
@@ -191,11 +164,7 @@ export default {
       links: [
         {
           title: 'Community',
-          items: [
-            { label: links.github.label, href: links.github.href },
-            { label: links.twitter.label, href: links.twitter.href },
-            { label: links.discord.label, href: links.discord.href },
-          ],
+          items: [links.github, links.twitter, links.discord],
         },
       ],
       copyright: copyrightLine,

@@ -5,11 +5,8 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  {
-    ignores: ['build/', 'build-*/', '.docusaurus*/', 'node_modules/', 'api-docs/', 'static/pagefind/', 'test-results/'],
-  },
-  // The docs MCP package's compiled output.
-  { ignores: ['mcp/dist/'] },
+  // mcp/dist/: the docs MCP package's compiled output.
+  { ignores: ['build/', 'build-*/', '.docusaurus*/', 'api-docs/', 'static/pagefind/', 'test-results/', 'mcp/dist/'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

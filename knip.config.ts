@@ -35,8 +35,6 @@ const config: KnipConfig = {
         // to the modules of the backend src/search/backends/registry.ts chooses.
         'src/search/backends/*.setup.ts',
         'src/search/backends/*.head.tsx',
-        // What npm scripts and the end-to-end suite run with node.
-        'scripts/*.mjs',
         // TypeScript that the bench's .mjs files load through jiti, which knip cannot follow.
         'scripts/bench/{budgets,pages,visit,weight,relevance,pagefind-node}.ts',
         'scripts/mcp-readme.ts',
@@ -62,7 +60,6 @@ const config: KnipConfig = {
         '@modelcontextprotocol/sdk',
       ],
     },
-    mcp: {},
   },
 };
 

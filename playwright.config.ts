@@ -16,17 +16,14 @@ export default defineConfig({
   // servers as much as it computes, and one worker leaves a two-core machine half idle.
   workers: Math.max(2, Math.floor(availableParallelism() / 2)),
   forbidOnly: Boolean(process.env.CI),
-  retries: 0,
   timeout: 60_000,
   reporter: 'list',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    browserName: 'chromium',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || chromium.fallback,
       args: chromium.args,
     },
-    trace: 'off',
     // A worker's tests share one context and page, which Playwright resets between them
     // (storage, cache, routes, init scripts, viewport): a new one costs 2.5 s of CPU here.
     // Permissions are not reset, so a test asks for them with test.use.

@@ -10,7 +10,6 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['tests/built/**/*.test.ts'],
-    environment: 'node',
     // Each file starts servers and child processes of its own: a process per file. The
     // files wait on those as much as they compute, so never one at a time, even on two cores
     // (the relevance floor alone takes most of the run).

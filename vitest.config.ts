@@ -24,7 +24,6 @@ export default defineConfig({
     alias: { '@site': fileURLToPath(new URL('.', import.meta.url)) },
   },
   test: {
-    environment: 'node',
     pool: 'threads',
     // Vitest's default leaves a core free: on two cores that is one thread, and the files'
     // imports (most of their time) wait on each other.

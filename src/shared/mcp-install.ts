@@ -9,13 +9,8 @@ import mcpPackage from '../../mcp/package.json';
 /** The name an editor lists the server under. */
 export const MCP_SERVER_NAME = 'rubra-docs';
 
-export interface McpLaunch {
-  command: string;
-  args: string[];
-}
-
 /** The command line every configuration runs. */
-export const mcpLaunch: McpLaunch = { command: 'npx', args: ['-y', mcpPackage.name] };
+export const mcpLaunch = { command: 'npx', args: ['-y', mcpPackage.name] };
 
 /** The `mcpServers` block of Claude Desktop's configuration file, which most MCP clients read too. */
 export function mcpServersJson(): string {
@@ -38,13 +33,8 @@ export function vscodeInstallLink(scheme: 'vscode' | 'vscode-insiders' = 'vscode
   return `${scheme}:mcp/install?${encodeURIComponent(JSON.stringify({ name: MCP_SERVER_NAME, ...mcpLaunch }))}`;
 }
 
-export interface McpInstallLink {
-  editor: string;
-  href: string;
-}
-
 /** The editors that install an MCP server from a link, in the order the menu lists them. */
-export function mcpInstallLinks(): McpInstallLink[] {
+export function mcpInstallLinks() {
   return [
     { editor: 'Cursor', href: cursorInstallLink() },
     { editor: 'VS Code', href: vscodeInstallLink() },

@@ -6,14 +6,11 @@ import { themes, type PrismTheme } from 'prism-react-renderer';
  * lighter (dark mode) shades of the same hue, so that every token meets WCAG AA.
  */
 function recolour(theme: PrismTheme, replacements: Record<string, string>): PrismTheme {
-  return {
-    ...theme,
-    styles: theme.styles.map((entry) => {
-      const color = entry.style.color;
-      const replacement = color === undefined ? undefined : replacements[color.toLowerCase()];
-      return replacement ? { ...entry, style: { ...entry.style, color: replacement } } : entry;
-    }),
-  };
+  const styles = theme.styles.map((entry) => {
+    const replacement = replacements[entry.style.color?.toLowerCase() ?? ''];
+    return replacement ? { ...entry, style: { ...entry.style, color: replacement } } : entry;
+  });
+  return { ...theme, styles };
 }
 
 export const lightCodeTheme = recolour(themes.github, {

@@ -6,14 +6,11 @@ export type RawEnv = Record<string, string | undefined>;
  * chunk holds and why). Any other value than `true` or `false` is an error.
  */
 export function parseRsdoctor(raw: RawEnv): boolean {
-  const value = raw.RSDOCTOR?.trim() ?? '';
-  if (value === '' || value === 'false') {
-    return false;
+  const value = raw.RSDOCTOR?.trim() || 'false';
+  if (value !== 'true' && value !== 'false') {
+    throw new Error(`Environment: RSDOCTOR is "${value}"; set it to true to analyse the bundles, or leave it unset.`);
   }
-  if (value === 'true') {
-    return true;
-  }
-  throw new Error(`Environment: RSDOCTOR is "${value}"; set it to true to analyse the bundles, or leave it unset.`);
+  return value === 'true';
 }
 
 /** A `connect-src` source naming one origin: a scheme, a host (`*.` allowed first) and an optional port or `*`. */

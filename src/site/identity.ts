@@ -14,9 +14,6 @@ export const siteUrl = 'https://docs.rubra.ai';
  */
 export const rubraServerCorsOrigins = [siteUrl, 'http://localhost', 'http://localhost:3000'] as const;
 
-const copyrightHolder = 'Rubra';
-const copyrightYear = 2024;
-
 /** The search texts the spec fixes, shared by the search modal and the /search page. */
 export const searchTexts = {
   buttonText: 'Search',
@@ -46,8 +43,6 @@ export const identity = {
   baseUrl: '/',
   organizationName: 'rubra-ai',
   projectName: 'rubra',
-  copyrightHolder,
-  copyrightYear,
   searchIndexName: 'rubra',
   searchPagePath: 'search',
   searchTexts,
@@ -73,4 +68,4 @@ export const identity = {
   },
 } as const;
 
-export const copyrightLine = `Copyright © ${copyrightYear} ${copyrightHolder}`;
+export const copyrightLine = 'Copyright © 2024 Rubra';

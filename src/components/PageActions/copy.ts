@@ -1,25 +1,25 @@
 /** What became of a copy request; the menu turns it into the status line. */
 export type CopyOutcome = 'copied' | 'refused' | 'twin-failed';
 
-const pendingTwins = new Map<string, Promise<string>>();
-const fetchedTwins = new Map<string, string>();
+/** Each twin's text once fetched, or its fetch while under way. */
+const twins = new Map<string, string | Promise<string>>();
 
 /** Fetches a twin once per page view; a failed fetch is forgotten so that the next try fetches again. */
-export function fetchTwin(path: string): Promise<string> {
-  let pending = pendingTwins.get(path);
-  if (!pending) {
-    pending = fetch(path).then(async (response) => {
+export async function fetchTwin(path: string): Promise<string> {
+  let twin = twins.get(path);
+  if (twin === undefined) {
+    twin = fetch(path).then(async (response) => {
       if (!response.ok) {
         throw new Error(`${path} answered ${response.status}`);
       }
       const text = await response.text();
-      fetchedTwins.set(path, text);
+      twins.set(path, text);
       return text;
     });
-    pending.catch(() => pendingTwins.delete(path));
-    pendingTwins.set(path, pending);
+    twin.catch(() => twins.delete(path));
+    twins.set(path, twin);
   }
-  return pending;
+  return twin;
 }
 
 /**
@@ -32,8 +32,8 @@ export async function copyTwin(path: string): Promise<CopyOutcome> {
   if (typeof navigator === 'undefined' || typeof navigator.clipboard?.writeText !== 'function') {
     return 'refused';
   }
-  let text = fetchedTwins.get(path);
-  if (text === undefined) {
+  let text = twins.get(path);
+  if (typeof text !== 'string') {
     try {
       text = await fetchTwin(path);
     } catch {

@@ -12,21 +12,9 @@ import { markdownTwinPath } from './links';
 import type { InitialFocus, PageActionsMenuProps, StatusMessage } from './Menu';
 import styles from './styles.module.css';
 
-type MenuModule = typeof import('./Menu');
-
-let menuModule: Promise<MenuModule> | null = null;
-
-function loadMenu(): Promise<MenuModule> {
-  menuModule ??= import(/* webpackChunkName: "page-actions-menu" */ './Menu').catch((error: unknown) => {
-    menuModule = null;
-    throw error;
-  });
-  return menuModule;
-}
-
-function preloadMenu(): void {
-  loadMenu().catch(() => undefined);
-}
+// The bundler's import() loads the chunk once, and again after a failed load.
+const loadMenu = () => import(/* webpackChunkName: "page-actions-menu" */ './Menu');
+const preloadMenu = () => void loadMenu().catch(() => undefined);
 
 const MENU_FAILED: StatusMessage = { text: 'The page actions could not be loaded.', failed: true, offersTwin: true };
 
@@ -37,11 +25,10 @@ export default function PageActions({ permalink }: { permalink: string }): React
   const id = useId();
   const buttonId = `${id}-button`;
   const menuId = `${id}-menu`;
-  const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const statusTimer = useRef<number | undefined>(undefined);
-  const [Menu, setMenu] = useState<ComponentType<PageActionsMenuProps> | null>(null);
-  const [openWith, setOpenWith] = useState<InitialFocus | null>(null);
+  // Open once its code is here: the button never names a menu that is not in the page.
+  const [menu, setMenu] = useState<{ Menu: ComponentType<PageActionsMenuProps>; focus: InitialFocus } | null>(null);
   const [status, setStatus] = useState<StatusMessage | null>(null);
 
   const showStatus = useCallback((next: StatusMessage | null) => {
@@ -54,17 +41,14 @@ export default function PageActions({ permalink }: { permalink: string }): React
 
   const open = (focus: InitialFocus) => {
     showStatus(null);
-    setOpenWith(focus);
-    loadMenu()
-      .then((module) => setMenu(() => module.default))
-      .catch(() => {
-        setOpenWith(null);
-        showStatus(MENU_FAILED);
-      });
+    loadMenu().then(
+      (module) => setMenu({ Menu: module.default, focus }),
+      () => showStatus(MENU_FAILED),
+    );
   };
 
   const close = useCallback((returnFocus: boolean) => {
-    setOpenWith(null);
+    setMenu(null);
     if (returnFocus) {
       buttonRef.current?.focus();
     }
@@ -74,15 +58,13 @@ export default function PageActions({ permalink }: { permalink: string }): React
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       open(event.key === 'ArrowDown' ? 'first' : 'last');
-    } else if (event.key === 'Escape' && openWith) {
+    } else if (event.key === 'Escape' && menu) {
       close(true);
     }
   };
 
-  const isOpen = openWith !== null;
-
   return (
-    <div className={styles.pageActions} ref={containerRef}>
+    <div className={styles.pageActions}>
       <button
         type="button"
         id={buttonId}
@@ -91,13 +73,13 @@ export default function PageActions({ permalink }: { permalink: string }): React
         // The name on narrow screens too, where only the icon shows.
         aria-label="Page actions"
         aria-haspopup="menu"
-        aria-expanded={isOpen}
-        aria-controls={isOpen ? menuId : undefined}
+        aria-expanded={menu !== null}
+        aria-controls={menu ? menuId : undefined}
         onPointerEnter={preloadMenu}
         onFocus={preloadMenu}
         onTouchStart={preloadMenu}
         onKeyDown={onKeyDown}
-        onClick={() => (isOpen ? close(false) : open('first'))}
+        onClick={() => (menu ? close(false) : open('first'))}
       >
         <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true">
           <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" />
@@ -108,13 +90,12 @@ export default function PageActions({ permalink }: { permalink: string }): React
           <path d="m6 9 6 6 6-6" />
         </svg>
       </button>
-      {isOpen && Menu ? (
-        <Menu
+      {menu ? (
+        <menu.Menu
           id={menuId}
           labelledBy={buttonId}
           permalink={permalink}
-          initialFocus={openWith}
-          containerRef={containerRef}
+          initialFocus={menu.focus}
           onClose={close}
           onCopy={(message) => void message.then(showStatus)}
         />
@@ -123,7 +104,7 @@ export default function PageActions({ permalink }: { permalink: string }): React
         {status ? (
           <p className={styles.status} data-status={status.failed ? 'failed' : 'copied'}>
             {status.text}
-            {status.failed && status.offersTwin ? (
+            {status.offersTwin ? (
               <>
                 {' '}
                 <a href={markdownTwinPath(permalink)}>View as Markdown</a>

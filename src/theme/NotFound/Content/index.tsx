@@ -2,8 +2,9 @@ import Head from '@docusaurus/Head';
 import Heading from '@theme/Heading';
 import Link from '@docusaurus/Link';
 import { useLocation } from '@docusaurus/router';
+import useIsBrowser from '@docusaurus/useIsBrowser';
 import clsx from 'clsx';
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 
 import { identity } from '@site/src/site/identity';
 
@@ -26,10 +27,9 @@ const sections = [
 export default function NotFoundContent({ className }: { className?: string }): ReactNode {
   // The page is prerendered once as 404.html: the missing path is only known in the
   // browser, after hydration.
-  const location = useLocation();
-  const [pathname, setPathname] = useState<string | null>(null);
-  useEffect(() => setPathname(location.pathname), [location.pathname]);
-  const words = (pathname ?? '')
+  const { pathname } = useLocation();
+  const hydrated = useIsBrowser();
+  const words = (hydrated ? pathname : '')
     .split(/[/\-_.]+/)
     .filter((word) => /^[a-z0-9]{2,}$/i.test(word) && word !== 'html')
     .join(' ');
@@ -47,7 +47,7 @@ export default function NotFoundContent({ className }: { className?: string }): 
           {/* What is known only after hydration comes last, so the text before it stays put. */}
           <p className={styles.lede}>
             This address has no page: it may have moved, or the link that brought you here may have a typo.
-            {pathname ? (
+            {hydrated ? (
               <>
                 {' '}
                 Nothing lives at <code>{pathname}</code>.
@@ -65,7 +65,7 @@ export default function NotFoundContent({ className }: { className?: string }): 
             )}
           </p>
           <Heading as="h2">Where to go from here</Heading>
-          <ul className={styles.sections}>
+          <ul className={clsx('clean-list', styles.sections)}>
             {sections.map((section) => (
               <li key={section.to}>
                 <Link to={section.to}>{section.label}</Link>
