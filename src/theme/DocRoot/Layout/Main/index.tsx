@@ -1,4 +1,3 @@
-import Head from '@docusaurus/Head';
 import { DocsSidebarProvider, useDocsSidebar } from '@docusaurus/plugin-content-docs/client';
 import { useLocation } from '@docusaurus/router';
 import Main from '@theme-original/DocRoot/Layout/Main';
@@ -6,16 +5,11 @@ import type MainType from '@theme/DocRoot/Layout/Main';
 import type { WrapperProps } from '@docusaurus/types';
 import { useMemo, type ReactNode } from 'react';
 
-import { markdownTwinPath } from '@site/src/components/PageActions/links';
-
 import { entryAlsoShownAt, withEntryHref } from '../../../DocSidebar/alsoShownAt';
 
 type Props = WrapperProps<typeof MainType>;
 
 /**
- * Every page in the docs layout (docs, API pages, category index pages) names its
- * Markdown twin, which the markdown-twins plugin writes, in the head.
- *
  * Breadcrumbs follow the sidebar entry that links to the current URL. On a second URL
  * of a page (/api shows /api/list-assistants), the page's entry is lent that URL for
  * the main column, so the trail is the one the page has under its own URL. Wrapping
@@ -28,19 +22,12 @@ export default function DocRootLayoutMainWrapper(props: Props): ReactNode {
     const entry = sidebar ? entryAlsoShownAt(sidebar.items, pathname) : undefined;
     return sidebar && entry ? { name: sidebar.name, items: withEntryHref(sidebar.items, entry, pathname) } : null;
   }, [sidebar, pathname]);
-  const main = (
-    <>
-      <Main {...props} />
-      <Head>
-        <link rel="alternate" type="text/markdown" href={markdownTwinPath(pathname)} />
-      </Head>
-    </>
-  );
-  return lent ? (
+  if (!lent) {
+    return <Main {...props} />;
+  }
+  return (
     <DocsSidebarProvider name={lent.name} items={lent.items}>
-      {main}
+      <Main {...props} />
     </DocsSidebarProvider>
-  ) : (
-    main
   );
 }
