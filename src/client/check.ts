@@ -8,6 +8,7 @@
  */
 import { Validator } from '@cfworker/json-schema';
 
+import data from './check.json';
 import { errorMessages, isTextual, statusLine } from './answer';
 import { parsedArguments, type ChatReply } from './chat';
 import { listedModels, modelRequest, pickModel, requestCompletion, sendToModel } from './completion';
@@ -17,40 +18,16 @@ import type { Answer } from './send';
 type ToolCall = ChatReply['toolCalls'][number];
 
 /** The serving guides' example tool (docs/inference/vllm.mdx and llamacpp.mdx, `tools-request.json`). */
-export const WEATHER_TOOL = {
-  type: 'function',
-  function: {
-    name: 'get_current_weather',
-    description: 'Get the current weather in a given location',
-    parameters: {
-      type: 'object',
-      properties: {
-        location: { type: 'string', description: 'The city, for example Boston' },
-        unit: { type: 'string', enum: ['celsius', 'fahrenheit'] },
-      },
-      required: ['location'],
-    },
-  },
-} as const;
+export const WEATHER_TOOL = data.tool;
 
 /** What the check's tool answers: the temperature is what the model's answer must repeat. */
-const WEATHER_RESULT = { location: 'Boston', temperature: 22, unit: 'celsius', description: 'Sunny' };
+const WEATHER_RESULT = data.toolResult;
 const ANSWERED_FROM_RESULT = /\b22\b|twenty[- ]two/i;
 
-export type StepId = 'reach' | 'models' | 'chat' | 'tool' | 'stream' | 'result' | 'parallel' | 'required';
 type StepStatus = 'waiting' | 'running' | 'passed' | 'failed' | 'not-supported' | 'not-run';
 
 /** The steps in the order they run, with what each checks; an optional one is supported or not, never failed. */
-export const STEPS: readonly { id: StepId; title: string; optional?: true }[] = [
-  { id: 'reach', title: 'Reachable, and allowed by CORS' },
-  { id: 'models', title: 'GET /models' },
-  { id: 'chat', title: 'A plain chat completion' },
-  { id: 'tool', title: 'A tool call (get_current_weather)' },
-  { id: 'stream', title: 'The same tool call, streamed' },
-  { id: 'result', title: "The tool's result sent back" },
-  { id: 'parallel', title: 'Parallel tool calls', optional: true },
-  { id: 'required', title: 'tool_choice "required"', optional: true },
-];
+export const STEPS: readonly { id: string; title: string; optional?: boolean }[] = data.steps;
 
 interface Fix {
   text: string;
@@ -59,7 +36,7 @@ interface Fix {
 }
 
 export interface StepResult {
-  id: StepId;
+  id: string;
   title: string;
   status: StepStatus;
   /** How long the step took, in milliseconds; null before it runs or when it did not. */
@@ -97,11 +74,24 @@ export interface CheckOptions {
   onProgress?: (report: CheckReport) => void;
 }
 
-const GUIDE_NAME: Record<Guide, string> = { vllm: 'vLLM guide', llamacpp: 'llama.cpp guide' };
+/**
+ * A fix of check.json, linked to its section of a guide, which lives at `/inference/<guide>`:
+ * the fix's own guide, or `guide`. `{name}` in its text is `values[name]`.
+ */
+function fixOf(name: string, guide: Guide, values: Record<string, string | number> = {}): Fix {
+  const { text, anchor, section, ...own } = (data.fixes as Record<string, FixData>)[name] as FixData;
+  const at = own.guide ?? guide;
+  return {
+    text: text.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key])),
+    link: { label: `${data.guideNames[at]}: ${section}`, href: `/inference/${at}#${anchor}` },
+  };
+}
 
-/** A section of a guide, which lives at `/inference/<guide>`. */
-function link(guide: Guide, anchor: string, section: string): Fix['link'] {
-  return { label: `${GUIDE_NAME[guide]}: ${section}`, href: `/inference/${guide}#${anchor}` };
+interface FixData {
+  text: string;
+  anchor: string;
+  section: string;
+  guide?: Guide;
 }
 
 /** Text of the server's as a report keeps it: 600 characters at most. */
@@ -210,75 +200,43 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
     return cancel.aborted ? null : result;
   };
 
+  const fix = (name: string, values?: Record<string, string | number>) => fixOf(name, guide, values);
+
   /** What to change for an HTTP answer that refused a step, from its status and the server's words. */
-  const httpFix = (id: StepId, status: number, text: string): Fix => {
-    if (text.includes('--enable-auto-tool-choice') || text.includes('--tool-call-parser')) {
-      return {
-        text: 'This is upstream vLLM started without its tool flags: restart it with --enable-auto-tool-choice and --tool-call-parser set to the parser of the model’s format.',
-        link: link('vllm', 'upstream-tools', 'tools on upstream vLLM'),
-      };
-    }
-    if (text.includes('--jinja')) {
-      return {
-        text: 'This is upstream llama-server started without --jinja: restart it with --jinja, and with --chat-template-file when the model’s own template does not describe tools.',
-        link: link('llamacpp', 'upstream-tools', 'tools on upstream llama-server'),
-      };
-    }
-    if (status === 503 || /loading model/i.test(text)) {
-      return {
-        text: 'The model may still be loading: wait until the server’s log says it is ready, then check again.',
-        link: link(guide, 'start-the-server', 'start the server'),
-      };
-    }
-    if (status === 401 || status === 403) {
-      return {
-        text: 'The server wants an API key: put the key it was started with (--api-key) in API key.',
-        link: link(guide, 'start-the-server', 'start the server'),
-      };
-    }
+  const httpFix = (id: string, status: number, text: string): Fix => {
+    if (text.includes('--enable-auto-tool-choice') || text.includes('--tool-call-parser')) return fix('vllm-flags');
+    if (text.includes('--jinja')) return fix('jinja');
+    if (status === 503 || /loading model/i.test(text)) return fix('loading');
+    if (status === 401 || status === 403) return fix('key');
     if (status === 404 && /model/i.test(text) && id !== 'models') {
-      return {
-        text: `The server does not serve the model the request named: name one of its own ids.${served?.length ? ` It serves ${served.join(', ')}.` : ''}`,
-        link:
-          guide === 'vllm'
-            ? link('vllm', 'function-calling', 'the model name')
-            : link(guide, 'check-the-server', 'check the server'),
-      };
+      return fix(`model-${guide}`, { served: served?.length ? ` It serves ${served.join(', ')}.` : '' });
     }
     if (status === 404) {
       const base = VERSIONED.test(serverUrl)
         ? `try the server URL without it, ${serverUrl.replace(VERSIONED, '')}`
         : `try ${serverUrl}/v1`;
-      return {
-        text: `The server has no such path under this server URL: the OpenAI-style API usually lives under /v1, so ${base}.`,
-        link: link(guide, 'check-the-server', 'check the server'),
-      };
+      return fix('path', { base });
     }
-    return {
-      text: 'Read the server’s log for the cause, and compare its start command with the guide’s.',
-      link: link(guide, 'start-the-server', 'start the server'),
-    };
+    return fix('log');
   };
 
   /** A step's failure to get any answer: the client's own explanation, said for model servers. */
-  const transportFailure = ({ kind, message, fix }: Failure): Verdict =>
+  const transportFailure = ({ kind, message, fix: text }: Failure): Verdict =>
     failed(message, {
       fix:
         kind === 'timeout'
-          ? {
-              text: `No answer within ${timeoutSeconds} seconds: the model may still be loading (the first start downloads and loads the weights), or it answers slowly on this machine. Wait until the server's log says it is ready, then check again.`,
-              link: link(guide, 'start-the-server', 'start the server'),
-            }
+          ? fix('timeout', { seconds: timeoutSeconds })
           : kind === 'cors'
-            ? {
-                text: `Allow this site's origin, ${report.pageOrigin}, on the server. vLLM allows any origin unless started with --allowed-origins, whose list must then hold "${report.pageOrigin}"; llama-server allows any origin by default, so a refusal there comes from a proxy in front of it. vLLM started with --api-key refuses a request without ${apiKey ? 'that' : 'its'} key before it adds its CORS headers, which the browser hides the same way: ${apiKey ? 'check the key in API key' : 'put the key in API key'}.`,
-                link: link(guide, 'function-calling', 'sending from this page'),
-              }
-            : { text: fix },
+            ? fix('cors', {
+                origin: report.pageOrigin,
+                which: apiKey ? 'that' : 'its',
+                keyAdvice: apiKey ? 'check the key in API key' : 'put the key in API key',
+              })
+            : { text },
     });
 
   /** An answer that refused a step: the server's words and what to change. */
-  const refused = async (id: StepId, answer: Answer): Promise<Verdict> => {
+  const refused = async (id: string, answer: Answer): Promise<Verdict> => {
     const said = await serverWords(answer);
     return failed(`The server answered ${statusLine(answer.status, answer.statusText)}.`, {
       ...(said ? { said } : {}),
@@ -287,7 +245,7 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
   };
 
   /** Sends a completion: the reply when the server answered with one, otherwise the step's failure. */
-  const replyOf = async (id: StepId, body: Record<string, unknown>) => {
+  const replyOf = async (id: string, body: Record<string, unknown>) => {
     const { outcome, reply, streamed } = await requestCompletion(
       modelRequest(serverUrl, 'POST', '/chat/completions', body),
       { apiKey, timeoutSeconds, cancel },
@@ -371,16 +329,7 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
           : `The model answered in text (finish reason ${reply.finishReason ?? 'none'}) instead of calling the tool.`,
         {
           ...(reply.content ? { said: clip(reply.content) } : {}),
-          fix:
-            guide === 'vllm'
-              ? {
-                  text: 'The model’s chat template does not turn its call into tool_calls: check that the server is Rubra’s vLLM fork serving a Rubra model, or give upstream vLLM the tool-call parser of the model’s format.',
-                  link: link('vllm', 'upstream-tools', 'tools on upstream vLLM'),
-                }
-              : {
-                  text: 'The server is probably using the wrong chat template: restart it with the --chat-template value of the model’s family, from the chat template table.',
-                  link: link('llamacpp', 'wrong-chat-template', 'tool calls come back as plain text'),
-                },
+          fix: fix(`text-call-${guide}`),
         },
       );
     }
@@ -388,10 +337,7 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
     if (problems.length > 0) {
       return failed(`The ${how} call does not meet the tool: ${problems.join('; ')}.`, {
         said: describeCall(call),
-        fix: {
-          text: 'Install jsonrepair where the server runs and restart it, so that slips in the arguments are repaired; a wrong name or argument points at the chat template.',
-          link: link(guide, 'malformed-json', 'tool-call arguments are not valid JSON'),
-        },
+        fix: fix('arguments'),
       });
     }
     return passed(
@@ -436,16 +382,7 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
         : `The answer does not give the temperature the tool returned (${WEATHER_RESULT.temperature} °C).`,
       {
         said: reply.toolCalls[0] ? describeCall(reply.toolCalls[0]) : clip(reply.content),
-        fix:
-          guide === 'vllm'
-            ? {
-                text: 'The model’s chat template must pass tool messages on to the model.',
-                link: link('vllm', 'chat-templates', 'chat templates'),
-              }
-            : {
-                text: 'The chat template must pass tool messages on to the model: restart the server with the --chat-template value of the model’s family.',
-                link: link('llamacpp', 'chat-templates', 'chat templates'),
-              },
+        fix: fix(`result-${guide}`),
       },
     );
   });
