@@ -74,25 +74,9 @@ export interface CheckOptions {
   onProgress?: (report: CheckReport) => void;
 }
 
-/**
- * A fix of check.json, linked to its section of a guide, which lives at `/inference/<guide>`:
- * the fix's own guide, or `guide`. `{name}` in its text is `values[name]`.
- */
-function fixOf(name: string, guide: Guide, values: Record<string, string | number> = {}): Fix {
-  const { text, anchor, section, ...own } = (data.fixes as Record<string, FixData>)[name] as FixData;
-  const at = own.guide ?? guide;
-  return {
-    text: text.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key])),
-    link: { label: `${data.guideNames[at]}: ${section}`, href: `/inference/${at}#${anchor}` },
-  };
-}
-
-interface FixData {
-  text: string;
-  anchor: string;
-  section: string;
-  guide?: Guide;
-}
+/** A fix in check.json: `guide` when it names one guide's case, otherwise the server's guide is linked. */
+type FixData = { text: string; anchor: string; section: string; guide?: Guide };
+const FIXES = data.fixes as Record<string, FixData>;
 
 /** Text of the server's as a report keeps it: 600 characters at most. */
 function clip(text: string, limit = 600): string {
@@ -200,7 +184,14 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
     return cancel.aborted ? null : result;
   };
 
-  const fix = (name: string, values?: Record<string, string | number>) => fixOf(name, guide, values);
+  /** A fix, linked to its section of a guide, at `/inference/<guide>`; `{name}` in its text is `values[name]`. */
+  const fix = (name: string, values: Record<string, string | number> = {}): Fix => {
+    const { text, anchor, section, guide: own = guide } = FIXES[name] as FixData;
+    return {
+      text: text.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key])),
+      link: { label: `${data.guideNames[own]}: ${section}`, href: `/inference/${own}#${anchor}` },
+    };
+  };
 
   /** What to change for an HTTP answer that refused a step, from its status and the server's words. */
   const httpFix = (id: string, status: number, text: string): Fix => {
@@ -288,9 +279,9 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
   const listed = await step(1, async (result) => {
     result.ms = listing.ms;
     if (listing.status >= 300) return refused('models', listing);
-    const data = await listedModels(listing);
-    served = data.map((entry) => entry.id).filter((id): id is string => typeof id === 'string');
-    const owner = data.map((entry) => entry.owned_by).find((owned) => typeof owned === 'string');
+    const entries = await listedModels(listing);
+    served = entries.map((entry) => entry.id).filter((id): id is string => typeof id === 'string');
+    const owner = entries.map((entry) => entry.owned_by).find((owned) => typeof owned === 'string');
     if (owner === 'vllm' || owner === 'llamacpp') {
       guide = owner;
     }

@@ -346,9 +346,9 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
       />
       {urlTooLong ? <p className={styles.problem}>{urlTooLong.message}</p> : null}
       {schemaWarning ? (
-        <div className={styles.warning} data-console-schema-problems="">
+        <div className={`alert alert--warning ${styles.alert}`} data-console-schema-problems="">
           <p>The body does not match the operation’s schema:</p>
-          <ul>
+          <ul className="margin-bottom--sm">
             {schemaWarning.map(({ pointer, message }) => (
               <li key={`${pointer} ${message}`}>
                 <code>{pointer || 'the body'}</code>: {message}

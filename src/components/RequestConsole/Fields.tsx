@@ -241,7 +241,7 @@ export function SendBar({ call }: { call: Pick<ServerCall, 'sending' | 'cancel' 
 
 export function FailureView({ failure }: { failure: Failure }): ReactNode {
   return (
-    <div className={styles.failure} data-console-failure={failure.kind}>
+    <div className={`alert alert--danger ${styles.alert}`} data-console-failure={failure.kind}>
       <p>
         <strong>{failure.message}</strong>
       </p>
