@@ -29,7 +29,6 @@ import type { ServerKind } from '@site/src/client/failure';
 import {
   BodyField,
   ConsoleFrame,
-  DEFAULT_TIMEOUT_SECONDS,
   FailureView,
   FieldMessage,
   KeyField,
@@ -87,10 +86,13 @@ function exampleBodyText(data: ApiConsoleData, ids: RememberedIds): string {
   return body?.kind === 'json' ? JSON.stringify(withRememberedIds(body.value, ids), null, 2) : '';
 }
 
-function initialValues(operation: ApiOperationPage, data: ApiConsoleData, ids: RememberedIds): FormValues {
+function initialValues(
+  operation: ApiOperationPage,
+  data: ApiConsoleData,
+  ids: RememberedIds,
+): Omit<FormValues, 'serverUrl'> {
   const body = data.request.body;
   return {
-    serverUrl: usedServers('api')[0] ?? operation.serverUrl,
     params: Object.fromEntries(
       pathAndQuery(operation).map((parameter) => [
         parameter.name,
@@ -125,18 +127,17 @@ function enumOf(schema: unknown): string[] | undefined {
 
 export default function ApiConsole({ operation, data, onSamples, onClose }: ApiConsoleProps): ReactNode {
   const [ids, setIds] = useState<RememberedIds>(() => rememberedIds());
-  const [values, setValues] = useState<FormValues>(() => initialValues(operation, data, ids));
+  const [values, setValues] = useState(() => initialValues(operation, data, ids));
   const [bodyEdited, setBodyEdited] = useState(false);
-  const form = useConsoleForm('api');
-  const { call, fieldId, problemOf } = form;
-  const [timeoutSeconds, setTimeoutSeconds] = useState(String(DEFAULT_TIMEOUT_SECONDS));
+  const form = useConsoleForm('api', () => usedServers('api')[0] ?? operation.serverUrl);
+  const { call, fieldId, problemOf, serverUrl, timeoutSeconds } = form;
   const [schemaWarning, setSchemaWarning] = useState<SchemaProblem[] | null>(null);
   const [done, setDone] = useState<{ outcome: Outcome; isDownload: boolean; name: string } | null>(null);
   const files = useRef(new Map<string, File>());
   const lastBody = useRef<unknown>(data.request.body?.kind === 'json' ? data.request.body.value : undefined);
   const result = useRef<HTMLDivElement>(null);
 
-  const read = useMemo(() => readForm(values, data, lastBody.current), [values, data]);
+  const read = useMemo(() => readForm({ ...values, serverUrl }, data, lastBody.current), [values, serverUrl, data]);
   if (read.request.body?.kind === 'json') {
     lastBody.current = read.request.body.value;
   }
@@ -272,14 +273,7 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
       onClose={onClose}
       onSubmit={() => void sendNow(false)}
     >
-      <ServerField
-        id={fieldId('server')}
-        value={values.serverUrl}
-        onChange={(serverUrl) => setValues((current) => ({ ...current, serverUrl }))}
-        suggestions={[...call.servers, operation.serverUrl]}
-        problem={problemOf('server')}
-        focusOnMount
-      />
+      <ServerField {...form.field('server')} suggestions={[...call.servers, operation.serverUrl]} focusOnMount />
       <KeyField id={fieldId('key')} keyState={form.keyState} />
       {parameters.length > 0 ? (
         <fieldset className={styles.group}>
@@ -338,12 +332,7 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
           )}
         </fieldset>
       ) : null}
-      <TimeoutField
-        id={fieldId('timeout')}
-        value={timeoutSeconds}
-        onChange={setTimeoutSeconds}
-        problem={problemOf('timeout')}
-      />
+      <TimeoutField {...form.field('timeout')} />
       {urlTooLong ? <p className={styles.problem}>{urlTooLong.message}</p> : null}
       {schemaWarning ? (
         <div className={`alert alert--warning ${styles.alert}`} data-console-schema-problems="">

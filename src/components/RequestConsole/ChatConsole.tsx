@@ -16,7 +16,6 @@ import { MODEL_SERVER } from '@site/src/client/failure';
 import {
   BodyField,
   ConsoleFrame,
-  DEFAULT_TIMEOUT_SECONDS,
   FailureView,
   KeyField,
   SendBar,
@@ -44,11 +43,9 @@ function exampleText(request: ApiRequest): string {
 }
 
 export default function ChatConsole({ request, onClose }: ChatConsoleProps): ReactNode {
-  const form = useConsoleForm('model');
-  const { call, fieldId, problemOf } = form;
-  const [serverUrl, setServerUrl] = useState(request.serverUrl);
+  const form = useConsoleForm('model', request.serverUrl);
+  const { call, fieldId, problemOf, serverUrl, timeoutSeconds } = form;
   const [bodyText, setBodyText] = useState(() => exampleText(request));
-  const [timeoutSeconds, setTimeoutSeconds] = useState(String(DEFAULT_TIMEOUT_SECONDS));
   const [done, setDone] = useState<{ outcome: Outcome; streamed: boolean } | null>(null);
   const [reply, setReply] = useState<ChatReply | null>(null);
 
@@ -101,14 +98,7 @@ export default function ChatConsole({ request, onClose }: ChatConsoleProps): Rea
       onClose={onClose}
       onSubmit={() => void sendNow()}
     >
-      <ServerField
-        id={fieldId('server')}
-        value={serverUrl}
-        onChange={setServerUrl}
-        suggestions={[request.serverUrl, ...call.servers]}
-        problem={problemOf('server')}
-        focusOnMount
-      />
+      <ServerField {...form.field('server')} suggestions={[request.serverUrl, ...call.servers]} focusOnMount />
       <KeyField id={fieldId('key')} keyState={form.keyState} />
       <BodyField
         id={fieldId('body')}
@@ -118,12 +108,7 @@ export default function ChatConsole({ request, onClose }: ChatConsoleProps): Rea
         problem={problemOf('body')}
         note='Set "stream": true to see the reply as it arrives.'
       />
-      <TimeoutField
-        id={fieldId('timeout')}
-        value={timeoutSeconds}
-        onChange={setTimeoutSeconds}
-        problem={problemOf('timeout')}
-      />
+      <TimeoutField {...form.field('timeout')} />
       <SendBar call={call} />
       {reply ? <ChatAnswer reply={reply} streaming={call.sending} /> : null}
       {done && !done.outcome.ok ? <FailureView failure={done.outcome.failure} /> : null}

@@ -81,20 +81,37 @@ export function useApiKey() {
   return useState(() => readApiKey());
 }
 
-/** A console's form: its call, its key, ids for its fields and the problems shown under them. */
-export function useConsoleForm(scope: 'api' | 'model') {
+const DEFAULT_TIMEOUT_SECONDS = 30;
+
+/**
+ * A console's form: its call, its key, the Server URL and Timeout it holds (the server
+ * starting at `serverUrl`), ids for its fields and the problems shown under them.
+ */
+export function useConsoleForm(scope: 'api' | 'model', serverUrl: string | (() => string)) {
   // Without React's colons, an id is also a valid CSS selector (the datalist's `list` lookup).
   const id = useId().replace(/:/g, '');
   const call = useServerCall(scope);
   const keyState = useApiKey();
+  const held = { server: useState(serverUrl), timeout: useState(String(DEFAULT_TIMEOUT_SECONDS)) };
   const formRef = useRef<HTMLFormElement>(null);
   const [problems, setProblems] = useState<FieldProblem[]>([]);
+  const fieldId = (name: string) => `${id}-${name.replace(/[^\w-]/g, '_')}`;
+  const problemOf = (field: string) => problems.find((problem) => problem.field === field);
   return {
     call,
     keyState,
     formRef,
-    fieldId: (name: string) => `${id}-${name.replace(/[^\w-]/g, '_')}`,
-    problemOf: (field: string) => problems.find((problem) => problem.field === field),
+    fieldId,
+    problemOf,
+    serverUrl: held.server[0],
+    timeoutSeconds: held.timeout[0],
+    /** The props of the Server URL's or the Timeout's field. */
+    field: (name: keyof typeof held): FieldProps => ({
+      id: fieldId(name),
+      value: held[name][0],
+      onChange: held[name][1],
+      problem: problemOf(name),
+    }),
     /**
      * Shows the problems under their fields; true when there are none. Otherwise nothing
      * is sent: the status says how many fields need a change, and the first takes the focus.
@@ -187,8 +204,6 @@ export function BodyField({
     </div>
   );
 }
-
-export const DEFAULT_TIMEOUT_SECONDS = 30;
 
 export function TimeoutField({ id, value, onChange, problem }: FieldProps): ReactNode {
   return (

@@ -47,9 +47,8 @@ export default function ServerCheck({
   model,
   onClose,
 }: ServerCheckProps): ReactNode {
-  const form = useConsoleForm('model');
-  const { call, fieldId } = form;
-  const [serverUrl, setServerUrl] = useState(initialUrl ?? GUIDE_SERVERS[guide]);
+  const form = useConsoleForm('model', initialUrl ?? GUIDE_SERVERS[guide]);
+  const { call, fieldId, serverUrl } = form;
   const [report, setReport] = useState<CheckReport | null>(null);
   const [copied, setCopied] = useState('');
 
@@ -110,14 +109,7 @@ export default function ServerCheck({
         back, and tries parallel calls and <code>tool_choice: &quot;required&quot;</code>. Nothing is sent until you
         press Run the check.
       </p>
-      <ServerField
-        id={fieldId('server')}
-        value={serverUrl}
-        onChange={setServerUrl}
-        suggestions={[GUIDE_SERVERS[guide], ...call.servers]}
-        problem={form.problemOf('server')}
-        focusOnMount
-      />
+      <ServerField {...form.field('server')} suggestions={[GUIDE_SERVERS[guide], ...call.servers]} focusOnMount />
       <KeyField id={fieldId('key')} keyState={form.keyState} />
       <div className={consoleStyles.actions}>
         <button type="submit" className="button button--primary" disabled={sending}>
