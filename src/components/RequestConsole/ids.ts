@@ -6,16 +6,10 @@
  */
 import type { RememberedIds } from '@site/src/client/store';
 
+import paramOfKind from './id-params.json';
+
 /** The parameter that takes the id of each kind of object. */
-const PARAM_OF_KIND: Readonly<Record<string, string>> = {
-  assistant: 'assistant_id',
-  thread: 'thread_id',
-  'thread.message': 'message_id',
-  'thread.run': 'run_id',
-  'thread.run.step': 'step_id',
-  file: 'file_id',
-  'assistant.file': 'file_id',
-};
+const PARAM_OF_KIND: Readonly<Record<string, string>> = paramOfKind;
 
 export interface FoundId {
   param: string;
