@@ -1,5 +1,4 @@
 /** Reading an answer for the reader: its size, whether it is text, and the messages of an error body. */
-import REASONS from './status-reasons.json';
 
 /** Above this, the view shows the start of the body and offers the whole as a download. */
 export const VIEW_LIMIT_BYTES = 1024 * 1024;
@@ -66,7 +65,26 @@ function located(list: unknown, where: string, what: string): string[] {
   });
 }
 
-/** The status and its reason phrase, which answers over HTTP/2 leave out (status-reasons.json). */
+/** The reason phrase of a status, for answers whose status line has none (HTTP/2). */
+const REASONS: Readonly<Record<number, string>> = {
+  200: 'OK',
+  201: 'Created',
+  202: 'Accepted',
+  204: 'No Content',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Content Too Large',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+};
+
 export function statusLine(status: number, statusText: string): string {
-  return `${status} ${statusText || (REASONS as Record<string, string>)[status] || ''}`.trim();
+  return `${status} ${statusText || REASONS[status] || ''}`.trim();
 }
