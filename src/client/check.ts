@@ -41,7 +41,6 @@ export interface StepResult {
   status: StepStatus;
   /** How long the step took, in milliseconds; null before it runs or when it did not. */
   ms: number | null;
-  /** What the check found, in one or two sentences. */
   detail: string;
   /** What the server (or the model) said, in its own words. */
   said?: string;
@@ -133,7 +132,6 @@ function skipRest(report: CheckReport, from: number, why: string): void {
   }
 }
 
-/** What a step found. */
 type Verdict = Pick<StepResult, 'status' | 'detail' | 'said' | 'fix'>;
 
 const passed = (detail: string): Verdict => ({ status: 'passed', detail });
@@ -309,7 +307,6 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
     tools: [WEATHER_TOOL],
     tool_choice: 'auto',
   };
-  /** Checks a reply's tool call against the tool. */
   const judgeCall = (reply: ChatReply, how: string): Verdict => {
     const call = reply.toolCalls[0];
     if (!call) {

@@ -18,7 +18,6 @@ export interface Failure {
 
 /** What the kind of server is called and how it allows another origin. */
 export interface ServerKind {
-  /** `Rubra server`, `model server`. */
   name: string;
   /** How this kind of server allows an origin, when it has a way; said after a CORS refusal. */
   allowOrigin?: (origin: string) => string;
@@ -42,14 +41,11 @@ export function baseUrlHint(server: ServerKind, serverUrl: string, status: numbe
 }
 
 export interface FailureSignals {
-  /** The URL the request went to. */
   url: string;
-  /** The server URL the reader gave. */
   serverUrl: string;
   /** This page's origin: `http://localhost:3000`. */
   pageOrigin: string;
   server: ServerKind;
-  /** Why the request was stopped, when the console stopped it. */
   aborted?: 'timeout' | 'cancel';
   timeoutSeconds: number;
   /** Whether an event stream had begun: a timeout then means the stream stalled. */

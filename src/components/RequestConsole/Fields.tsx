@@ -9,7 +9,7 @@ import BodyEditor from './BodyEditor';
 import type { Failure } from '@site/src/client/failure';
 import type { FieldProblem } from './form';
 import { forgetApiKey, keepApiKey, readApiKey } from '@site/src/client/store';
-import { fieldsNeedChange, useServerCall, type ServerCall } from '@site/src/client/useServerCall';
+import { fieldsNeedChange, useServerCall } from '@site/src/client/useServerCall';
 import styles from './styles.module.css';
 
 export function FieldMessage({ id, problem }: { id: string; problem: FieldProblem | undefined }): ReactNode {
@@ -233,7 +233,7 @@ export function timeoutProblem(text: string): FieldProblem | null {
 }
 
 /** Send, Cancel while a request runs, and the status line that screen readers announce. */
-export function SendBar({ call }: { call: Pick<ServerCall, 'sending' | 'cancel' | 'status'> }): ReactNode {
+export function SendBar({ call }: { call: ReturnType<typeof useServerCall> }): ReactNode {
   return (
     <>
       <div className={styles.actions}>
