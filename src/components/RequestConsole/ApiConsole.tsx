@@ -38,7 +38,7 @@ import {
   timeoutProblem,
   useConsoleForm,
 } from './Fields';
-import { readForm, urlProblem, type FormValues } from './form';
+import { readForm, urlProblem } from './form';
 import { deletedId, idsInAnswer, withRememberedIds } from './ids';
 import type { SchemaProblem } from './json';
 import { isTextual, VIEW_LIMIT_BYTES } from '@site/src/client/answer';
@@ -86,11 +86,8 @@ function exampleBodyText(data: ApiConsoleData, ids: RememberedIds): string {
   return body?.kind === 'json' ? JSON.stringify(withRememberedIds(body.value, ids), null, 2) : '';
 }
 
-function initialValues(
-  operation: ApiOperationPage,
-  data: ApiConsoleData,
-  ids: RememberedIds,
-): Omit<FormValues, 'serverUrl'> {
+/** The form's parameters and body, without the Server URL the console's form holds. */
+function initialValues(operation: ApiOperationPage, data: ApiConsoleData, ids: RememberedIds) {
   const body = data.request.body;
   return {
     params: Object.fromEntries(
