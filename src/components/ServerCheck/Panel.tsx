@@ -130,7 +130,34 @@ export default function ServerCheck({
         {status}
         {copied ? ` ${copied}` : ''}
       </p>
-      {report ? <Results report={report} /> : null}
+      {report ? (
+        <ol className={styles.results} aria-label={`Results for ${report.serverUrl}`} data-server-check-results="">
+          {report.steps.map((step) => (
+            <li key={step.id} className={styles.step} data-step={step.id} data-status={step.status}>
+              <p className={styles.stepHead}>
+                <span className={styles.stepTitle}>{step.title}</span>{' '}
+                <span className={styles.badge}>{statusText(step)}</span>
+                {step.ms === null ? null : <span className={styles.time}> {step.ms} ms</span>}
+              </p>
+              {step.detail ? <p className={styles.detail}>{step.detail}</p> : null}
+              {step.said ? (
+                <>
+                  <p className={styles.detail}>The server said:</p>
+                  <pre className={styles.said} tabIndex={0}>
+                    {step.said}
+                  </pre>
+                </>
+              ) : null}
+              {step.fix ? (
+                <p className={styles.detail}>
+                  <strong>To change:</strong> {step.fix.text}{' '}
+                  {step.fix.link ? <Link to={step.fix.link.href}>{step.fix.link.label}</Link> : null}
+                </p>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      ) : null}
       {report && !sending ? (
         <details className={styles.markdown}>
           <summary>Report as Markdown</summary>
@@ -138,36 +165,5 @@ export default function ServerCheck({
         </details>
       ) : null}
     </ConsoleFrame>
-  );
-}
-
-function Results({ report }: { report: CheckReport }): ReactNode {
-  return (
-    <ol className={styles.results} aria-label={`Results for ${report.serverUrl}`} data-server-check-results="">
-      {report.steps.map((step) => (
-        <li key={step.id} className={styles.step} data-step={step.id} data-status={step.status}>
-          <p className={styles.stepHead}>
-            <span className={styles.stepTitle}>{step.title}</span>{' '}
-            <span className={styles.badge}>{statusText(step)}</span>
-            {step.ms === null ? null : <span className={styles.time}> {step.ms} ms</span>}
-          </p>
-          {step.detail ? <p className={styles.detail}>{step.detail}</p> : null}
-          {step.said ? (
-            <>
-              <p className={styles.detail}>The server said:</p>
-              <pre className={styles.said} tabIndex={0}>
-                {step.said}
-              </pre>
-            </>
-          ) : null}
-          {step.fix ? (
-            <p className={styles.detail}>
-              <strong>To change:</strong> {step.fix.text}{' '}
-              {step.fix.link ? <Link to={step.fix.link.href}>{step.fix.link.label}</Link> : null}
-            </p>
-          ) : null}
-        </li>
-      ))}
-    </ol>
   );
 }
