@@ -132,21 +132,12 @@ export async function send(request: OutgoingRequest, options: SendOptions): Prom
     let body: Blob;
     if (options.onStreamText && response.ok && response.body && contentType.includes('text/event-stream')) {
       midStream = true;
-      const reader = response.body.getReader();
-      const decoder = new TextDecoder();
-      const parts: BlobPart[] = [];
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) {
-          break;
-        }
+      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      const parts: string[] = [];
+      for (let read = await reader.read(); !read.done; read = await reader.read()) {
         restartTimer();
-        parts.push(value as Uint8Array<ArrayBuffer>);
-        options.onStreamText(decoder.decode(value, { stream: true }));
-      }
-      const rest = decoder.decode();
-      if (rest) {
-        options.onStreamText(rest);
+        parts.push(read.value);
+        options.onStreamText(read.value);
       }
       body = new Blob(parts, { type: contentType });
     } else {
