@@ -270,7 +270,7 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
       onClose={onClose}
       onSubmit={() => void sendNow(false)}
     >
-      <ServerField {...form.field('server')} suggestions={[...call.servers, operation.serverUrl]} focusOnMount />
+      <ServerField {...form.field('server')} suggestions={[...call.servers, operation.serverUrl]} autoFocus />
       <KeyField id={fieldId('key')} keyState={form.keyState} />
       {parameters.length > 0 ? (
         <fieldset className={styles.group}>

@@ -98,7 +98,7 @@ export default function ChatConsole({ request, onClose }: ChatConsoleProps): Rea
       onClose={onClose}
       onSubmit={() => void sendNow()}
     >
-      <ServerField {...form.field('server')} suggestions={[request.serverUrl, ...call.servers]} focusOnMount />
+      <ServerField {...form.field('server')} suggestions={[request.serverUrl, ...call.servers]} autoFocus />
       <KeyField id={fieldId('key')} keyState={form.keyState} />
       <BodyField
         id={fieldId('body')}

@@ -3,7 +3,7 @@
  * send and cancel buttons, the status line and a failure's explanation, each labelled and
  * tied to its message, so that the API pages and the serving guides behave alike.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 
 import BodyEditor from './BodyEditor';
 import type { Failure } from '@site/src/client/failure';
@@ -35,26 +35,21 @@ export function ServerField({
   suggestions,
   problem,
   inputRef,
-  focusOnMount = false,
+  autoFocus = false,
 }: FieldProps & {
   suggestions: readonly string[];
   inputRef?: RefObject<HTMLInputElement>;
-  /** The field takes the focus when the form appears. */
-  focusOnMount?: boolean;
+  autoFocus?: boolean;
 }): ReactNode {
-  const ownRef = useRef<HTMLInputElement>(null);
-  const ref = inputRef ?? ownRef;
-  useEffect(() => {
-    if (focusOnMount) ref.current?.focus();
-  }, [focusOnMount, ref]);
   // The list's id is also a plain CSS selector: some DOM implementations look it up by one.
   const listId = `${id.replace(/[^\w-]/g, '')}-used`;
   return (
     <div className={styles.row}>
       <label htmlFor={id}>Server URL</label>
       <input
-        ref={ref}
+        ref={inputRef}
         id={id}
+        autoFocus={autoFocus}
         data-field="server"
         type="url"
         inputMode="url"

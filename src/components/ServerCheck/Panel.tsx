@@ -109,7 +109,7 @@ export default function ServerCheck({
         back, and tries parallel calls and <code>tool_choice: &quot;required&quot;</code>. Nothing is sent until you
         press Run the check.
       </p>
-      <ServerField {...form.field('server')} suggestions={[GUIDE_SERVERS[guide], ...call.servers]} focusOnMount />
+      <ServerField {...form.field('server')} suggestions={[GUIDE_SERVERS[guide], ...call.servers]} autoFocus />
       <KeyField id={fieldId('key')} keyState={form.keyState} />
       <div className={consoleStyles.actions}>
         <button type="submit" className="button button--primary" disabled={sending}>
