@@ -123,13 +123,14 @@ function enumOf(schema: unknown): string[] | undefined {
 }
 
 export default function ApiConsole({ operation, data, onSamples, onClose }: ApiConsoleProps): ReactNode {
+  const isDownload = data.call.action === 'content';
   const [ids, setIds] = useState<RememberedIds>(() => rememberedIds());
   const [values, setValues] = useState(() => initialValues(operation, data, ids));
   const [bodyEdited, setBodyEdited] = useState(false);
   const form = useConsoleForm('api', () => usedServers('api')[0] ?? operation.serverUrl);
   const { call, fieldId, problemOf, serverUrl, timeoutSeconds } = form;
   const [schemaWarning, setSchemaWarning] = useState<SchemaProblem[] | null>(null);
-  const [done, setDone] = useState<{ outcome: Outcome; isDownload: boolean; name: string } | null>(null);
+  const [done, setDone] = useState<{ outcome: Outcome; name: string } | null>(null);
   const files = useRef(new Map<string, File>());
   const lastBody = useRef<unknown>(data.request.body?.kind === 'json' ? data.request.body.value : undefined);
   const result = useRef<HTMLDivElement>(null);
@@ -240,7 +241,6 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
     if (!outcome) {
       return;
     }
-    const isDownload = data.call.action === 'content';
     call.setStatus(outcomeStatus(outcome, '', { server: RUBRA_SERVER, serverUrl: read.request.serverUrl }));
     const answer = outcome.ok && outcome.answer.status < 300 && !isDownload ? outcome.answer : null;
     if (answer && isTextual(answer.contentType) && answer.body.size < VIEW_LIMIT_BYTES) {
@@ -256,7 +256,7 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
         // An answer that is not JSON carries no ids.
       }
     }
-    setDone({ outcome, isDownload, name: downloadName(read.request) });
+    setDone({ outcome, name: downloadName(read.request) });
   };
 
   const parameters = pathAndQuery(operation);
@@ -351,7 +351,7 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
       <div ref={result}>
         {done && !done.outcome.ok ? <FailureView failure={done.outcome.failure} /> : null}
         {done?.outcome.ok ? (
-          <AnswerView answer={done.outcome.answer} downloadName={done.name} isDownload={done.isDownload} />
+          <AnswerView answer={done.outcome.answer} downloadName={done.name} isDownload={isDownload} />
         ) : null}
       </div>
       <p className={styles.footer}>

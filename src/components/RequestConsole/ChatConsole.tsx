@@ -46,7 +46,7 @@ export default function ChatConsole({ request, onClose }: ChatConsoleProps): Rea
   const form = useConsoleForm('model', request.serverUrl);
   const { call, fieldId, problemOf, serverUrl, timeoutSeconds } = form;
   const [bodyText, setBodyText] = useState(() => exampleText(request));
-  const [done, setDone] = useState<{ outcome: Outcome; streamed: boolean } | null>(null);
+  const [done, setDone] = useState<Outcome | null>(null);
   const [reply, setReply] = useState<ChatReply | null>(null);
 
   const parsed = useMemo(() => parseJson(bodyText), [bodyText]);
@@ -78,18 +78,18 @@ export default function ChatConsole({ request, onClose }: ChatConsoleProps): Rea
     if (!result) {
       return;
     }
-    const { outcome, reply: finished, streamed } = result;
+    const { outcome, reply: finished } = result;
     const why = finished?.error
       ? `the server reported an error: ${finished.error}`
       : finished?.finishReason
         ? `finish reason ${finished.finishReason}`
         : '';
     call.setStatus(outcomeStatus(outcome, why, { server: MODEL_SERVER, serverUrl: server.url }));
-    setDone({ outcome, streamed });
+    setDone(outcome);
   };
 
-  const answer = done?.outcome.ok ? done.outcome : null;
-  const answerView = answer ? <AnswerView answer={answer.answer} downloadName="reply.txt" isDownload={false} /> : null;
+  const answer = done?.ok ? done.answer : null;
+  const answerView = answer ? <AnswerView answer={answer} downloadName="reply.txt" isDownload={false} /> : null;
   return (
     <ConsoleFrame
       title={`Try it: ${request.method} ${request.path}`}
@@ -111,8 +111,8 @@ export default function ChatConsole({ request, onClose }: ChatConsoleProps): Rea
       <TimeoutField {...form.field('timeout')} />
       <SendBar call={call} />
       {reply ? <ChatAnswer reply={reply} streaming={call.sending} /> : null}
-      {done && !done.outcome.ok ? <FailureView failure={done.outcome.failure} /> : null}
-      {answer && reply && answer.answer.status < 300 ? (
+      {done && !done.ok ? <FailureView failure={done.failure} /> : null}
+      {answer && reply && answer.status < 300 ? (
         <details className={styles.raw}>
           <summary>Raw answer</summary>
           {answerView}
