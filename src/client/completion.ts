@@ -9,7 +9,7 @@ import { isTextual } from './answer';
 import { applyEvent, EMPTY_REPLY, replyFromCompletion, type ChatReply } from './chat';
 import { MODEL_SERVER } from './failure';
 import { send, type Answer, type Outcome, type SendOptions } from './send';
-import { EventReader } from './stream';
+import { eventReader } from './stream';
 
 /** A JSON request to a model server's OpenAI-style API, `path` below its base URL. */
 export function modelRequest(
@@ -90,7 +90,7 @@ export interface CompletionOptions {
 export async function requestCompletion(request: ApiRequest, options: CompletionOptions) {
   const body = request.body?.kind === 'json' ? request.body.value : undefined;
   const streaming = (body as { stream?: unknown } | null | undefined)?.stream === true;
-  const events = new EventReader();
+  const events = eventReader();
   let current: ChatReply | null = streaming ? EMPTY_REPLY : null;
   const take = (text: string | null) => {
     for (const event of text === null ? events.end() : events.push(text)) {
