@@ -123,15 +123,6 @@ function describeCall(call: { name: string; arguments: string }): string {
   return `${call.name} ${clip(call.arguments, 200)}`;
 }
 
-/** The steps that follow one that failed, which it makes impossible. */
-function skipRest(report: CheckReport, from: number, why: string): void {
-  for (const step of report.steps.slice(from)) {
-    if (step.status === 'waiting') {
-      Object.assign(step, { status: 'not-run', detail: why });
-    }
-  }
-}
-
 type Verdict = Pick<StepResult, 'status' | 'detail' | 'said' | 'fix'>;
 
 const passed = (detail: string): Verdict => ({ status: 'passed', detail });
@@ -153,9 +144,11 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
     steps: STEPS.map(({ id, title }) => ({ id, title, status: 'waiting', ms: null, detail: '' })),
   };
   const progress = () => options.onProgress?.(structuredClone(report));
-  /** Ends the check: the steps from `from` on are not run, for `why`. */
+  /** Ends the check: the steps from `from` on that wait are not run, for `why`. */
   const stop = (from: number, why: string) => {
-    skipRest(report, from, why);
+    for (const step of report.steps.slice(from)) {
+      if (step.status === 'waiting') Object.assign(step, { status: 'not-run', detail: why });
+    }
     progress();
     return report;
   };
@@ -165,7 +158,7 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
   const step = async (index: number, work: (result: StepResult) => Promise<Verdict>): Promise<StepResult | null> => {
     const result = report.steps[index] as StepResult;
     if (cancel.aborted) {
-      skipRest(report, index, 'Not run: the check was cancelled.');
+      stop(index, 'Not run: the check was cancelled.');
       return null;
     }
     result.status = 'running';
@@ -176,10 +169,11 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
     if (cancel.aborted) {
       Object.assign(result, { status: 'not-run', detail: 'Cancelled while it ran.', ms: null });
       delete result.fix;
-      skipRest(report, index + 1, 'Not run: the check was cancelled.');
+      stop(index + 1, 'Not run: the check was cancelled.');
+      return null;
     }
     progress();
-    return cancel.aborted ? null : result;
+    return result;
   };
 
   /** A fix, linked to its section of a guide, at `/inference/<guide>`; `{name}` in its text is `values[name]`. */
@@ -233,34 +227,32 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
     });
   };
 
-  /** Sends a completion: the reply when the server answered with one, otherwise the step's failure. */
-  const replyOf = async (id: string, body: Record<string, unknown>) => {
-    const { outcome, reply, streamed } = await requestCompletion(
-      modelRequest(serverUrl, 'POST', '/chat/completions', body),
-      { apiKey, timeoutSeconds, cancel },
-    );
-    if (!outcome.ok) return transportFailure(outcome.failure);
-    if (outcome.answer.status >= 300) return refused(id, outcome.answer);
-    if (reply?.error) {
-      return failed('The server reported an error in its answer.', {
-        said: clip(reply.error),
-        fix: httpFix(id, outcome.answer.status, reply.error),
-      });
-    }
-    if (!reply) return failed('The answer is not a chat completion.', { said: clip(await outcome.answer.body.text()) });
-    return { ...reply, streamed };
-  };
-
   /** A step that sends one completion and judges its reply; `unanswered` says what a failure to get one is. */
   const ask = (
     index: number,
     body: Record<string, unknown>,
-    judge: (reply: ChatReply & { streamed: boolean }) => Verdict,
+    judge: (reply: ChatReply, streamed: boolean) => Verdict,
     unanswered = (failure: Verdict) => failure,
   ) =>
     step(index, async ({ id }) => {
-      const reply = await replyOf(id, body);
-      return 'status' in reply ? unanswered(reply) : judge(reply);
+      const { outcome, reply, streamed } = await requestCompletion(
+        modelRequest(serverUrl, 'POST', '/chat/completions', body),
+        { apiKey, timeoutSeconds, cancel },
+      );
+      if (!outcome.ok) return unanswered(transportFailure(outcome.failure));
+      if (outcome.answer.status >= 300) return unanswered(await refused(id, outcome.answer));
+      if (reply?.error) {
+        return unanswered(
+          failed('The server reported an error in its answer.', {
+            said: clip(reply.error),
+            fix: httpFix(id, outcome.answer.status, reply.error),
+          }),
+        );
+      }
+      if (reply) return judge(reply, streamed);
+      return unanswered(
+        failed('The answer is not a chat completion.', { said: clip(await outcome.answer.body.text()) }),
+      );
     });
 
   // 1 and 2: one GET /models tells whether anything answers, whether CORS lets the page read it, and what it serves.
@@ -340,8 +332,8 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
   const call = found.call;
   if (tool?.status !== 'passed' || !call) return stop(4, 'Not run: the tool call must work first.');
 
-  const streamed = await ask(4, { ...toolBody, stream: true }, (reply) =>
-    reply.streamed
+  const streamed = await ask(4, { ...toolBody, stream: true }, (reply, wasStreamed) =>
+    wasStreamed
       ? judgeCall(reply, 'streamed')
       : failed('The server answered whole, not as a stream of events, though the request asked for "stream": true.'),
   );

@@ -227,23 +227,38 @@ export function timeoutProblem(text: string): FieldProblem | null {
     : { field: 'timeout', message: 'Enter a timeout in seconds, above 0.' };
 }
 
-/** Send, Cancel while a request runs, and the status line that screen readers announce. */
-export function SendBar({ call }: { call: ReturnType<typeof useServerCall> }): ReactNode {
+/**
+ * The submit button, Cancel while a request runs, what follows them (by default the
+ * shortcut), and the status line that screen readers announce, marked by `marker`.
+ */
+export function SendBar({
+  call,
+  label = 'Send request',
+  status = call.status,
+  marker = 'data-console-status',
+  children = <span className={styles.shortcut}>or Ctrl+Enter</span>,
+}: {
+  call: ReturnType<typeof useServerCall>;
+  label?: string;
+  status?: string;
+  marker?: string;
+  children?: ReactNode;
+}): ReactNode {
   return (
     <>
       <div className={styles.actions}>
         <button type="submit" className="button button--primary" disabled={call.sending}>
-          Send request
+          {label}
         </button>
         {call.sending ? (
           <button type="button" className="button button--secondary" onClick={call.cancel}>
             Cancel
           </button>
         ) : null}
-        <span className={styles.shortcut}>or Ctrl+Enter</span>
+        {children}
       </div>
-      <p role="status" className={styles.status} data-console-status="">
-        {call.status}
+      <p role="status" className={styles.status} {...{ [marker]: '' }}>
+        {status}
       </p>
     </>
   );
@@ -298,8 +313,7 @@ export function ConsolePanel({
 
 /**
  * The console's panel around the form whose submit sends. Inside, Escape closes the
- * console (or stops a request first) and Ctrl or Cmd+Enter sends. Without `onClose`,
- * the form alone is the box, marked by `marker`, with no Close.
+ * console (or stops a request first) and Ctrl or Cmd+Enter sends.
  */
 export function ConsoleFrame({
   title,
@@ -312,24 +326,11 @@ export function ConsoleFrame({
   title: string;
   marker: string;
   form: Pick<ReturnType<typeof useConsoleForm>, 'formRef' | 'call'>;
-  onClose?: (() => void) | undefined;
+  onClose: () => void;
   onSubmit: () => void;
   children: ReactNode;
 }): ReactNode {
-  const box = (attributes: Record<string, string | undefined>) => (
-    <form
-      ref={formRef}
-      noValidate
-      {...attributes}
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSubmit();
-      }}
-    >
-      {children}
-    </form>
-  );
-  return onClose ? (
+  return (
     <ConsolePanel
       title={title}
       marker={marker}
@@ -345,9 +346,16 @@ export function ConsoleFrame({
         }
       }}
     >
-      {box({})}
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSubmit();
+        }}
+      >
+        {children}
+      </form>
     </ConsolePanel>
-  ) : (
-    box({ className: styles.console, [marker]: '' })
   );
 }

@@ -11,7 +11,7 @@ import { useState, type ReactNode } from 'react';
 import { checkServer, reportMarkdown, STEPS, statusText, type CheckReport, type Guide } from '@site/src/client/check';
 import { checkServerUrl, serverProblem } from '@site/src/client/serverUrl';
 import { copyText } from '../PageActions/copy';
-import { ConsoleFrame, KeyField, ServerField, useConsoleForm } from '../RequestConsole/Fields';
+import { ConsoleFrame, KeyField, SendBar, ServerField, useConsoleForm } from '../RequestConsole/Fields';
 import consoleStyles from '../RequestConsole/styles.module.css';
 import styles from './styles.module.css';
 
@@ -28,8 +28,8 @@ export interface ServerCheckProps {
   serverUrl?: string;
   /** The reader's own choice of model, used when the server lists it. */
   model?: string;
-  /** Called by Close and Escape; without it the panel has no Close. */
-  onClose?: () => void;
+  /** Called by Close and Escape. */
+  onClose: () => void;
 }
 
 function summary(report: CheckReport): string {
@@ -111,25 +111,18 @@ export default function ServerCheck({
       </p>
       <ServerField {...form.field('server')} suggestions={[GUIDE_SERVERS[guide], ...call.servers]} autoFocus />
       <KeyField id={fieldId('key')} keyState={form.keyState} />
-      <div className={consoleStyles.actions}>
-        <button type="submit" className="button button--primary" disabled={sending}>
-          Run the check
-        </button>
-        {sending ? (
-          <button type="button" className="button button--secondary" onClick={call.cancel}>
-            Cancel
-          </button>
-        ) : null}
+      <SendBar
+        call={call}
+        label="Run the check"
+        status={`${status}${copied ? ` ${copied}` : ''}`}
+        marker="data-server-check-status"
+      >
         {report && !sending ? (
           <button type="button" className="button button--secondary" onClick={() => void copy()}>
             Copy report
           </button>
         ) : null}
-      </div>
-      <p role="status" className={consoleStyles.status} data-server-check-status="">
-        {status}
-        {copied ? ` ${copied}` : ''}
-      </p>
+      </SendBar>
       {report ? (
         <ol className={styles.results} aria-label={`Results for ${report.serverUrl}`} data-server-check-results="">
           {report.steps.map((step) => (
