@@ -26,9 +26,6 @@ const ANSWERED_FROM_RESULT = /\b22\b|twenty[- ]two/i;
 
 type StepStatus = 'waiting' | 'running' | 'passed' | 'failed' | 'not-supported' | 'not-run';
 
-/** The steps in the order they run, with what each checks; an optional one is supported or not, never failed. */
-export const STEPS: readonly { id: string; title: string; optional?: boolean }[] = data.steps;
-
 interface Fix {
   text: string;
   /** `href` is a path of this site with its anchor: `/inference/vllm#upstream-tools`. */
@@ -73,9 +70,12 @@ export interface CheckOptions {
   onProgress?: (report: CheckReport) => void;
 }
 
-/** A fix in check.json: `guide` when it names one guide's case, otherwise the server's guide is linked. */
-type FixData = { text: string; anchor: string; section: string; guide?: Guide };
-const FIXES = data.fixes as Record<string, FixData>;
+/**
+ * A fix in check.json: its text, its section's anchor and name, and `guide` when it names
+ * one guide's case, otherwise the server's guide is linked.
+ */
+type FixData = [text: string, anchor: string, section: string, guide?: Guide];
+const FIXES = data.fixes as unknown as Record<string, FixData>;
 
 /** Text of the server's as a report keeps it: 600 characters at most. */
 function clip(text: string, limit = 600): string {
@@ -141,7 +141,8 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
     serverUrl,
     pageOrigin: window.location.origin,
     model: null,
-    steps: STEPS.map(({ id, title }) => ({ id, title, status: 'waiting', ms: null, detail: '' })),
+    // The steps in the order they run, with what each checks.
+    steps: Object.entries(data.steps).map(([id, title]) => ({ id, title, status: 'waiting', ms: null, detail: '' })),
   };
   const progress = () => options.onProgress?.(structuredClone(report));
   /** Ends the check: the steps from `from` on that wait are not run, for `why`. */
@@ -178,7 +179,7 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
 
   /** A fix, linked to its section of a guide, at `/inference/<guide>`; `{name}` in its text is `values[name]`. */
   const fix = (name: string, values: Record<string, string | number> = {}): Fix => {
-    const { text, anchor, section, guide: own = guide } = FIXES[name] as FixData;
+    const [text, anchor, section, own = guide] = FIXES[name] as FixData;
     return {
       text: text.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key])),
       link: { label: `${data.guideNames[own]}: ${section}`, href: `/inference/${own}#${anchor}` },
@@ -400,9 +401,9 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
   return report;
 }
 
-/** How a step's status reads, in words: an optional step is supported or not. */
+/** How a step's status reads, in words: an optional step is supported or not, never failed. */
 export function statusText(step: Pick<StepResult, 'id' | 'status'>): string {
-  const optional = STEPS.find((each) => each.id === step.id)?.optional === true;
+  const optional = data.optional.includes(step.id);
   const { status } = step;
   return status === 'passed' && optional
     ? 'Supported'

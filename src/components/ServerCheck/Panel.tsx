@@ -8,7 +8,7 @@
 import Link from '@docusaurus/Link';
 import { useState, type ReactNode } from 'react';
 
-import { checkServer, reportMarkdown, STEPS, statusText, type CheckReport, type Guide } from '@site/src/client/check';
+import { checkServer, reportMarkdown, statusText, type CheckReport, type Guide } from '@site/src/client/check';
 import { checkServerUrl, serverProblem } from '@site/src/client/serverUrl';
 import { copyText } from '../PageActions/copy';
 import { ConsoleFrame, KeyField, SendBar, ServerField, useConsoleForm } from '../RequestConsole/Fields';
@@ -73,7 +73,7 @@ export default function ServerCheck({
           setReport(next);
           const index = next.steps.findIndex((step) => step.status === 'running');
           if (index >= 0) {
-            call.setStatus(`Checking ${index + 1} of ${STEPS.length}: ${next.steps[index]?.title ?? ''}…`);
+            call.setStatus(`Checking ${index + 1} of ${next.steps.length}: ${next.steps[index]?.title ?? ''}…`);
           }
         },
       }),
