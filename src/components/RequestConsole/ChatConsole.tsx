@@ -27,7 +27,7 @@ import {
 import { bodyProblem } from './form';
 import { parseJson } from './json';
 import type { Outcome } from '@site/src/client/send';
-import { checkServerUrl, serverProblem } from '@site/src/client/serverUrl';
+import { checkServerUrl } from '@site/src/client/serverUrl';
 import { outcomeStatus } from '@site/src/client/useServerCall';
 import styles from './styles.module.css';
 
@@ -56,7 +56,7 @@ export default function ChatConsole({ request, onClose }: ChatConsoleProps): Rea
       return;
     }
     const server = checkServerUrl(serverUrl);
-    const found = [serverProblem(server), parsed.ok ? null : bodyProblem(parsed), timeoutProblem(timeoutSeconds)];
+    const found = [server.ok ? null : server, parsed.ok ? null : bodyProblem(parsed), timeoutProblem(timeoutSeconds)];
     if (!form.accept(found.filter((problem) => problem !== null)) || !server.ok || !parsed.ok) {
       return;
     }

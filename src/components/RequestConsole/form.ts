@@ -7,7 +7,7 @@ import type { ApiRequest, MultipartField, NamedValue } from '@site/src/shared/ap
 import type { ApiConsoleData } from '@site/src/shared/api-types';
 
 import { checkAgainstSchema, parseJson, type SchemaProblem } from './json';
-import { checkServerUrl, serverProblem } from '@site/src/client/serverUrl';
+import { checkServerUrl } from '@site/src/client/serverUrl';
 
 /** Browsers and servers commonly refuse longer URLs. */
 export const MAX_URL_LENGTH = 8 * 1024;
@@ -55,7 +55,7 @@ function typedValue(text: string, schema: unknown): unknown {
  */
 export function readForm(values: FormValues, data: ApiConsoleData, lastBody: unknown): ReadForm {
   const server = checkServerUrl(values.serverUrl);
-  const problems: FieldProblem[] = [serverProblem(server)].filter((problem) => problem !== null);
+  const problems: FieldProblem[] = server.ok ? [] : [server];
   const pathParams: NamedValue<string>[] = [];
   const query: NamedValue<unknown>[] = [];
   for (const parameter of data.parameters) {

@@ -9,7 +9,7 @@ import Link from '@docusaurus/Link';
 import { useState, type ReactNode } from 'react';
 
 import { checkServer, reportMarkdown, statusText, type CheckReport, type Guide } from '@site/src/client/check';
-import { checkServerUrl, serverProblem } from '@site/src/client/serverUrl';
+import { checkServerUrl } from '@site/src/client/serverUrl';
 import { copyText } from '../PageActions/copy';
 import { ConsoleFrame, KeyField, SendBar, ServerField, useConsoleForm } from '../RequestConsole/Fields';
 import consoleStyles from '../RequestConsole/styles.module.css';
@@ -57,7 +57,7 @@ export default function ServerCheck({
       return;
     }
     const server = checkServerUrl(serverUrl);
-    if (!form.accept([serverProblem(server)].filter((problem) => problem !== null)) || !server.ok) {
+    if (!form.accept(server.ok ? [] : [server]) || !server.ok) {
       return;
     }
     setCopied('');
