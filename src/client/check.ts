@@ -15,8 +15,6 @@ import { listedModels, modelRequest, pickModel, requestCompletion, sendToModel }
 import type { Failure } from './failure';
 import type { Answer } from './send';
 
-type ToolCall = ChatReply['toolCalls'][number];
-
 /** The serving guides' example tool (docs/inference/vllm.mdx and llamacpp.mdx, `tools-request.json`). */
 export const WEATHER_TOOL = data.tool;
 
@@ -257,7 +255,7 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
     });
 
   // 1 and 2: one GET /models tells whether anything answers, whether CORS lets the page read it, and what it serves.
-  const found: { listing?: Answer; call?: ToolCall } = {};
+  const found: { listing?: Answer; call?: ChatReply['toolCalls'][number] } = {};
   const reach = await step(0, async () => {
     const listing = await sendToModel(modelRequest(serverUrl, 'GET', '/models'), { apiKey, timeoutSeconds, cancel });
     if (!listing.ok) return transportFailure(listing.failure);

@@ -28,11 +28,10 @@ export function modelRequest(
   };
 }
 
+type ModelOptions = Pick<SendOptions, 'timeoutSeconds' | 'cancel' | 'onStreamText'> & { apiKey: string };
+
 /** Sends a request to a model server, the key only in `Authorization`. */
-export function sendToModel(
-  request: ApiRequest,
-  { apiKey, ...options }: Pick<SendOptions, 'timeoutSeconds' | 'cancel' | 'onStreamText'> & { apiKey: string },
-): Promise<Outcome> {
+export function sendToModel(request: ApiRequest, { apiKey, ...options }: ModelOptions): Promise<Outcome> {
   return send(outgoingRequest(request, { apiKey }), { ...options, serverUrl: request.serverUrl, server: MODEL_SERVER });
 }
 
@@ -74,19 +73,15 @@ export function pickModel(listed: readonly string[] | null, wanted: string): str
   return listed.includes(own) ? own : (listed[0] ?? own);
 }
 
-export interface CompletionOptions {
-  apiKey: string;
-  timeoutSeconds: number;
-  cancel: AbortSignal;
-  /** The reply so far, each time a streamed event adds to it. */
-  onReply?: (reply: ChatReply) => void;
-}
-
 /**
  * Sends a completion: its outcome, and the reply read from a successful answer, streamed
- * or whole; after a stream broke off, what arrived before.
+ * or whole; after a stream broke off, what arrived before. `onReply` gets the reply so
+ * far, each time a streamed event adds to it.
  */
-export async function requestCompletion(request: ApiRequest, options: CompletionOptions) {
+export async function requestCompletion(
+  request: ApiRequest,
+  options: ModelOptions & { onReply?: (reply: ChatReply) => void },
+) {
   const body = request.body?.kind === 'json' ? request.body.value : undefined;
   const streaming = (body as { stream?: unknown } | null | undefined)?.stream === true;
   const events = eventReader();

@@ -6,10 +6,8 @@
  */
 import { isLoopbackHost } from './serverUrl';
 
-type FailureKind = 'unreachable' | 'cors' | 'csp' | 'mixed-content' | 'local-network' | 'timeout' | 'cancelled';
-
 export interface Failure {
-  kind: FailureKind;
+  kind: 'unreachable' | 'cors' | 'csp' | 'mixed-content' | 'local-network' | 'timeout' | 'cancelled';
   /** What happened, in one sentence. */
   message: string;
   /** What to do about it. */

@@ -43,14 +43,7 @@ import { deletedId, idsInAnswer, withRememberedIds } from './ids';
 import type { SchemaProblem } from './json';
 import { isTextual, VIEW_LIMIT_BYTES } from '@site/src/client/answer';
 import { send, type Outcome } from '@site/src/client/send';
-import {
-  clearRemembered,
-  forgetId,
-  rememberedIds,
-  rememberIds,
-  usedServers,
-  type RememberedIds,
-} from '@site/src/client/store';
+import { clearRemembered, forgetId, rememberedIds, rememberIds, usedServers, type Lists } from '@site/src/client/store';
 import { outcomeStatus } from '@site/src/client/useServerCall';
 import styles from './styles.module.css';
 
@@ -81,13 +74,13 @@ function decoded(json: string | undefined): string {
   }
 }
 
-function exampleBodyText(data: ApiConsoleData, ids: RememberedIds): string {
+function exampleBodyText(data: ApiConsoleData, ids: Lists): string {
   const body = data.request.body;
   return body?.kind === 'json' ? JSON.stringify(withRememberedIds(body.value, ids), null, 2) : '';
 }
 
 /** The form's parameters and body, without the Server URL the console's form holds. */
-function initialValues(operation: ApiOperationPage, data: ApiConsoleData, ids: RememberedIds) {
+function initialValues(operation: ApiOperationPage, data: ApiConsoleData, ids: Lists) {
   const body = data.request.body;
   return {
     params: Object.fromEntries(
@@ -124,7 +117,7 @@ function enumOf(schema: unknown): string[] | undefined {
 
 export default function ApiConsole({ operation, data, onSamples, onClose }: ApiConsoleProps): ReactNode {
   const isDownload = data.call.action === 'content';
-  const [ids, setIds] = useState<RememberedIds>(() => rememberedIds());
+  const [ids, setIds] = useState<Lists>(rememberedIds);
   const [values, setValues] = useState(() => initialValues(operation, data, ids));
   const [bodyEdited, setBodyEdited] = useState(false);
   const form = useConsoleForm('api', () => usedServers('api')[0] ?? operation.serverUrl);

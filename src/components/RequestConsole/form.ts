@@ -28,14 +28,6 @@ export interface FieldProblem {
   message: string;
 }
 
-export interface ReadForm {
-  request: ApiRequest;
-  /** Problems that stop the request from being sent. */
-  problems: FieldProblem[];
-  /** The body's problems against its schema: the reader may send it anyway. */
-  schemaProblems: SchemaProblem[];
-}
-
 /** A parameter's typed text as the value its schema describes: `20` for an integer, `true` for a boolean. */
 function typedValue(text: string, schema: unknown): unknown {
   const { type: types } = (schema ?? {}) as { type?: unknown };
@@ -50,10 +42,12 @@ function typedValue(text: string, schema: unknown): unknown {
 }
 
 /**
- * Reads the form. `lastBody` is the last body that parsed, which the SDK samples keep
- * while the reader's text does not parse (curl shows the text as typed).
+ * Reads the form: the request, the problems that stop it from being sent, and the body's
+ * problems against its schema, which the reader may send anyway. `lastBody` is the last
+ * body that parsed, which the SDK samples keep while the reader's text does not parse
+ * (curl shows the text as typed).
  */
-export function readForm(values: FormValues, data: ApiConsoleData, lastBody: unknown): ReadForm {
+export function readForm(values: FormValues, data: ApiConsoleData, lastBody: unknown) {
   const server = checkServerUrl(values.serverUrl);
   const problems: FieldProblem[] = server.ok ? [] : [server];
   const pathParams: NamedValue<string>[] = [];
