@@ -2,14 +2,9 @@
  * An OpenAI-compatible chat completion as the reader sees it: the assistant's text, its
  * tool calls, why it stopped and the tokens it used, whether it came whole or as a
  * stream of chunks (a tool call's arguments then arrive in fragments, joined here).
- * A stream's server-sent events are read by eventsource-parser: a line may be split
- * across chunks, and one chunk may hold several events. Besides the standard fields, a
- * line `error: {...}` is an event of type `error` (llama.cpp's server reports failures
- * so), and an event the stream ends without a blank line after still counts.
  */
-import { createParser } from 'eventsource-parser';
-
 import { errorOf } from './answer';
+import type { ServerEvent } from './stream';
 
 interface ToolCall {
   id?: string;
@@ -95,35 +90,6 @@ export function replyFromCompletion(body: unknown): ChatReply {
     ...(error ? { error } : {}),
     done: true,
   };
-}
-
-export interface ServerEvent {
-  /** `message` unless the stream named another type (`error`). */
-  type: string;
-  data: string;
-}
-
-/**
- * A reader of one stream: `push` gives the events that the text completes (an unfinished
- * line waits for the next text), `end` those the end of the stream completes.
- */
-export function eventReader() {
-  let ready: ServerEvent[] = [];
-  const parser = createParser({
-    onEvent: ({ event, data }) => ready.push({ type: event ?? 'message', data }),
-    onError: (error) => {
-      if (error.type === 'unknown-field' && error.field === 'error') {
-        ready.push({ type: 'error', data: error.value ?? '' });
-      }
-    },
-  });
-  const push = (text: string): ServerEvent[] => {
-    parser.feed(text);
-    const events = ready;
-    ready = [];
-    return events;
-  };
-  return { push, end: () => push('\n\n') };
 }
 
 /** One server-sent event of a streamed completion. */

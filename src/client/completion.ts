@@ -6,9 +6,10 @@
 import { outgoingRequest, type ApiRequest } from '@site/src/shared/api-request';
 
 import { isTextual } from './answer';
-import { applyEvent, EMPTY_REPLY, eventReader, replyFromCompletion, type ChatReply } from './chat';
+import { applyEvent, EMPTY_REPLY, replyFromCompletion, type ChatReply } from './chat';
 import { MODEL_SERVER } from './failure';
 import { send, type Answer, type Outcome, type SendOptions } from './send';
+import { eventReader } from './stream';
 
 /** A JSON request to a model server's OpenAI-style API, `path` below its base URL. */
 export function modelRequest(

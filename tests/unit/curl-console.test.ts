@@ -5,7 +5,8 @@ import { unified } from 'unified';
 import { VFile } from 'vfile';
 import { describe, expect, it } from 'vitest';
 
-import { applyEvent, EMPTY_REPLY, eventReader, parsedArguments, replyFromCompletion } from '@site/src/client/chat';
+import { applyEvent, EMPTY_REPLY, parsedArguments, replyFromCompletion } from '@site/src/client/chat';
+import { eventReader } from '@site/src/client/stream';
 import { curlRequest, parseCurl, remarkCurlTryIt } from '@site/src/plugins/code-highlight/curl';
 
 describe('reading a curl block', () => {
