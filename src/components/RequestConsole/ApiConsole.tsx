@@ -28,7 +28,7 @@ import AnswerView from './AnswerView';
 import type { ServerKind } from '@site/src/client/failure';
 import {
   BodyField,
-  ConsoleFrame,
+  ConsolePanel,
   FailureView,
   FieldMessage,
   KeyField,
@@ -256,7 +256,7 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
   const bodyExample = data.request.body;
   const urlTooLong = problemOf('url');
   return (
-    <ConsoleFrame
+    <ConsolePanel
       title={`Try it: ${operation.method} ${operation.path}`}
       marker="data-api-console"
       form={form}
@@ -361,6 +361,6 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
           Clear remembered ids and servers
         </button>
       </p>
-    </ConsoleFrame>
+    </ConsolePanel>
   );
 }

@@ -15,7 +15,7 @@ import { requestCompletion } from '@site/src/client/completion';
 import { MODEL_SERVER } from '@site/src/client/failure';
 import {
   BodyField,
-  ConsoleFrame,
+  ConsolePanel,
   FailureView,
   KeyField,
   SendBar,
@@ -91,7 +91,7 @@ export default function ChatConsole({ request, onClose }: ChatConsoleProps): Rea
   const answer = done?.ok ? done.answer : null;
   const answerView = answer ? <AnswerView answer={answer} downloadName="reply.txt" isDownload={false} /> : null;
   return (
-    <ConsoleFrame
+    <ConsolePanel
       title={`Try it: ${request.method} ${request.path}`}
       marker="data-chat-console"
       form={form}
@@ -120,6 +120,6 @@ export default function ChatConsole({ request, onClose }: ChatConsoleProps): Rea
       ) : (
         answerView
       )}
-    </ConsoleFrame>
+    </ConsolePanel>
   );
 }

@@ -3,7 +3,7 @@
  * send and cancel buttons, the status line and a failure's explanation, each labelled and
  * tied to its message, so that the API pages and the serving guides behave alike.
  */
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 
 import BodyEditor from './BodyEditor';
 import type { Failure } from '@site/src/client/failure';
@@ -275,18 +275,24 @@ export function FailureView({ failure }: { failure: Failure }): ReactNode {
   );
 }
 
-/** A console's box: its title and Close, marked by the data attribute `marker` (`data-api-console`). */
+/**
+ * A console's box: its title and Close, marked by the data attribute `marker`
+ * (`data-api-console`). With `form`, the children are the form whose submit sends; inside,
+ * Escape closes the console (or stops a request first) and Ctrl or Cmd+Enter sends.
+ */
 export function ConsolePanel({
   title,
   marker,
   onClose,
-  onKeyDown,
+  form,
+  onSubmit,
   children,
 }: {
   title: string;
   marker: string;
   onClose: () => void;
-  onKeyDown?: (event: KeyboardEvent<HTMLElement>) => void;
+  form?: Pick<ReturnType<typeof useConsoleForm>, 'formRef' | 'call'>;
+  onSubmit?: () => void;
   children: ReactNode;
 }): ReactNode {
   const titleId = useId();
@@ -296,7 +302,17 @@ export function ConsolePanel({
       aria-labelledby={titleId}
       data-pagefind-ignore=""
       {...{ [marker]: '' }}
-      onKeyDown={onKeyDown}
+      onKeyDown={(event) => {
+        if (!form) return;
+        if (event.key === 'Escape') {
+          event.stopPropagation();
+          if (form.call.sending) form.call.cancel();
+          else onClose();
+        } else if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+          event.preventDefault();
+          onSubmit?.();
+        }
+      }}
     >
       <div className={styles.consoleHeader}>
         <p id={titleId} className={styles.consoleTitle}>
@@ -306,56 +322,20 @@ export function ConsolePanel({
           Close
         </button>
       </div>
-      {children}
+      {form ? (
+        <form
+          ref={form.formRef}
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            onSubmit?.();
+          }}
+        >
+          {children}
+        </form>
+      ) : (
+        children
+      )}
     </section>
-  );
-}
-
-/**
- * The console's panel around the form whose submit sends. Inside, Escape closes the
- * console (or stops a request first) and Ctrl or Cmd+Enter sends.
- */
-export function ConsoleFrame({
-  title,
-  marker,
-  form: { formRef, call },
-  onClose,
-  onSubmit,
-  children,
-}: {
-  title: string;
-  marker: string;
-  form: Pick<ReturnType<typeof useConsoleForm>, 'formRef' | 'call'>;
-  onClose: () => void;
-  onSubmit: () => void;
-  children: ReactNode;
-}): ReactNode {
-  return (
-    <ConsolePanel
-      title={title}
-      marker={marker}
-      onClose={onClose}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') {
-          event.stopPropagation();
-          if (call.sending) call.cancel();
-          else onClose();
-        } else if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-          event.preventDefault();
-          onSubmit();
-        }
-      }}
-    >
-      <form
-        ref={formRef}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSubmit();
-        }}
-      >
-        {children}
-      </form>
-    </ConsolePanel>
   );
 }

@@ -11,7 +11,7 @@ import { useState, type ReactNode } from 'react';
 import { checkServer, reportMarkdown, statusText, type CheckReport, type Guide } from '@site/src/client/check';
 import { checkServerUrl } from '@site/src/client/serverUrl';
 import { copyText } from '../PageActions/copy';
-import { ConsoleFrame, KeyField, SendBar, ServerField, useConsoleForm } from '../RequestConsole/Fields';
+import { ConsolePanel, KeyField, SendBar, ServerField, useConsoleForm } from '../RequestConsole/Fields';
 import consoleStyles from '../RequestConsole/styles.module.css';
 import styles from './styles.module.css';
 
@@ -96,7 +96,7 @@ export default function ServerCheck({
 
   const { sending, status } = call;
   return (
-    <ConsoleFrame
+    <ConsolePanel
       title="Check your server"
       marker="data-server-check-panel"
       form={form}
@@ -157,6 +157,6 @@ export default function ServerCheck({
           <pre tabIndex={0}>{reportMarkdown(report, window.location.origin)}</pre>
         </details>
       ) : null}
-    </ConsoleFrame>
+    </ConsolePanel>
   );
 }
