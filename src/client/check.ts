@@ -435,7 +435,11 @@ export function reportMarkdown(report: CheckReport, siteOrigin: string): string 
     const time = step.ms === null ? '' : ` (${step.ms} ms)`;
     lines.push(`${index + 1}. **${step.title}**: ${statusText(step)}${time}. ${step.detail}`.trimEnd());
     if (step.said) {
-      lines.push('   The server said:', '', ...fence(step.said).map((line) => `   ${line}`), '');
+      // In a fenced block whose fence is longer than any run of backticks in the text.
+      const longest = Math.max(0, ...[...step.said.matchAll(/`+/g)].map((match) => match[0].length));
+      const marks = '`'.repeat(Math.max(3, longest + 1));
+      const fenced = [marks, ...step.said.split('\n'), marks];
+      lines.push('   The server said:', '', ...fenced.map((line) => `   ${line}`), '');
     }
     if (step.fix) {
       const where = step.fix.link ? ` See [${step.fix.link.label}](${siteOrigin}${step.fix.link.href}).` : '';
@@ -443,11 +447,4 @@ export function reportMarkdown(report: CheckReport, siteOrigin: string): string 
     }
   });
   return `${lines.join('\n').trim()}\n`;
-}
-
-/** Text in a fenced block whose fence is longer than any run of backticks in it. */
-function fence(text: string): string[] {
-  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((match) => match[0].length));
-  const marks = '`'.repeat(Math.max(3, longest + 1));
-  return [marks, ...text.split('\n'), marks];
 }
