@@ -138,8 +138,8 @@ function describeCall(call: { name: string; arguments: string }): string {
 type Verdict = Pick<StepResult, 'status' | 'detail' | 'said' | 'fix'>;
 
 const passed = (detail: string): Verdict => ({ status: 'passed', detail });
-const failed = (detail: string, more: Partial<Verdict> = {}): Verdict => ({ status: 'failed', detail, ...more });
-const notSupported = (detail: string, more: Partial<Verdict> = {}): Verdict => ({
+const failed = (detail: string, more?: Partial<Verdict>): Verdict => ({ status: 'failed', detail, ...more });
+const notSupported = (detail: string, more?: Partial<Verdict>): Verdict => ({
   status: 'not-supported',
   detail: `Not supported: ${detail}`,
   ...more,
@@ -190,10 +190,10 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
   };
 
   /** A fix, linked to its section of a guide, at `/inference/<guide>`; `{name}` in its text is `values[name]`. */
-  const fix = (name: string, values: Record<string, string | number> = {}): Fix => {
+  const fix = (name: string, values?: Record<string, string | number>): Fix => {
     const [text, anchor, section, own = guide] = FIXES[name] as FixData;
     return {
-      text: text.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key])),
+      text: text.replace(/\{(\w+)\}/g, (_, key: string) => String(values?.[key])),
       link: { label: `${data.guideNames[own]}: ${section}`, href: `/inference/${own}#${anchor}` },
     };
   };
