@@ -6,24 +6,13 @@
 import { errorOf } from './answer';
 import type { ServerEvent } from './stream';
 
-interface ToolCall {
-  id?: string;
-  name: string;
-  /** The arguments as the model wrote them: JSON, when the model got it right. */
-  arguments: string;
-}
-
-interface Usage {
-  prompt: number;
-  completion: number;
-  total: number;
-}
-
 export interface ChatReply {
   content: string;
-  toolCalls: ToolCall[];
+  /** Each call's arguments as the model wrote them: JSON, when the model got it right. */
+  toolCalls: { id?: string; name: string; arguments: string }[];
   finishReason?: string;
-  usage?: Usage;
+  /** The tokens of the prompt, of the completion, and in all. */
+  usage?: { prompt: number; completion: number; total: number };
   /** What the server said went wrong, in the stream or in the answer. */
   error?: string;
   /** The stream said `[DONE]`. */
@@ -35,17 +24,6 @@ export const EMPTY_REPLY: ChatReply = { content: '', toolCalls: [], done: false 
 type Json = Record<string, unknown>;
 
 const record = (value: unknown): Json => (typeof value === 'object' && value !== null ? (value as Json) : {});
-
-function usageOf(value: unknown): Usage | undefined {
-  const usage = record(value);
-  return typeof usage.total_tokens === 'number'
-    ? {
-        prompt: Number(usage.prompt_tokens ?? 0),
-        completion: Number(usage.completion_tokens ?? 0),
-        total: usage.total_tokens,
-      }
-    : undefined;
-}
 
 /** One `chat.completion.chunk`: its text and tool-call fragments join what came before. */
 function applyChunk(reply: ChatReply, chunk: Json): ChatReply {
@@ -68,9 +46,10 @@ function applyChunk(reply: ChatReply, chunk: Json): ChatReply {
   if (typeof choice.finish_reason === 'string') {
     next.finishReason = choice.finish_reason;
   }
-  const usage = usageOf(chunk.usage);
-  if (usage) {
-    next.usage = usage;
+  const usage = record(chunk.usage);
+  if (typeof usage.total_tokens === 'number') {
+    const { prompt_tokens: prompt, completion_tokens: completion } = usage;
+    next.usage = { prompt: Number(prompt ?? 0), completion: Number(completion ?? 0), total: usage.total_tokens };
   }
   return next;
 }

@@ -8,13 +8,12 @@
  */
 import { Validator } from '@cfworker/json-schema';
 
+import data from './check.json';
 import { errorMessages, isTextual, statusLine } from './answer';
 import { parsedArguments, type ChatReply } from './chat';
 import { listedModels, modelRequest, pickModel, requestCompletion, sendToModel } from './completion';
 import type { Failure } from './failure';
 import type { Answer } from './send';
-
-type ToolCall = ChatReply['toolCalls'][number];
 
 /** The serving guides' example tool (docs/inference/vllm.mdx and llamacpp.mdx, `tools-request.json`). */
 export const WEATHER_TOOL = {
@@ -37,20 +36,7 @@ export const WEATHER_TOOL = {
 const WEATHER_RESULT = { location: 'Boston', temperature: 22, unit: 'celsius', description: 'Sunny' };
 const ANSWERED_FROM_RESULT = /\b22\b|twenty[- ]two/i;
 
-export type StepId = 'reach' | 'models' | 'chat' | 'tool' | 'stream' | 'result' | 'parallel' | 'required';
 type StepStatus = 'waiting' | 'running' | 'passed' | 'failed' | 'not-supported' | 'not-run';
-
-/** The steps in the order they run, with what each checks; an optional one is supported or not, never failed. */
-export const STEPS: readonly { id: StepId; title: string; optional?: true }[] = [
-  { id: 'reach', title: 'Reachable, and allowed by CORS' },
-  { id: 'models', title: 'GET /models' },
-  { id: 'chat', title: 'A plain chat completion' },
-  { id: 'tool', title: 'A tool call (get_current_weather)' },
-  { id: 'stream', title: 'The same tool call, streamed' },
-  { id: 'result', title: "The tool's result sent back" },
-  { id: 'parallel', title: 'Parallel tool calls', optional: true },
-  { id: 'required', title: 'tool_choice "required"', optional: true },
-];
 
 interface Fix {
   text: string;
@@ -59,12 +45,11 @@ interface Fix {
 }
 
 export interface StepResult {
-  id: StepId;
+  id: string;
   title: string;
   status: StepStatus;
   /** How long the step took, in milliseconds; null before it runs or when it did not. */
   ms: number | null;
-  /** What the check found, in one or two sentences. */
   detail: string;
   /** What the server (or the model) said, in its own words. */
   said?: string;
@@ -97,12 +82,12 @@ export interface CheckOptions {
   onProgress?: (report: CheckReport) => void;
 }
 
-const GUIDE_NAME: Record<Guide, string> = { vllm: 'vLLM guide', llamacpp: 'llama.cpp guide' };
-
-/** A section of a guide, which lives at `/inference/<guide>`. */
-function link(guide: Guide, anchor: string, section: string): Fix['link'] {
-  return { label: `${GUIDE_NAME[guide]}: ${section}`, href: `/inference/${guide}#${anchor}` };
-}
+/**
+ * A fix in check.json: its text, its section's anchor and name, and `guide` when it names
+ * one guide's case, otherwise the server's guide is linked.
+ */
+type FixData = [text: string, anchor: string, section: string, guide?: Guide];
+const FIXES = data.fixes as unknown as Record<string, FixData>;
 
 /** Text of the server's as a report keeps it: 600 characters at most. */
 function clip(text: string, limit = 600): string {
@@ -150,21 +135,11 @@ function describeCall(call: { name: string; arguments: string }): string {
   return `${call.name} ${clip(call.arguments, 200)}`;
 }
 
-/** The steps that follow one that failed, which it makes impossible. */
-function skipRest(report: CheckReport, from: number, why: string): void {
-  for (const step of report.steps.slice(from)) {
-    if (step.status === 'waiting') {
-      Object.assign(step, { status: 'not-run', detail: why });
-    }
-  }
-}
-
-/** What a step found. */
 type Verdict = Pick<StepResult, 'status' | 'detail' | 'said' | 'fix'>;
 
 const passed = (detail: string): Verdict => ({ status: 'passed', detail });
-const failed = (detail: string, more: Partial<Verdict> = {}): Verdict => ({ status: 'failed', detail, ...more });
-const notSupported = (detail: string, more: Partial<Verdict> = {}): Verdict => ({
+const failed = (detail: string, more?: Partial<Verdict>): Verdict => ({ status: 'failed', detail, ...more });
+const notSupported = (detail: string, more?: Partial<Verdict>): Verdict => ({
   status: 'not-supported',
   detail: `Not supported: ${detail}`,
   ...more,
@@ -178,12 +153,15 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
     serverUrl,
     pageOrigin: window.location.origin,
     model: null,
-    steps: STEPS.map(({ id, title }) => ({ id, title, status: 'waiting', ms: null, detail: '' })),
+    // The steps in the order they run, with what each checks.
+    steps: Object.entries(data.steps).map(([id, title]) => ({ id, title, status: 'waiting', ms: null, detail: '' })),
   };
   const progress = () => options.onProgress?.(structuredClone(report));
-  /** Ends the check: the steps from `from` on are not run, for `why`. */
+  /** Ends the check: the steps from `from` on that wait are not run, for `why`. */
   const stop = (from: number, why: string) => {
-    skipRest(report, from, why);
+    for (const step of report.steps.slice(from)) {
+      if (step.status === 'waiting') Object.assign(step, { status: 'not-run', detail: why });
+    }
     progress();
     return report;
   };
@@ -193,7 +171,7 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
   const step = async (index: number, work: (result: StepResult) => Promise<Verdict>): Promise<StepResult | null> => {
     const result = report.steps[index] as StepResult;
     if (cancel.aborted) {
-      skipRest(report, index, 'Not run: the check was cancelled.');
+      stop(index, 'Not run: the check was cancelled.');
       return null;
     }
     result.status = 'running';
@@ -204,81 +182,57 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
     if (cancel.aborted) {
       Object.assign(result, { status: 'not-run', detail: 'Cancelled while it ran.', ms: null });
       delete result.fix;
-      skipRest(report, index + 1, 'Not run: the check was cancelled.');
+      stop(index + 1, 'Not run: the check was cancelled.');
+      return null;
     }
     progress();
-    return cancel.aborted ? null : result;
+    return result;
+  };
+
+  /** A fix, linked to its section of a guide, at `/inference/<guide>`; `{name}` in its text is `values[name]`. */
+  const fix = (name: string, values?: Record<string, string | number>): Fix => {
+    const [text, anchor, section, own = guide] = FIXES[name] as FixData;
+    return {
+      text: text.replace(/\{(\w+)\}/g, (_, key: string) => String(values?.[key])),
+      link: { label: `${data.guideNames[own]}: ${section}`, href: `/inference/${own}#${anchor}` },
+    };
   };
 
   /** What to change for an HTTP answer that refused a step, from its status and the server's words. */
-  const httpFix = (id: StepId, status: number, text: string): Fix => {
-    if (text.includes('--enable-auto-tool-choice') || text.includes('--tool-call-parser')) {
-      return {
-        text: 'This is upstream vLLM started without its tool flags: restart it with --enable-auto-tool-choice and --tool-call-parser set to the parser of the model’s format.',
-        link: link('vllm', 'upstream-tools', 'tools on upstream vLLM'),
-      };
-    }
-    if (text.includes('--jinja')) {
-      return {
-        text: 'This is upstream llama-server started without --jinja: restart it with --jinja, and with --chat-template-file when the model’s own template does not describe tools.',
-        link: link('llamacpp', 'upstream-tools', 'tools on upstream llama-server'),
-      };
-    }
-    if (status === 503 || /loading model/i.test(text)) {
-      return {
-        text: 'The model may still be loading: wait until the server’s log says it is ready, then check again.',
-        link: link(guide, 'start-the-server', 'start the server'),
-      };
-    }
-    if (status === 401 || status === 403) {
-      return {
-        text: 'The server wants an API key: put the key it was started with (--api-key) in API key.',
-        link: link(guide, 'start-the-server', 'start the server'),
-      };
-    }
+  const httpFix = (id: string, status: number, text: string): Fix => {
+    if (text.includes('--enable-auto-tool-choice') || text.includes('--tool-call-parser')) return fix('vllm-flags');
+    if (text.includes('--jinja')) return fix('jinja');
+    if (status === 503 || /loading model/i.test(text)) return fix('loading');
+    if (status === 401 || status === 403) return fix('key');
     if (status === 404 && /model/i.test(text) && id !== 'models') {
-      return {
-        text: `The server does not serve the model the request named: name one of its own ids.${served?.length ? ` It serves ${served.join(', ')}.` : ''}`,
-        link:
-          guide === 'vllm'
-            ? link('vllm', 'function-calling', 'the model name')
-            : link(guide, 'check-the-server', 'check the server'),
-      };
+      return fix(`model-${guide}`, { served: served?.length ? ` It serves ${served.join(', ')}.` : '' });
     }
     if (status === 404) {
       const base = VERSIONED.test(serverUrl)
         ? `try the server URL without it, ${serverUrl.replace(VERSIONED, '')}`
         : `try ${serverUrl}/v1`;
-      return {
-        text: `The server has no such path under this server URL: the OpenAI-style API usually lives under /v1, so ${base}.`,
-        link: link(guide, 'check-the-server', 'check the server'),
-      };
+      return fix('path', { base });
     }
-    return {
-      text: 'Read the server’s log for the cause, and compare its start command with the guide’s.',
-      link: link(guide, 'start-the-server', 'start the server'),
-    };
+    return fix('log');
   };
 
   /** A step's failure to get any answer: the client's own explanation, said for model servers. */
-  const transportFailure = ({ kind, message, fix }: Failure): Verdict =>
+  const transportFailure = ({ kind, message, fix: text }: Failure): Verdict =>
     failed(message, {
       fix:
         kind === 'timeout'
-          ? {
-              text: `No answer within ${timeoutSeconds} seconds: the model may still be loading (the first start downloads and loads the weights), or it answers slowly on this machine. Wait until the server's log says it is ready, then check again.`,
-              link: link(guide, 'start-the-server', 'start the server'),
-            }
+          ? fix('timeout', { seconds: timeoutSeconds })
           : kind === 'cors'
-            ? {
-                text: `Allow this site's origin, ${report.pageOrigin}, on the server. vLLM allows any origin unless started with --allowed-origins, whose list must then hold "${report.pageOrigin}"; llama-server allows any origin by default, so a refusal there comes from a proxy in front of it. vLLM started with --api-key refuses a request without ${apiKey ? 'that' : 'its'} key before it adds its CORS headers, which the browser hides the same way: ${apiKey ? 'check the key in API key' : 'put the key in API key'}.`,
-                link: link(guide, 'function-calling', 'sending from this page'),
-              }
-            : { text: fix },
+            ? fix('cors', {
+                origin: report.pageOrigin,
+                which: apiKey ? 'that' : 'its',
+                keyAdvice: apiKey ? 'check the key in API key' : 'put the key in API key',
+              })
+            : { text },
     });
 
   /** An answer that refused a step: the server's words and what to change. */
-  const refused = async (id: StepId, answer: Answer): Promise<Verdict> => {
+  const refused = async (id: string, answer: Answer): Promise<Verdict> => {
     const said = await serverWords(answer);
     return failed(`The server answered ${statusLine(answer.status, answer.statusText)}.`, {
       ...(said ? { said } : {}),
@@ -286,38 +240,36 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
     });
   };
 
-  /** Sends a completion: the reply when the server answered with one, otherwise the step's failure. */
-  const replyOf = async (id: StepId, body: Record<string, unknown>) => {
-    const { outcome, reply, streamed } = await requestCompletion(
-      modelRequest(serverUrl, 'POST', '/chat/completions', body),
-      { apiKey, timeoutSeconds, cancel },
-    );
-    if (!outcome.ok) return transportFailure(outcome.failure);
-    if (outcome.answer.status >= 300) return refused(id, outcome.answer);
-    if (reply?.error) {
-      return failed('The server reported an error in its answer.', {
-        said: clip(reply.error),
-        fix: httpFix(id, outcome.answer.status, reply.error),
-      });
-    }
-    if (!reply) return failed('The answer is not a chat completion.', { said: clip(await outcome.answer.body.text()) });
-    return { ...reply, streamed };
-  };
-
   /** A step that sends one completion and judges its reply; `unanswered` says what a failure to get one is. */
   const ask = (
     index: number,
     body: Record<string, unknown>,
-    judge: (reply: ChatReply & { streamed: boolean }) => Verdict,
+    judge: (reply: ChatReply, streamed: boolean) => Verdict,
     unanswered = (failure: Verdict) => failure,
   ) =>
     step(index, async ({ id }) => {
-      const reply = await replyOf(id, body);
-      return 'status' in reply ? unanswered(reply) : judge(reply);
+      const { outcome, reply, streamed } = await requestCompletion(
+        modelRequest(serverUrl, 'POST', '/chat/completions', body),
+        { apiKey, timeoutSeconds, cancel },
+      );
+      if (!outcome.ok) return unanswered(transportFailure(outcome.failure));
+      if (outcome.answer.status >= 300) return unanswered(await refused(id, outcome.answer));
+      if (reply?.error) {
+        return unanswered(
+          failed('The server reported an error in its answer.', {
+            said: clip(reply.error),
+            fix: httpFix(id, outcome.answer.status, reply.error),
+          }),
+        );
+      }
+      if (reply) return judge(reply, streamed);
+      return unanswered(
+        failed('The answer is not a chat completion.', { said: clip(await outcome.answer.body.text()) }),
+      );
     });
 
   // 1 and 2: one GET /models tells whether anything answers, whether CORS lets the page read it, and what it serves.
-  const found: { listing?: Answer; call?: ToolCall } = {};
+  const found: { listing?: Answer; call?: ChatReply['toolCalls'][number] } = {};
   const reach = await step(0, async () => {
     const listing = await sendToModel(modelRequest(serverUrl, 'GET', '/models'), { apiKey, timeoutSeconds, cancel });
     if (!listing.ok) return transportFailure(listing.failure);
@@ -330,9 +282,9 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
   const listed = await step(1, async (result) => {
     result.ms = listing.ms;
     if (listing.status >= 300) return refused('models', listing);
-    const data = await listedModels(listing);
-    served = data.map((entry) => entry.id).filter((id): id is string => typeof id === 'string');
-    const owner = data.map((entry) => entry.owned_by).find((owned) => typeof owned === 'string');
+    const entries = await listedModels(listing);
+    served = entries.map((entry) => entry.id).filter((id): id is string => typeof id === 'string');
+    const owner = entries.map((entry) => entry.owned_by).find((owned) => typeof owned === 'string');
     if (owner === 'vllm' || owner === 'llamacpp') {
       guide = owner;
     }
@@ -360,7 +312,6 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
     tools: [WEATHER_TOOL],
     tool_choice: 'auto',
   };
-  /** Checks a reply's tool call against the tool. */
   const judgeCall = (reply: ChatReply, how: string): Verdict => {
     const call = reply.toolCalls[0];
     if (!call) {
@@ -371,16 +322,7 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
           : `The model answered in text (finish reason ${reply.finishReason ?? 'none'}) instead of calling the tool.`,
         {
           ...(reply.content ? { said: clip(reply.content) } : {}),
-          fix:
-            guide === 'vllm'
-              ? {
-                  text: 'The model’s chat template does not turn its call into tool_calls: check that the server is Rubra’s vLLM fork serving a Rubra model, or give upstream vLLM the tool-call parser of the model’s format.',
-                  link: link('vllm', 'upstream-tools', 'tools on upstream vLLM'),
-                }
-              : {
-                  text: 'The server is probably using the wrong chat template: restart it with the --chat-template value of the model’s family, from the chat template table.',
-                  link: link('llamacpp', 'wrong-chat-template', 'tool calls come back as plain text'),
-                },
+          fix: fix(`text-call-${guide}`),
         },
       );
     }
@@ -388,10 +330,7 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
     if (problems.length > 0) {
       return failed(`The ${how} call does not meet the tool: ${problems.join('; ')}.`, {
         said: describeCall(call),
-        fix: {
-          text: 'Install jsonrepair where the server runs and restart it, so that slips in the arguments are repaired; a wrong name or argument points at the chat template.',
-          link: link(guide, 'malformed-json', 'tool-call arguments are not valid JSON'),
-        },
+        fix: fix('arguments'),
       });
     }
     return passed(
@@ -406,8 +345,8 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
   const call = found.call;
   if (tool?.status !== 'passed' || !call) return stop(4, 'Not run: the tool call must work first.');
 
-  const streamed = await ask(4, { ...toolBody, stream: true }, (reply) =>
-    reply.streamed
+  const streamed = await ask(4, { ...toolBody, stream: true }, (reply, wasStreamed) =>
+    wasStreamed
       ? judgeCall(reply, 'streamed')
       : failed('The server answered whole, not as a stream of events, though the request asked for "stream": true.'),
   );
@@ -436,16 +375,7 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
         : `The answer does not give the temperature the tool returned (${WEATHER_RESULT.temperature} °C).`,
       {
         said: reply.toolCalls[0] ? describeCall(reply.toolCalls[0]) : clip(reply.content),
-        fix:
-          guide === 'vllm'
-            ? {
-                text: 'The model’s chat template must pass tool messages on to the model.',
-                link: link('vllm', 'chat-templates', 'chat templates'),
-              }
-            : {
-                text: 'The chat template must pass tool messages on to the model: restart the server with the --chat-template value of the model’s family.',
-                link: link('llamacpp', 'chat-templates', 'chat templates'),
-              },
+        fix: fix(`result-${guide}`),
       },
     );
   });
@@ -483,9 +413,9 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
   return report;
 }
 
-/** How a step's status reads, in words: an optional step is supported or not. */
+/** How a step's status reads, in words: an optional step is supported or not, never failed. */
 export function statusText(step: Pick<StepResult, 'id' | 'status'>): string {
-  const optional = STEPS.find((each) => each.id === step.id)?.optional === true;
+  const optional = data.optional.includes(step.id);
   const { status } = step;
   return status === 'passed' && optional
     ? 'Supported'
@@ -505,7 +435,11 @@ export function reportMarkdown(report: CheckReport, siteOrigin: string): string 
     const time = step.ms === null ? '' : ` (${step.ms} ms)`;
     lines.push(`${index + 1}. **${step.title}**: ${statusText(step)}${time}. ${step.detail}`.trimEnd());
     if (step.said) {
-      lines.push('   The server said:', '', ...fence(step.said).map((line) => `   ${line}`), '');
+      // In a fenced block whose fence is longer than any run of backticks in the text.
+      const longest = Math.max(0, ...[...step.said.matchAll(/`+/g)].map((match) => match[0].length));
+      const marks = '`'.repeat(Math.max(3, longest + 1));
+      const fenced = [marks, ...step.said.split('\n'), marks];
+      lines.push('   The server said:', '', ...fenced.map((line) => `   ${line}`), '');
     }
     if (step.fix) {
       const where = step.fix.link ? ` See [${step.fix.link.label}](${siteOrigin}${step.fix.link.href}).` : '';
@@ -513,11 +447,4 @@ export function reportMarkdown(report: CheckReport, siteOrigin: string): string 
     }
   });
   return `${lines.join('\n').trim()}\n`;
-}
-
-/** Text in a fenced block whose fence is longer than any run of backticks in it. */
-function fence(text: string): string[] {
-  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((match) => match[0].length));
-  const marks = '`'.repeat(Math.max(3, longest + 1));
-  return [marks, ...text.split('\n'), marks];
 }

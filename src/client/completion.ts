@@ -9,7 +9,7 @@ import { isTextual } from './answer';
 import { applyEvent, EMPTY_REPLY, replyFromCompletion, type ChatReply } from './chat';
 import { MODEL_SERVER } from './failure';
 import { send, type Answer, type Outcome, type SendOptions } from './send';
-import { EventReader } from './stream';
+import { eventReader } from './stream';
 
 /** A JSON request to a model server's OpenAI-style API, `path` below its base URL. */
 export function modelRequest(
@@ -29,11 +29,10 @@ export function modelRequest(
   };
 }
 
+type ModelOptions = Pick<SendOptions, 'timeoutSeconds' | 'cancel' | 'onStreamText'> & { apiKey: string };
+
 /** Sends a request to a model server, the key only in `Authorization`. */
-export function sendToModel(
-  request: ApiRequest,
-  { apiKey, ...options }: Pick<SendOptions, 'timeoutSeconds' | 'cancel' | 'onStreamText'> & { apiKey: string },
-): Promise<Outcome> {
+export function sendToModel(request: ApiRequest, { apiKey, ...options }: ModelOptions): Promise<Outcome> {
   return send(outgoingRequest(request, { apiKey }), { ...options, serverUrl: request.serverUrl, server: MODEL_SERVER });
 }
 
@@ -75,22 +74,18 @@ export function pickModel(listed: readonly string[] | null, wanted: string): str
   return listed.includes(own) ? own : (listed[0] ?? own);
 }
 
-export interface CompletionOptions {
-  apiKey: string;
-  timeoutSeconds: number;
-  cancel: AbortSignal;
-  /** The reply so far, each time a streamed event adds to it. */
-  onReply?: (reply: ChatReply) => void;
-}
-
 /**
  * Sends a completion: its outcome, and the reply read from a successful answer, streamed
- * or whole; after a stream broke off, what arrived before.
+ * or whole; after a stream broke off, what arrived before. `onReply` gets the reply so
+ * far, each time a streamed event adds to it.
  */
-export async function requestCompletion(request: ApiRequest, options: CompletionOptions) {
+export async function requestCompletion(
+  request: ApiRequest,
+  options: ModelOptions & { onReply?: (reply: ChatReply) => void },
+) {
   const body = request.body?.kind === 'json' ? request.body.value : undefined;
   const streaming = (body as { stream?: unknown } | null | undefined)?.stream === true;
-  const events = new EventReader();
+  const events = eventReader();
   let current: ChatReply | null = streaming ? EMPTY_REPLY : null;
   const take = (text: string | null) => {
     for (const event of text === null ? events.end() : events.push(text)) {

@@ -6,10 +6,8 @@
  */
 import { isLoopbackHost } from './serverUrl';
 
-type FailureKind = 'unreachable' | 'cors' | 'csp' | 'mixed-content' | 'local-network' | 'timeout' | 'cancelled';
-
 export interface Failure {
-  kind: FailureKind;
+  kind: 'unreachable' | 'cors' | 'csp' | 'mixed-content' | 'local-network' | 'timeout' | 'cancelled';
   /** What happened, in one sentence. */
   message: string;
   /** What to do about it. */
@@ -18,10 +16,9 @@ export interface Failure {
 
 /** What the kind of server is called and how it allows another origin. */
 export interface ServerKind {
-  /** `Rubra server`, `model server`. */
   name: string;
-  /** How this kind of server allows an origin, when it has a way; said after a CORS refusal. */
-  allowOrigin?: (origin: string) => string;
+  /** How this kind of server allows an origin, said after a CORS refusal. */
+  allowOrigin: (origin: string) => string;
   /** Whether this kind of server serves its API under `/v1` below the origin. */
   underV1: boolean;
 }
@@ -42,14 +39,11 @@ export function baseUrlHint(server: ServerKind, serverUrl: string, status: numbe
 }
 
 export interface FailureSignals {
-  /** The URL the request went to. */
   url: string;
-  /** The server URL the reader gave. */
   serverUrl: string;
   /** This page's origin: `http://localhost:3000`. */
   pageOrigin: string;
   server: ServerKind;
-  /** Why the request was stopped, when the console stopped it. */
   aborted?: 'timeout' | 'cancel';
   timeoutSeconds: number;
   /** Whether an event stream had begun: a timeout then means the stream stalled. */
@@ -118,7 +112,6 @@ export function classifyFailure(signals: FailureSignals): Failure {
     };
   }
   if (signals.serverAnswers) {
-    const allowHint = server.allowOrigin ? ` ${server.allowOrigin(pageOrigin)}` : '';
     const acted = signals.sentWithoutPreflight
       ? ` The browser sent this request without asking first, so the server may have acted on it (an upload may have been stored) even though its answer is hidden.`
       : '';
@@ -127,8 +120,8 @@ export function classifyFailure(signals: FailureSignals): Failure {
       kind: 'cors',
       message: `The ${server.name} at ${serverUrl} answered, but its CORS headers do not allow this page's origin, ${pageOrigin}${keyHeader}, so the browser hides the answer.${acted}`,
       fix: signals.withKey
-        ? `Allow the origin ${pageOrigin} and the Authorization header on the server, or leave API key empty if the server needs no key.${allowHint}`
-        : `Allow the origin ${pageOrigin} on the server.${allowHint}`,
+        ? `Allow the origin ${pageOrigin} and the Authorization header on the server, or leave API key empty if the server needs no key. ${server.allowOrigin(pageOrigin)}`
+        : `Allow the origin ${pageOrigin} on the server. ${server.allowOrigin(pageOrigin)}`,
     };
   }
   return {

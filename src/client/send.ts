@@ -40,12 +40,6 @@ export interface SendOptions {
 /** How long the check of whether anything listens may take. */
 const PROBE_MS = 5000;
 
-/** The `connect-src` sources of a policy's text. */
-function connectSources(policy: string): string[] {
-  const directives = policy.split(';').map((directive) => directive.trim().split(/\s+/));
-  return directives.find(([name]) => name === 'connect-src')?.slice(1) ?? [];
-}
-
 /** Names under which browsers have exposed the local-network permission. */
 const LOCAL_NETWORK_PERMISSIONS = ['local-network-access', 'loopback-network', 'local-network'];
 
@@ -61,20 +55,6 @@ async function localNetworkPermission(): Promise<PermissionState | undefined> {
     }
   }
   return undefined;
-}
-
-async function serverAnswers(serverUrl: string): Promise<boolean> {
-  try {
-    await fetch(`${serverUrl}/`, {
-      mode: 'no-cors',
-      credentials: 'omit',
-      cache: 'no-store',
-      signal: AbortSignal.timeout(PROBE_MS),
-    });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Whether the browser sends a request without a preflight: a simple method, and no header but simple ones. */
@@ -112,7 +92,9 @@ export async function send(request: OutgoingRequest, options: SendOptions): Prom
       event.effectiveDirective === 'connect-src' &&
       (blocked === target.origin || blocked.startsWith(target.origin))
     ) {
-      cspAllowed = connectSources(event.originalPolicy);
+      // The `connect-src` sources of the policy's text.
+      const directives = event.originalPolicy.split(';').map((directive) => directive.trim().split(/\s+/));
+      cspAllowed = directives.find(([name]) => name === 'connect-src')?.slice(1) ?? [];
     }
   };
   document.addEventListener('securitypolicyviolation', onViolation);
@@ -132,21 +114,12 @@ export async function send(request: OutgoingRequest, options: SendOptions): Prom
     let body: Blob;
     if (options.onStreamText && response.ok && response.body && contentType.includes('text/event-stream')) {
       midStream = true;
-      const reader = response.body.getReader();
-      const decoder = new TextDecoder();
-      const parts: BlobPart[] = [];
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) {
-          break;
-        }
+      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      const parts: string[] = [];
+      for (let read = await reader.read(); !read.done; read = await reader.read()) {
         restartTimer();
-        parts.push(value as Uint8Array<ArrayBuffer>);
-        options.onStreamText(decoder.decode(value, { stream: true }));
-      }
-      const rest = decoder.decode();
-      if (rest) {
-        options.onStreamText(rest);
+        parts.push(read.value);
+        options.onStreamText(read.value);
       }
       body = new Blob(parts, { type: contentType });
     } else {
@@ -181,7 +154,15 @@ export async function send(request: OutgoingRequest, options: SendOptions): Prom
           ? {}
           : {
               localNetwork: await localNetworkPermission(),
-              serverAnswers: await serverAnswers(options.serverUrl),
+              serverAnswers: await fetch(`${options.serverUrl}/`, {
+                mode: 'no-cors',
+                credentials: 'omit',
+                cache: 'no-store',
+                signal: AbortSignal.timeout(PROBE_MS),
+              }).then(
+                () => true,
+                () => false,
+              ),
               sentWithoutPreflight: isSimple(request),
               withKey: Object.keys(request.headers).some((name) => name.toLowerCase() === 'authorization'),
             }),

@@ -1,6 +1,9 @@
 /** Checking the address a reader gives for their server, before anything is sent to it. */
 
-export type ServerUrlCheck = { ok: true; url: string } | { ok: false; message: string };
+/** A refused server URL is the Server URL field's problem. */
+export type ServerUrlCheck = { ok: true; url: string } | { ok: false; field: 'server'; message: string };
+
+const refuse = (message: string) => ({ ok: false, field: 'server', message }) as const;
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -17,43 +20,29 @@ export function isLoopbackHost(hostname: string): boolean {
 export function checkServerUrl(text: string): ServerUrlCheck {
   const trimmed = text.trim();
   if (trimmed === '') {
-    return { ok: false, message: 'Enter the address of your server, such as http://localhost:8000.' };
+    return refuse('Enter the address of your server, such as http://localhost:8000.');
   }
   let url: URL;
   try {
     url = new URL(trimmed);
   } catch {
-    return {
-      ok: false,
-      message: `“${trimmed}” is not a URL. Write the scheme, host and port, such as http://localhost:8000.`,
-    };
+    return refuse(`“${trimmed}” is not a URL. Write the scheme, host and port, such as http://localhost:8000.`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return {
-      ok: false,
-      message: `Only http: and https: addresses can be sent to; ${url.protocol} is refused. Use an address such as http://localhost:8000.`,
-    };
+    return refuse(
+      `Only http: and https: addresses can be sent to; ${url.protocol} is refused. Use an address such as http://localhost:8000.`,
+    );
   }
   if (url.hostname === '0.0.0.0') {
-    return {
-      ok: false,
-      message:
-        'Browsers do not send requests to 0.0.0.0, though a server may listen on it. Use 127.0.0.1 or localhost with the same port.',
-    };
+    return refuse(
+      'Browsers do not send requests to 0.0.0.0, though a server may listen on it. Use 127.0.0.1 or localhost with the same port.',
+    );
   }
   if (url.username || url.password) {
-    return { ok: false, message: 'Leave the user name and password out of the URL; put a key in API key instead.' };
+    return refuse('Leave the user name and password out of the URL; put a key in API key instead.');
   }
   if (url.search || url.hash) {
-    return {
-      ok: false,
-      message: 'The server URL takes no query or fragment: write only the scheme, host, port and path.',
-    };
+    return refuse('The server URL takes no query or fragment: write only the scheme, host, port and path.');
   }
   return { ok: true, url: `${url.origin}${url.pathname.replace(/\/+$/, '')}` };
-}
-
-/** The Server URL field's problem, in the shape of the consoles' field problems. */
-export function serverProblem(check: ServerUrlCheck): { field: 'server'; message: string } | null {
-  return check.ok ? null : { field: 'server', message: check.message };
 }

@@ -34,7 +34,7 @@ function write(kind: 'session' | 'local', key: string, value: string | null): vo
 }
 
 /** Lists by name in this tab's storage: server URLs by what they serve (`api`, `model`), ids by parameter. */
-type Lists = Record<string, string[]>;
+export type Lists = Record<string, string[]>;
 
 function readLists(key: string): Lists {
   try {
@@ -81,9 +81,7 @@ export function forgetApiKey(): void {
 }
 
 /** Ids the answers carried, by the parameter that takes them (`assistant_id`), the newest first. */
-export type RememberedIds = Lists;
-
-export function rememberedIds(): RememberedIds {
+export function rememberedIds(): Lists {
   return readLists(IDS_KEY);
 }
 

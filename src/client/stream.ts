@@ -4,7 +4,7 @@
  * fields, a line `error: {...}` is an event of type `error` (llama.cpp's server reports
  * failures so), and an event the stream ends without a blank line after still counts.
  */
-import { createParser, type EventSourceParser } from 'eventsource-parser';
+import { createParser } from 'eventsource-parser';
 
 export interface ServerEvent {
   /** `message` unless the stream named another type (`error`). */
@@ -12,32 +12,25 @@ export interface ServerEvent {
   data: string;
 }
 
-export class EventReader {
-  private ready: ServerEvent[] = [];
-  private readonly parser: EventSourceParser = createParser({
-    onEvent: ({ event, data }) => this.ready.push({ type: event ?? 'message', data }),
+/**
+ * A reader of one stream: `push` gives the events that the text completes (an unfinished
+ * line waits for the next text), `end` those the end of the stream completes.
+ */
+export function eventReader() {
+  let ready: ServerEvent[] = [];
+  const parser = createParser({
+    onEvent: ({ event, data }) => ready.push({ type: event ?? 'message', data }),
     onError: (error) => {
       if (error.type === 'unknown-field' && error.field === 'error') {
-        this.ready.push({ type: 'error', data: error.value ?? '' });
+        ready.push({ type: 'error', data: error.value ?? '' });
       }
     },
   });
-
-  /** The events that the text completes; an unfinished line waits for the next text. */
-  push(text: string): ServerEvent[] {
-    this.parser.feed(text);
-    return this.take();
-  }
-
-  /** The stream ended: the last line and the event it belongs to are complete. */
-  end(): ServerEvent[] {
-    this.parser.feed('\n\n');
-    return this.take();
-  }
-
-  private take(): ServerEvent[] {
-    const events = this.ready;
-    this.ready = [];
+  const push = (text: string): ServerEvent[] => {
+    parser.feed(text);
+    const events = ready;
+    ready = [];
     return events;
-  }
+  };
+  return { push, end: () => push('\n\n') };
 }

@@ -32,29 +32,17 @@ export function outcomeStatus(
   return `${statusLine(answer.status, answer.statusText)} in ${answer.ms} ms${detail ? `; ${detail}` : ''}.${hint ? ` ${hint}` : ''}`;
 }
 
-export interface ServerCall {
-  sending: boolean;
-  status: string;
-  setStatus: (status: string) => void;
-  /** The servers used in this tab for this kind of server, most recent first. */
-  servers: string[];
-  /** Reads the list again (after the reader clears what the tab remembers). */
-  refreshServers: () => void;
-  /**
-   * Remembers the server and runs `work` with a signal that `cancel` aborts; null, and
-   * nothing run, while another call is under way.
-   */
-  run: <T>(serverUrl: string, sendingStatus: string, work: (signal: AbortSignal) => Promise<T>) => Promise<T | null>;
-  cancel: () => void;
-}
-
 /** `scope` keeps the API servers and the model servers in separate lists. */
-export function useServerCall(scope: 'api' | 'model'): ServerCall {
+export function useServerCall(scope: 'api' | 'model') {
   const [controller, setController] = useState<AbortController | null>(null);
   const [status, setStatus] = useState('');
   const [servers, setServers] = useState(() => usedServers(scope));
   const current = useRef<AbortController | null>(null);
 
+  /**
+   * Remembers the server and runs `work` with a signal that `cancel` aborts; null, and
+   * nothing run, while another call is under way.
+   */
   const run = useCallback(
     async <T>(serverUrl: string, sendingStatus: string, work: (signal: AbortSignal) => Promise<T>) => {
       if (current.current) {
@@ -78,6 +66,7 @@ export function useServerCall(scope: 'api' | 'model'): ServerCall {
 
   const cancel = useCallback(() => current.current?.abort(), []);
 
+  /** Reads the list again (after the reader clears what the tab remembers). */
   const refreshServers = useCallback(() => setServers(usedServers(scope)), [scope]);
 
   return { sending: controller !== null, status, setStatus, servers, refreshServers, run, cancel };

@@ -6,7 +6,7 @@ import { VFile } from 'vfile';
 import { describe, expect, it } from 'vitest';
 
 import { applyEvent, EMPTY_REPLY, parsedArguments, replyFromCompletion } from '@site/src/client/chat';
-import { EventReader } from '@site/src/client/stream';
+import { eventReader } from '@site/src/client/stream';
 import { curlRequest, parseCurl, remarkCurlTryIt } from '@site/src/plugins/code-highlight/curl';
 
 describe('reading a curl block', () => {
@@ -111,7 +111,7 @@ describe('which blocks get Try it, decided when the page is compiled', () => {
 
 describe('a streamed reply', () => {
   it('reads events whose lines and characters are split across chunks', () => {
-    const reader = new EventReader();
+    const reader = eventReader();
     const bytes = new TextEncoder().encode('data: {"a":"Zür"}\n\ndata: [DONE]\n\n');
     const decoder = new TextDecoder();
     const events = [];
@@ -131,7 +131,7 @@ describe('a streamed reply', () => {
   });
 
   it('reads an error line as an error event, and a last event without its blank line', () => {
-    const reader = new EventReader();
+    const reader = eventReader();
     expect(reader.push('error: {"message":"boom"}\n\n: comment\ndata: x')).toEqual([
       { type: 'error', data: '{"message":"boom"}' },
     ]);

@@ -16,9 +16,7 @@ export function useLoadOnIntent<P>(load: () => Promise<{ default: ComponentType<
     setOpen(false);
     button.current?.focus();
   }, []);
-  const preload = () => {
-    load().catch(() => undefined);
-  };
+  const preload = () => void load().catch(() => undefined);
   const buttonProps = {
     ref: button,
     type: 'button' as const,

@@ -112,7 +112,13 @@ export default function AnswerView({ answer, downloadName, isDownload }: Props):
             </div>
           ) : null}
           <div className={styles.body} role="region" aria-label="Response body" tabIndex={0} data-console-body="">
-            {hasTree && !raw ? <JsonTree value={read.json} /> : <pre>{read.text}</pre>}
+            {hasTree && !raw ? (
+              <div className={styles.json} data-console-json="">
+                <JsonNode value={read.json} depth={0} last />
+              </div>
+            ) : (
+              <pre>{read.text}</pre>
+            )}
           </div>
         </>
       ) : null}
@@ -121,14 +127,6 @@ export default function AnswerView({ answer, downloadName, isDownload }: Props):
 }
 
 /** JSON, indented, each object and list folding on its own. */
-function JsonTree({ value }: { value: unknown }): ReactNode {
-  return (
-    <div className={styles.json} data-console-json="">
-      <JsonNode value={value} depth={0} last />
-    </div>
-  );
-}
-
 function JsonNode({ name, value, depth, last }: { name?: string; value: unknown; depth: number; last: boolean }) {
   const key = name === undefined ? null : <span className={styles.jsonKey}>{JSON.stringify(name)}: </span>;
   const comma = last ? '' : ',';

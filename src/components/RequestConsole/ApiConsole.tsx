@@ -28,8 +28,7 @@ import AnswerView from './AnswerView';
 import type { ServerKind } from '@site/src/client/failure';
 import {
   BodyField,
-  ConsoleFrame,
-  DEFAULT_TIMEOUT_SECONDS,
+  ConsolePanel,
   FailureView,
   FieldMessage,
   KeyField,
@@ -39,19 +38,12 @@ import {
   timeoutProblem,
   useConsoleForm,
 } from './Fields';
-import { readForm, urlProblem, type FormValues } from './form';
+import { readForm, urlProblem } from './form';
 import { deletedId, idsInAnswer, withRememberedIds } from './ids';
 import type { SchemaProblem } from './json';
 import { isTextual, VIEW_LIMIT_BYTES } from '@site/src/client/answer';
 import { send, type Outcome } from '@site/src/client/send';
-import {
-  clearRemembered,
-  forgetId,
-  rememberedIds,
-  rememberIds,
-  usedServers,
-  type RememberedIds,
-} from '@site/src/client/store';
+import { clearRemembered, forgetId, rememberedIds, rememberIds, usedServers, type Lists } from '@site/src/client/store';
 import { outcomeStatus } from '@site/src/client/useServerCall';
 import styles from './styles.module.css';
 
@@ -82,15 +74,15 @@ function decoded(json: string | undefined): string {
   }
 }
 
-function exampleBodyText(data: ApiConsoleData, ids: RememberedIds): string {
+function exampleBodyText(data: ApiConsoleData, ids: Lists): string {
   const body = data.request.body;
   return body?.kind === 'json' ? JSON.stringify(withRememberedIds(body.value, ids), null, 2) : '';
 }
 
-function initialValues(operation: ApiOperationPage, data: ApiConsoleData, ids: RememberedIds): FormValues {
+/** The form's parameters and body, without the Server URL the console's form holds. */
+function initialValues(operation: ApiOperationPage, data: ApiConsoleData, ids: Lists) {
   const body = data.request.body;
   return {
-    serverUrl: usedServers('api')[0] ?? operation.serverUrl,
     params: Object.fromEntries(
       pathAndQuery(operation).map((parameter) => [
         parameter.name,
@@ -124,19 +116,19 @@ function enumOf(schema: unknown): string[] | undefined {
 }
 
 export default function ApiConsole({ operation, data, onSamples, onClose }: ApiConsoleProps): ReactNode {
-  const [ids, setIds] = useState<RememberedIds>(() => rememberedIds());
-  const [values, setValues] = useState<FormValues>(() => initialValues(operation, data, ids));
+  const isDownload = data.call.action === 'content';
+  const [ids, setIds] = useState<Lists>(rememberedIds);
+  const [values, setValues] = useState(() => initialValues(operation, data, ids));
   const [bodyEdited, setBodyEdited] = useState(false);
-  const form = useConsoleForm('api');
-  const { call, fieldId, problemOf } = form;
-  const [timeoutSeconds, setTimeoutSeconds] = useState(String(DEFAULT_TIMEOUT_SECONDS));
+  const form = useConsoleForm('api', () => usedServers('api')[0] ?? operation.serverUrl);
+  const { call, fieldId, problemOf, serverUrl, timeoutSeconds } = form;
   const [schemaWarning, setSchemaWarning] = useState<SchemaProblem[] | null>(null);
-  const [done, setDone] = useState<{ outcome: Outcome; isDownload: boolean; name: string } | null>(null);
+  const [done, setDone] = useState<{ outcome: Outcome; name: string } | null>(null);
   const files = useRef(new Map<string, File>());
   const lastBody = useRef<unknown>(data.request.body?.kind === 'json' ? data.request.body.value : undefined);
   const result = useRef<HTMLDivElement>(null);
 
-  const read = useMemo(() => readForm(values, data, lastBody.current), [values, data]);
+  const read = useMemo(() => readForm({ ...values, serverUrl }, data, lastBody.current), [values, serverUrl, data]);
   if (read.request.body?.kind === 'json') {
     lastBody.current = read.request.body.value;
   }
@@ -242,7 +234,6 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
     if (!outcome) {
       return;
     }
-    const isDownload = data.call.action === 'content';
     call.setStatus(outcomeStatus(outcome, '', { server: RUBRA_SERVER, serverUrl: read.request.serverUrl }));
     const answer = outcome.ok && outcome.answer.status < 300 && !isDownload ? outcome.answer : null;
     if (answer && isTextual(answer.contentType) && answer.body.size < VIEW_LIMIT_BYTES) {
@@ -258,28 +249,21 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
         // An answer that is not JSON carries no ids.
       }
     }
-    setDone({ outcome, isDownload, name: downloadName(read.request) });
+    setDone({ outcome, name: downloadName(read.request) });
   };
 
   const parameters = pathAndQuery(operation);
   const bodyExample = data.request.body;
   const urlTooLong = problemOf('url');
   return (
-    <ConsoleFrame
+    <ConsolePanel
       title={`Try it: ${operation.method} ${operation.path}`}
       marker="data-api-console"
       form={form}
       onClose={onClose}
       onSubmit={() => void sendNow(false)}
     >
-      <ServerField
-        id={fieldId('server')}
-        value={values.serverUrl}
-        onChange={(serverUrl) => setValues((current) => ({ ...current, serverUrl }))}
-        suggestions={[...call.servers, operation.serverUrl]}
-        problem={problemOf('server')}
-        focusOnMount
-      />
+      <ServerField {...form.field('server')} suggestions={[...call.servers, operation.serverUrl]} autoFocus />
       <KeyField id={fieldId('key')} keyState={form.keyState} />
       {parameters.length > 0 ? (
         <fieldset className={styles.group}>
@@ -338,17 +322,12 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
           )}
         </fieldset>
       ) : null}
-      <TimeoutField
-        id={fieldId('timeout')}
-        value={timeoutSeconds}
-        onChange={setTimeoutSeconds}
-        problem={problemOf('timeout')}
-      />
+      <TimeoutField {...form.field('timeout')} />
       {urlTooLong ? <p className={styles.problem}>{urlTooLong.message}</p> : null}
       {schemaWarning ? (
-        <div className={styles.warning} data-console-schema-problems="">
+        <div className={`alert alert--warning ${styles.alert}`} data-console-schema-problems="">
           <p>The body does not match the operation’s schema:</p>
-          <ul>
+          <ul className="margin-bottom--sm">
             {schemaWarning.map(({ pointer, message }) => (
               <li key={`${pointer} ${message}`}>
                 <code>{pointer || 'the body'}</code>: {message}
@@ -365,7 +344,7 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
       <div ref={result}>
         {done && !done.outcome.ok ? <FailureView failure={done.outcome.failure} /> : null}
         {done?.outcome.ok ? (
-          <AnswerView answer={done.outcome.answer} downloadName={done.name} isDownload={done.isDownload} />
+          <AnswerView answer={done.outcome.answer} downloadName={done.name} isDownload={isDownload} />
         ) : null}
       </div>
       <p className={styles.footer}>
@@ -382,6 +361,6 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
           Clear remembered ids and servers
         </button>
       </p>
-    </ConsoleFrame>
+    </ConsolePanel>
   );
 }

@@ -15,8 +15,7 @@ import { requestCompletion } from '@site/src/client/completion';
 import { MODEL_SERVER } from '@site/src/client/failure';
 import {
   BodyField,
-  ConsoleFrame,
-  DEFAULT_TIMEOUT_SECONDS,
+  ConsolePanel,
   FailureView,
   KeyField,
   SendBar,
@@ -28,7 +27,7 @@ import {
 import { bodyProblem } from './form';
 import { parseJson } from './json';
 import type { Outcome } from '@site/src/client/send';
-import { checkServerUrl, serverProblem } from '@site/src/client/serverUrl';
+import { checkServerUrl } from '@site/src/client/serverUrl';
 import { outcomeStatus } from '@site/src/client/useServerCall';
 import styles from './styles.module.css';
 
@@ -44,12 +43,10 @@ function exampleText(request: ApiRequest): string {
 }
 
 export default function ChatConsole({ request, onClose }: ChatConsoleProps): ReactNode {
-  const form = useConsoleForm('model');
-  const { call, fieldId, problemOf } = form;
-  const [serverUrl, setServerUrl] = useState(request.serverUrl);
+  const form = useConsoleForm('model', request.serverUrl);
+  const { call, fieldId, problemOf, serverUrl, timeoutSeconds } = form;
   const [bodyText, setBodyText] = useState(() => exampleText(request));
-  const [timeoutSeconds, setTimeoutSeconds] = useState(String(DEFAULT_TIMEOUT_SECONDS));
-  const [done, setDone] = useState<{ outcome: Outcome; streamed: boolean } | null>(null);
+  const [done, setDone] = useState<Outcome | null>(null);
   const [reply, setReply] = useState<ChatReply | null>(null);
 
   const parsed = useMemo(() => parseJson(bodyText), [bodyText]);
@@ -59,7 +56,7 @@ export default function ChatConsole({ request, onClose }: ChatConsoleProps): Rea
       return;
     }
     const server = checkServerUrl(serverUrl);
-    const found = [serverProblem(server), parsed.ok ? null : bodyProblem(parsed), timeoutProblem(timeoutSeconds)];
+    const found = [server.ok ? null : server, parsed.ok ? null : bodyProblem(parsed), timeoutProblem(timeoutSeconds)];
     if (!form.accept(found.filter((problem) => problem !== null)) || !server.ok || !parsed.ok) {
       return;
     }
@@ -81,34 +78,27 @@ export default function ChatConsole({ request, onClose }: ChatConsoleProps): Rea
     if (!result) {
       return;
     }
-    const { outcome, reply: finished, streamed } = result;
+    const { outcome, reply: finished } = result;
     const why = finished?.error
       ? `the server reported an error: ${finished.error}`
       : finished?.finishReason
         ? `finish reason ${finished.finishReason}`
         : '';
     call.setStatus(outcomeStatus(outcome, why, { server: MODEL_SERVER, serverUrl: server.url }));
-    setDone({ outcome, streamed });
+    setDone(outcome);
   };
 
-  const answer = done?.outcome.ok ? done.outcome : null;
-  const answerView = answer ? <AnswerView answer={answer.answer} downloadName="reply.txt" isDownload={false} /> : null;
+  const answer = done?.ok ? done.answer : null;
+  const answerView = answer ? <AnswerView answer={answer} downloadName="reply.txt" isDownload={false} /> : null;
   return (
-    <ConsoleFrame
+    <ConsolePanel
       title={`Try it: ${request.method} ${request.path}`}
       marker="data-chat-console"
       form={form}
       onClose={onClose}
       onSubmit={() => void sendNow()}
     >
-      <ServerField
-        id={fieldId('server')}
-        value={serverUrl}
-        onChange={setServerUrl}
-        suggestions={[request.serverUrl, ...call.servers]}
-        problem={problemOf('server')}
-        focusOnMount
-      />
+      <ServerField {...form.field('server')} suggestions={[request.serverUrl, ...call.servers]} autoFocus />
       <KeyField id={fieldId('key')} keyState={form.keyState} />
       <BodyField
         id={fieldId('body')}
@@ -118,16 +108,11 @@ export default function ChatConsole({ request, onClose }: ChatConsoleProps): Rea
         problem={problemOf('body')}
         note='Set "stream": true to see the reply as it arrives.'
       />
-      <TimeoutField
-        id={fieldId('timeout')}
-        value={timeoutSeconds}
-        onChange={setTimeoutSeconds}
-        problem={problemOf('timeout')}
-      />
+      <TimeoutField {...form.field('timeout')} />
       <SendBar call={call} />
       {reply ? <ChatAnswer reply={reply} streaming={call.sending} /> : null}
-      {done && !done.outcome.ok ? <FailureView failure={done.outcome.failure} /> : null}
-      {answer && reply && answer.answer.status < 300 ? (
+      {done && !done.ok ? <FailureView failure={done.failure} /> : null}
+      {answer && reply && answer.status < 300 ? (
         <details className={styles.raw}>
           <summary>Raw answer</summary>
           {answerView}
@@ -135,6 +120,6 @@ export default function ChatConsole({ request, onClose }: ChatConsoleProps): Rea
       ) : (
         answerView
       )}
-    </ConsoleFrame>
+    </ConsolePanel>
   );
 }

@@ -3,13 +3,13 @@
  * send and cancel buttons, the status line and a failure's explanation, each labelled and
  * tied to its message, so that the API pages and the serving guides behave alike.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 
 import BodyEditor from './BodyEditor';
 import type { Failure } from '@site/src/client/failure';
 import type { FieldProblem } from './form';
 import { forgetApiKey, keepApiKey, readApiKey } from '@site/src/client/store';
-import { fieldsNeedChange, useServerCall, type ServerCall } from '@site/src/client/useServerCall';
+import { fieldsNeedChange, useServerCall } from '@site/src/client/useServerCall';
 import styles from './styles.module.css';
 
 export function FieldMessage({ id, problem }: { id: string; problem: FieldProblem | undefined }): ReactNode {
@@ -35,26 +35,21 @@ export function ServerField({
   suggestions,
   problem,
   inputRef,
-  focusOnMount = false,
+  autoFocus = false,
 }: FieldProps & {
   suggestions: readonly string[];
   inputRef?: RefObject<HTMLInputElement>;
-  /** The field takes the focus when the form appears. */
-  focusOnMount?: boolean;
+  autoFocus?: boolean;
 }): ReactNode {
-  const ownRef = useRef<HTMLInputElement>(null);
-  const ref = inputRef ?? ownRef;
-  useEffect(() => {
-    if (focusOnMount) ref.current?.focus();
-  }, [focusOnMount, ref]);
   // The list's id is also a plain CSS selector: some DOM implementations look it up by one.
   const listId = `${id.replace(/[^\w-]/g, '')}-used`;
   return (
     <div className={styles.row}>
       <label htmlFor={id}>Server URL</label>
       <input
-        ref={ref}
+        ref={inputRef}
         id={id}
+        autoFocus={autoFocus}
         data-field="server"
         type="url"
         inputMode="url"
@@ -81,20 +76,37 @@ export function useApiKey() {
   return useState(() => readApiKey());
 }
 
-/** A console's form: its call, its key, ids for its fields and the problems shown under them. */
-export function useConsoleForm(scope: 'api' | 'model') {
+const DEFAULT_TIMEOUT_SECONDS = 30;
+
+/**
+ * A console's form: its call, its key, the Server URL and Timeout it holds (the server
+ * starting at `serverUrl`), ids for its fields and the problems shown under them.
+ */
+export function useConsoleForm(scope: 'api' | 'model', serverUrl: string | (() => string)) {
   // Without React's colons, an id is also a valid CSS selector (the datalist's `list` lookup).
   const id = useId().replace(/:/g, '');
   const call = useServerCall(scope);
   const keyState = useApiKey();
+  const held = { server: useState(serverUrl), timeout: useState(String(DEFAULT_TIMEOUT_SECONDS)) };
   const formRef = useRef<HTMLFormElement>(null);
   const [problems, setProblems] = useState<FieldProblem[]>([]);
+  const fieldId = (name: string) => `${id}-${name.replace(/[^\w-]/g, '_')}`;
+  const problemOf = (field: string) => problems.find((problem) => problem.field === field);
   return {
     call,
     keyState,
     formRef,
-    fieldId: (name: string) => `${id}-${name.replace(/[^\w-]/g, '_')}`,
-    problemOf: (field: string) => problems.find((problem) => problem.field === field),
+    fieldId,
+    problemOf,
+    serverUrl: held.server[0],
+    timeoutSeconds: held.timeout[0],
+    /** The props of the Server URL's or the Timeout's field. */
+    field: (name: keyof typeof held): FieldProps => ({
+      id: fieldId(name),
+      value: held[name][0],
+      onChange: held[name][1],
+      problem: problemOf(name),
+    }),
     /**
      * Shows the problems under their fields; true when there are none. Otherwise nothing
      * is sent: the status says how many fields need a change, and the first takes the focus.
@@ -188,8 +200,6 @@ export function BodyField({
   );
 }
 
-export const DEFAULT_TIMEOUT_SECONDS = 30;
-
 export function TimeoutField({ id, value, onChange, problem }: FieldProps): ReactNode {
   return (
     <div className={styles.row}>
@@ -217,23 +227,38 @@ export function timeoutProblem(text: string): FieldProblem | null {
     : { field: 'timeout', message: 'Enter a timeout in seconds, above 0.' };
 }
 
-/** Send, Cancel while a request runs, and the status line that screen readers announce. */
-export function SendBar({ call }: { call: Pick<ServerCall, 'sending' | 'cancel' | 'status'> }): ReactNode {
+/**
+ * The submit button, Cancel while a request runs, what follows them (by default the
+ * shortcut), and the status line that screen readers announce, marked by `marker`.
+ */
+export function SendBar({
+  call,
+  label = 'Send request',
+  status = call.status,
+  marker = 'data-console-status',
+  children = <span className={styles.shortcut}>or Ctrl+Enter</span>,
+}: {
+  call: ReturnType<typeof useServerCall>;
+  label?: string;
+  status?: string;
+  marker?: string;
+  children?: ReactNode;
+}): ReactNode {
   return (
     <>
       <div className={styles.actions}>
         <button type="submit" className="button button--primary" disabled={call.sending}>
-          Send request
+          {label}
         </button>
         {call.sending ? (
           <button type="button" className="button button--secondary" onClick={call.cancel}>
             Cancel
           </button>
         ) : null}
-        <span className={styles.shortcut}>or Ctrl+Enter</span>
+        {children}
       </div>
-      <p role="status" className={styles.status} data-console-status="">
-        {call.status}
+      <p role="status" className={styles.status} {...{ [marker]: '' }}>
+        {status}
       </p>
     </>
   );
@@ -241,7 +266,7 @@ export function SendBar({ call }: { call: Pick<ServerCall, 'sending' | 'cancel' 
 
 export function FailureView({ failure }: { failure: Failure }): ReactNode {
   return (
-    <div className={styles.failure} data-console-failure={failure.kind}>
+    <div className={`alert alert--danger ${styles.alert}`} data-console-failure={failure.kind}>
       <p>
         <strong>{failure.message}</strong>
       </p>
@@ -250,18 +275,24 @@ export function FailureView({ failure }: { failure: Failure }): ReactNode {
   );
 }
 
-/** A console's box: its title and Close, marked by the data attribute `marker` (`data-api-console`). */
+/**
+ * A console's box: its title and Close, marked by the data attribute `marker`
+ * (`data-api-console`). With `form`, the children are the form whose submit sends; inside,
+ * Escape closes the console (or stops a request first) and Ctrl or Cmd+Enter sends.
+ */
 export function ConsolePanel({
   title,
   marker,
   onClose,
-  onKeyDown,
+  form,
+  onSubmit,
   children,
 }: {
   title: string;
   marker: string;
   onClose: () => void;
-  onKeyDown?: (event: KeyboardEvent<HTMLElement>) => void;
+  form?: Pick<ReturnType<typeof useConsoleForm>, 'formRef' | 'call'>;
+  onSubmit?: () => void;
   children: ReactNode;
 }): ReactNode {
   const titleId = useId();
@@ -271,7 +302,17 @@ export function ConsolePanel({
       aria-labelledby={titleId}
       data-pagefind-ignore=""
       {...{ [marker]: '' }}
-      onKeyDown={onKeyDown}
+      onKeyDown={(event) => {
+        if (!form) return;
+        if (event.key === 'Escape') {
+          event.stopPropagation();
+          if (form.call.sending) form.call.cancel();
+          else onClose();
+        } else if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+          event.preventDefault();
+          onSubmit?.();
+        }
+      }}
     >
       <div className={styles.consoleHeader}>
         <p id={titleId} className={styles.consoleTitle}>
@@ -281,63 +322,20 @@ export function ConsolePanel({
           Close
         </button>
       </div>
-      {children}
+      {form ? (
+        <form
+          ref={form.formRef}
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            onSubmit?.();
+          }}
+        >
+          {children}
+        </form>
+      ) : (
+        children
+      )}
     </section>
-  );
-}
-
-/**
- * The console's panel around the form whose submit sends. Inside, Escape closes the
- * console (or stops a request first) and Ctrl or Cmd+Enter sends. Without `onClose`,
- * the form alone is the box, marked by `marker`, with no Close.
- */
-export function ConsoleFrame({
-  title,
-  marker,
-  form: { formRef, call },
-  onClose,
-  onSubmit,
-  children,
-}: {
-  title: string;
-  marker: string;
-  form: Pick<ReturnType<typeof useConsoleForm>, 'formRef' | 'call'>;
-  onClose?: (() => void) | undefined;
-  onSubmit: () => void;
-  children: ReactNode;
-}): ReactNode {
-  const box = (attributes: Record<string, string | undefined>) => (
-    <form
-      ref={formRef}
-      noValidate
-      {...attributes}
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSubmit();
-      }}
-    >
-      {children}
-    </form>
-  );
-  return onClose ? (
-    <ConsolePanel
-      title={title}
-      marker={marker}
-      onClose={onClose}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') {
-          event.stopPropagation();
-          if (call.sending) call.cancel();
-          else onClose();
-        } else if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-          event.preventDefault();
-          onSubmit();
-        }
-      }}
-    >
-      {box({})}
-    </ConsolePanel>
-  ) : (
-    box({ className: styles.console, [marker]: '' })
   );
 }

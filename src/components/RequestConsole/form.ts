@@ -7,7 +7,7 @@ import type { ApiRequest, MultipartField, NamedValue } from '@site/src/shared/ap
 import type { ApiConsoleData } from '@site/src/shared/api-types';
 
 import { checkAgainstSchema, parseJson, type SchemaProblem } from './json';
-import { checkServerUrl, serverProblem } from '@site/src/client/serverUrl';
+import { checkServerUrl } from '@site/src/client/serverUrl';
 
 /** Browsers and servers commonly refuse longer URLs. */
 export const MAX_URL_LENGTH = 8 * 1024;
@@ -28,14 +28,6 @@ export interface FieldProblem {
   message: string;
 }
 
-export interface ReadForm {
-  request: ApiRequest;
-  /** Problems that stop the request from being sent. */
-  problems: FieldProblem[];
-  /** The body's problems against its schema: the reader may send it anyway. */
-  schemaProblems: SchemaProblem[];
-}
-
 /** A parameter's typed text as the value its schema describes: `20` for an integer, `true` for a boolean. */
 function typedValue(text: string, schema: unknown): unknown {
   const { type: types } = (schema ?? {}) as { type?: unknown };
@@ -50,12 +42,14 @@ function typedValue(text: string, schema: unknown): unknown {
 }
 
 /**
- * Reads the form. `lastBody` is the last body that parsed, which the SDK samples keep
- * while the reader's text does not parse (curl shows the text as typed).
+ * Reads the form: the request, the problems that stop it from being sent, and the body's
+ * problems against its schema, which the reader may send anyway. `lastBody` is the last
+ * body that parsed, which the SDK samples keep while the reader's text does not parse
+ * (curl shows the text as typed).
  */
-export function readForm(values: FormValues, data: ApiConsoleData, lastBody: unknown): ReadForm {
+export function readForm(values: FormValues, data: ApiConsoleData, lastBody: unknown) {
   const server = checkServerUrl(values.serverUrl);
-  const problems: FieldProblem[] = [serverProblem(server)].filter((problem) => problem !== null);
+  const problems: FieldProblem[] = server.ok ? [] : [server];
   const pathParams: NamedValue<string>[] = [];
   const query: NamedValue<unknown>[] = [];
   for (const parameter of data.parameters) {

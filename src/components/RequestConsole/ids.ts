@@ -4,18 +4,12 @@
  * that name takes (`run_id`). So a reader goes from "Create an assistant" to "Create a
  * run" without copying an id.
  */
-import type { RememberedIds } from '@site/src/client/store';
+import type { Lists } from '@site/src/client/store';
+
+import paramOfKind from './id-params.json';
 
 /** The parameter that takes the id of each kind of object. */
-const PARAM_OF_KIND: Readonly<Record<string, string>> = {
-  assistant: 'assistant_id',
-  thread: 'thread_id',
-  'thread.message': 'message_id',
-  'thread.run': 'run_id',
-  'thread.run.step': 'step_id',
-  file: 'file_id',
-  'assistant.file': 'file_id',
-};
+const PARAM_OF_KIND: Readonly<Record<string, string>> = paramOfKind;
 
 export interface FoundId {
   param: string;
@@ -56,7 +50,7 @@ export function deletedId(body: unknown): FoundId | null {
  * A body with its id fields set to the newest remembered ids: `assistant_id` and the
  * like take the newest of their kind, and a non-empty `file_ids` the newest file.
  */
-export function withRememberedIds(body: unknown, ids: RememberedIds): unknown {
+export function withRememberedIds(body: unknown, ids: Lists): unknown {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return body;
   }

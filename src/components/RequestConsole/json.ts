@@ -7,13 +7,6 @@ import { Validator, type OutputUnit } from '@cfworker/json-schema';
 
 export type ParsedJson = { ok: true; value: unknown } | { ok: false; message: string; line: number; column: number };
 
-/** The line and column (from 1) of a character offset. */
-function lineAndColumn(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, Math.max(0, Math.min(offset, text.length)));
-  const lines = before.split('\n');
-  return { line: lines.length, column: (lines.at(-1)?.length ?? 0) + 1 };
-}
-
 /** The characters that may follow a backslash in a JSON string (`\u` takes four hex digits). */
 const ESCAPES = ['"', '\\', '/', 'b', 'f', 'n', 'r', 't'];
 
@@ -104,7 +97,9 @@ export function parseJson(text: string): ParsedJson {
     const { offset, expected } = firstMistake(text);
     const found = offset < text.length ? `found ${JSON.stringify(text.charAt(offset))}` : 'found the end';
     const message = expected.startsWith('expected') ? `${expected}, ${found}` : `expected ${expected}, ${found}`;
-    return { ok: false, message, ...lineAndColumn(text, offset) };
+    // The line and column count from 1.
+    const lines = text.slice(0, offset).split('\n');
+    return { ok: false, message, line: lines.length, column: (lines.at(-1)?.length ?? 0) + 1 };
   }
 }
 

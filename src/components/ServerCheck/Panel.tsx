@@ -8,10 +8,10 @@
 import Link from '@docusaurus/Link';
 import { useState, type ReactNode } from 'react';
 
-import { checkServer, reportMarkdown, STEPS, statusText, type CheckReport, type Guide } from '@site/src/client/check';
-import { checkServerUrl, serverProblem } from '@site/src/client/serverUrl';
+import { checkServer, reportMarkdown, statusText, type CheckReport, type Guide } from '@site/src/client/check';
+import { checkServerUrl } from '@site/src/client/serverUrl';
 import { copyText } from '../PageActions/copy';
-import { ConsoleFrame, KeyField, ServerField, useConsoleForm } from '../RequestConsole/Fields';
+import { ConsolePanel, KeyField, SendBar, ServerField, useConsoleForm } from '../RequestConsole/Fields';
 import consoleStyles from '../RequestConsole/styles.module.css';
 import styles from './styles.module.css';
 
@@ -28,8 +28,8 @@ export interface ServerCheckProps {
   serverUrl?: string;
   /** The reader's own choice of model, used when the server lists it. */
   model?: string;
-  /** Called by Close and Escape; without it the panel has no Close. */
-  onClose?: () => void;
+  /** Called by Close and Escape. */
+  onClose: () => void;
 }
 
 function summary(report: CheckReport): string {
@@ -47,9 +47,8 @@ export default function ServerCheck({
   model,
   onClose,
 }: ServerCheckProps): ReactNode {
-  const form = useConsoleForm('model');
-  const { call, fieldId } = form;
-  const [serverUrl, setServerUrl] = useState(initialUrl ?? GUIDE_SERVERS[guide]);
+  const form = useConsoleForm('model', initialUrl ?? GUIDE_SERVERS[guide]);
+  const { call, fieldId, serverUrl } = form;
   const [report, setReport] = useState<CheckReport | null>(null);
   const [copied, setCopied] = useState('');
 
@@ -58,7 +57,7 @@ export default function ServerCheck({
       return;
     }
     const server = checkServerUrl(serverUrl);
-    if (!form.accept([serverProblem(server)].filter((problem) => problem !== null)) || !server.ok) {
+    if (!form.accept(server.ok ? [] : [server]) || !server.ok) {
       return;
     }
     setCopied('');
@@ -74,7 +73,7 @@ export default function ServerCheck({
           setReport(next);
           const index = next.steps.findIndex((step) => step.status === 'running');
           if (index >= 0) {
-            call.setStatus(`Checking ${index + 1} of ${STEPS.length}: ${next.steps[index]?.title ?? ''}…`);
+            call.setStatus(`Checking ${index + 1} of ${next.steps.length}: ${next.steps[index]?.title ?? ''}…`);
           }
         },
       }),
@@ -97,7 +96,7 @@ export default function ServerCheck({
 
   const { sending, status } = call;
   return (
-    <ConsoleFrame
+    <ConsolePanel
       title="Check your server"
       marker="data-server-check-panel"
       form={form}
@@ -110,72 +109,54 @@ export default function ServerCheck({
         back, and tries parallel calls and <code>tool_choice: &quot;required&quot;</code>. Nothing is sent until you
         press Run the check.
       </p>
-      <ServerField
-        id={fieldId('server')}
-        value={serverUrl}
-        onChange={setServerUrl}
-        suggestions={[GUIDE_SERVERS[guide], ...call.servers]}
-        problem={form.problemOf('server')}
-        focusOnMount
-      />
+      <ServerField {...form.field('server')} suggestions={[GUIDE_SERVERS[guide], ...call.servers]} autoFocus />
       <KeyField id={fieldId('key')} keyState={form.keyState} />
-      <div className={consoleStyles.actions}>
-        <button type="submit" className="button button--primary" disabled={sending}>
-          Run the check
-        </button>
-        {sending ? (
-          <button type="button" className="button button--secondary" onClick={call.cancel}>
-            Cancel
-          </button>
-        ) : null}
+      <SendBar
+        call={call}
+        label="Run the check"
+        status={`${status}${copied ? ` ${copied}` : ''}`}
+        marker="data-server-check-status"
+      >
         {report && !sending ? (
           <button type="button" className="button button--secondary" onClick={() => void copy()}>
             Copy report
           </button>
         ) : null}
-      </div>
-      <p role="status" className={consoleStyles.status} data-server-check-status="">
-        {status}
-        {copied ? ` ${copied}` : ''}
-      </p>
-      {report ? <Results report={report} /> : null}
+      </SendBar>
+      {report ? (
+        <ol className={styles.results} aria-label={`Results for ${report.serverUrl}`} data-server-check-results="">
+          {report.steps.map((step) => (
+            <li key={step.id} className={styles.step} data-step={step.id} data-status={step.status}>
+              <p className={styles.stepHead}>
+                <span className={styles.stepTitle}>{step.title}</span>{' '}
+                <span className={styles.badge}>{statusText(step)}</span>
+                {step.ms === null ? null : <span className={styles.time}> {step.ms} ms</span>}
+              </p>
+              {step.detail ? <p className={styles.detail}>{step.detail}</p> : null}
+              {step.said ? (
+                <>
+                  <p className={styles.detail}>The server said:</p>
+                  <pre className={styles.said} tabIndex={0}>
+                    {step.said}
+                  </pre>
+                </>
+              ) : null}
+              {step.fix ? (
+                <p className={styles.detail}>
+                  <strong>To change:</strong> {step.fix.text}{' '}
+                  {step.fix.link ? <Link to={step.fix.link.href}>{step.fix.link.label}</Link> : null}
+                </p>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      ) : null}
       {report && !sending ? (
         <details className={styles.markdown}>
           <summary>Report as Markdown</summary>
           <pre tabIndex={0}>{reportMarkdown(report, window.location.origin)}</pre>
         </details>
       ) : null}
-    </ConsoleFrame>
-  );
-}
-
-function Results({ report }: { report: CheckReport }): ReactNode {
-  return (
-    <ol className={styles.results} aria-label={`Results for ${report.serverUrl}`} data-server-check-results="">
-      {report.steps.map((step) => (
-        <li key={step.id} className={styles.step} data-step={step.id} data-status={step.status}>
-          <p className={styles.stepHead}>
-            <span className={styles.stepTitle}>{step.title}</span>{' '}
-            <span className={styles.badge}>{statusText(step)}</span>
-            {step.ms === null ? null : <span className={styles.time}> {step.ms} ms</span>}
-          </p>
-          {step.detail ? <p className={styles.detail}>{step.detail}</p> : null}
-          {step.said ? (
-            <>
-              <p className={styles.detail}>The server said:</p>
-              <pre className={styles.said} tabIndex={0}>
-                {step.said}
-              </pre>
-            </>
-          ) : null}
-          {step.fix ? (
-            <p className={styles.detail}>
-              <strong>To change:</strong> {step.fix.text}{' '}
-              {step.fix.link ? <Link to={step.fix.link.href}>{step.fix.link.label}</Link> : null}
-            </p>
-          ) : null}
-        </li>
-      ))}
-    </ol>
+    </ConsolePanel>
   );
 }

@@ -25,7 +25,7 @@ const items = () => within(results()).getAllByRole('listitem');
 describe('Check your server', () => {
   it('starts with the guide’s server and the focus in Server URL, and sends nothing before the press', async () => {
     const server = serve();
-    render(<ServerCheck guide="llamacpp" />);
+    render(<ServerCheck guide="llamacpp" onClose={() => undefined} />);
     const url = page().getByLabelText('Server URL');
     expect(url).toHaveValue('http://localhost:1234/v1');
     await waitFor(() => expect(url).toHaveFocus());
@@ -38,7 +38,7 @@ describe('Check your server', () => {
 
   it('says what to change in a field, and sends nothing', async () => {
     const server = serve();
-    render(<ServerCheck guide="vllm" />);
+    render(<ServerCheck guide="vllm" onClose={() => undefined} />);
     await userEvent.clear(page().getByLabelText('Server URL'));
     await userEvent.type(page().getByLabelText('Server URL'), 'localhost:8000');
     await userEvent.click(page().getByRole('button', { name: 'Run the check' }));
@@ -50,7 +50,7 @@ describe('Check your server', () => {
   it('runs from the keyboard and lists every step with its status in words, the key from the shared store', async () => {
     keepApiKey('token-abc123', false);
     const server = serve();
-    render(<ServerCheck guide="vllm" serverUrl="http://127.0.0.1:8000/v1" />);
+    render(<ServerCheck guide="vllm" serverUrl="http://127.0.0.1:8000/v1" onClose={() => undefined} />);
     expect(page().getByLabelText('API key')).toHaveValue('token-abc123');
     await waitFor(() => expect(page().getByLabelText('Server URL')).toHaveFocus());
     await userEvent.keyboard('{Enter}');
@@ -71,7 +71,7 @@ describe('Check your server', () => {
   it('shows a failure in the server’s words and what to change, linked to the guide’s section', async () => {
     const message = '"auto" tool choice requires --enable-auto-tool-choice and --tool-call-parser to be set';
     serve({ tool: () => json(400, { object: 'error', message, type: 'BadRequestError', code: 400 }) });
-    render(<ServerCheck guide="vllm" />);
+    render(<ServerCheck guide="vllm" onClose={() => undefined} />);
     await userEvent.click(page().getByRole('button', { name: 'Run the check' }));
     await waitFor(() =>
       expect(page().getByRole('status')).toHaveTextContent(/^Check done: 3 passed, 1 failed, 4 not run\.$/),
@@ -91,7 +91,7 @@ describe('Check your server', () => {
     serve({ models: () => json(401, { error: 'Unauthorized' }) });
     const user = userEvent.setup();
     const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
-    render(<ServerCheck guide="vllm" />);
+    render(<ServerCheck guide="vllm" onClose={() => undefined} />);
     expect(page().queryByRole('button', { name: 'Copy report' })).toBeNull();
     await user.click(page().getByRole('button', { name: 'Run the check' }));
     await user.click(await page().findByRole('button', { name: 'Copy report' }));
