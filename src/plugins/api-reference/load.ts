@@ -5,8 +5,8 @@ import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNo
 
 import { readSdkCall, SDK_CALL_KEY } from './sdk-call';
 
-/** An OpenAPI 3.1 document once parsed: a plain JSON value. */
-export type OpenApiDocument = Record<string, unknown>;
+/** A JSON object: an OpenAPI 3.1 document once parsed, or any object in it. */
+export type Json = Record<string, unknown>;
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
@@ -26,9 +26,9 @@ export interface LoadedApiDescription {
   /** The file as written, offered for download as YAML. */
   source: string;
   /** The parsed file with its `$ref`s intact, offered for download as JSON. */
-  document: OpenApiDocument;
+  document: Json;
   /** The validated document with every `$ref` replaced by its target. */
-  dereferenced: OpenApiDocument;
+  dereferenced: Json;
 }
 
 /** `listAssistants` becomes `list-assistants`: the page id and the route under /api/. */
@@ -56,7 +56,7 @@ export async function loadApiDescription(filePath: string, displayName = filePat
   return { source, document, dereferenced };
 }
 
-function parseYaml(source: string, file: string): OpenApiDocument {
+function parseYaml(source: string, file: string): Json {
   const lineCounter = new LineCounter();
   const parsed = parseDocument(source, { prettyErrors: false, uniqueKeys: true, lineCounter });
   const [error] = parsed.errors;
@@ -101,7 +101,7 @@ function yamlPathAt(node: YamlNode | null | undefined | unknown, offset: number)
  * Checks what the OpenAPI schema allows but the reference needs: ids that make unique
  * pages, and an `x-sdk-call` on each operation for its SDK samples.
  */
-function checkOperations(document: OpenApiDocument, file: string): void {
+function checkOperations(document: Json, file: string): void {
   if (!isRecord(document.paths)) {
     throw new ApiDescriptionError(file, '#/paths', 'the description has no paths to document');
   }
@@ -136,29 +136,27 @@ function checkOperations(document: OpenApiDocument, file: string): void {
 export interface RawOperation {
   path: string;
   method: string;
-  operation: Record<string, unknown>;
-  pathItem: Record<string, unknown>;
+  operation: Json;
+  pathItem: Json;
 }
 
 /** Every operation of the description, path by path, in the order of HTTP_METHODS within a path. */
-export function rawOperations(api: OpenApiDocument): RawOperation[] {
-  return Object.entries(isRecord(api.paths) ? api.paths : {}).flatMap(([path, pathItem]) =>
-    isRecord(pathItem)
-      ? HTTP_METHODS.flatMap((method) => {
-          const operation = pathItem[method];
-          return isRecord(operation) ? [{ path, method, operation, pathItem }] : [];
-        })
-      : [],
+export function rawOperations(api: Json): RawOperation[] {
+  return Object.entries(asRecord(api.paths)).flatMap(([path, pathItem]) =>
+    HTTP_METHODS.flatMap((method) => {
+      const operation = asRecord(pathItem)[method];
+      return isRecord(operation) ? [{ path, method, operation, pathItem: asRecord(pathItem) }] : [];
+    }),
   );
 }
 
-async function validateAndDereference(document: OpenApiDocument, file: string): Promise<OpenApiDocument> {
+async function validateAndDereference(document: Json, file: string): Promise<Json> {
   try {
     // The parser changes what it is given, so it works on a copy.
     return (await SwaggerParser.validate(structuredClone(document) as never, {
       resolve: { external: false },
       dereference: { circular: 'ignore' },
-    })) as unknown as OpenApiDocument;
+    })) as unknown as Json;
   } catch (error) {
     if (!(error instanceof Error)) {
       throw new ApiDescriptionError(file, '#', String(error));
@@ -202,6 +200,10 @@ function findRef(value: unknown, ref: string, at: string[] = []): string[] | und
   return undefined;
 }
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function asRecord(value: unknown): Json {
+  return isRecord(value) ? value : {};
 }

@@ -2,18 +2,19 @@ import { STATUS_CODES } from 'node:http';
 
 import {
   ApiDescriptionError,
+  asRecord,
   isRecord,
   pageIdOf,
   rawOperations,
   toPointer,
-  type OpenApiDocument,
+  type Json,
   type RawOperation,
 } from './load';
 import { parseInline } from './inline';
-import { asRecord, isBinary, schemaConverter, type ConvertSchema, type Json } from './schema';
+import { isBinary, schemaConverter, type ConvertSchema } from './schema';
 import { readSdkCall } from './sdk-call';
 import type { ApiReference } from '../../plugins-lib/api-reference';
-import { codeSamples, type ApiRequest, type RequestBody } from '../../shared/api-request';
+import { codeSamples, type ApiRequest, type RequestBody, type SdkCall } from '../../shared/api-request';
 import type {
   ApiConsoleData,
   ApiOperationPage,
@@ -35,7 +36,7 @@ export interface BuildOptions {
 const REASONS: Readonly<Record<string, string | undefined>> = { ...STATUS_CODES, '422': 'Unprocessable Content' };
 
 /** Turns a validated, dereferenced description into the data of every API page. */
-export function buildApiReference(api: OpenApiDocument, options: BuildOptions): ApiReference {
+export function buildApiReference(api: Json, options: BuildOptions): ApiReference {
   const schemas = Object.entries(asRecord(asRecord(api.components).schemas));
   const schemaNames = new Map<object, string>(
     schemas.flatMap(([name, schema]) => (isRecord(schema) ? [[schema, name]] : [])),
@@ -54,14 +55,9 @@ export function buildApiReference(api: OpenApiDocument, options: BuildOptions): 
 
   const consoles = new Map<string, ApiConsoleData>();
   const pages = raws.map((raw) => {
-    try {
-      const built = buildPage(raw, { api, convert, serverUrl, homes, downloads: options.downloads });
-      consoles.set(built.page.pageId, built.console);
-      return built.page;
-    } catch (error) {
-      const pointer = toPointer(['paths', raw.path, raw.method]);
-      throw new ApiDescriptionError(options.file, pointer, error instanceof Error ? error.message : String(error));
-    }
+    const built = buildPage(raw, { api, convert, serverUrl, homes, downloads: options.downloads });
+    consoles.set(built.page.pageId, built.console);
+    return built.page;
   });
 
   const tags = Array.isArray(api.tags) ? api.tags.filter(isRecord) : [];
@@ -122,7 +118,7 @@ function schemaHomes(raws: RawOperation[], schemaNames: Map<object, string>): Ma
 }
 
 interface PageContext {
-  api: OpenApiDocument;
+  api: Json;
   convert: ConvertSchema;
   serverUrl: string;
   homes: Map<string, SchemaHome>;
@@ -138,10 +134,8 @@ function buildPage(
   const parameterObjects = mergeParameters(pathItem, operation);
   const bodyMedia = firstMedia(asRecord(operation.requestBody).content);
   const body = bodyMedia && exampleBody(bodyMedia);
-  const call = readSdkCall(operation);
-  if ('problem' in call) {
-    throw new Error(`operationId "${operationId}": ${call.problem}`);
-  }
+  // Loading the description checked every x-sdk-call.
+  const call = readSdkCall(operation) as SdkCall;
   const inPlace = (place: string) => parameterObjects.filter((parameter) => parameter.in === place);
   const request: ApiRequest = {
     serverUrl: context.serverUrl,
@@ -307,7 +301,7 @@ function buildResponse(status: string, response: Json, context: PageContext, pag
   };
 }
 
-function buildSecurity(api: OpenApiDocument, operation: Json): ApiSecurity {
+function buildSecurity(api: Json, operation: Json): ApiSecurity {
   const requirements = (
     Array.isArray(operation.security) ? operation.security : Array.isArray(api.security) ? api.security : []
   ).filter(isRecord);

@@ -3,10 +3,8 @@
  * into the tree of properties, variants and constraints the API pages render.
  */
 import { parseInline } from './inline';
-import { isRecord } from './load';
+import { asRecord, isRecord, type Json } from './load';
 import type { SchemaNode, SchemaVariant } from '../../shared/api-types';
-
-export type Json = Record<string, unknown>;
 
 export function isBinary(schema: Json): boolean {
   return schema.format === 'binary' || schema.contentMediaType === 'application/octet-stream';
@@ -143,8 +141,4 @@ function constraintsOf(schema: Json): string[] {
   if (typeof schema.pattern === 'string') result.push(`pattern ${schema.pattern}`);
   if (typeof schema.format === 'string' && schema.format !== 'binary') result.push(`format ${schema.format}`);
   return result;
-}
-
-export function asRecord(value: unknown): Json {
-  return isRecord(value) ? value : {};
 }
