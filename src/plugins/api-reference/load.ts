@@ -157,47 +157,23 @@ async function validateAndDereference(document: Json, file: string): Promise<Jso
       resolve: { external: false },
       dereference: { circular: 'ignore' },
     })) as unknown as Json;
-  } catch (error) {
-    if (!(error instanceof Error)) {
-      throw new ApiDescriptionError(file, '#', String(error));
-    }
-    // A schema violation names where it is; a broken $ref is found by its value.
-    const details = (error as { details?: unknown }).details;
-    const [first] = (Array.isArray(details) ? details : []) as { instancePath?: string; message?: string }[];
+  } catch (caught) {
+    const error = caught as Error & { details?: unknown; targetRef?: string; parentPath?: string };
+    // A schema violation names where it is; a broken $ref, the object that holds it.
+    const [first] = (Array.isArray(error.details) ? error.details : []) as {
+      instancePath?: string;
+      message?: string;
+    }[];
     if (first) {
       const problem = `does not follow the OpenAPI 3.1 schema: ${first.message ?? error.message}`;
       throw new ApiDescriptionError(file, `#${first.instancePath ?? ''}`, problem);
     }
-    const targetRef = (error as { targetRef?: unknown }).targetRef;
-    const ref = typeof targetRef === 'string' ? targetRef : /\$ref pointer "([^"]+)"/.exec(error.message)?.[1];
-    if (ref) {
-      const local = ref.includes('#') ? ref.slice(ref.indexOf('#')) : ref;
-      const at = findRef(document, local);
-      throw new ApiDescriptionError(
-        file,
-        at ? toPointer([...at, '$ref']) : '#',
-        `broken $ref "${local}": ${error.message}`,
-      );
+    if (error.targetRef) {
+      const at = error.parentPath ? `${error.parentPath}/$ref` : '#';
+      throw new ApiDescriptionError(file, at, `broken $ref "${error.targetRef}": ${error.message}`);
     }
     throw new ApiDescriptionError(file, '#', error.message);
   }
-}
-
-/** The location of the first `$ref` whose value is `ref`, depth first in document order. */
-function findRef(value: unknown, ref: string, at: string[] = []): string[] | undefined {
-  if (typeof value !== 'object' || value === null) {
-    return undefined;
-  }
-  if ((value as { $ref?: unknown }).$ref === ref) {
-    return at;
-  }
-  for (const [key, child] of Object.entries(value)) {
-    const found = findRef(child, ref, [...at, key]);
-    if (found) {
-      return found;
-    }
-  }
-  return undefined;
 }
 
 export function isRecord(value: unknown): value is Json {
