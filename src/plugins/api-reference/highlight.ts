@@ -1,9 +1,6 @@
 import type { ApiReference } from '../../plugins-lib/api-reference';
 import type { CodeHighlighter } from '../../plugins-lib/highlight';
 
-/** A response example is highlighted as JSON when its content type says so, else shown as text. */
-const responseLanguage = (contentType: string | undefined): string => (contentType?.includes('json') ? 'json' : 'text');
-
 /**
  * Highlights every page's code samples and examples, beside their text, so the pages
  * show them in colour without a highlighter in the browser.
@@ -19,7 +16,9 @@ export function highlightApiCode(reference: ApiReference, highlight: CodeHighlig
     }
     for (const response of page.responses) {
       if (response.example !== undefined) {
-        response.highlightedExample = highlight(response.example, { language: responseLanguage(response.contentType) });
+        // As JSON when the content type says so, else as text.
+        const language = response.contentType?.includes('json') ? 'json' : 'text';
+        response.highlightedExample = highlight(response.example, { language });
       }
     }
   }

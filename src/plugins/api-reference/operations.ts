@@ -15,14 +15,7 @@ import { isBinary, schemaConverter, type ConvertSchema } from './schema';
 import { readSdkCall } from './sdk-call';
 import type { ApiReference } from '../../plugins-lib/api-reference';
 import { codeSamples, type ApiRequest, type RequestBody, type SdkCall } from '../../shared/api-request';
-import type {
-  ApiConsoleData,
-  ApiOperationPage,
-  ApiParameter,
-  ApiRequestBody,
-  ApiResponse,
-  ApiSecurity,
-} from '../../shared/api-types';
+import type { ApiConsoleData, ApiOperationPage, ApiParameter, ApiResponse, ApiSecurity } from '../../shared/api-types';
 
 export interface BuildOptions {
   /** The description's file name, for error messages. */
@@ -89,18 +82,13 @@ export function buildApiReference(api: Json, options: BuildOptions): ApiReferenc
   };
 }
 
-interface SchemaHome {
-  pageId: string;
-  anchor: string;
-}
-
 /**
  * Each shared entity schema (one with an `object` type name other than `list`) is
  * described on one page: the first GET operation that returns it, or failing that,
  * the first GET operation that returns a list of it.
  */
-function schemaHomes(raws: RawOperation[], schemaNames: Map<object, string>): Map<string, SchemaHome> {
-  const homes = new Map<string, SchemaHome>();
+function schemaHomes(raws: RawOperation[], schemaNames: Map<object, string>) {
+  const homes = new Map<string, { pageId: string; anchor: string }>();
   const gets = raws.filter((raw) => raw.method === 'get');
   const okSchema = (raw: RawOperation) =>
     asRecord(asRecord(asRecord(asRecord(raw.operation.responses)['200']).content)['application/json']).schema;
@@ -121,7 +109,7 @@ interface PageContext {
   api: Json;
   convert: ConvertSchema;
   serverUrl: string;
-  homes: Map<string, SchemaHome>;
+  homes: ReturnType<typeof schemaHomes>;
   downloads: { yaml: string; json: string };
 }
 
@@ -134,6 +122,7 @@ function buildPage(
   const parameterObjects = mergeParameters(pathItem, operation);
   const bodyMedia = firstMedia(asRecord(operation.requestBody).content);
   const body = bodyMedia && exampleBody(bodyMedia);
+  const bodyRequired = asRecord(operation.requestBody).required === true;
   // Loading the description checked every x-sdk-call.
   const call = readSdkCall(operation) as SdkCall;
   const inPlace = (place: string) => parameterObjects.filter((parameter) => parameter.in === place);
@@ -159,9 +148,15 @@ function buildPage(
     tag: String((Array.isArray(operation.tags) ? operation.tags[0] : undefined) ?? ''),
     security: buildSecurity(context.api, operation),
     parameters: parameterObjects.map((parameter) => buildParameter(parameter, context.convert)),
-    ...(bodyMedia
-      ? { requestBody: buildRequestBody(asRecord(operation.requestBody), bodyMedia, context.convert) }
-      : {}),
+    ...(bodyMedia && {
+      requestBody: {
+        contentType: bodyMedia.type,
+        required: bodyRequired,
+        description: parseInline(String(asRecord(operation.requestBody).description ?? '')),
+        schema: context.convert(asRecord(bodyMedia.media.schema), { required: bodyRequired }),
+        ...exampleField(bodyMedia),
+      },
+    }),
     responses: Object.entries(asRecord(operation.responses)).map(([status, response]) =>
       buildResponse(status, asRecord(response), context, pageId),
     ),
@@ -272,17 +267,6 @@ function exampleField({ type, media }: Media): { example?: string } {
     return {};
   }
   return { example: typeof value === 'string' && !type.includes('json') ? value : JSON.stringify(value, null, 2) };
-}
-
-function buildRequestBody(requestBody: Json, media: Media, convert: ConvertSchema): ApiRequestBody {
-  const required = requestBody.required === true;
-  return {
-    contentType: media.type,
-    required,
-    description: parseInline(String(requestBody.description ?? '')),
-    schema: convert(asRecord(media.media.schema), { required }),
-    ...exampleField(media),
-  };
 }
 
 function buildResponse(status: string, response: Json, context: PageContext, pageId: string): ApiResponse {
