@@ -13,7 +13,7 @@ export type InlineToken =
 export type InlineText = InlineToken[];
 
 export interface SchemaRef {
-  /** The component's name in `components/schemas`. */
+  /** The name in `components/schemas`. */
   name: string;
   /** Where the shared schema is described, when it has a home page. */
   href?: string;
@@ -39,7 +39,6 @@ export interface FieldFacts {
 }
 
 export interface SchemaNode extends FieldFacts {
-  /** The property name, for a property of an object. */
   name?: string;
   nullable: boolean;
   ref?: SchemaRef;
@@ -70,7 +69,7 @@ export interface ApiRequestBody extends ApiExample {
 
 export interface ApiResponse extends ApiExample {
   status: string;
-  /** The status code's reason phrase, such as `Not Found`. */
+  /** `Not Found` */
   reason: string;
   description: InlineText;
   contentType?: string;

@@ -155,12 +155,9 @@ export async function writeGeneratedFiles(outDir: string, files: ReadonlyMap<str
     await rename(temporary, target);
     written.push(relative);
   }
-  const stale = [
-    ...(await readdir(outDir)).filter((name) => name.endsWith('.mdx')),
-    ...(await readdir(path.join(outDir, DATA_DIR)))
-      .filter((name) => name.endsWith('.json'))
-      .map((name) => `${DATA_DIR}/${name}`),
-  ].filter((relative) => !files.has(relative));
+  const stale = (await readdir(outDir, { recursive: true })).filter(
+    (relative) => /\.(mdx|json)$/.test(relative) && !files.has(relative),
+  );
   for (const relative of stale) {
     await rm(path.join(outDir, relative), { force: true });
   }

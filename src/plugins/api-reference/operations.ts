@@ -47,11 +47,7 @@ export function buildApiReference(api: Json, options: BuildOptions): ApiReferenc
   const serverUrl = servers[0] ?? '';
 
   const consoles = new Map<string, ApiConsoleData>();
-  const pages = raws.map((raw) => {
-    const built = buildPage(raw, { api, convert, serverUrl, homes, downloads: options.downloads });
-    consoles.set(built.page.pageId, built.console);
-    return built.page;
-  });
+  const pages = raws.map(buildPage);
 
   const tags = Array.isArray(api.tags) ? api.tags.filter(isRecord) : [];
   const groups: ApiReference['groups'] = tags.map((tag) => ({
@@ -80,6 +76,64 @@ export function buildApiReference(api: Json, options: BuildOptions): ApiReferenc
     servers,
     consoles,
   };
+
+  function buildPage({ operation, path, method, pathItem }: RawOperation) {
+    const operationId = String(operation.operationId);
+    const pageId = pageIdOf(operationId);
+    const described = [...homes].find(([, home]) => home.pageId === pageId);
+    const parameterObjects = mergeParameters(pathItem, operation);
+    const bodyMedia = firstMedia(asRecord(operation.requestBody).content);
+    const body = bodyMedia && exampleBody(bodyMedia);
+    const bodyRequired = asRecord(operation.requestBody).required === true;
+    // Loading the description checked every x-sdk-call.
+    const call = readSdkCall(operation) as SdkCall;
+    const inPlace = (place: string) => parameterObjects.filter((parameter) => parameter.in === place);
+    const request: ApiRequest = {
+      serverUrl,
+      method: method.toUpperCase(),
+      path,
+      pathParams: inPlace('path').map(({ name, example }) => ({ name: String(name), value: String(example ?? '') })),
+      // The query holds the parameters a request needs: those required or with a default.
+      query: inPlace('query')
+        .filter((parameter) => parameter.required === true || asRecord(parameter.schema).default !== undefined)
+        .map(({ name, example, schema }) => ({ name: String(name), value: example ?? asRecord(schema).default })),
+      headers: [],
+      ...(body ? { body } : {}),
+    };
+    const page: ApiOperationPage = {
+      pageId,
+      operationId,
+      method: method.toUpperCase(),
+      path,
+      serverUrl,
+      summary: String(operation.summary ?? operationId),
+      tag: String((Array.isArray(operation.tags) ? operation.tags[0] : undefined) ?? ''),
+      security: buildSecurity(api, operation),
+      parameters: parameterObjects.map((parameter) => buildParameter(parameter, convert)),
+      ...(bodyMedia && {
+        requestBody: {
+          contentType: bodyMedia.type,
+          required: bodyRequired,
+          description: parseInline(String(asRecord(operation.requestBody).description ?? '')),
+          schema: convert(asRecord(bodyMedia.media.schema), { required: bodyRequired }),
+          ...exampleField(bodyMedia),
+        },
+      }),
+      responses: Object.entries(asRecord(operation.responses)).map(([status, response]) =>
+        buildResponse(status, asRecord(response), convert, status === '200' ? described : undefined),
+      ),
+      samples: codeSamples(request, call),
+      downloads: options.downloads,
+    };
+    const parameters = [...inPlace('path'), ...inPlace('query')].map(({ name, in: place, schema }) => ({
+      name: String(name),
+      in: place as 'path' | 'query',
+      schema: validationSchema(schema),
+    }));
+    const bodySchema = bodyMedia ? { bodySchema: validationSchema(bodyMedia.media.schema) } : {};
+    consoles.set(pageId, { call, request, parameters, ...bodySchema });
+    return page;
+  }
 }
 
 /**
@@ -103,73 +157,6 @@ function schemaHomes(raws: RawOperation[], schemaNames: Map<object, string>) {
   gets.forEach((raw) => place(okSchema(raw), raw));
   gets.forEach((raw) => place(asRecord(asRecord(asRecord(okSchema(raw)).properties).data).items, raw));
   return homes;
-}
-
-interface PageContext {
-  api: Json;
-  convert: ConvertSchema;
-  serverUrl: string;
-  homes: ReturnType<typeof schemaHomes>;
-  downloads: { yaml: string; json: string };
-}
-
-function buildPage(
-  { operation, path, method, pathItem }: RawOperation,
-  context: PageContext,
-): { page: ApiOperationPage; console: ApiConsoleData } {
-  const operationId = String(operation.operationId);
-  const pageId = pageIdOf(operationId);
-  const parameterObjects = mergeParameters(pathItem, operation);
-  const bodyMedia = firstMedia(asRecord(operation.requestBody).content);
-  const body = bodyMedia && exampleBody(bodyMedia);
-  const bodyRequired = asRecord(operation.requestBody).required === true;
-  // Loading the description checked every x-sdk-call.
-  const call = readSdkCall(operation) as SdkCall;
-  const inPlace = (place: string) => parameterObjects.filter((parameter) => parameter.in === place);
-  const request: ApiRequest = {
-    serverUrl: context.serverUrl,
-    method: method.toUpperCase(),
-    path,
-    pathParams: inPlace('path').map(({ name, example }) => ({ name: String(name), value: String(example ?? '') })),
-    // The query holds the parameters a request needs: those required or with a default.
-    query: inPlace('query')
-      .filter((parameter) => parameter.required === true || asRecord(parameter.schema).default !== undefined)
-      .map(({ name, example, schema }) => ({ name: String(name), value: example ?? asRecord(schema).default })),
-    headers: [],
-    ...(body ? { body } : {}),
-  };
-  const page: ApiOperationPage = {
-    pageId,
-    operationId,
-    method: method.toUpperCase(),
-    path,
-    serverUrl: context.serverUrl,
-    summary: String(operation.summary ?? operationId),
-    tag: String((Array.isArray(operation.tags) ? operation.tags[0] : undefined) ?? ''),
-    security: buildSecurity(context.api, operation),
-    parameters: parameterObjects.map((parameter) => buildParameter(parameter, context.convert)),
-    ...(bodyMedia && {
-      requestBody: {
-        contentType: bodyMedia.type,
-        required: bodyRequired,
-        description: parseInline(String(asRecord(operation.requestBody).description ?? '')),
-        schema: context.convert(asRecord(bodyMedia.media.schema), { required: bodyRequired }),
-        ...exampleField(bodyMedia),
-      },
-    }),
-    responses: Object.entries(asRecord(operation.responses)).map(([status, response]) =>
-      buildResponse(status, asRecord(response), context, pageId),
-    ),
-    samples: codeSamples(request, call),
-    downloads: context.downloads,
-  };
-  const parameters = [...inPlace('path'), ...inPlace('query')].map(({ name, in: place, schema }) => ({
-    name: String(name),
-    in: place as 'path' | 'query',
-    schema: validationSchema(schema),
-  }));
-  const bodySchema = bodyMedia ? { bodySchema: validationSchema(bodyMedia.media.schema) } : {};
-  return { page, console: { call, request, parameters, ...bodySchema } };
 }
 
 /** The request body of the description's example: JSON as it is, a form as its fields (files by name). */
@@ -269,16 +256,21 @@ function exampleField({ type, media }: Media): { example?: string } {
   return { example: typeof value === 'string' && !type.includes('json') ? value : JSON.stringify(value, null, 2) };
 }
 
-function buildResponse(status: string, response: Json, context: PageContext, pageId: string): ApiResponse {
+/** `described`: the shared schema whose home this response is, with its anchor. */
+function buildResponse(
+  status: string,
+  response: Json,
+  convert: ConvertSchema,
+  described: [string, { anchor: string }] | undefined,
+): ApiResponse {
   const media = firstMedia(response.content);
-  const described = status === '200' ? [...context.homes].find(([, home]) => home.pageId === pageId) : undefined;
   return {
     status,
     reason: REASONS[status] ?? '',
     description: parseInline(String(response.description ?? '')),
     ...(media && {
       contentType: media.type,
-      schema: context.convert(asRecord(media.media.schema), { required: true }),
+      schema: convert(asRecord(media.media.schema), { required: true }),
       ...exampleField(media),
       ...(described && { schemaAnchor: { id: described[1].anchor, name: described[0] } }),
     }),
