@@ -258,30 +258,26 @@ function pythonSample(request: ApiRequest, call: SdkCall): string {
   const variable = snakeCase(call.result);
   const invocation = `client.${call.resource}.${call.action}`;
   const callText =
-    args.length === 0
-      ? `${invocation}()`
-      : args.length === 1 && !args[0]?.includes('\n')
-        ? `${invocation}(${args[0]})`
-        : `${invocation}(\n${args.map((arg) => `    ${arg},`).join('\n')}\n)`;
+    args.length <= 1 && !args[0]?.includes('\n')
+      ? `${invocation}(${args.join('')})`
+      : `${invocation}(\n${args.map((arg) => `    ${arg},`).join('\n')}\n)`;
   const output =
     call.action === 'content'
       ? `${variable}.write_to_file(${JSON.stringify(downloadName(request))})`
       : `print(${variable})`;
-  return [
-    'import os',
-    '',
-    'from openai import OpenAI',
-    '',
-    '# The client needs a key; a self-hosted server may ignore it.',
-    'client = OpenAI(',
-    `    base_url=${JSON.stringify(request.serverUrl)},`,
-    '    api_key=os.environ.get("OPENAI_API_KEY", "self-hosted"),',
-    ')',
-    '',
-    `${variable} = ${callText}`,
-    output,
-    '',
-  ].join('\n');
+  return `import os
+
+from openai import OpenAI
+
+# The client needs a key; a self-hosted server may ignore it.
+client = OpenAI(
+    base_url=${JSON.stringify(request.serverUrl)},
+    api_key=os.environ.get("OPENAI_API_KEY", "self-hosted"),
+)
+
+${variable} = ${callText}
+${output}
+`;
 }
 
 function nodeSample(request: ApiRequest, call: SdkCall): string {
@@ -301,20 +297,17 @@ function nodeSample(request: ApiRequest, call: SdkCall): string {
     call.action === 'content'
       ? `fs.writeFileSync(${jsString(downloadName(request))}, Buffer.from(await ${call.result}.arrayBuffer()));`
       : `console.log(${call.result});`;
-  return [
-    ...(usesFs ? ["import fs from 'node:fs';", ''] : []),
-    "import OpenAI from 'openai';",
-    '',
-    '// The client needs a key; a self-hosted server may ignore it.',
-    'const client = new OpenAI({',
-    `  baseURL: ${jsString(request.serverUrl)},`,
-    "  apiKey: process.env.OPENAI_API_KEY ?? 'self-hosted',",
-    '});',
-    '',
-    `const ${call.result} = ${callText};`,
-    output,
-    '',
-  ].join('\n');
+  return `${usesFs ? "import fs from 'node:fs';\n\n" : ''}import OpenAI from 'openai';
+
+// The client needs a key; a self-hosted server may ignore it.
+const client = new OpenAI({
+  baseURL: ${jsString(request.serverUrl)},
+  apiKey: process.env.OPENAI_API_KEY ?? 'self-hosted',
+});
+
+const ${call.result} = ${callText};
+${output}
+`;
 }
 
 function snakeCase(name: string): string {
