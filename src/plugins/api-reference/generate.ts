@@ -1,7 +1,6 @@
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-import { withoutHighlightedText } from './highlight';
 import {
   aboutHeading,
   API_HEADINGS,
@@ -128,6 +127,16 @@ export function generateFiles(reference: ApiReference, landingHref: string): Map
   };
   files.set(SIDEBAR_FILE, `${JSON.stringify(sidebar, null, 2)}\n`);
   return files;
+}
+
+/**
+ * `JSON.stringify` replacer for the page data the browser loads: a sample's code and an
+ * example's text are left out where their highlighted form carries the same text.
+ */
+export function withoutHighlightedText(this: unknown, key: string, value: unknown): unknown {
+  const holder = this as Record<string, unknown>;
+  const highlighted = key === 'code' ? holder.highlighted : key === 'example' ? holder.highlightedExample : undefined;
+  return highlighted === undefined ? value : undefined;
 }
 
 function firstSentence(markdown: string): string {

@@ -13,9 +13,8 @@ import { Joi } from '@docusaurus/utils-validation';
 import { API_POLICY_FILE } from '../../../deploy/build-output.mjs';
 import { API_CONSOLE_DIR } from '../../shared/api-types';
 import { REFERENCE_KEY, type ApiReference } from '../../plugins-lib/api-reference';
-import { createCodeHighlighter } from '../../plugins-lib/highlight';
+import { createCodeHighlighter, type CodeHighlighter } from '../../plugins-lib/highlight';
 import { DATA_DIR, generateFiles, writeGeneratedFiles } from './generate';
-import { highlightApiCode } from './highlight';
 import { loadApiDescription, type LoadedApiDescription } from './load';
 import { buildApiReference } from './operations';
 
@@ -150,6 +149,28 @@ export async function loadApiReference(
     downloads: { yaml: `${root}${DOWNLOADS.yaml}`, json: `${root}${DOWNLOADS.json}` },
   });
   return { loaded, reference };
+}
+
+/**
+ * Highlights every page's code samples and examples, beside their text, so the pages
+ * show them in colour without a highlighter in the browser.
+ */
+export function highlightApiCode(reference: ApiReference, highlight: CodeHighlighter['highlight']): void {
+  for (const page of reference.pages) {
+    for (const sample of page.samples) {
+      sample.highlighted = highlight(sample.code, { language: sample.language });
+    }
+    if (page.requestBody?.example !== undefined) {
+      page.requestBody.highlightedExample = highlight(page.requestBody.example, { language: 'json' });
+    }
+    for (const response of page.responses) {
+      if (response.example !== undefined) {
+        // As JSON when the content type says so, else as text.
+        const language = response.contentType?.includes('json') ? 'json' : 'text';
+        response.highlightedExample = highlight(response.example, { language });
+      }
+    }
+  }
 }
 
 /** The URL of the reference's landing page: `/api`. */
