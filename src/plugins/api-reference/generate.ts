@@ -34,9 +34,7 @@ export function escapeMdx(markdown: string): string {
 const PAGE_LAYOUT = { hide_table_of_contents: true };
 
 function frontMatter(fields: Record<string, string | boolean | null>): string {
-  const lines = Object.entries(fields).map(
-    ([key, value]) => `${key}: ${value === null ? 'null' : JSON.stringify(value)}`,
-  );
+  const lines = Object.entries(fields).map(([key, value]) => `${key}: ${JSON.stringify(value)}`);
   return `---\n${lines.join('\n')}\n---\n`;
 }
 
@@ -80,8 +78,7 @@ function pageBody(page: ApiOperationPage, description: string, reference: ApiRef
  */
 export function generateFiles(reference: ApiReference, landingHref: string): Map<string, string> {
   const files = new Map<string, string>();
-  const landingIndex = reference.pages.findIndex((page) => page.pageId === LANDING_PAGE_ID);
-  for (const page of reference.pages) {
+  for (const [index, page] of reference.pages.entries()) {
     const description = reference.descriptions.get(page.operationId) ?? '';
     const summary = firstSentence(description) || page.summary;
     const body = pageBody(page, description, reference);
@@ -101,8 +98,8 @@ export function generateFiles(reference: ApiReference, landingHref: string): Map
           displayed_sidebar: SIDEBAR_ID,
           ...PAGE_LAYOUT,
           // The landing is not in the sidebar itself: it takes the links of the page it shows.
-          pagination_prev: reference.pages[landingIndex - 1]?.pageId ?? null,
-          pagination_next: reference.pages[landingIndex + 1]?.pageId ?? null,
+          pagination_prev: reference.pages[index - 1]?.pageId ?? null,
+          pagination_next: reference.pages[index + 1]?.pageId ?? null,
         })}\n${body}`,
       );
     }
