@@ -35,8 +35,8 @@ export function schemaConverter(
       constraints: constraintsOf(schema),
     };
     if (name) {
-      const href = link(name);
-      node.ref = href ? { name, href } : { name };
+      // JSON leaves out an undefined `href`: a schema without a home page names no link.
+      node.ref = { name, href: link(name) };
     }
     if (schema.const !== undefined) {
       node.enum = [JSON.stringify(schema.const)];
