@@ -60,7 +60,7 @@ export interface ApiExample {
   highlightedExample?: HighlightedCode;
 }
 
-export interface ApiRequestBody extends ApiExample {
+interface ApiRequestBody extends ApiExample {
   contentType: string;
   required: boolean;
   description: InlineText;

@@ -130,7 +130,7 @@ export function generateFiles(reference: ApiReference, landingHref: string): Map
  * `JSON.stringify` replacer for the page data the browser loads: a sample's code and an
  * example's text are left out where their highlighted form carries the same text.
  */
-export function withoutHighlightedText(this: unknown, key: string, value: unknown): unknown {
+function withoutHighlightedText(this: unknown, key: string, value: unknown): unknown {
   const holder = this as Record<string, unknown>;
   const highlighted = key === 'code' ? holder.highlighted : key === 'example' ? holder.highlightedExample : undefined;
   return highlighted === undefined ? value : undefined;
