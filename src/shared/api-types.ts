@@ -12,18 +12,6 @@ export type InlineToken =
 
 export type InlineText = InlineToken[];
 
-export interface SchemaRef {
-  /** The name in `components/schemas`. */
-  name: string;
-  /** Where the shared schema is described, when it has a home page. */
-  href?: string;
-}
-
-export interface SchemaVariant {
-  label: string;
-  node: SchemaNode;
-}
-
 /** What a field's row shows, for a schema's property and an operation's parameter alike. */
 export interface FieldFacts {
   required: boolean;
@@ -41,11 +29,12 @@ export interface FieldFacts {
 export interface SchemaNode extends FieldFacts {
   name?: string;
   nullable: boolean;
-  ref?: SchemaRef;
+  /** The shared schema's name in `components/schemas`, and where it is described when it has a home page. */
+  ref?: { name: string; href?: string };
   properties?: SchemaNode[];
   items?: SchemaNode;
   variantKind?: 'oneOf' | 'anyOf';
-  variants?: SchemaVariant[];
+  variants?: { label: string; node: SchemaNode }[];
 }
 
 export interface ApiParameter extends FieldFacts {

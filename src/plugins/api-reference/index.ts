@@ -15,7 +15,7 @@ import { API_CONSOLE_DIR } from '../../shared/api-types';
 import { REFERENCE_KEY, type ApiReference } from '../../plugins-lib/api-reference';
 import { createCodeHighlighter, type CodeHighlighter } from '../../plugins-lib/highlight';
 import { DATA_DIR, generateFiles, writeGeneratedFiles } from './generate';
-import { loadApiDescription, type LoadedApiDescription } from './load';
+import { loadApiDescription } from './load';
 import { buildApiReference } from './operations';
 
 export interface ApiReferenceOptions extends DocsOptions {
@@ -139,7 +139,7 @@ export async function loadApiReference(
   { siteDir, baseUrl }: Pick<LoadContext, 'siteDir' | 'baseUrl'>,
   specPath: string,
   routeBasePath: string,
-): Promise<{ loaded: LoadedApiDescription; reference: ApiReference }> {
+) {
   const loaded = await loadApiDescription(path.resolve(siteDir, specPath), specPath);
   const base = routeBase(baseUrl, routeBasePath);
   const root = baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`;

@@ -22,15 +22,6 @@ export class ApiDescriptionError extends Error {
   }
 }
 
-export interface LoadedApiDescription {
-  /** The file as written, offered for download as YAML. */
-  source: string;
-  /** The parsed file with its `$ref`s intact, offered for download as JSON. */
-  document: Json;
-  /** The validated document with every `$ref` replaced by its target. */
-  dereferenced: Json;
-}
-
 /** `listAssistants` becomes `list-assistants`: the page id and the route under /api/. */
 export function pageIdOf(operationId: string): string {
   return operationId
@@ -45,10 +36,11 @@ export function toPointer(segments: readonly (string | number)[]): string {
 }
 
 /**
- * Reads, parses, validates and dereferences an OpenAPI description. Every failure
- * throws an ApiDescriptionError naming the file and the JSON pointer of the problem.
+ * Reads, parses, validates and dereferences an OpenAPI description: the file as written (the YAML download),
+ * parsed with its `$ref`s intact (the JSON download), and validated with every `$ref` replaced by its target.
+ * Every failure throws an ApiDescriptionError naming the file and the JSON pointer of the problem.
  */
-export async function loadApiDescription(filePath: string, displayName = filePath): Promise<LoadedApiDescription> {
+export async function loadApiDescription(filePath: string, displayName = filePath) {
   const source = await readFile(filePath, 'utf8');
   const document = parseYaml(source, displayName);
   checkOperations(document, displayName);

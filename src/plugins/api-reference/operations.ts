@@ -11,7 +11,7 @@ import {
   type RawOperation,
 } from './load';
 import { parseInline } from './inline';
-import { isBinary, schemaConverter, type ConvertSchema } from './schema';
+import { isBinary, schemaConverter } from './schema';
 import { readSdkCall } from './sdk-call';
 import type { ApiReference } from '../../plugins-lib/api-reference';
 import { codeSamples, type ApiRequest, type RequestBody, type SdkCall } from '../../shared/api-request';
@@ -109,7 +109,20 @@ export function buildApiReference(api: Json, options: BuildOptions): ApiReferenc
       summary: String(operation.summary ?? operationId),
       tag: String((Array.isArray(operation.tags) ? operation.tags[0] : undefined) ?? ''),
       security: buildSecurity(api, operation),
-      parameters: parameterObjects.map((parameter) => buildParameter(parameter, convert)),
+      parameters: parameterObjects.map((parameter): ApiParameter => {
+        const node = convert(asRecord(parameter.schema), { required: parameter.required === true });
+        return {
+          name: String(parameter.name),
+          in: String(parameter.in) as ApiParameter['in'],
+          type: node.type,
+          required: node.required,
+          ...(node.default !== undefined ? { default: node.default } : {}),
+          constraints: node.constraints,
+          ...(node.enum ? { enum: node.enum } : {}),
+          description: parseInline(String(parameter.description ?? asRecord(parameter.schema).description ?? '')),
+          ...(parameter.example !== undefined ? { example: JSON.stringify(parameter.example) } : {}),
+        };
+      }),
       ...(bodyMedia && {
         requestBody: {
           contentType: bodyMedia.type,
@@ -119,9 +132,21 @@ export function buildApiReference(api: Json, options: BuildOptions): ApiReferenc
           ...exampleField(bodyMedia),
         },
       }),
-      responses: Object.entries(asRecord(operation.responses)).map(([status, response]) =>
-        buildResponse(status, asRecord(response), convert, status === '200' ? described : undefined),
-      ),
+      responses: Object.entries(asRecord(operation.responses)).map(([status, response]): ApiResponse => {
+        const media = firstMedia(asRecord(response).content);
+        return {
+          status,
+          reason: REASONS[status] ?? '',
+          description: parseInline(String(asRecord(response).description ?? '')),
+          ...(media && {
+            contentType: media.type,
+            schema: convert(asRecord(media.media.schema), { required: true }),
+            ...exampleField(media),
+            // The shared schema whose home this response is, with its anchor.
+            ...(status === '200' && described && { schemaAnchor: { id: described[1].anchor, name: described[0] } }),
+          }),
+        };
+      }),
       samples: codeSamples(request, call),
       downloads: options.downloads,
     };
@@ -160,8 +185,7 @@ function schemaHomes(raws: RawOperation[], schemaNames: Map<object, string>) {
 }
 
 /** The request body of the description's example: JSON as it is, a form as its fields (files by name). */
-function exampleBody({ type, media }: Media): RequestBody | undefined {
-  const example = exampleOf(media);
+function exampleBody({ type, media, example }: Media): RequestBody | undefined {
   if (type === 'multipart/form-data') {
     const properties = asRecord(asRecord(media.schema).properties);
     const values = asRecord(example);
@@ -215,65 +239,28 @@ function mergeParameters(pathItem: Json, operation: Json): Json[] {
   return [...byKey.values()].sort((a, b) => order.indexOf(String(a.in)) - order.indexOf(String(b.in)));
 }
 
-function buildParameter(parameter: Json, convert: ConvertSchema): ApiParameter {
-  const schema = asRecord(parameter.schema);
-  const node = convert(schema, { required: parameter.required === true });
-  return {
-    name: String(parameter.name),
-    in: String(parameter.in) as ApiParameter['in'],
-    type: node.type,
-    required: parameter.required === true,
-    ...(node.default !== undefined ? { default: node.default } : {}),
-    constraints: node.constraints,
-    ...(node.enum ? { enum: node.enum } : {}),
-    description: parseInline(String(parameter.description ?? schema.description ?? '')),
-    ...(parameter.example !== undefined ? { example: JSON.stringify(parameter.example) } : {}),
-  };
-}
-
-/** A media type of a request or response, and its media type object. */
+/** The first media type of a request or response: its name, its object, and its `example` or first `examples`' value. */
 interface Media {
   type: string;
   media: Json;
+  example: unknown;
 }
 
 function firstMedia(content: unknown): Media | undefined {
   const [entry] = Object.entries(asRecord(content));
-  return entry ? { type: entry[0], media: asRecord(entry[1]) } : undefined;
-}
-
-/** The media type's `example`, else the value of the first of its `examples`. */
-function exampleOf(media: Json): unknown {
-  return media.example !== undefined ? media.example : asRecord(Object.values(asRecord(media.examples))[0]).value;
+  const media = asRecord(entry?.[1]);
+  const example =
+    media.example !== undefined ? media.example : asRecord(Object.values(asRecord(media.examples))[0]).value;
+  return entry ? { type: entry[0], media, example } : undefined;
 }
 
 /** The example as a page shows it: text as it is, unless the media type is JSON; anything else as indented JSON. */
-function exampleField({ type, media }: Media): { example?: string } {
-  const value = exampleOf(media);
-  if (value === undefined) {
+function exampleField({ type, example }: Media): { example?: string } {
+  if (example === undefined) {
     return {};
   }
-  return { example: typeof value === 'string' && !type.includes('json') ? value : JSON.stringify(value, null, 2) };
-}
-
-/** `described`: the shared schema whose home this response is, with its anchor. */
-function buildResponse(
-  status: string,
-  response: Json,
-  convert: ConvertSchema,
-  described: [string, { anchor: string }] | undefined,
-): ApiResponse {
-  const media = firstMedia(response.content);
   return {
-    status,
-    reason: REASONS[status] ?? '',
-    description: parseInline(String(response.description ?? '')),
-    ...(media && {
-      contentType: media.type,
-      schema: convert(asRecord(media.media.schema), { required: true }),
-      ...exampleField(media),
-      ...(described && { schemaAnchor: { id: described[1].anchor, name: described[0] } }),
-    }),
+    example: typeof example === 'string' && !type.includes('json') ? example : JSON.stringify(example, null, 2),
   };
 }
 

@@ -4,7 +4,7 @@
  */
 import { parseInline } from './inline';
 import { asRecord, isRecord, type Json } from './load';
-import type { SchemaNode, SchemaVariant } from '../../shared/api-types';
+import type { SchemaNode } from '../../shared/api-types';
 
 export function isBinary(schema: Json): boolean {
   return schema.format === 'binary' || schema.contentMediaType === 'application/octet-stream';
@@ -67,7 +67,7 @@ export function schemaConverter(
       const members = (schema[variantKind] as unknown[]).filter(isRecord);
       const discriminator = String(asRecord(schema.discriminator).propertyName ?? 'type');
       node.variantKind = variantKind;
-      node.variants = members.map((member, index): SchemaVariant => {
+      node.variants = members.map((member, index) => {
         const child = convert(member, { required: false }, below);
         const tag = asRecord(asRecord(member.properties)[discriminator]).const;
         const base =
