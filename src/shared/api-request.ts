@@ -182,16 +182,8 @@ export function downloadName(request: ApiRequest): string {
   return `${fileId || 'file'}.bin`;
 }
 
-/** How a language writes a JSON value: `null`, other scalars, object keys, and one level of indentation. */
-interface LiteralStyle {
-  nil: string;
-  scalar: (value: string | number | boolean) => string;
-  key: (name: string) => string;
-  step: string;
-}
-
 /** A JSON value as a literal, one item per line below `indent`, each with a trailing comma. */
-function literal(value: unknown, indent: string, style: LiteralStyle): string {
+function literal(value: unknown, indent: string, style: typeof PYTHON): string {
   if (value === null || value === undefined) {
     return style.nil;
   }
@@ -211,16 +203,18 @@ function literal(value: unknown, indent: string, style: LiteralStyle): string {
   return `${open}\n${lines.join('\n')}\n${indent}${close}`;
 }
 
-const PYTHON: LiteralStyle = {
+/** How a language writes a JSON value: `null`, other scalars, object keys, and one level of indentation. */
+const PYTHON = {
   nil: 'None',
-  scalar: (value) => (typeof value === 'boolean' ? (value ? 'True' : 'False') : JSON.stringify(value)),
-  key: (name) => JSON.stringify(name),
+  scalar: (value: string | number | boolean) =>
+    typeof value === 'boolean' ? (value ? 'True' : 'False') : JSON.stringify(value),
+  key: (name: string) => JSON.stringify(name),
   step: '    ',
 };
 
 const jsString = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
-const JS: LiteralStyle = {
+const JS: typeof PYTHON = {
   nil: 'null',
   scalar: (value) => (typeof value === 'string' ? jsString(value) : JSON.stringify(value)),
   key: (name) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : jsString(name)),

@@ -67,11 +67,6 @@ export interface ApiResponse extends ApiExample {
   schemaAnchor?: { id: string; name: string };
 }
 
-export interface ApiSecurity {
-  optional: boolean;
-  schemes: { name: string; label: string; description: InlineText }[];
-}
-
 export interface ApiOperationPage {
   pageId: string;
   operationId: string;
@@ -80,7 +75,7 @@ export interface ApiOperationPage {
   serverUrl: string;
   summary: string;
   tag: string;
-  security: ApiSecurity;
+  security: { optional: boolean; schemes: { name: string; label: string; description: InlineText }[] };
   parameters: ApiParameter[];
   requestBody?: ApiRequestBody;
   responses: ApiResponse[];

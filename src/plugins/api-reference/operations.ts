@@ -15,7 +15,7 @@ import { isBinary, schemaConverter } from './schema';
 import { readSdkCall } from './sdk-call';
 import type { ApiReference } from '../../plugins-lib/api-reference';
 import { codeSamples, type ApiRequest, type RequestBody, type SdkCall } from '../../shared/api-request';
-import type { ApiConsoleData, ApiOperationPage, ApiParameter, ApiResponse, ApiSecurity } from '../../shared/api-types';
+import type { ApiConsoleData, ApiOperationPage, ApiParameter, ApiResponse } from '../../shared/api-types';
 
 export interface BuildOptions {
   /** The description's file name, for error messages. */
@@ -264,7 +264,7 @@ function exampleField({ type, example }: Media): { example?: string } {
   };
 }
 
-function buildSecurity(api: Json, operation: Json): ApiSecurity {
+function buildSecurity(api: Json, operation: Json): ApiOperationPage['security'] {
   const requirements = (
     Array.isArray(operation.security) ? operation.security : Array.isArray(api.security) ? api.security : []
   ).filter(isRecord);

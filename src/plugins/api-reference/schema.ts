@@ -10,14 +10,13 @@ export function isBinary(schema: Json): boolean {
   return schema.format === 'binary' || schema.contentMediaType === 'application/octet-stream';
 }
 
-export type ConvertSchema = (schema: Json, options: { name?: string; required: boolean }) => SchemaNode;
-
 /** A converter from a schema into the tree the pages render, naming (and linking) the shared schemas. */
-export function schemaConverter(
-  schemaNames: Map<object, string>,
-  link: (name: string) => string | undefined,
-): ConvertSchema {
-  function convert(schema: Json, options: Parameters<ConvertSchema>[1], ancestors: ReadonlySet<object>): SchemaNode {
+export function schemaConverter(schemaNames: Map<object, string>, link: (name: string) => string | undefined) {
+  function convert(
+    schema: Json,
+    options: { name?: string; required: boolean },
+    ancestors: ReadonlySet<object> = new Set(),
+  ): SchemaNode {
     const nullable = unwrapNullable(schema);
     if (nullable) {
       const inner = convert(nullable, options, ancestors);
@@ -99,7 +98,7 @@ export function schemaConverter(
     return types.join(' or ');
   }
 
-  return (schema, options) => convert(schema, options, new Set());
+  return convert;
 }
 
 /** `anyOf: [X, {type: null}]` is X made nullable, shown as one node. */
