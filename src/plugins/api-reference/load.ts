@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
+import { isCollection, isPair, isScalar, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
 
 import { readSdkCall, SDK_CALL_KEY } from './sdk-call';
 
@@ -69,21 +69,14 @@ function parseYaml(source: string, file: string): Json {
 }
 
 /** The path to the innermost YAML node that contains `offset`. */
-function yamlPathAt(node: YamlNode | null | undefined | unknown, offset: number): (string | number)[] {
-  if (isMap(node)) {
-    for (const { key, value } of node.items) {
-      const end = (value as YamlNode | null)?.range?.[2] ?? (isScalar(key) ? key.range?.[2] : undefined);
-      if (isScalar(key) && key.range && end !== undefined && offset >= key.range[0] && offset <= end) {
-        return [String(key.value), ...yamlPathAt(value, offset)];
-      }
-    }
-  }
-  if (isSeq(node)) {
-    for (const [index, item] of node.items.entries()) {
-      const range = (item as YamlNode | null)?.range;
-      if (range && offset >= range[0] && offset <= range[2]) {
-        return [index, ...yamlPathAt(item, offset)];
-      }
+function yamlPathAt(node: unknown, offset: number): (string | number)[] {
+  for (const [index, item] of (isCollection(node) ? (node.items as unknown[]) : []).entries()) {
+    // A mapping's entry spans its key to its value, or to its key when it has no value.
+    const [key, value] = isPair(item) ? [isScalar(item.key) ? item.key : undefined, item.value] : [undefined, item];
+    const [start] = ((key ?? value) as YamlNode | null)?.range ?? [];
+    const end = ((value ?? key) as YamlNode | null)?.range?.[2];
+    if (start !== undefined && end !== undefined && offset >= start && offset <= end && (key || !isPair(item))) {
+      return [key ? String(key.value) : index, ...yamlPathAt(value, offset)];
     }
   }
   return [];
