@@ -49,13 +49,6 @@ export interface ApiExample {
   highlightedExample?: HighlightedCode;
 }
 
-interface ApiRequestBody extends ApiExample {
-  contentType: string;
-  required: boolean;
-  description: InlineText;
-  schema: SchemaNode;
-}
-
 export interface ApiResponse extends ApiExample {
   status: string;
   /** `Not Found` */
@@ -77,7 +70,7 @@ export interface ApiOperationPage {
   tag: string;
   security: { optional: boolean; schemes: { name: string; label: string; description: InlineText }[] };
   parameters: ApiParameter[];
-  requestBody?: ApiRequestBody;
+  requestBody?: ApiExample & { contentType: string; required: boolean; description: InlineText; schema: SchemaNode };
   responses: ApiResponse[];
   samples: ApiCodeSample[];
   /** Where the description can be downloaded, as YAML and as JSON. */

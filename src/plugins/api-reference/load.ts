@@ -12,11 +12,7 @@ export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 
 
 /** A problem in the API description, located by file and JSON pointer. */
 export class ApiDescriptionError extends Error {
-  constructor(
-    readonly file: string,
-    readonly pointer: string,
-    readonly problem: string,
-  ) {
+  constructor(file: string, pointer: string, problem: string) {
     super(`${file}${pointer}: ${problem}`);
     this.name = 'ApiDescriptionError';
   }
@@ -118,15 +114,10 @@ function checkOperations(document: Json, file: string): void {
   }
 }
 
-export interface RawOperation {
-  path: string;
-  method: string;
-  operation: Json;
-  pathItem: Json;
-}
+export type RawOperation = ReturnType<typeof rawOperations>[number];
 
 /** Every operation of the description, path by path, in the order of HTTP_METHODS within a path. */
-export function rawOperations(api: Json): RawOperation[] {
+export function rawOperations(api: Json) {
   return Object.entries(asRecord(api.paths)).flatMap(([path, pathItem]) =>
     HTTP_METHODS.flatMap((method) => {
       const operation = asRecord(pathItem)[method];

@@ -204,26 +204,21 @@ function exampleBody({ type, media, example }: Media): RequestBody | undefined {
 /** Words for readers the validator does not need; everything else of the dereferenced schema stays. */
 const NOT_FOR_VALIDATION = new Set(['description', 'example', 'examples', 'title']);
 
-/** A dereferenced schema as plain JSON for the console's validator: no cycles, no prose. */
-function validationSchema(schema: unknown, ancestors: ReadonlySet<object> = new Set()): unknown {
-  if (Array.isArray(schema)) {
-    return schema.map((item) => validationSchema(item, ancestors));
+/**
+ * A dereferenced schema for the console's validator, without prose. It has no cycles: the
+ * dereferencer leaves a circular `$ref` as it is written.
+ */
+function validationSchema(schema: unknown): unknown {
+  if (Array.isArray(schema) || !isRecord(schema)) {
+    return Array.isArray(schema) ? schema.map(validationSchema) : schema;
   }
-  if (!isRecord(schema)) {
-    return schema;
-  }
-  if (ancestors.has(schema)) {
-    // A schema that contains itself: any value is accepted below this point.
-    return {};
-  }
-  const below = new Set(ancestors).add(schema);
   const each = (value: unknown) =>
-    Object.fromEntries(Object.entries(asRecord(value)).map(([name, child]) => [name, validationSchema(child, below)]));
+    Object.fromEntries(Object.entries(asRecord(value)).map(([name, child]) => [name, validationSchema(child)]));
   return Object.fromEntries(
     Object.entries(schema)
       .filter(([key]) => !NOT_FOR_VALIDATION.has(key) && !key.startsWith('x-'))
       // `properties` maps names (which may be any word, `description` included) to schemas.
-      .map(([key, value]) => [key, key === 'properties' ? each(value) : validationSchema(value, below)]),
+      .map(([key, value]) => [key, key === 'properties' ? each(value) : validationSchema(value)]),
   );
 }
 

@@ -1,6 +1,7 @@
 /**
- * The schema converter: JSON Schema, as OpenAPI 3.1 uses it and already dereferenced,
- * into the tree of properties, variants and constraints the API pages render.
+ * The schema converter: JSON Schema, as OpenAPI 3.1 uses it and already dereferenced (a circular `$ref`
+ * stays as written, so a schema never contains itself), into the tree of properties, variants and
+ * constraints the API pages render.
  */
 import { parseInline } from './inline';
 import { asRecord, isRecord, type Json } from './load';
@@ -12,14 +13,10 @@ export function isBinary(schema: Json): boolean {
 
 /** A converter from a schema into the tree the pages render, naming (and linking) the shared schemas. */
 export function schemaConverter(schemaNames: Map<object, string>, link: (name: string) => string | undefined) {
-  function convert(
-    schema: Json,
-    options: { name?: string; required: boolean },
-    ancestors: ReadonlySet<object> = new Set(),
-  ): SchemaNode {
+  function convert(schema: Json, options: { name?: string; required: boolean }): SchemaNode {
     const nullable = unwrapNullable(schema);
     if (nullable) {
-      const inner = convert(nullable, options, ancestors);
+      const inner = convert(nullable, options);
       const description =
         schema.description === undefined ? inner.description : parseInline(String(schema.description));
       return { ...inner, nullable: true, description };
@@ -45,18 +42,14 @@ export function schemaConverter(schemaNames: Map<object, string>, link: (name: s
     if (schema.default !== undefined) {
       node.default = JSON.stringify(schema.default);
     }
-    if (ancestors.has(schema)) {
-      return node;
-    }
-    const below = new Set(ancestors).add(schema);
     if (isRecord(schema.properties)) {
       const required = new Set(Array.isArray(schema.required) ? schema.required.map(String) : []);
       node.properties = Object.entries(schema.properties).map(([property, child]) =>
-        convert(asRecord(child), { name: property, required: required.has(property) }, below),
+        convert(asRecord(child), { name: property, required: required.has(property) }),
       );
     }
     if (isRecord(schema.items)) {
-      const items = convert(schema.items, { required: false }, below);
+      const items = convert(schema.items, { required: false });
       if (items.properties || items.variants || items.items) {
         node.items = items;
       }
@@ -67,7 +60,7 @@ export function schemaConverter(schemaNames: Map<object, string>, link: (name: s
       const discriminator = String(asRecord(schema.discriminator).propertyName ?? 'type');
       node.variantKind = variantKind;
       node.variants = members.map((member, index) => {
-        const child = convert(member, { required: false }, below);
+        const child = convert(member, { required: false });
         const tag = asRecord(asRecord(member.properties)[discriminator]).const;
         const base =
           schemaNames.get(member) ?? String(member.title ?? (member.type ? typeLabel(member) : `Option ${index + 1}`));
