@@ -182,16 +182,8 @@ export function downloadName(request: ApiRequest): string {
   return `${fileId || 'file'}.bin`;
 }
 
-/** How a language writes a JSON value: `null`, other scalars, object keys, and one level of indentation. */
-interface LiteralStyle {
-  nil: string;
-  scalar: (value: string | number | boolean) => string;
-  key: (name: string) => string;
-  step: string;
-}
-
 /** A JSON value as a literal, one item per line below `indent`, each with a trailing comma. */
-function literal(value: unknown, indent: string, style: LiteralStyle): string {
+function literal(value: unknown, indent: string, style: typeof PYTHON): string {
   if (value === null || value === undefined) {
     return style.nil;
   }
@@ -211,16 +203,18 @@ function literal(value: unknown, indent: string, style: LiteralStyle): string {
   return `${open}\n${lines.join('\n')}\n${indent}${close}`;
 }
 
-const PYTHON: LiteralStyle = {
+/** How a language writes a JSON value: `null`, other scalars, object keys, and one level of indentation. */
+const PYTHON = {
   nil: 'None',
-  scalar: (value) => (typeof value === 'boolean' ? (value ? 'True' : 'False') : JSON.stringify(value)),
-  key: (name) => JSON.stringify(name),
+  scalar: (value: string | number | boolean) =>
+    typeof value === 'boolean' ? (value ? 'True' : 'False') : JSON.stringify(value),
+  key: (name: string) => JSON.stringify(name),
   step: '    ',
 };
 
 const jsString = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
-const JS: LiteralStyle = {
+const JS: typeof PYTHON = {
   nil: 'null',
   scalar: (value) => (typeof value === 'string' ? jsString(value) : JSON.stringify(value)),
   key: (name) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : jsString(name)),
@@ -258,30 +252,26 @@ function pythonSample(request: ApiRequest, call: SdkCall): string {
   const variable = snakeCase(call.result);
   const invocation = `client.${call.resource}.${call.action}`;
   const callText =
-    args.length === 0
-      ? `${invocation}()`
-      : args.length === 1 && !args[0]?.includes('\n')
-        ? `${invocation}(${args[0]})`
-        : `${invocation}(\n${args.map((arg) => `    ${arg},`).join('\n')}\n)`;
+    args.length <= 1 && !args[0]?.includes('\n')
+      ? `${invocation}(${args.join('')})`
+      : `${invocation}(\n${args.map((arg) => `    ${arg},`).join('\n')}\n)`;
   const output =
     call.action === 'content'
       ? `${variable}.write_to_file(${JSON.stringify(downloadName(request))})`
       : `print(${variable})`;
-  return [
-    'import os',
-    '',
-    'from openai import OpenAI',
-    '',
-    '# The client needs a key; a self-hosted server may ignore it.',
-    'client = OpenAI(',
-    `    base_url=${JSON.stringify(request.serverUrl)},`,
-    '    api_key=os.environ.get("OPENAI_API_KEY", "self-hosted"),',
-    ')',
-    '',
-    `${variable} = ${callText}`,
-    output,
-    '',
-  ].join('\n');
+  return `import os
+
+from openai import OpenAI
+
+# The client needs a key; a self-hosted server may ignore it.
+client = OpenAI(
+    base_url=${JSON.stringify(request.serverUrl)},
+    api_key=os.environ.get("OPENAI_API_KEY", "self-hosted"),
+)
+
+${variable} = ${callText}
+${output}
+`;
 }
 
 function nodeSample(request: ApiRequest, call: SdkCall): string {
@@ -301,20 +291,17 @@ function nodeSample(request: ApiRequest, call: SdkCall): string {
     call.action === 'content'
       ? `fs.writeFileSync(${jsString(downloadName(request))}, Buffer.from(await ${call.result}.arrayBuffer()));`
       : `console.log(${call.result});`;
-  return [
-    ...(usesFs ? ["import fs from 'node:fs';", ''] : []),
-    "import OpenAI from 'openai';",
-    '',
-    '// The client needs a key; a self-hosted server may ignore it.',
-    'const client = new OpenAI({',
-    `  baseURL: ${jsString(request.serverUrl)},`,
-    "  apiKey: process.env.OPENAI_API_KEY ?? 'self-hosted',",
-    '});',
-    '',
-    `const ${call.result} = ${callText};`,
-    output,
-    '',
-  ].join('\n');
+  return `${usesFs ? "import fs from 'node:fs';\n\n" : ''}import OpenAI from 'openai';
+
+// The client needs a key; a self-hosted server may ignore it.
+const client = new OpenAI({
+  baseURL: ${jsString(request.serverUrl)},
+  apiKey: process.env.OPENAI_API_KEY ?? 'self-hosted',
+});
+
+const ${call.result} = ${callText};
+${output}
+`;
 }
 
 function snakeCase(name: string): string {

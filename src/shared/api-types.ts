@@ -12,18 +12,6 @@ export type InlineToken =
 
 export type InlineText = InlineToken[];
 
-export interface SchemaRef {
-  /** The component's name in `components/schemas`. */
-  name: string;
-  /** Where the shared schema is described, when it has a home page. */
-  href?: string;
-}
-
-export interface SchemaVariant {
-  label: string;
-  node: SchemaNode;
-}
-
 /** What a field's row shows, for a schema's property and an operation's parameter alike. */
 export interface FieldFacts {
   required: boolean;
@@ -39,14 +27,14 @@ export interface FieldFacts {
 }
 
 export interface SchemaNode extends FieldFacts {
-  /** The property name, for a property of an object. */
   name?: string;
   nullable: boolean;
-  ref?: SchemaRef;
+  /** The shared schema's name in `components/schemas`, and where it is described when it has a home page. */
+  ref?: { name: string; href?: string };
   properties?: SchemaNode[];
   items?: SchemaNode;
   variantKind?: 'oneOf' | 'anyOf';
-  variants?: SchemaVariant[];
+  variants?: { label: string; node: SchemaNode }[];
 }
 
 export interface ApiParameter extends FieldFacts {
@@ -61,27 +49,15 @@ export interface ApiExample {
   highlightedExample?: HighlightedCode;
 }
 
-export interface ApiRequestBody extends ApiExample {
-  contentType: string;
-  required: boolean;
-  description: InlineText;
-  schema: SchemaNode;
-}
-
 export interface ApiResponse extends ApiExample {
   status: string;
-  /** The status code's reason phrase, such as `Not Found`. */
+  /** `Not Found` */
   reason: string;
   description: InlineText;
   contentType?: string;
   schema?: SchemaNode;
   /** The shared schema this response describes for every page that links to it, and its element id. */
   schemaAnchor?: { id: string; name: string };
-}
-
-export interface ApiSecurity {
-  optional: boolean;
-  schemes: { name: string; label: string; description: InlineText }[];
 }
 
 export interface ApiOperationPage {
@@ -92,9 +68,9 @@ export interface ApiOperationPage {
   serverUrl: string;
   summary: string;
   tag: string;
-  security: ApiSecurity;
+  security: { optional: boolean; schemes: { name: string; label: string; description: InlineText }[] };
   parameters: ApiParameter[];
-  requestBody?: ApiRequestBody;
+  requestBody?: ApiExample & { contentType: string; required: boolean; description: InlineText; schema: SchemaNode };
   responses: ApiResponse[];
   samples: ApiCodeSample[];
   /** Where the description can be downloaded, as YAML and as JSON. */

@@ -15,8 +15,7 @@ import { VFile } from 'vfile';
 import { describe, expect, it, vi } from 'vitest';
 
 import { generateFiles } from '@site/src/plugins/api-reference/generate';
-import { highlightApiCode } from '@site/src/plugins/api-reference/highlight';
-import { loadApiReference } from '@site/src/plugins/api-reference/index';
+import { highlightApiCode, loadApiReference } from '@site/src/plugins/api-reference/index';
 import type { ApiOperationPage } from '@site/src/shared/api-types';
 import codeHighlightPlugin from '@site/src/plugins/code-highlight';
 import { createCodeHighlighter, grammarComponents } from '@site/src/plugins-lib/highlight';

@@ -4,13 +4,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import {
-  HTTP_METHODS,
-  isRecord,
-  loadApiDescription,
-  pageIdOf,
-  type LoadedApiDescription,
-} from '@site/src/plugins/api-reference/load';
+import { HTTP_METHODS, isRecord, loadApiDescription, pageIdOf } from '@site/src/plugins/api-reference/load';
 
 const SPEC = path.resolve(__dirname, '../../openapi/rubra.yaml');
 
@@ -58,7 +52,7 @@ interface Operation {
   pathItem: Json;
 }
 
-let loaded: LoadedApiDescription;
+let loaded: Awaited<ReturnType<typeof loadApiDescription>>;
 let operations: Operation[];
 
 beforeAll(async () => {

@@ -54,24 +54,19 @@ export default function ApiExamples({
   const hydrated = useIsBrowser();
   const { siteConfig } = useDocusaurusContext();
   const dataUrl = `${siteConfig.baseUrl}${API_CONSOLE_DIR}/${operation.pageId}.json`;
-  /** The console while it is open. */
-  const [open, setOpen] = useState<Loaded | null>(null);
-  const [status, setStatus] = useState<'idle' | 'loading' | 'failed'>('idle');
+  /** The console while it is open, else whether it is loading or failed to. */
+  const [state, setState] = useState<Loaded | 'idle' | 'loading' | 'failed'>('idle');
+  const open = typeof state === 'object' ? state : null;
   const [liveSamples, setLiveSamples] = useState<ApiCodeSample[] | null>(null);
   const button = useRef<HTMLButtonElement>(null);
 
   const preload = () => void loadConsole(dataUrl).catch(() => undefined);
   const openConsole = () => {
-    setStatus('loading');
-    loadConsole(dataUrl)
-      .then((result) => {
-        setOpen(result);
-        setStatus('idle');
-      })
-      .catch(() => setStatus('failed'));
+    setState('loading');
+    loadConsole(dataUrl).then(setState, () => setState('failed'));
   };
   const close = useCallback(() => {
-    setOpen(null);
+    setState('idle');
     setLiveSamples(null);
     button.current?.focus();
   }, []);
@@ -83,7 +78,7 @@ export default function ApiExamples({
           ref={button}
           type="button"
           className="button button--primary button--sm"
-          disabled={!hydrated || status === 'loading'}
+          disabled={!hydrated || state === 'loading'}
           aria-expanded={open !== null}
           data-api-try-it=""
           onPointerEnter={preload}
@@ -93,9 +88,9 @@ export default function ApiExamples({
           Try it
         </button>
         <span className={styles.tryItNote} role="status">
-          {status === 'failed'
+          {state === 'failed'
             ? 'The console could not be loaded. Check your connection and press Try it again.'
-            : status === 'loading'
+            : state === 'loading'
               ? 'Loading the console…'
               : 'Send this request to your own server.'}
         </span>

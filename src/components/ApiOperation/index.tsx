@@ -82,12 +82,12 @@ export function ApiParameters({ operation }: OperationProps): ReactNode {
   );
 }
 
-/** @public The pages src/plugins/api-reference/generate.ts writes import it. */
-export function ApiRequestBody({ operation }: OperationProps): ReactNode {
-  const body = operation.requestBody;
-  if (!body) {
-    return null;
-  }
+/** @public The pages src/plugins/api-reference/generate.ts writes import it, for an operation with a body. */
+export function ApiRequestBody({
+  operation: { requestBody: body },
+}: {
+  operation: Required<ApiOperationPage>;
+}): ReactNode {
   return (
     <div data-api-request-body="">
       <p className={styles.meta}>

@@ -8,17 +8,12 @@ const useBrowserLayoutEffect = typeof window === 'undefined' ? useEffect : useLa
 /** What stays of the inside when React keeps the server's: nothing rendered, the same value every time. */
 const KEPT_INSIDE = { __html: '' };
 
-/** The site-internal address of a link a plain left click follows, or undefined. */
-function internalTarget(anchor: Element | null): string | undefined {
+/** The site-internal address that a plain left click on `element`, in a link, follows; or undefined. */
+function internalTarget(element: EventTarget | null): string | undefined {
+  const anchor = element instanceof Element ? element.closest('a[href]') : null;
   const followed = anchor instanceof HTMLAnchorElement && ['', '_self'].includes(anchor.target);
   const url = followed && !anchor.hasAttribute('download') ? new URL(anchor.href) : undefined;
   return url?.origin === window.location.origin ? `${url.pathname}${url.search}${url.hash}` : undefined;
-}
-
-/** The site-internal address of the link inside the element that an event happened on, if any. */
-function targetOf(event: SyntheticEvent<HTMLElement>): string | undefined {
-  const anchor = event.target instanceof Element ? event.target.closest('a[href]') : null;
-  return anchor && event.currentTarget.contains(anchor) ? internalTarget(anchor) : undefined;
 }
 
 /**
@@ -64,7 +59,7 @@ export function useServerMarkup<T extends HTMLElement>(ref: RefObject<T | null>,
   }, [ref, keeps]);
 
   const preload = (event: SyntheticEvent<T>) => {
-    const target = targetOf(event);
+    const target = internalTarget(event.target);
     if (target) {
       void window.docusaurus.preload(target);
     }
@@ -80,7 +75,8 @@ export function useServerMarkup<T extends HTMLElement>(ref: RefObject<T | null>,
     onTouchStart: preload,
     onClick: (event: MouseEvent<T>) => {
       const modified = event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
-      const target = event.defaultPrevented || event.button !== 0 || modified ? undefined : targetOf(event);
+      const target =
+        event.defaultPrevented || event.button !== 0 || modified ? undefined : internalTarget(event.target);
       if (target) {
         event.preventDefault();
         history.push(target);

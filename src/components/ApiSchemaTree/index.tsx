@@ -1,7 +1,7 @@
 import Link from '@docusaurus/Link';
 import { useRef, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 
-import type { FieldFacts, InlineText, SchemaNode, SchemaRef } from '@site/src/shared/api-types';
+import type { FieldFacts, InlineText, SchemaNode } from '@site/src/shared/api-types';
 import { useServerMarkup } from './ServerMarkup';
 import styles from './styles.module.css';
 
@@ -24,7 +24,7 @@ export function ApiInline({ tokens }: { tokens: InlineText }): ReactNode {
   });
 }
 
-function RefLink({ schemaRef }: { schemaRef: SchemaRef }): ReactNode {
+function RefLink({ schemaRef }: { schemaRef: NonNullable<SchemaNode['ref']> }): ReactNode {
   return schemaRef.href ? <Link to={schemaRef.href}>{schemaRef.name}</Link> : <span>{schemaRef.name}</span>;
 }
 

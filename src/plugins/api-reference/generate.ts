@@ -1,7 +1,6 @@
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-import { withoutHighlightedText } from './highlight';
 import {
   aboutHeading,
   API_HEADINGS,
@@ -35,9 +34,7 @@ export function escapeMdx(markdown: string): string {
 const PAGE_LAYOUT = { hide_table_of_contents: true };
 
 function frontMatter(fields: Record<string, string | boolean | null>): string {
-  const lines = Object.entries(fields).map(
-    ([key, value]) => `${key}: ${value === null ? 'null' : JSON.stringify(value)}`,
-  );
+  const lines = Object.entries(fields).map(([key, value]) => `${key}: ${JSON.stringify(value)}`);
   return `---\n${lines.join('\n')}\n---\n`;
 }
 
@@ -81,8 +78,7 @@ function pageBody(page: ApiOperationPage, description: string, reference: ApiRef
  */
 export function generateFiles(reference: ApiReference, landingHref: string): Map<string, string> {
   const files = new Map<string, string>();
-  const landingIndex = reference.pages.findIndex((page) => page.pageId === LANDING_PAGE_ID);
-  for (const page of reference.pages) {
+  for (const [index, page] of reference.pages.entries()) {
     const description = reference.descriptions.get(page.operationId) ?? '';
     const summary = firstSentence(description) || page.summary;
     const body = pageBody(page, description, reference);
@@ -102,8 +98,8 @@ export function generateFiles(reference: ApiReference, landingHref: string): Map
           displayed_sidebar: SIDEBAR_ID,
           ...PAGE_LAYOUT,
           // The landing is not in the sidebar itself: it takes the links of the page it shows.
-          pagination_prev: reference.pages[landingIndex - 1]?.pageId ?? null,
-          pagination_next: reference.pages[landingIndex + 1]?.pageId ?? null,
+          pagination_prev: reference.pages[index - 1]?.pageId ?? null,
+          pagination_next: reference.pages[index + 1]?.pageId ?? null,
         })}\n${body}`,
       );
     }
@@ -128,6 +124,16 @@ export function generateFiles(reference: ApiReference, landingHref: string): Map
   };
   files.set(SIDEBAR_FILE, `${JSON.stringify(sidebar, null, 2)}\n`);
   return files;
+}
+
+/**
+ * `JSON.stringify` replacer for the page data the browser loads: a sample's code and an
+ * example's text are left out where their highlighted form carries the same text.
+ */
+function withoutHighlightedText(this: unknown, key: string, value: unknown): unknown {
+  const holder = this as Record<string, unknown>;
+  const highlighted = key === 'code' ? holder.highlighted : key === 'example' ? holder.highlightedExample : undefined;
+  return highlighted === undefined ? value : undefined;
 }
 
 function firstSentence(markdown: string): string {
@@ -155,12 +161,9 @@ export async function writeGeneratedFiles(outDir: string, files: ReadonlyMap<str
     await rename(temporary, target);
     written.push(relative);
   }
-  const stale = [
-    ...(await readdir(outDir)).filter((name) => name.endsWith('.mdx')),
-    ...(await readdir(path.join(outDir, DATA_DIR)))
-      .filter((name) => name.endsWith('.json'))
-      .map((name) => `${DATA_DIR}/${name}`),
-  ].filter((relative) => !files.has(relative));
+  const stale = (await readdir(outDir, { recursive: true })).filter(
+    (relative) => /\.(mdx|json)$/.test(relative) && !files.has(relative),
+  );
   for (const relative of stale) {
     await rm(path.join(outDir, relative), { force: true });
   }

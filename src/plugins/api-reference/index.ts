@@ -7,16 +7,15 @@ import type {
   Options as DocsOptions,
   PluginOptions as DocsPluginOptions,
 } from '@docusaurus/plugin-content-docs';
-import type { LoadContext, OptionValidationContext, Plugin, Validate } from '@docusaurus/types';
+import type { LoadContext, OptionValidationContext, Plugin } from '@docusaurus/types';
 import { Joi } from '@docusaurus/utils-validation';
 
 import { API_POLICY_FILE } from '../../../deploy/build-output.mjs';
 import { API_CONSOLE_DIR } from '../../shared/api-types';
 import { REFERENCE_KEY, type ApiReference } from '../../plugins-lib/api-reference';
-import { createCodeHighlighter } from '../../plugins-lib/highlight';
+import { createCodeHighlighter, type CodeHighlighter } from '../../plugins-lib/highlight';
 import { DATA_DIR, generateFiles, writeGeneratedFiles } from './generate';
-import { highlightApiCode } from './highlight';
-import { loadApiDescription, type LoadedApiDescription } from './load';
+import { loadApiDescription } from './load';
 import { buildApiReference } from './operations';
 
 export interface ApiReferenceOptions extends DocsOptions {
@@ -70,16 +69,14 @@ export default async function apiReference(
   }
 
   let current = await generate();
-  const docs = await docsPlugin(context, docsOptions);
-  const { loadContent } = docs;
-  if (!loadContent) {
-    throw new Error('The docs plugin no longer loads content; the API reference cannot wrap it.');
-  }
+  // The docs plugin loads content, configures the bundler and writes nothing after the build.
+  const docs = (await docsPlugin(context, docsOptions)) as Plugin<LoadedContent> &
+    Required<Pick<Plugin<LoadedContent>, 'loadContent' | 'configureWebpack' | 'getPathsToWatch'>>;
 
   return {
     ...docs,
     getPathsToWatch() {
-      return [...(docs.getPathsToWatch?.() ?? []), specFile];
+      return [...docs.getPathsToWatch(), specFile];
     },
     async loadContent() {
       // Under `docusaurus start` an edit of the description lands here first.
@@ -88,10 +85,10 @@ export default async function apiReference(
       }
       // The reference rides along with the docs content, for the plugins that read it
       // after loading (the Markdown twins): one load of the description per build.
-      return Object.assign(await loadContent(), { [REFERENCE_KEY]: current.reference });
+      return Object.assign(await docs.loadContent(), { [REFERENCE_KEY]: current.reference });
     },
     configureWebpack(config, isServer, utils, content) {
-      const result = docs.configureWebpack?.(config, isServer, utils, content) ?? {};
+      const result = docs.configureWebpack(config, isServer, utils, content) ?? {};
       // The pages' data as object literals rather than `JSON.parse('…')`: the highlighted
       // code's quotes then need no second escape, which makes every API page lighter.
       const dataRule = {
@@ -124,7 +121,6 @@ export default async function apiReference(
       return { ...withData, plugins: [...(result.plugins ?? []), emitDownloads] };
     },
     async postBuild(props) {
-      await docs.postBuild?.(props);
       // What the console needs of the Content-Security-Policy, for the step that writes the headers.
       const policyFile = path.join(props.outDir, API_POLICY_FILE);
       await mkdir(path.dirname(policyFile), { recursive: true });
@@ -143,7 +139,7 @@ export async function loadApiReference(
   { siteDir, baseUrl }: Pick<LoadContext, 'siteDir' | 'baseUrl'>,
   specPath: string,
   routeBasePath: string,
-): Promise<{ loaded: LoadedApiDescription; reference: ApiReference }> {
+) {
   const loaded = await loadApiDescription(path.resolve(siteDir, specPath), specPath);
   const base = routeBase(baseUrl, routeBasePath);
   const root = baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`;
@@ -155,27 +151,46 @@ export async function loadApiReference(
   return { loaded, reference };
 }
 
+/**
+ * Highlights every page's code samples and examples, beside their text, so the pages
+ * show them in colour without a highlighter in the browser.
+ */
+export function highlightApiCode(reference: ApiReference, highlight: CodeHighlighter['highlight']): void {
+  for (const page of reference.pages) {
+    for (const sample of page.samples) {
+      sample.highlighted = highlight(sample.code, { language: sample.language });
+    }
+    if (page.requestBody?.example !== undefined) {
+      page.requestBody.highlightedExample = highlight(page.requestBody.example, { language: 'json' });
+    }
+    for (const response of page.responses) {
+      if (response.example !== undefined) {
+        // As JSON when the content type says so, else as text.
+        const language = response.contentType?.includes('json') ? 'json' : 'text';
+        response.highlightedExample = highlight(response.example, { language });
+      }
+    }
+  }
+}
+
 /** The URL of the reference's landing page: `/api`. */
 function routeBase(baseUrl: string, routeBasePath: string): string {
   return `${baseUrl.replace(/\/$/, '')}/${routeBasePath.replace(/^\/|\/$/g, '')}`;
 }
 
-/** The plugin's own options; the others are the docs plugin's, validated by its own schema. */
-const ownOptionsSchema = Joi.object<Pick<ApiReferencePluginOptions, 'specPath' | 'consoleOrigins'>>({
-  specPath: Joi.string().trim().min(1).required(),
-  consoleOrigins: Joi.array().items(Joi.string()).default([]),
-});
-
+/** The docs plugin's options, validated by its own schema with the plugin's own two added. */
 export function validateOptions({
   validate,
   options,
 }: OptionValidationContext<ApiReferenceOptions, ApiReferencePluginOptions>): ApiReferencePluginOptions {
-  const { specPath, consoleOrigins, ...rest } = options;
+  const ownOptions = {
+    specPath: Joi.string().trim().min(1).required(),
+    consoleOrigins: Joi.array().items(Joi.string()).default([]),
+  };
   // The validator Docusaurus passes is generic: it applies whatever schema it is given (and adds the plugin id).
-  const own = (validate as unknown as Validate<object, ApiReferencePluginOptions>)(ownOptionsSchema as never, {
-    specPath,
-    consoleOrigins,
-  });
-  // `own` carries the default id; the docs options' validation, the instance's own.
-  return { ...own, ...validateDocsOptions({ validate: validate as never, options: rest }) };
+  const withOwn = (schema: Joi.ObjectSchema, value: object) => validate(schema.keys(ownOptions) as never, value);
+  return validateDocsOptions({
+    validate: withOwn as never,
+    options: options as DocsOptions,
+  }) as ApiReferencePluginOptions;
 }

@@ -15,16 +15,11 @@ export function parseInline(markdown: string | undefined): InlineText {
     if (index > last) {
       tokens.push({ kind: 'text', text: text.slice(last, index) });
     }
-    const [, code, strong, linkText, href, em] = match;
-    if (code !== undefined) {
-      tokens.push({ kind: 'code', text: code });
-    } else if (strong !== undefined) {
-      tokens.push({ kind: 'strong', text: strong });
-    } else if (linkText !== undefined && href !== undefined) {
-      tokens.push({ kind: 'link', text: linkText, href });
-    } else if (em !== undefined) {
-      tokens.push({ kind: 'em', text: em });
-    }
+    const [, code, strong, linkText, href = '', em] = match;
+    const kind = code !== undefined ? 'code' : strong !== undefined ? 'strong' : 'em';
+    tokens.push(
+      linkText === undefined ? { kind, text: code ?? strong ?? em ?? '' } : { kind: 'link', text: linkText, href },
+    );
     last = index + match[0].length;
   }
   if (last < text.length) {

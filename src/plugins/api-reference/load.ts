@@ -1,34 +1,21 @@
 import { readFile } from 'node:fs/promises';
 
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
+import { isCollection, isPair, isScalar, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
 
 import { readSdkCall, SDK_CALL_KEY } from './sdk-call';
 
-/** An OpenAPI 3.1 document once parsed: a plain JSON value. */
-export type OpenApiDocument = Record<string, unknown>;
+/** A JSON object: an OpenAPI 3.1 document once parsed, or any object in it. */
+export type Json = Record<string, unknown>;
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 /** A problem in the API description, located by file and JSON pointer. */
 export class ApiDescriptionError extends Error {
-  constructor(
-    readonly file: string,
-    readonly pointer: string,
-    readonly problem: string,
-  ) {
+  constructor(file: string, pointer: string, problem: string) {
     super(`${file}${pointer}: ${problem}`);
     this.name = 'ApiDescriptionError';
   }
-}
-
-export interface LoadedApiDescription {
-  /** The file as written, offered for download as YAML. */
-  source: string;
-  /** The parsed file with its `$ref`s intact, offered for download as JSON. */
-  document: OpenApiDocument;
-  /** The validated document with every `$ref` replaced by its target. */
-  dereferenced: OpenApiDocument;
 }
 
 /** `listAssistants` becomes `list-assistants`: the page id and the route under /api/. */
@@ -45,10 +32,11 @@ export function toPointer(segments: readonly (string | number)[]): string {
 }
 
 /**
- * Reads, parses, validates and dereferences an OpenAPI description. Every failure
- * throws an ApiDescriptionError naming the file and the JSON pointer of the problem.
+ * Reads, parses, validates and dereferences an OpenAPI description: the file as written (the YAML download),
+ * parsed with its `$ref`s intact (the JSON download), and validated with every `$ref` replaced by its target.
+ * Every failure throws an ApiDescriptionError naming the file and the JSON pointer of the problem.
  */
-export async function loadApiDescription(filePath: string, displayName = filePath): Promise<LoadedApiDescription> {
+export async function loadApiDescription(filePath: string, displayName = filePath) {
   const source = await readFile(filePath, 'utf8');
   const document = parseYaml(source, displayName);
   checkOperations(document, displayName);
@@ -56,7 +44,7 @@ export async function loadApiDescription(filePath: string, displayName = filePat
   return { source, document, dereferenced };
 }
 
-function parseYaml(source: string, file: string): OpenApiDocument {
+function parseYaml(source: string, file: string): Json {
   const lineCounter = new LineCounter();
   const parsed = parseDocument(source, { prettyErrors: false, uniqueKeys: true, lineCounter });
   const [error] = parsed.errors;
@@ -77,21 +65,14 @@ function parseYaml(source: string, file: string): OpenApiDocument {
 }
 
 /** The path to the innermost YAML node that contains `offset`. */
-function yamlPathAt(node: YamlNode | null | undefined | unknown, offset: number): (string | number)[] {
-  if (isMap(node)) {
-    for (const { key, value } of node.items) {
-      const end = (value as YamlNode | null)?.range?.[2] ?? (isScalar(key) ? key.range?.[2] : undefined);
-      if (isScalar(key) && key.range && end !== undefined && offset >= key.range[0] && offset <= end) {
-        return [String(key.value), ...yamlPathAt(value, offset)];
-      }
-    }
-  }
-  if (isSeq(node)) {
-    for (const [index, item] of node.items.entries()) {
-      const range = (item as YamlNode | null)?.range;
-      if (range && offset >= range[0] && offset <= range[2]) {
-        return [index, ...yamlPathAt(item, offset)];
-      }
+function yamlPathAt(node: unknown, offset: number): (string | number)[] {
+  for (const [index, item] of (isCollection(node) ? (node.items as unknown[]) : []).entries()) {
+    // A mapping's entry spans its key to its value, or to its key when it has no value.
+    const [key, value] = isPair(item) ? [isScalar(item.key) ? item.key : undefined, item.value] : [undefined, item];
+    const [start] = ((key ?? value) as YamlNode | null)?.range ?? [];
+    const end = ((value ?? key) as YamlNode | null)?.range?.[2];
+    if (start !== undefined && end !== undefined && offset >= start && offset <= end && (key || !isPair(item))) {
+      return [key ? String(key.value) : index, ...yamlPathAt(value, offset)];
     }
   }
   return [];
@@ -101,7 +82,7 @@ function yamlPathAt(node: YamlNode | null | undefined | unknown, offset: number)
  * Checks what the OpenAPI schema allows but the reference needs: ids that make unique
  * pages, and an `x-sdk-call` on each operation for its SDK samples.
  */
-function checkOperations(document: OpenApiDocument, file: string): void {
+function checkOperations(document: Json, file: string): void {
   if (!isRecord(document.paths)) {
     throw new ApiDescriptionError(file, '#/paths', 'the description has no paths to document');
   }
@@ -133,75 +114,48 @@ function checkOperations(document: OpenApiDocument, file: string): void {
   }
 }
 
-export interface RawOperation {
-  path: string;
-  method: string;
-  operation: Record<string, unknown>;
-  pathItem: Record<string, unknown>;
-}
+export type RawOperation = ReturnType<typeof rawOperations>[number];
 
 /** Every operation of the description, path by path, in the order of HTTP_METHODS within a path. */
-export function rawOperations(api: OpenApiDocument): RawOperation[] {
-  return Object.entries(isRecord(api.paths) ? api.paths : {}).flatMap(([path, pathItem]) =>
-    isRecord(pathItem)
-      ? HTTP_METHODS.flatMap((method) => {
-          const operation = pathItem[method];
-          return isRecord(operation) ? [{ path, method, operation, pathItem }] : [];
-        })
-      : [],
+export function rawOperations(api: Json) {
+  return Object.entries(asRecord(api.paths)).flatMap(([path, pathItem]) =>
+    HTTP_METHODS.flatMap((method) => {
+      const operation = asRecord(pathItem)[method];
+      return isRecord(operation) ? [{ path, method, operation, pathItem: asRecord(pathItem) }] : [];
+    }),
   );
 }
 
-async function validateAndDereference(document: OpenApiDocument, file: string): Promise<OpenApiDocument> {
+async function validateAndDereference(document: Json, file: string): Promise<Json> {
   try {
     // The parser changes what it is given, so it works on a copy.
     return (await SwaggerParser.validate(structuredClone(document) as never, {
       resolve: { external: false },
       dereference: { circular: 'ignore' },
-    })) as unknown as OpenApiDocument;
-  } catch (error) {
-    if (!(error instanceof Error)) {
-      throw new ApiDescriptionError(file, '#', String(error));
-    }
-    // A schema violation names where it is; a broken $ref is found by its value.
-    const details = (error as { details?: unknown }).details;
-    const [first] = (Array.isArray(details) ? details : []) as { instancePath?: string; message?: string }[];
+    })) as unknown as Json;
+  } catch (caught) {
+    const error = caught as Error & { details?: unknown; targetRef?: string; parentPath?: string };
+    // A schema violation names where it is; a broken $ref, the object that holds it.
+    const [first] = (Array.isArray(error.details) ? error.details : []) as {
+      instancePath?: string;
+      message?: string;
+    }[];
     if (first) {
       const problem = `does not follow the OpenAPI 3.1 schema: ${first.message ?? error.message}`;
       throw new ApiDescriptionError(file, `#${first.instancePath ?? ''}`, problem);
     }
-    const targetRef = (error as { targetRef?: unknown }).targetRef;
-    const ref = typeof targetRef === 'string' ? targetRef : /\$ref pointer "([^"]+)"/.exec(error.message)?.[1];
-    if (ref) {
-      const local = ref.includes('#') ? ref.slice(ref.indexOf('#')) : ref;
-      const at = findRef(document, local);
-      throw new ApiDescriptionError(
-        file,
-        at ? toPointer([...at, '$ref']) : '#',
-        `broken $ref "${local}": ${error.message}`,
-      );
+    if (error.targetRef) {
+      const at = error.parentPath ? `${error.parentPath}/$ref` : '#';
+      throw new ApiDescriptionError(file, at, `broken $ref "${error.targetRef}": ${error.message}`);
     }
     throw new ApiDescriptionError(file, '#', error.message);
   }
 }
 
-/** The location of the first `$ref` whose value is `ref`, depth first in document order. */
-function findRef(value: unknown, ref: string, at: string[] = []): string[] | undefined {
-  if (typeof value !== 'object' || value === null) {
-    return undefined;
-  }
-  if ((value as { $ref?: unknown }).$ref === ref) {
-    return at;
-  }
-  for (const [key, child] of Object.entries(value)) {
-    const found = findRef(child, ref, [...at, key]);
-    if (found) {
-      return found;
-    }
-  }
-  return undefined;
+export function isRecord(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+export function asRecord(value: unknown): Json {
+  return isRecord(value) ? value : {};
 }

@@ -2,26 +2,20 @@ import { STATUS_CODES } from 'node:http';
 
 import {
   ApiDescriptionError,
+  asRecord,
   isRecord,
   pageIdOf,
   rawOperations,
   toPointer,
-  type OpenApiDocument,
+  type Json,
   type RawOperation,
 } from './load';
 import { parseInline } from './inline';
-import { asRecord, isBinary, schemaConverter, type ConvertSchema, type Json } from './schema';
+import { isBinary, schemaConverter } from './schema';
 import { readSdkCall } from './sdk-call';
 import type { ApiReference } from '../../plugins-lib/api-reference';
-import { codeSamples, type ApiRequest, type RequestBody } from '../../shared/api-request';
-import type {
-  ApiConsoleData,
-  ApiOperationPage,
-  ApiParameter,
-  ApiRequestBody,
-  ApiResponse,
-  ApiSecurity,
-} from '../../shared/api-types';
+import { codeSamples, type ApiRequest, type RequestBody, type SdkCall } from '../../shared/api-request';
+import type { ApiConsoleData, ApiOperationPage, ApiParameter, ApiResponse } from '../../shared/api-types';
 
 export interface BuildOptions {
   /** The description's file name, for error messages. */
@@ -35,7 +29,7 @@ export interface BuildOptions {
 const REASONS: Readonly<Record<string, string | undefined>> = { ...STATUS_CODES, '422': 'Unprocessable Content' };
 
 /** Turns a validated, dereferenced description into the data of every API page. */
-export function buildApiReference(api: OpenApiDocument, options: BuildOptions): ApiReference {
+export function buildApiReference(api: Json, options: BuildOptions): ApiReference {
   const schemas = Object.entries(asRecord(asRecord(api.components).schemas));
   const schemaNames = new Map<object, string>(
     schemas.flatMap(([name, schema]) => (isRecord(schema) ? [[schema, name]] : [])),
@@ -53,16 +47,7 @@ export function buildApiReference(api: OpenApiDocument, options: BuildOptions): 
   const serverUrl = servers[0] ?? '';
 
   const consoles = new Map<string, ApiConsoleData>();
-  const pages = raws.map((raw) => {
-    try {
-      const built = buildPage(raw, { api, convert, serverUrl, homes, downloads: options.downloads });
-      consoles.set(built.page.pageId, built.console);
-      return built.page;
-    } catch (error) {
-      const pointer = toPointer(['paths', raw.path, raw.method]);
-      throw new ApiDescriptionError(options.file, pointer, error instanceof Error ? error.message : String(error));
-    }
-  });
+  const pages = raws.map(buildPage);
 
   const tags = Array.isArray(api.tags) ? api.tags.filter(isRecord) : [];
   const groups: ApiReference['groups'] = tags.map((tag) => ({
@@ -91,11 +76,89 @@ export function buildApiReference(api: OpenApiDocument, options: BuildOptions): 
     servers,
     consoles,
   };
-}
 
-interface SchemaHome {
-  pageId: string;
-  anchor: string;
+  function buildPage({ operation, path, method, pathItem }: RawOperation) {
+    const operationId = String(operation.operationId);
+    const pageId = pageIdOf(operationId);
+    const described = [...homes].find(([, home]) => home.pageId === pageId);
+    const parameterObjects = mergeParameters(pathItem, operation);
+    const bodyMedia = firstMedia(asRecord(operation.requestBody).content);
+    const body = bodyMedia && exampleBody(bodyMedia);
+    const bodyRequired = asRecord(operation.requestBody).required === true;
+    // Loading the description checked every x-sdk-call.
+    const call = readSdkCall(operation) as SdkCall;
+    const inPlace = (place: string) => parameterObjects.filter((parameter) => parameter.in === place);
+    const request: ApiRequest = {
+      serverUrl,
+      method: method.toUpperCase(),
+      path,
+      pathParams: inPlace('path').map(({ name, example }) => ({ name: String(name), value: String(example ?? '') })),
+      // The query holds the parameters a request needs: those required or with a default.
+      query: inPlace('query')
+        .filter((parameter) => parameter.required === true || asRecord(parameter.schema).default !== undefined)
+        .map(({ name, example, schema }) => ({ name: String(name), value: example ?? asRecord(schema).default })),
+      headers: [],
+      ...(body ? { body } : {}),
+    };
+    const page: ApiOperationPage = {
+      pageId,
+      operationId,
+      method: method.toUpperCase(),
+      path,
+      serverUrl,
+      summary: String(operation.summary ?? operationId),
+      tag: String((Array.isArray(operation.tags) ? operation.tags[0] : undefined) ?? ''),
+      security: buildSecurity(api, operation),
+      parameters: parameterObjects.map((parameter): ApiParameter => {
+        const node = convert(asRecord(parameter.schema), { required: parameter.required === true });
+        return {
+          name: String(parameter.name),
+          in: String(parameter.in) as ApiParameter['in'],
+          type: node.type,
+          required: node.required,
+          ...(node.default !== undefined ? { default: node.default } : {}),
+          constraints: node.constraints,
+          ...(node.enum ? { enum: node.enum } : {}),
+          description: parseInline(String(parameter.description ?? asRecord(parameter.schema).description ?? '')),
+          ...(parameter.example !== undefined ? { example: JSON.stringify(parameter.example) } : {}),
+        };
+      }),
+      ...(bodyMedia && {
+        requestBody: {
+          contentType: bodyMedia.type,
+          required: bodyRequired,
+          description: parseInline(String(asRecord(operation.requestBody).description ?? '')),
+          schema: convert(asRecord(bodyMedia.media.schema), { required: bodyRequired }),
+          ...exampleField(bodyMedia),
+        },
+      }),
+      responses: Object.entries(asRecord(operation.responses)).map(([status, response]): ApiResponse => {
+        const media = firstMedia(asRecord(response).content);
+        return {
+          status,
+          reason: REASONS[status] ?? '',
+          description: parseInline(String(asRecord(response).description ?? '')),
+          ...(media && {
+            contentType: media.type,
+            schema: convert(asRecord(media.media.schema), { required: true }),
+            ...exampleField(media),
+            // The shared schema whose home this response is, with its anchor.
+            ...(status === '200' && described && { schemaAnchor: { id: described[1].anchor, name: described[0] } }),
+          }),
+        };
+      }),
+      samples: codeSamples(request, call),
+      downloads: options.downloads,
+    };
+    const parameters = [...inPlace('path'), ...inPlace('query')].map(({ name, in: place, schema }) => ({
+      name: String(name),
+      in: place as 'path' | 'query',
+      schema: validationSchema(schema),
+    }));
+    const bodySchema = bodyMedia ? { bodySchema: validationSchema(bodyMedia.media.schema) } : {};
+    consoles.set(pageId, { call, request, parameters, ...bodySchema });
+    return page;
+  }
 }
 
 /**
@@ -103,8 +166,8 @@ interface SchemaHome {
  * described on one page: the first GET operation that returns it, or failing that,
  * the first GET operation that returns a list of it.
  */
-function schemaHomes(raws: RawOperation[], schemaNames: Map<object, string>): Map<string, SchemaHome> {
-  const homes = new Map<string, SchemaHome>();
+function schemaHomes(raws: RawOperation[], schemaNames: Map<object, string>) {
+  const homes = new Map<string, { pageId: string; anchor: string }>();
   const gets = raws.filter((raw) => raw.method === 'get');
   const okSchema = (raw: RawOperation) =>
     asRecord(asRecord(asRecord(asRecord(raw.operation.responses)['200']).content)['application/json']).schema;
@@ -121,71 +184,8 @@ function schemaHomes(raws: RawOperation[], schemaNames: Map<object, string>): Ma
   return homes;
 }
 
-interface PageContext {
-  api: OpenApiDocument;
-  convert: ConvertSchema;
-  serverUrl: string;
-  homes: Map<string, SchemaHome>;
-  downloads: { yaml: string; json: string };
-}
-
-function buildPage(
-  { operation, path, method, pathItem }: RawOperation,
-  context: PageContext,
-): { page: ApiOperationPage; console: ApiConsoleData } {
-  const operationId = String(operation.operationId);
-  const pageId = pageIdOf(operationId);
-  const parameterObjects = mergeParameters(pathItem, operation);
-  const bodyMedia = firstMedia(asRecord(operation.requestBody).content);
-  const body = bodyMedia && exampleBody(bodyMedia);
-  const call = readSdkCall(operation);
-  if ('problem' in call) {
-    throw new Error(`operationId "${operationId}": ${call.problem}`);
-  }
-  const inPlace = (place: string) => parameterObjects.filter((parameter) => parameter.in === place);
-  const request: ApiRequest = {
-    serverUrl: context.serverUrl,
-    method: method.toUpperCase(),
-    path,
-    pathParams: inPlace('path').map(({ name, example }) => ({ name: String(name), value: String(example ?? '') })),
-    // The query holds the parameters a request needs: those required or with a default.
-    query: inPlace('query')
-      .filter((parameter) => parameter.required === true || asRecord(parameter.schema).default !== undefined)
-      .map(({ name, example, schema }) => ({ name: String(name), value: example ?? asRecord(schema).default })),
-    headers: [],
-    ...(body ? { body } : {}),
-  };
-  const page: ApiOperationPage = {
-    pageId,
-    operationId,
-    method: method.toUpperCase(),
-    path,
-    serverUrl: context.serverUrl,
-    summary: String(operation.summary ?? operationId),
-    tag: String((Array.isArray(operation.tags) ? operation.tags[0] : undefined) ?? ''),
-    security: buildSecurity(context.api, operation),
-    parameters: parameterObjects.map((parameter) => buildParameter(parameter, context.convert)),
-    ...(bodyMedia
-      ? { requestBody: buildRequestBody(asRecord(operation.requestBody), bodyMedia, context.convert) }
-      : {}),
-    responses: Object.entries(asRecord(operation.responses)).map(([status, response]) =>
-      buildResponse(status, asRecord(response), context, pageId),
-    ),
-    samples: codeSamples(request, call),
-    downloads: context.downloads,
-  };
-  const parameters = [...inPlace('path'), ...inPlace('query')].map(({ name, in: place, schema }) => ({
-    name: String(name),
-    in: place as 'path' | 'query',
-    schema: validationSchema(schema),
-  }));
-  const bodySchema = bodyMedia ? { bodySchema: validationSchema(bodyMedia.media.schema) } : {};
-  return { page, console: { call, request, parameters, ...bodySchema } };
-}
-
 /** The request body of the description's example: JSON as it is, a form as its fields (files by name). */
-function exampleBody({ type, media }: Media): RequestBody | undefined {
-  const example = exampleOf(media);
+function exampleBody({ type, media, example }: Media): RequestBody | undefined {
   if (type === 'multipart/form-data') {
     const properties = asRecord(asRecord(media.schema).properties);
     const values = asRecord(example);
@@ -204,26 +204,21 @@ function exampleBody({ type, media }: Media): RequestBody | undefined {
 /** Words for readers the validator does not need; everything else of the dereferenced schema stays. */
 const NOT_FOR_VALIDATION = new Set(['description', 'example', 'examples', 'title']);
 
-/** A dereferenced schema as plain JSON for the console's validator: no cycles, no prose. */
-function validationSchema(schema: unknown, ancestors: ReadonlySet<object> = new Set()): unknown {
-  if (Array.isArray(schema)) {
-    return schema.map((item) => validationSchema(item, ancestors));
+/**
+ * A dereferenced schema for the console's validator, without prose. It has no cycles: the
+ * dereferencer leaves a circular `$ref` as it is written.
+ */
+function validationSchema(schema: unknown): unknown {
+  if (Array.isArray(schema) || !isRecord(schema)) {
+    return Array.isArray(schema) ? schema.map(validationSchema) : schema;
   }
-  if (!isRecord(schema)) {
-    return schema;
-  }
-  if (ancestors.has(schema)) {
-    // A schema that contains itself: any value is accepted below this point.
-    return {};
-  }
-  const below = new Set(ancestors).add(schema);
   const each = (value: unknown) =>
-    Object.fromEntries(Object.entries(asRecord(value)).map(([name, child]) => [name, validationSchema(child, below)]));
+    Object.fromEntries(Object.entries(asRecord(value)).map(([name, child]) => [name, validationSchema(child)]));
   return Object.fromEntries(
     Object.entries(schema)
       .filter(([key]) => !NOT_FOR_VALIDATION.has(key) && !key.startsWith('x-'))
       // `properties` maps names (which may be any word, `description` included) to schemas.
-      .map(([key, value]) => [key, key === 'properties' ? each(value) : validationSchema(value, below)]),
+      .map(([key, value]) => [key, key === 'properties' ? each(value) : validationSchema(value)]),
   );
 }
 
@@ -239,75 +234,32 @@ function mergeParameters(pathItem: Json, operation: Json): Json[] {
   return [...byKey.values()].sort((a, b) => order.indexOf(String(a.in)) - order.indexOf(String(b.in)));
 }
 
-function buildParameter(parameter: Json, convert: ConvertSchema): ApiParameter {
-  const schema = asRecord(parameter.schema);
-  const node = convert(schema, { required: parameter.required === true });
-  return {
-    name: String(parameter.name),
-    in: String(parameter.in) as ApiParameter['in'],
-    type: node.type,
-    required: parameter.required === true,
-    ...(node.default !== undefined ? { default: node.default } : {}),
-    constraints: node.constraints,
-    ...(node.enum ? { enum: node.enum } : {}),
-    description: parseInline(String(parameter.description ?? schema.description ?? '')),
-    ...(parameter.example !== undefined ? { example: JSON.stringify(parameter.example) } : {}),
-  };
-}
-
-/** A media type of a request or response, and its media type object. */
+/** The first media type of a request or response: its name, its object, and its `example` or first `examples`' value. */
 interface Media {
   type: string;
   media: Json;
+  example: unknown;
 }
 
 function firstMedia(content: unknown): Media | undefined {
   const [entry] = Object.entries(asRecord(content));
-  return entry ? { type: entry[0], media: asRecord(entry[1]) } : undefined;
-}
-
-/** The media type's `example`, else the value of the first of its `examples`. */
-function exampleOf(media: Json): unknown {
-  return media.example !== undefined ? media.example : asRecord(Object.values(asRecord(media.examples))[0]).value;
+  const media = asRecord(entry?.[1]);
+  const example =
+    media.example !== undefined ? media.example : asRecord(Object.values(asRecord(media.examples))[0]).value;
+  return entry ? { type: entry[0], media, example } : undefined;
 }
 
 /** The example as a page shows it: text as it is, unless the media type is JSON; anything else as indented JSON. */
-function exampleField({ type, media }: Media): { example?: string } {
-  const value = exampleOf(media);
-  if (value === undefined) {
+function exampleField({ type, example }: Media): { example?: string } {
+  if (example === undefined) {
     return {};
   }
-  return { example: typeof value === 'string' && !type.includes('json') ? value : JSON.stringify(value, null, 2) };
-}
-
-function buildRequestBody(requestBody: Json, media: Media, convert: ConvertSchema): ApiRequestBody {
-  const required = requestBody.required === true;
   return {
-    contentType: media.type,
-    required,
-    description: parseInline(String(requestBody.description ?? '')),
-    schema: convert(asRecord(media.media.schema), { required }),
-    ...exampleField(media),
+    example: typeof example === 'string' && !type.includes('json') ? example : JSON.stringify(example, null, 2),
   };
 }
 
-function buildResponse(status: string, response: Json, context: PageContext, pageId: string): ApiResponse {
-  const media = firstMedia(response.content);
-  const described = status === '200' ? [...context.homes].find(([, home]) => home.pageId === pageId) : undefined;
-  return {
-    status,
-    reason: REASONS[status] ?? '',
-    description: parseInline(String(response.description ?? '')),
-    ...(media && {
-      contentType: media.type,
-      schema: context.convert(asRecord(media.media.schema), { required: true }),
-      ...exampleField(media),
-      ...(described && { schemaAnchor: { id: described[1].anchor, name: described[0] } }),
-    }),
-  };
-}
-
-function buildSecurity(api: OpenApiDocument, operation: Json): ApiSecurity {
+function buildSecurity(api: Json, operation: Json): ApiOperationPage['security'] {
   const requirements = (
     Array.isArray(operation.security) ? operation.security : Array.isArray(api.security) ? api.security : []
   ).filter(isRecord);

@@ -1,28 +1,22 @@
 /**
- * The schema converter: JSON Schema, as OpenAPI 3.1 uses it and already dereferenced,
- * into the tree of properties, variants and constraints the API pages render.
+ * The schema converter: JSON Schema, as OpenAPI 3.1 uses it and already dereferenced (a circular `$ref`
+ * stays as written, so a schema never contains itself), into the tree of properties, variants and
+ * constraints the API pages render.
  */
 import { parseInline } from './inline';
-import { isRecord } from './load';
-import type { SchemaNode, SchemaVariant } from '../../shared/api-types';
-
-export type Json = Record<string, unknown>;
+import { asRecord, isRecord, type Json } from './load';
+import type { SchemaNode } from '../../shared/api-types';
 
 export function isBinary(schema: Json): boolean {
   return schema.format === 'binary' || schema.contentMediaType === 'application/octet-stream';
 }
 
-export type ConvertSchema = (schema: Json, options: { name?: string; required: boolean }) => SchemaNode;
-
 /** A converter from a schema into the tree the pages render, naming (and linking) the shared schemas. */
-export function schemaConverter(
-  schemaNames: Map<object, string>,
-  link: (name: string) => string | undefined,
-): ConvertSchema {
-  function convert(schema: Json, options: Parameters<ConvertSchema>[1], ancestors: ReadonlySet<object>): SchemaNode {
+export function schemaConverter(schemaNames: Map<object, string>, link: (name: string) => string | undefined) {
+  function convert(schema: Json, options: { name?: string; required: boolean }): SchemaNode {
     const nullable = unwrapNullable(schema);
     if (nullable) {
-      const inner = convert(nullable, options, ancestors);
+      const inner = convert(nullable, options);
       const description =
         schema.description === undefined ? inner.description : parseInline(String(schema.description));
       return { ...inner, nullable: true, description };
@@ -37,8 +31,8 @@ export function schemaConverter(
       constraints: constraintsOf(schema),
     };
     if (name) {
-      const href = link(name);
-      node.ref = href ? { name, href } : { name };
+      // JSON leaves out an undefined `href`: a schema without a home page names no link.
+      node.ref = { name, href: link(name) };
     }
     if (schema.const !== undefined) {
       node.enum = [JSON.stringify(schema.const)];
@@ -48,18 +42,14 @@ export function schemaConverter(
     if (schema.default !== undefined) {
       node.default = JSON.stringify(schema.default);
     }
-    if (ancestors.has(schema)) {
-      return node;
-    }
-    const below = new Set(ancestors).add(schema);
     if (isRecord(schema.properties)) {
       const required = new Set(Array.isArray(schema.required) ? schema.required.map(String) : []);
       node.properties = Object.entries(schema.properties).map(([property, child]) =>
-        convert(asRecord(child), { name: property, required: required.has(property) }, below),
+        convert(asRecord(child), { name: property, required: required.has(property) }),
       );
     }
     if (isRecord(schema.items)) {
-      const items = convert(schema.items, { required: false }, below);
+      const items = convert(schema.items, { required: false });
       if (items.properties || items.variants || items.items) {
         node.items = items;
       }
@@ -69,8 +59,8 @@ export function schemaConverter(
       const members = (schema[variantKind] as unknown[]).filter(isRecord);
       const discriminator = String(asRecord(schema.discriminator).propertyName ?? 'type');
       node.variantKind = variantKind;
-      node.variants = members.map((member, index): SchemaVariant => {
-        const child = convert(member, { required: false }, below);
+      node.variants = members.map((member, index) => {
+        const child = convert(member, { required: false });
         const tag = asRecord(asRecord(member.properties)[discriminator]).const;
         const base =
           schemaNames.get(member) ?? String(member.title ?? (member.type ? typeLabel(member) : `Option ${index + 1}`));
@@ -101,7 +91,7 @@ export function schemaConverter(
     return types.join(' or ');
   }
 
-  return (schema, options) => convert(schema, options, new Set());
+  return convert;
 }
 
 /** `anyOf: [X, {type: null}]` is X made nullable, shown as one node. */
@@ -143,8 +133,4 @@ function constraintsOf(schema: Json): string[] {
   if (typeof schema.pattern === 'string') result.push(`pattern ${schema.pattern}`);
   if (typeof schema.format === 'string' && schema.format !== 'binary') result.push(`format ${schema.format}`);
   return result;
-}
-
-export function asRecord(value: unknown): Json {
-  return isRecord(value) ? value : {};
 }
