@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 import { SEARCH_BACKENDS } from '../../src/search/backends/registry';
@@ -173,18 +174,26 @@ function withoutComments(source: string): string {
   return source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:\\])\/\/.*$/gm, '$1');
 }
 
-/** Code with its comments and string literals blanked, so that only what runs is searched. */
-function codeOnly(source: string): string {
-  return withoutComments(source).replace(/(["'])(?:\\.|(?!\1)[^\\\n])*\1/g, '""');
-}
-
-/** The environment variables a source file reads by name. */
+/**
+ * The environment variables a source file reads by name: `process.env.X`, `env.X` or `raw.X`
+ * in its syntax tree (so not in its comments, strings or templates' text), and `${X:-…}` in a
+ * shell file.
+ */
 function variablesRead(source: string): string[] {
-  const code = codeOnly(source);
-  return [
-    ...[...code.matchAll(/\b(?:process\.env|env|raw)\.([A-Z][A-Z0-9_]*)\b/g)].map((m) => m[1] ?? ''),
-    ...[...source.matchAll(/\$\{([A-Z][A-Z0-9_]*):-/g)].map((m) => m[1] ?? ''),
-  ];
+  const names: string[] = [];
+  const tree = ts.createSourceFile('file.tsx', source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const visit = (node: ts.Node): void => {
+    if (
+      ts.isPropertyAccessExpression(node) &&
+      /^[A-Z][A-Z0-9_]*$/.test(node.name.text) &&
+      ['process.env', 'env', 'raw'].includes(node.expression.getText(tree))
+    ) {
+      names.push(node.name.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(tree);
+  return [...names, ...[...source.matchAll(/\$\{([A-Z][A-Z0-9_]*):-/g)].map((m) => m[1] ?? '')];
 }
 
 function filesUnder(folder: string, extensions: RegExp): string[] {
@@ -283,10 +292,11 @@ describe("the documents' own checks", () => {
     const source = [
       '// process.env.IN_A_COMMENT',
       "const sample = 'process.env.IN_A_STRING';",
+      'const template = `process.env.IN_A_TEMPLATE ${process.env.READ_ZERO}`;',
       'const a = process.env.READ_ONE ?? env.READ_TWO;',
       'if [ -z "${READ_THREE:-}" ]; then',
     ].join('\n');
-    expect(variablesRead(source)).toEqual(['READ_ONE', 'READ_TWO', 'READ_THREE']);
+    expect(variablesRead(source)).toEqual(['READ_ZERO', 'READ_ONE', 'READ_TWO', 'READ_THREE']);
   });
 
   it('slug headings as GitHub does', () => {
