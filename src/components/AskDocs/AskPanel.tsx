@@ -54,7 +54,6 @@ interface Turn {
   sources: { path: string; title: string }[];
   /** What went wrong: the client's failure to get an answer, or what the server or the model said. */
   failure?: Failure | string;
-  done: boolean;
 }
 
 /** The answer and its sources as Markdown with absolute links, for the clipboard. */
@@ -111,7 +110,7 @@ export default function AskPanel({ question, search, onClose }: AskPanelProps): 
   };
 
   const askModel = async (trimmed: string, server: string, signal: AbortSignal) => {
-    const asking: Turn = { question: trimmed, steps: [], answer: '', sources: [], done: false };
+    const asking: Turn = { question: trimmed, steps: [], answer: '', sources: [] };
     // Asking a failed question again replaces its failure.
     setTurns((current) => {
       const previous = current.at(-1);
@@ -186,14 +185,13 @@ export default function AskPanel({ question, search, onClose }: AskPanelProps): 
         ...turn,
         answer: outcome.answer,
         sources: paths.map((path) => ({ path, title: titles.current.get(path) ?? path })),
-        done: true,
       }));
       setHistory(outcome.messages.filter((message) => message.role !== 'system'));
       setUnanswered(null);
       setStatus('The answer is complete.');
     } else {
       // The turn says what went wrong, as an alert; the status line does not say it again.
-      update((turn) => ({ ...turn, failure: failure ?? outcome.message, done: true }));
+      update((turn) => ({ ...turn, failure: failure ?? outcome.message }));
       setStatus('');
     }
   };
@@ -206,6 +204,7 @@ export default function AskPanel({ question, search, onClose }: AskPanelProps): 
   });
 
   const last = turns.at(-1);
+  const answering = call.sending ? turns.length - 1 : -1;
   return (
     <ConsolePanel title="Ask AI, answered by your own model from these pages" marker="data-ask-panel" onClose={onClose}>
       <details className={styles.settings} open={Boolean(serverProblem) || typeof last?.failure === 'object'}>
@@ -279,7 +278,7 @@ export default function AskPanel({ question, search, onClose }: AskPanelProps): 
               </ul>
             ) : null}
             {turn.answer ? (
-              <div className={styles.answer} aria-busy={!turn.done} data-ask-answer="">
+              <div className={styles.answer} aria-busy={index === answering} data-ask-answer="">
                 <Markdown text={turn.answer} siteUrl={siteUrl} />
               </div>
             ) : null}
@@ -315,7 +314,7 @@ export default function AskPanel({ question, search, onClose }: AskPanelProps): 
                 Retry
               </button>
             ) : null}
-            {turn.done && turn.answer ? (
+            {index !== answering && turn.answer ? (
               <button
                 type="button"
                 className={consoleStyles.linkButton}
