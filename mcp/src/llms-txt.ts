@@ -6,22 +6,18 @@ export interface LlmsTxt {
   sections: { name: string; entries: { title: string; url: string; description: string }[] }[];
 }
 
-export class MalformedLlmsTxtError extends Error {
-  override name = 'MalformedLlmsTxtError';
-}
-
 const ENTRY = /^[-*] +\[(?<title>[^\]]+)\]\((?<url>[^)\s]+)\)(?:\s*:\s*(?<description>.*))?$/;
 
 /** Parses llms.txt; `where` names the file in the error thrown when it is malformed. */
 export function parseLlmsTxt(text: string, where: string): LlmsTxt {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   const fail = (index: number, problem: string): never => {
-    throw new MalformedLlmsTxtError(`${where} is malformed at line ${index + 1}: ${problem}`);
+    throw new Error(`${where} is malformed at line ${index + 1}: ${problem}`);
   };
   const first = lines.findIndex((line) => line.trim() !== '');
   const titleMatch = first === -1 ? null : /^# +(.*\S)\s*$/.exec(lines[first] ?? '');
   if (!titleMatch?.[1]) {
-    throw new MalformedLlmsTxtError(`${where} is malformed: it must start with a "# Title" line.`);
+    throw new Error(`${where} is malformed: it must start with a "# Title" line.`);
   }
   const summary: string[] = [];
   const sections: LlmsTxt['sections'] = [];
@@ -49,9 +45,7 @@ export function parseLlmsTxt(text: string, where: string): LlmsTxt {
     }
   }
   if (!sections.some((section) => section.entries.length > 0)) {
-    throw new MalformedLlmsTxtError(
-      `${where} is malformed: it lists no pages (no "- [Title](URL)" line under a "## Section").`,
-    );
+    throw new Error(`${where} is malformed: it lists no pages (no "- [Title](URL)" line under a "## Section").`);
   }
   return { title: titleMatch[1], summary: summary.join(' ').trim(), sections };
 }

@@ -12,10 +12,6 @@ export interface DocsPage {
   twinPath: string;
 }
 
-export class OffSiteError extends Error {
-  override name = 'OffSiteError';
-}
-
 /** The page a twin stands for: `/index.md` is `/`, `/models/llama.md` is `/models/llama`. */
 export function pagePathOfTwin(twinPath: string): string {
   return twinPath.replace(/(^|\/)index\.md$/, '$1').replace(/\.md$/, '');
@@ -50,20 +46,20 @@ export function pagesOf(llms: LlmsTxt): { origin: string; pages: DocsPage[] } {
 export function twinPathFor(input: string, origins: readonly string[]): string {
   const trimmed = input.trim();
   if (trimmed === '') {
-    throw new OffSiteError('The path is empty: give a page path such as "/models/llama", or its full URL.');
+    throw new Error('The path is empty: give a page path such as "/models/llama", or its full URL.');
   }
   let path: string;
   if (/^[a-z][a-z\d+.-]*:/i.test(trimmed) || trimmed.startsWith('//')) {
     const url = URL.canParse(trimmed) ? new URL(trimmed) : null;
     if (!url || !origins.includes(url.origin)) {
-      throw new OffSiteError(`"${trimmed}" is not a page of this site: its pages are under ${origins.join(' and ')}.`);
+      throw new Error(`"${trimmed}" is not a page of this site: its pages are under ${origins.join(' and ')}.`);
     }
     path = url.pathname;
   } else {
     path = `/${trimmed.split(/[?#]/)[0]?.replace(/^\/+/, '') ?? ''}`;
   }
   if (path.includes('\\') || path.split('/').some((part) => part === '..' || part === '.')) {
-    throw new OffSiteError(`"${trimmed}" points outside the site: paths may not contain "." or ".." segments.`);
+    throw new Error(`"${trimmed}" points outside the site: paths may not contain "." or ".." segments.`);
   }
   path = path
     .replace(/\/+$/, '')

@@ -43,29 +43,8 @@ const SECTIONS_PER_PAGE = 3;
 /** About as long as a search result's snippet in an editor: some 40 words. */
 const EXCERPT_WORDS = 40;
 
-/** Pagefind fetches its files: those under this origin are answered here, from a source or the runtime. */
-const ORIGIN = 'http://rubra-docs-mcp.invalid';
-const readers = new Map<string, (file: string) => Promise<Uint8Array>>();
-
-function answerPagefindFetches(): void {
-  if (readers.size > 0) {
-    return;
-  }
-  const realFetch = globalThis.fetch;
-  globalThis.fetch = async (input, init) => {
-    const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (!href.startsWith(`${ORIGIN}/`)) {
-      return realFetch(input, init);
-    }
-    const [, id = '', ...file] = new URL(href).pathname.split('/');
-    const read = readers.get(id);
-    try {
-      return new Response(read ? new Uint8Array(await read(file.join('/'))) : null, { status: read ? 200 : 404 });
-    } catch (error) {
-      return new Response(error instanceof Error ? error.message : String(error), { status: 404 });
-    }
-  };
-}
+/** Pagefind fetches its files: each index answers those under its own base URL, from its source or the runtime. */
+let indexesOpened = 0;
 
 interface PagefindModule {
   createInstance(options: Record<string, unknown>): PagefindApi & {
@@ -86,14 +65,26 @@ export async function openDocsIndex(
   files: { read(file: string): Promise<Uint8Array>; runtime: string },
   site: { origin: string; data: QueryData; vocabulary: () => Promise<readonly string[]> },
 ) {
-  answerPagefindFetches();
-  const id = String(readers.size + 1);
+  const base = `http://rubra-docs-mcp.invalid/${++indexesOpened}/`;
   const runtimeFiles = new Set(['pagefind.js', 'wasm.en.pagefind', 'wasm.unknown.pagefind']);
-  readers.set(id, (file) => (runtimeFiles.has(file) ? readFile(path.join(files.runtime, file)) : files.read(file)));
+  const fetchBefore = globalThis.fetch;
+  globalThis.fetch = async (input, init) => {
+    const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (!href.startsWith(base)) {
+      return fetchBefore(input, init);
+    }
+    const file = new URL(href).pathname.slice(new URL(base).pathname.length);
+    try {
+      const bytes = await (runtimeFiles.has(file) ? readFile(path.join(files.runtime, file)) : files.read(file));
+      return new Response(new Uint8Array(bytes), { status: 200 });
+    } catch (error) {
+      return new Response(error instanceof Error ? error.message : String(error), { status: 404 });
+    }
+  };
   const runtime = pathToFileURL(path.join(files.runtime, 'pagefind.js')).href;
   const { createInstance } = (await import(runtime)) as PagefindModule;
   const { noWorker, ...options } = PAGEFIND_OPTIONS;
-  const pagefind = createInstance({ basePath: `${ORIGIN}/${id}/`, baseUrl: '/', noWorker });
+  const pagefind = createInstance({ basePath: base, baseUrl: '/', noWorker });
   await pagefind.options({ ...options, excerptLength: EXCERPT_WORDS });
   await pagefind.init();
   const languages = Object.keys((await pagefind.filters()).language ?? {});

@@ -7,7 +7,12 @@ type MdxjsEsm = Extract<RootContent, { type: 'mdxjsEsm' }>;
 
 const mdxReader = unified().use(remarkParse).use(remarkMdx);
 
-/** `import <name> from '<source>';` as an MDX node, with its compiled form, as remark-mdx reads it. */
+/** The first node of an MDX text, with the compiled form of its JavaScript, as remark-mdx reads it. */
+export function mdxNode(source: string): RootContent | undefined {
+  return mdxReader.parse(source).children[0];
+}
+
+/** `import <name> from '<source>';` as an MDX node. */
 export function importNode(name: string, source: string): MdxjsEsm {
-  return mdxReader.parse(`import ${name} from ${JSON.stringify(source)};`).children[0] as MdxjsEsm;
+  return mdxNode(`import ${name} from ${JSON.stringify(source)};`) as MdxjsEsm;
 }

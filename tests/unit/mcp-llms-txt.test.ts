@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 
 import { describe, expect, it } from 'vitest';
 
-import { MalformedLlmsTxtError, parseLlmsTxt } from '../../mcp/src/llms-txt';
-import { OffSiteError, pagePathOfTwin, pagesOf, twinPathFor } from '../../mcp/src/pages';
+import { parseLlmsTxt } from '../../mcp/src/llms-txt';
+import { pagePathOfTwin, pagesOf, twinPathFor } from '../../mcp/src/pages';
 
 const fixture = readFileSync(new URL('fixtures/mcp-site/llms.txt', import.meta.url), 'utf8');
 
@@ -56,7 +56,6 @@ describe('parseLlmsTxt', () => {
     ],
     ['no pages', '# Docs\n> Summary only.\n', 'llms.txt is malformed: it lists no pages'],
   ])('rejects %s, naming the line and the problem', (_, text, message) => {
-    expect(() => parseLlmsTxt(text, 'llms.txt')).toThrow(MalformedLlmsTxtError);
     expect(() => parseLlmsTxt(text, 'llms.txt')).toThrow(message);
   });
 });
@@ -105,7 +104,6 @@ describe('pages', () => {
     ['/models\\llama', 'points outside the site'],
     ['  ', 'The path is empty'],
   ])('refuses %s', (input, message) => {
-    expect(() => twinPathFor(input, ['https://docs.example.test'])).toThrow(OffSiteError);
     expect(() => twinPathFor(input, ['https://docs.example.test'])).toThrow(message);
   });
 });

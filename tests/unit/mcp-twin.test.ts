@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { checkTwin, HeadingIds, MalformedTwinError } from '@rubra/twin-reader';
+import { checkTwin, HeadingIds } from '@rubra/twin-reader';
 
 describe('heading anchors', () => {
   it('numbers a repeated slug within a page, leaving explicit ids out of the count', () => {
@@ -19,7 +19,7 @@ describe('checkTwin', () => {
 
   it('rejects a file without a "# Title" first line, naming the file and what it found', () => {
     expect(() => checkTwin('<!DOCTYPE html><html></html>', 'https://docs.example.test/x.md')).toThrow(
-      new MalformedTwinError(
+      new Error(
         'https://docs.example.test/x.md is not a page\'s Markdown twin: it must start with a "# Title" line, but it starts with "<!DOCTYPE html><html></html>".',
       ),
     );

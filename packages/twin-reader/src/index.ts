@@ -1,2 +1,2 @@
 export { HeadingIds, takeHeadingIds } from './headings';
-export { checkTwin, MalformedTwinError } from './twin';
+export { checkTwin } from './twin';

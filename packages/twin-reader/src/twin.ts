@@ -1,7 +1,3 @@
-export class MalformedTwinError extends Error {
-  override name = 'MalformedTwinError';
-}
-
 /**
  * Checks that a text is a page's Markdown twin: its first line that is not blank is the
  * page's `# Title`. `where` names the twin in the error thrown when it is not one.
@@ -15,8 +11,6 @@ export function checkTwin(markdown: string, where: string): void {
     const line = first?.trim() ?? '';
     const found =
       first === undefined ? 'it is empty' : `it starts with "${line.length > 60 ? `${line.slice(0, 57)}...` : line}"`;
-    throw new MalformedTwinError(
-      `${where} is not a page's Markdown twin: it must start with a "# Title" line, but ${found}.`,
-    );
+    throw new Error(`${where} is not a page's Markdown twin: it must start with a "# Title" line, but ${found}.`);
   }
 }

@@ -15,17 +15,13 @@ import { isTableModel, type AnyTableModel } from '../../shared/tables/model';
 import { DATA_TABLE_TAG, dataTableModelName, MODEL_PROP, type JsxElement } from './jsx';
 import { TwinError } from './twin-error';
 
-/** One name a page's `import` statement binds. */
-export interface PageImport {
-  /** What the module exports under it: a name, `default`, or `*` for the whole module. */
-  imported: string;
-  /** The module as the page writes it. */
-  specifier: string;
-}
-
-/** Every name the page's `import` statements bind, by the local name. */
-export function pageImports(tree: Root): Map<string, PageImport> {
-  const imports = new Map<string, PageImport>();
+/**
+ * Every name the page's `import` statements bind, by the local name: what the module
+ * exports under it (a name, `default`, or `*` for the whole module) and the module as
+ * the page writes it.
+ */
+export function pageImports(tree: Root): Map<string, { imported: string; specifier: string }> {
+  const imports = new Map<string, { imported: string; specifier: string }>();
   visit(tree, 'mdxjsEsm', (node) => {
     for (const statement of node.data?.estree?.body ?? []) {
       if (statement.type !== 'ImportDeclaration' || typeof statement.source.value !== 'string') {
@@ -88,20 +84,14 @@ export type LoadModule = (file: string) => Promise<Readonly<Record<string, unkno
 /** Docusaurus runs the plugins through its TypeScript loader, which also loads what they import this way. */
 export const importModule: LoadModule = async (file) => (await import(file)) as Record<string, unknown>;
 
-export interface PageModelsOptions {
-  /** The page's file, relative to the site, for messages and relative imports. */
-  file: string;
-  siteDir: string;
-  load: LoadModule;
-}
-
 /**
- * The table model of each `<DataTable model={name}>` of a page, by `name`. Throws a
- * TwinError naming the page and the tag's line when a model cannot be found.
+ * The table model of each `<DataTable model={name}>` of a page, by `name`; `file` is the
+ * page's, relative to the site, for messages and relative imports. Throws a TwinError
+ * naming the page and the tag's line when a model cannot be found.
  */
 export async function pageTableModels(
   tree: Root,
-  { file, siteDir, load }: PageModelsOptions,
+  { file, siteDir, load }: { file: string; siteDir: string; load: LoadModule },
 ): Promise<Map<string, AnyTableModel>> {
   const models = new Map<string, AnyTableModel>();
   const imports = pageImports(tree);

@@ -1,11 +1,10 @@
 /// <reference types="remark-mdx" />
 import type { Code, Root, RootContent } from 'mdast';
-import { valueToEstree } from 'estree-util-value-to-estree';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 
 import { createCodeHighlighter } from '../../plugins-lib/highlight';
-import { importNode } from '../../plugins-lib/mdx-import';
+import { importNode, mdxNode } from '../../plugins-lib/mdx-import';
 import type { PrismSettings } from '../../plugins-lib/prism-settings';
 
 /**
@@ -27,29 +26,8 @@ export function jsxElement(
   value: unknown,
   children: MdxJsxFlowElement['children'] = [],
 ): MdxJsxFlowElement {
-  const json = JSON.stringify(value);
-  return {
-    type: 'mdxJsxFlowElement',
-    name,
-    attributes: [
-      {
-        type: 'mdxJsxAttribute',
-        name: attribute,
-        value: {
-          type: 'mdxJsxAttributeValueExpression',
-          value: json,
-          data: {
-            estree: {
-              type: 'Program',
-              sourceType: 'module',
-              body: [{ type: 'ExpressionStatement', expression: valueToEstree(JSON.parse(json)) }],
-            },
-          },
-        },
-      },
-    ],
-    children,
-  };
+  const element = mdxNode(`<${name} ${attribute}={${JSON.stringify(value)}} />`) as MdxJsxFlowElement;
+  return { ...element, children };
 }
 
 /** Puts the element `replace` gives, if any, in place of each code block, and imports its component when one was. */
