@@ -14,7 +14,6 @@ describe('benchmark formatting', () => {
     expect(formatScore(45)).toBe('45.00');
     expect(formatScore(22.5)).toBe('22.50');
     expect(formatScore(89.28)).toBe('89.28');
-    expect(formatScore(null)).toBe('—');
     expect(NOT_MEASURED_MARK).toBe('\u2014');
     const params = figureColumns.find((column) => column.id === 'paramsBillion');
     const [row] = benchmarks;
