@@ -35,7 +35,6 @@ const SITE_DIR = path.resolve(__dirname, '../../..');
 /** Where the pages' table modules are written: Docusaurus's folder of generated files. */
 export const MARKUP_DIR = path.join(SITE_DIR, '.docusaurus', 'static-tables');
 
-/** The name the page imports its table module under. */
 const MODULE_NAME = 'StaticTables';
 
 const isStaticTag = (name: string | null): name is string =>
