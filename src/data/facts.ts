@@ -11,7 +11,6 @@ export class FactError extends Error {
   override name = 'FactError';
 }
 
-/** How a cell must read. */
 type CellRule = 'text' | 'optional text' | 'number' | 'optional number' | 'count' | readonly string[];
 
 /** Each field of a row: the file's column it is read from and how that column's cells must read. */

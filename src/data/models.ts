@@ -37,21 +37,17 @@ export type RubraModel = (typeof models)[number];
 export type FamilyInfo = Pick<RubraModel, 'family' | 'route' | 'chatTemplate'>;
 
 /** One entry per family, in the order the facts first name them; a family has one guide and one template. */
-export const families: readonly FamilyInfo[] = models.reduce<FamilyInfo[]>(
-  (found, { family, route, chatTemplate }, index) => {
-    const known = found.find((entry) => entry.family === family);
-    if (!known) {
-      return [...found, { family, route, chatTemplate }];
-    }
-    if (known.route !== route || known.chatTemplate !== chatTemplate) {
-      throw new FactError(
-        `${rowWhere('models.json', index)}: the ${family} family already has the guide ${known.route} and the template ${known.chatTemplate}`,
-      );
-    }
-    return found;
-  },
-  [],
-);
+export const families: FamilyInfo[] = [];
+models.forEach(({ family, route, chatTemplate }, index) => {
+  const known = families.find((entry) => entry.family === family);
+  if (!known) {
+    families.push({ family, route, chatTemplate });
+  } else if (known.route !== route || known.chatTemplate !== chatTemplate) {
+    throw new FactError(
+      `${rowWhere('models.json', index)}: the ${family} family already has the guide ${known.route} and the template ${known.chatTemplate}`,
+    );
+  }
+});
 
 /** The prefix every Rubra model's name adds to its base model's name. */
 export const RUBRA_PREFIX = 'Rubra ';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { filterRows, firstDirection, nextSort, sortRows } from '@site/src/components/BenchmarkTable/logic';
+import { filterRows, nextSort, sortRows } from '@site/src/components/BenchmarkTable/logic';
 import { benchmarks, kindLabels, mtBenchPairwise, type BenchmarkKind } from '@site/src/data/benchmarks';
 import { figureColumns } from '@site/src/shared/tables/benchmarks';
 import { NOT_MEASURED_MARK, formatScore } from '@site/src/shared/tables/format';
@@ -14,7 +14,6 @@ describe('benchmark formatting', () => {
     expect(formatScore(45)).toBe('45.00');
     expect(formatScore(22.5)).toBe('22.50');
     expect(formatScore(89.28)).toBe('89.28');
-    expect(formatScore(null)).toBe('—');
     expect(NOT_MEASURED_MARK).toBe('\u2014');
     const params = figureColumns.find((column) => column.id === 'paramsBillion');
     const [row] = benchmarks;
@@ -38,8 +37,8 @@ describe('benchmark formatting', () => {
 
 describe('benchmark sorting', () => {
   it('sorts scores best first on the first activation, then toggles', () => {
-    expect(firstDirection('functionCalling')).toBe('descending');
-    expect(firstDirection('model')).toBe('ascending');
+    expect(nextSort(null, 'functionCalling').direction).toBe('descending');
+    expect(nextSort(null, 'model').direction).toBe('ascending');
     const first = nextSort(null, 'mmlu');
     expect(first).toEqual({ key: 'mmlu', direction: 'descending' });
     expect(nextSort(first, 'mmlu')).toEqual({ key: 'mmlu', direction: 'ascending' });

@@ -35,7 +35,7 @@ function describe(bars: readonly ChartBar[]): string {
  * theme's variables, so the chart follows the colour mode.
  */
 export default function BenchmarkChart(): ReactNode {
-  const bars = chartBars();
+  const bars = chartBars;
   let y = LEGEND_HEIGHT;
   const placed = bars.map((bar, index) => {
     // Extra space above a bar separates the groups: each Rubra model with its base, then the third parties.

@@ -64,14 +64,6 @@ export default function BenchmarkTable(): ReactNode {
 
   const rows = useMemo(() => sortRows(filterRows(benchmarks, { kinds, text }), sort), [kinds, text, sort]);
 
-  const toggleKind = (kind: BenchmarkKind): void => {
-    setKinds((current) => {
-      const next = new Set(current);
-      if (!next.delete(kind)) next.add(kind);
-      return next;
-    });
-  };
-
   return (
     <div className={table.wrapper}>
       <form
@@ -89,7 +81,8 @@ export default function BenchmarkTable(): ReactNode {
                 name="kind"
                 value={kind}
                 checked={kinds.has(kind)}
-                onChange={() => toggleKind(kind)}
+                // The kind changes its state; every other kind keeps its own.
+                onChange={() => setKinds((shown) => new Set(MODEL_KINDS.filter((k) => shown.has(k) !== (k === kind))))}
               />
               {kindLabels[kind]}
             </label>

@@ -11,17 +11,13 @@ export interface SortState {
   direction: 'ascending' | 'descending';
 }
 
-/** The direction a column sorts in on its first activation: best scores first, names A to Z. */
-export function firstDirection(key: SortKey): SortState['direction'] {
-  return key === 'model' || key === 'kind' ? 'ascending' : 'descending';
-}
-
-/** The next sort state when the reader activates a column header. */
+/**
+ * The next sort state when the reader activates a column header: the other direction on
+ * the sorted column; on another, best scores first and names A to Z.
+ */
 export function nextSort(current: SortState | null, key: SortKey): SortState {
-  if (current?.key === key) {
-    return { key, direction: current.direction === 'ascending' ? 'descending' : 'ascending' };
-  }
-  return { key, direction: firstDirection(key) };
+  const ascending = current?.key === key ? current.direction === 'descending' : key === 'model' || key === 'kind';
+  return { key, direction: ascending ? 'ascending' : 'descending' };
 }
 
 /**

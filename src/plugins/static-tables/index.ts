@@ -4,7 +4,7 @@ import path from 'node:path';
 
 import type { Plugin } from '@docusaurus/types';
 import { escapeRegexp } from '@docusaurus/utils';
-import type { Root, RootContent } from 'mdast';
+import type { Root } from 'mdast';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 
@@ -13,7 +13,7 @@ import { dataTable, type HtmlNode } from '../../shared/tables/html';
 import type { AnyTableModel } from '../../shared/tables/model';
 import { importNode } from '../../plugins-lib/mdx-import';
 import { noOptions } from '../../plugins-lib/plugin-options';
-import { DATA_TABLE_TAG, dataTableModelName, propsOf, type JsxElement } from '../../plugins-lib/twins/jsx';
+import { DATA_TABLE_TAG, dataTableModelName, propsOf, type Fail, type JsxElement } from '../../plugins-lib/twins/jsx';
 import { importModule, pageTableModels } from '../../plugins-lib/twins/table-models';
 import { TwinError } from '../../plugins-lib/twins/twin-error';
 
@@ -35,7 +35,6 @@ const SITE_DIR = path.resolve(__dirname, '../../..');
 /** Where the pages' table modules are written: Docusaurus's folder of generated files. */
 export const MARKUP_DIR = path.join(SITE_DIR, '.docusaurus', 'static-tables');
 
-/** The name the page imports its table module under. */
 const MODULE_NAME = 'StaticTables';
 
 const isStaticTag = (name: string | null): name is string =>
@@ -51,12 +50,10 @@ function writeChanged(file: string, text: string): void {
 
 export function remarkStaticTables() {
   return async (tree: Root, vfile: VFile): Promise<void> => {
-    const targets: { element: JsxElement; siblings: RootContent[]; index: number }[] = [];
-    visit(tree, (node, index, parent) => {
+    const targets: JsxElement[] = [];
+    visit(tree, (node) => {
       if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && isStaticTag(node.name)) {
-        if (parent !== undefined && index !== undefined) {
-          targets.push({ element: node as unknown as JsxElement, siblings: parent.children as RootContent[], index });
-        }
+        targets.push(node);
       }
     });
     if (targets.length === 0) {
@@ -66,16 +63,16 @@ export function remarkStaticTables() {
     const failAt = (problem: string, line: number | undefined): never => {
       throw new Error(`${file}${line ? `:${line}` : ''}: ${problem}`);
     };
-    const fail = (problem: string, at: JsxElement): never => failAt(problem, at.position?.start.line);
+    const fail: Fail = (problem, at) => failAt(problem, at?.position?.start.line);
     const models = await pageTableModels(tree, { file, siteDir: SITE_DIR, load: importModule }).catch(
       (error: unknown) => {
         throw error instanceof TwinError ? failAt(error.problem, error.line) : error;
       },
     );
-    const tables = targets.map(({ element, siblings, index }, position): HtmlNode => {
+    const tables = targets.map((element, position): HtmlNode => {
       const tag = element.name ?? '';
       const isDataTable = tag === DATA_TABLE_TAG;
-      const props = propsOf(element, (problem) => fail(problem, element), isDataTable ? 'model' : undefined);
+      const props = propsOf(element, fail, isDataTable ? 'model' : undefined);
       const name = isDataTable ? (dataTableModelName(element) ?? '') : tag;
       let table: HtmlNode;
       try {
@@ -85,12 +82,8 @@ export function remarkStaticTables() {
       } catch (error) {
         return fail(`<${tag}> cannot be rendered: ${error instanceof Error ? error.message : String(error)}`, element);
       }
-      siblings[index] = {
-        type: element.type,
-        name: `${MODULE_NAME}.${tableName(position)}`,
-        attributes: [],
-        children: [],
-      };
+      // The tag becomes the module's component for its table.
+      Object.assign(element, { name: `${MODULE_NAME}.${tableName(position)}`, attributes: [], children: [] });
       return table;
     });
     const moduleFile = path.join(MARKUP_DIR, `${file.replace(/[^\w.-]+/g, '_')}.js`);

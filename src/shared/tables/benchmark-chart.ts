@@ -23,16 +23,15 @@ export interface ChartBar {
 }
 
 /** The chart's bars in order: each Rubra model above its base model, then the best third-party models. */
-export function chartBars(): ChartBar[] {
-  const bars: ChartBar[] = [];
-  for (const row of benchmarks.filter((b) => b.kind === 'rubra')) {
-    bars.push({ row, series: 'rubra' }, { row: baseOf(row), series: 'base' });
-  }
-  for (const row of bestThirdParty(THIRD_PARTY_COUNT)) {
-    bars.push({ row, series: 'thirdParty' });
-  }
-  return bars;
-}
+export const chartBars: readonly ChartBar[] = [
+  ...benchmarks
+    .filter((row) => row.kind === 'rubra')
+    .flatMap((row): ChartBar[] => [
+      { row, series: 'rubra' },
+      { row: baseOf(row), series: 'base' },
+    ]),
+  ...bestThirdParty(THIRD_PARTY_COUNT).map((row): ChartBar => ({ row, series: 'thirdParty' })),
+];
 
 export const CHART_TITLE = 'Function-calling accuracy in percent';
 export const CHART_CAPTION =
@@ -42,10 +41,8 @@ export const CHART_CAPTION =
 /** The chart's figures as a table: the twin's form of the chart. */
 export const benchmarkChartTable = {
   source: 'src/data/benchmarks.ts',
-  get data() {
-    return chartBars();
-  },
-  rows: chartBars,
+  data: chartBars,
+  rows: () => chartBars,
   caption: () => CHART_TITLE,
   columns: [
     { label: 'Model', value: (bar) => bar.row.model, key: true },

@@ -17,7 +17,6 @@ import { familyInfo, type ModelFamily } from '../../data/models';
 import { formatScore } from './format';
 import type { Column, TableModel } from './model';
 
-/** What the sortable table calls each column. */
 export type BenchmarkColumnKey = 'model' | 'kind' | ScoreKey;
 
 export type BenchmarkColumn = Column<BenchmarkRow> & { id: BenchmarkColumnKey };

@@ -12,6 +12,4 @@ export const NOT_MEASURED_TEXT = 'not measured';
 export const formatCount: (value: number) => string = new Intl.NumberFormat('en-US').format;
 
 /** Scores keep two decimals, which every figure in the data fits exactly. */
-export function formatScore(value: number | null): string {
-  return value === null ? NOT_MEASURED_MARK : value.toFixed(2);
-}
+export const formatScore = (value: number): string => value.toFixed(2);

@@ -27,7 +27,6 @@ const element = (
   attributes: Readonly<Record<string, string>> = {},
 ): HtmlElement => ({ tag, classes, attributes, children });
 
-/** Inline content of a table model as the page shows it. */
 function inlineNodes(inline: Inline): HtmlNode[] {
   if (typeof inline === 'string') {
     return [inline];

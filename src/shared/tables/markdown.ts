@@ -12,12 +12,9 @@ interface TableData {
   rows: readonly (readonly string[])[];
 }
 
-/** A cell may hold inline Markdown; only what would break the table is escaped. */
-function cell(text: string): string {
-  return text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
-}
-
 export function markdownTable({ caption, header, rows }: TableData): string {
+  // A cell may hold inline Markdown; only what would break the table is escaped.
+  const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
   const line = (cells: readonly string[]) => `| ${cells.map(cell).join(' | ')} |`;
   const table = [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
   return caption ? `**${caption}**\n\n${table}` : table;
@@ -30,7 +27,6 @@ export function inlineCode(text: string): string {
   return longest > 0 ? `${fence} ${text} ${fence}` : `${fence}${text}${fence}`;
 }
 
-/** Inline content as Markdown. */
 function inlineMarkdown(inline: Inline): string {
   if (typeof inline === 'string') {
     return inline;

@@ -123,7 +123,6 @@ export function isTableModel(value: unknown): value is AnyTableModel {
   );
 }
 
-/** The columns a table shows for its rows. */
 export function visibleColumns<Row>(columns: readonly Column<Row>[], rows: readonly Row[]): Column<Row>[] {
   return columns.filter((column) => column.when?.(rows) ?? true);
 }
