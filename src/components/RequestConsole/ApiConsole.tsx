@@ -200,9 +200,6 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
   };
 
   const sendNow = async (anyway: boolean) => {
-    if (call.sending) {
-      return;
-    }
     const url = requestUrl(read.request);
     const problems = [
       ...read.problems,

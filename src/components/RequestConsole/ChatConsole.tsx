@@ -52,9 +52,6 @@ export default function ChatConsole({ request, onClose }: ChatConsoleProps): Rea
   const parsed = useMemo(() => parseJson(bodyText), [bodyText]);
 
   const sendNow = async () => {
-    if (call.sending) {
-      return;
-    }
     const server = checkServerUrl(serverUrl);
     const found = [server.ok ? null : server, parsed.ok ? null : bodyProblem(parsed), timeoutProblem(timeoutSeconds)];
     if (!form.accept(found.filter((problem) => problem !== null)) || !server.ok || !parsed.ok) {

@@ -296,6 +296,10 @@ export function ConsolePanel({
   children: ReactNode;
 }): ReactNode {
   const titleId = useId();
+  // One request at a time: a press while one runs sends nothing.
+  const submit = () => {
+    if (!form?.call.sending) onSubmit?.();
+  };
   return (
     <section
       className={styles.console}
@@ -310,7 +314,7 @@ export function ConsolePanel({
           else onClose();
         } else if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
           event.preventDefault();
-          onSubmit?.();
+          submit();
         }
       }}
     >
@@ -328,7 +332,7 @@ export function ConsolePanel({
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            onSubmit?.();
+            submit();
           }}
         >
           {children}

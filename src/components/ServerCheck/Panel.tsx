@@ -53,9 +53,6 @@ export default function ServerCheck({
   const [copied, setCopied] = useState('');
 
   const runCheck = async () => {
-    if (call.sending) {
-      return;
-    }
     const server = checkServerUrl(serverUrl);
     if (!form.accept(server.ok ? [] : [server]) || !server.ok) {
       return;
