@@ -2,6 +2,7 @@
 // its whole process tree (the build spawns workers), keeping the peak.
 import { spawn } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
 
 /** @typedef {{ pid: number, ppid: number, rss: number }} ProcInfo */
 
@@ -67,14 +68,9 @@ function timedRun(command, args, cwd, env = process.env) {
     const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     /** @type {{ t: number, text: string }[]} */
     const lines = [];
-    let partial = '';
-    const keep = (/** @type {Buffer} */ chunk) => {
-      const complete = (partial + chunk.toString()).split('\n');
-      partial = complete.pop() ?? '';
-      lines.push(...complete.map((text) => ({ t: now(), text })));
-    };
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
+    for (const input of [child.stdout, child.stderr]) {
+      createInterface({ input }).on('line', (text) => lines.push({ t: now(), text }));
+    }
     /** @type {{ t: number, rss: number }[]} */
     const memory = [];
     let sampling = false;
@@ -86,11 +82,12 @@ function timedRun(command, args, cwd, env = process.env) {
       sampling = false;
     }, 250);
     child.on('error', reject);
-    child.on('exit', (code) => {
+    // 'close': the output's last lines are read.
+    child.on('close', (code) => {
       clearInterval(timer);
       const seconds = now();
       const peakBytes = memory.reduce((peak, sample) => Math.max(peak, sample.rss), 0);
-      const output = [...lines.map((line) => line.text), partial].join('\n');
+      const output = lines.map((line) => line.text).join('\n');
       if (code === 0) resolve({ seconds, peakBytes, timeline: { memory, lines } });
       else reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output.slice(-4000)}`));
     });

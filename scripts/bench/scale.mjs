@@ -43,9 +43,8 @@ async function prepareVariant(root, dir, { pages, operations }) {
     .split('\0')
     .filter(Boolean);
   for (const file of files) {
-    const target = path.join(dir, file);
-    await mkdir(path.dirname(target), { recursive: true });
-    await cp(path.join(root, file), target).catch((error) => {
+    // cp makes the target's folders.
+    await cp(path.join(root, file), path.join(dir, file)).catch((error) => {
       // A file deleted in the work tree but still tracked.
       if (error.code !== 'ENOENT') throw error;
     });
