@@ -99,20 +99,21 @@ const ANSI = /\u001b\[[0-9;]*m/g;
 const PERF_LINE = /^\[PERF\](?:\[KO\])? (.+?) - ([\d.]+) (ms|seconds)/;
 
 /**
- * Peak RSS per phase, from a timeline whose output has Docusaurus's performance lines
- * (DOCUSAURUS_PERF_LOGGER=true): each "[PERF] label - duration" line ends a phase that
- * began `duration` earlier. Phases nested deeper than `depth` labels are left out.
+ * Peak RSS per phase of the build, from a timeline whose output has Docusaurus's
+ * performance lines (DOCUSAURUS_PERF_LOGGER=true): each "[PERF] label - duration" line
+ * ends a phase that began `duration` earlier. The phases are the build's own
+ * (Build > locale > phase: loading, bundling, SSG, postBuild...) that last long enough to
+ * be sampled, 1 s or more.
  * @param {Timeline} timeline
- * @param {{ depth?: number }} [options]
  */
-export function phasePeaks({ memory, lines }, { depth = 2 } = {}) {
+export function phasePeaks({ memory, lines }) {
   const phases = [];
   for (const line of lines) {
     const match = PERF_LINE.exec(line.text.replace(ANSI, ''));
     if (!match) continue;
     const [, label = '', amount, unit] = match;
-    if (label.split(' > ').length > depth) continue;
     const seconds = Number(amount) / (unit === 'ms' ? 1000 : 1);
+    if (label.split(' > ').length !== 3 || seconds < 1) continue;
     const start = line.t - seconds;
     const inside = memory.filter((sample) => sample.t >= start && sample.t <= line.t);
     phases.push({

@@ -117,11 +117,7 @@ export async function runScale({ root, pages = 2000, operations = 300, runs = 3,
       buildSeconds: build.seconds,
       cards,
       peakBytes: build.peakBytes,
-      // The build's own phases (Build > locale > phase) that last long enough to be sampled:
-      // loading, bundling, SSG, postBuild...
-      phases: phasePeaks(build.timeline, { depth: 3 }).filter(
-        (phase) => phase.label.split(' > ').length === 3 && phase.seconds >= 1,
-      ),
+      phases: phasePeaks(build.timeline),
       outputBytes: await directorySize(buildDir),
       indexBytes: await directorySize(path.join(buildDir, 'pagefind')),
       firstQueryBytes: search.firstQueryKB * 1024,
