@@ -7,17 +7,6 @@ import { createInterface } from 'node:readline';
 /** @typedef {{ pid: number, ppid: number, rss: number }} ProcInfo */
 
 /**
- * pid, ppid and resident set size (bytes) from a /proc/<pid>/status text.
- * @param {number} pid
- * @param {string} statusText
- * @returns {ProcInfo}
- */
-export function parseProc(pid, statusText) {
-  const field = (/** @type {string} */ name) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(statusText)?.[1] ?? 0);
-  return { pid, ppid: field('PPid'), rss: field('VmRSS') * 1024 };
-}
-
-/**
  * Summed resident memory of `root` and all its descendants.
  * @param {number | undefined} root
  * @param {readonly ProcInfo[]} processes
@@ -32,16 +21,15 @@ export function treeRss(root, processes) {
   return total;
 }
 
+/** Every process's pid, parent and resident set size (bytes), from its /proc/<pid>/status. */
 async function readProcesses() {
   /** @type {ProcInfo[]} */
   const processes = [];
   for (const name of await readdir('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      processes.push(parseProc(Number(name), await readFile(`/proc/${name}/status`, 'utf8')));
-    } catch {
-      // The process ended between listing and reading.
-    }
+    // Empty for a process that ended between listing and reading.
+    const status = /^\d+$/.test(name) ? await readFile(`/proc/${name}/status`, 'utf8').catch(() => '') : '';
+    const field = (/** @type {string} */ key) => Number(new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
+    if (status) processes.push({ pid: Number(name), ppid: field('PPid'), rss: field('VmRSS') * 1024 });
   }
   return processes;
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { readSdkCall } from '@site/src/plugins/api-reference/sdk-call';
 
-import { parseProc, phasePeaks, treeRss } from '../../scripts/bench/build-time.mjs';
+import { phasePeaks, treeRss } from '../../scripts/bench/build-time.mjs';
 import { BUDGET_KINDS, BUDGETS, budgetFailures, checkBudgets, KB, VISIT_CAP_KIB } from '../../scripts/bench/budgets';
 import { PAGE_TYPES, resolvePagePath, type PageType } from '../../scripts/bench/pages';
 import { docsLayout, generateDocs, seededRandom } from '../../scripts/bench/scale-docs';
@@ -153,12 +153,6 @@ describe('page types', () => {
 });
 
 describe('build memory', () => {
-  it('reads pid, parent and resident memory from a /proc status text', () => {
-    const status = 'Name:\tnode (worker) 1\nState:\tS (sleeping)\nPPid:\t4200\nVmRSS:\t  123456 kB\n';
-    expect(parseProc(4242, status)).toEqual({ pid: 4242, ppid: 4200, rss: 123456 * 1024 });
-    expect(parseProc(7, 'Name:\tkthreadd\nPPid:\t2\n').rss).toBe(0);
-  });
-
   it('sums a process and all its descendants, and nothing else', () => {
     const processes = [
       { pid: 1, ppid: 0, rss: 1000 },
