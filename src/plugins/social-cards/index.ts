@@ -31,7 +31,7 @@ import { pageSectionsSchema, routeSchema, type PageSection } from '../../plugins
 import { optionsValidator } from '../../plugins-lib/plugin-options';
 import { CARD_HEIGHT, CARD_WIDTH } from './card';
 import { cardAlt, docsCardPages, siteCardPages, type CardPage } from './pages';
-import { iconFile, loadSiteAssets, renderCard, type CardAssets } from './render';
+import { cardSvg, iconFile, loadSiteAssets, rasterise, type CardAssets } from './render';
 
 const PLUGIN = 'social-cards';
 /** Where the cards land in the build: under /assets/, whose hashed names are cached for a year. */
@@ -120,7 +120,7 @@ export async function renderMissing(
   const queue = [...missing];
   const worker = async () => {
     for (let job = queue.shift(); job; job = queue.shift()) {
-      const png = await renderCard(job.page, assets, job.page.source);
+      const png = await rasterise(await cardSvg(job.page, assets, job.page.source));
       const target = path.join(cacheDir, `${job.hash}.png`);
       // Written aside, then renamed: an interrupted build never leaves half a card in the cache.
       await writeFile(`${target}.tmp`, png);
