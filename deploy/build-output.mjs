@@ -1,6 +1,6 @@
 // What runs after `docusaurus build`, in order, and how to read its output back.
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -120,10 +120,9 @@ export async function finishBuild(buildDir) {
     throw new Error(`${path.join(buildDir, 'index.html')} is missing: run docusaurus build first`);
   }
   const files = buildFiles(buildDir);
-  const write = async (/** @type {string} */ file, /** @type {string | Buffer} */ content) => {
-    await mkdir(path.dirname(path.join(buildDir, file)), { recursive: true });
-    await writeFile(path.join(buildDir, file), content);
-  };
+  // Every file goes beside one of the build's (_nginx/ holds the plugins' policy files).
+  const write = (/** @type {string} */ file, /** @type {string | Buffer} */ content) =>
+    writeFile(path.join(buildDir, file), content);
   const pages = editPages(buildDir, files);
   const edited = pages.filter((page) => page.edited);
   for (const page of edited) {

@@ -139,14 +139,10 @@ export function editPage(html, { head = [], holdScripts: held }, file) {
     elements.push({ tag: 'meta', attributes: { name: held.listIn, content } });
   }
   splices.push({ start: headEnd, end: headEnd, text: elements.map(renderHeadElement).join('') });
-  splices.sort((a, b) => a.start - b.start);
-  let result = '';
-  let at = 0;
-  for (const { start, end, text } of splices) {
-    result += html.slice(at, start) + text;
-    at = end;
-  }
-  return result + html.slice(at);
+  // From the last to the first, so each splice's offsets still hold.
+  return splices
+    .sort((a, b) => b.start - a.start)
+    .reduce((result, { start, end, text }) => result.slice(0, start) + text + result.slice(end), html);
 }
 
 /**

@@ -2,19 +2,9 @@
 // its whole process tree (the build spawns workers), keeping the peak.
 import { spawn } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
 
 /** @typedef {{ pid: number, ppid: number, rss: number }} ProcInfo */
-
-/**
- * pid, ppid and resident set size (bytes) from a /proc/<pid>/status text.
- * @param {number} pid
- * @param {string} statusText
- * @returns {ProcInfo}
- */
-export function parseProc(pid, statusText) {
-  const field = (/** @type {string} */ name) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(statusText)?.[1] ?? 0);
-  return { pid, ppid: field('PPid'), rss: field('VmRSS') * 1024 };
-}
 
 /**
  * Summed resident memory of `root` and all its descendants.
@@ -31,16 +21,15 @@ export function treeRss(root, processes) {
   return total;
 }
 
+/** Every process's pid, parent and resident set size (bytes), from its /proc/<pid>/status. */
 async function readProcesses() {
   /** @type {ProcInfo[]} */
   const processes = [];
   for (const name of await readdir('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      processes.push(parseProc(Number(name), await readFile(`/proc/${name}/status`, 'utf8')));
-    } catch {
-      // The process ended between listing and reading.
-    }
+    // Empty for a process that ended between listing and reading.
+    const status = /^\d+$/.test(name) ? await readFile(`/proc/${name}/status`, 'utf8').catch(() => '') : '';
+    const field = (/** @type {string} */ key) => Number(new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
+    if (status) processes.push({ pid: Number(name), ppid: field('PPid'), rss: field('VmRSS') * 1024 });
   }
   return processes;
 }
@@ -67,14 +56,9 @@ function timedRun(command, args, cwd, env = process.env) {
     const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     /** @type {{ t: number, text: string }[]} */
     const lines = [];
-    let partial = '';
-    const keep = (/** @type {Buffer} */ chunk) => {
-      const complete = (partial + chunk.toString()).split('\n');
-      partial = complete.pop() ?? '';
-      lines.push(...complete.map((text) => ({ t: now(), text })));
-    };
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
+    for (const input of [child.stdout, child.stderr]) {
+      createInterface({ input }).on('line', (text) => lines.push({ t: now(), text }));
+    }
     /** @type {{ t: number, rss: number }[]} */
     const memory = [];
     let sampling = false;
@@ -86,11 +70,12 @@ function timedRun(command, args, cwd, env = process.env) {
       sampling = false;
     }, 250);
     child.on('error', reject);
-    child.on('exit', (code) => {
+    // 'close': the output's last lines are read.
+    child.on('close', (code) => {
       clearInterval(timer);
       const seconds = now();
       const peakBytes = memory.reduce((peak, sample) => Math.max(peak, sample.rss), 0);
-      const output = [...lines.map((line) => line.text), partial].join('\n');
+      const output = lines.map((line) => line.text).join('\n');
       if (code === 0) resolve({ seconds, peakBytes, timeline: { memory, lines } });
       else reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output.slice(-4000)}`));
     });
@@ -102,20 +87,21 @@ const ANSI = /\u001b\[[0-9;]*m/g;
 const PERF_LINE = /^\[PERF\](?:\[KO\])? (.+?) - ([\d.]+) (ms|seconds)/;
 
 /**
- * Peak RSS per phase, from a timeline whose output has Docusaurus's performance lines
- * (DOCUSAURUS_PERF_LOGGER=true): each "[PERF] label - duration" line ends a phase that
- * began `duration` earlier. Phases nested deeper than `depth` labels are left out.
+ * Peak RSS per phase of the build, from a timeline whose output has Docusaurus's
+ * performance lines (DOCUSAURUS_PERF_LOGGER=true): each "[PERF] label - duration" line
+ * ends a phase that began `duration` earlier. The phases are the build's own
+ * (Build > locale > phase: loading, bundling, SSG, postBuild...) that last long enough to
+ * be sampled, 1 s or more.
  * @param {Timeline} timeline
- * @param {{ depth?: number }} [options]
  */
-export function phasePeaks({ memory, lines }, { depth = 2 } = {}) {
+export function phasePeaks({ memory, lines }) {
   const phases = [];
   for (const line of lines) {
     const match = PERF_LINE.exec(line.text.replace(ANSI, ''));
     if (!match) continue;
     const [, label = '', amount, unit] = match;
-    if (label.split(' > ').length > depth) continue;
     const seconds = Number(amount) / (unit === 'ms' ? 1000 : 1);
+    if (label.split(' > ').length !== 3 || seconds < 1) continue;
     const start = line.t - seconds;
     const inside = memory.filter((sample) => sample.t >= start && sample.t <= line.t);
     phases.push({

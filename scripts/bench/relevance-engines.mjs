@@ -4,7 +4,7 @@
 //   dev   the index the dev server (npm start) writes from its pages as Chromium renders
 //         them (here the served build's pages, hydrated), through the same local backend
 //   mcp   the docs MCP server's search_docs over the build's Pagefind index
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
@@ -13,6 +13,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import createJiti from 'jiti';
 
+import { buildFiles } from '../../deploy/page-pass.mjs';
 import { launchChromium } from '../chromium.mjs';
 import { startStaticHost } from '../../tests/support/static-server.mjs';
 
@@ -86,11 +87,9 @@ export async function siteEngine(buildDir, queries, log = () => {}) {
  * The routes the dev server indexes: those of the pages that have a Markdown twin.
  * @param {string} buildDir
  */
-async function twinRoutes(buildDir) {
-  const files = (await readdir(buildDir, { recursive: true })).filter((file) => file.endsWith('.md')).sort();
-  return files.map((file) =>
-    file === 'index.md' ? '/' : `/${file.slice(0, -'.md'.length).split(path.sep).join('/')}`,
-  );
+function twinRoutes(buildDir) {
+  const files = buildFiles(buildDir).filter((file) => file.endsWith('.md'));
+  return files.map((file) => (file === 'index.md' ? '/' : `/${file.slice(0, -'.md'.length)}`));
 }
 
 /**
@@ -109,7 +108,7 @@ export async function devEngine(buildDir, querySets) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'relevance-dev-'));
   const server = await startStaticHost({ root: path.resolve(buildDir), gzip: true });
   try {
-    await writeIndex(await renderedPages(server.origin, await twinRoutes(buildDir)), dir);
+    await writeIndex(await renderedPages(server.origin, twinRoutes(buildDir)), dir);
     const answers = [];
     for (const queries of querySets) answers.push(await pagefindNode().nodeAnswers(dir, queries, RESULTS));
     return answers;

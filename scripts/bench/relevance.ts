@@ -81,11 +81,8 @@ function scoreOf(entries: { query: RelevanceQuery; urls: readonly string[] }[]):
   };
 }
 
-/** Scores one engine; `answers` holds the result URLs per query, in the queries' order. */
+/** Scores one engine; `answers` holds every query's result URLs, in the queries' order. */
 export function scoreEngine(queries: readonly RelevanceQuery[], answers: readonly (readonly string[])[]): EngineScores {
-  if (answers.length !== queries.length) {
-    throw new Error(`Expected ${queries.length} answers, got ${answers.length}.`);
-  }
   const entries = queries.map((query, index) => ({ query, urls: answers[index] ?? [] }));
   const byClass: EngineScores['byClass'] = {};
   for (const queryClass of QUERY_CLASSES) {

@@ -26,6 +26,8 @@ import { directorySize, runScale } from './scale.mjs';
 import { startStaticHost } from '../../tests/support/static-server.mjs';
 import { launchChromium } from '../chromium.mjs';
 
+/** @typedef {import('./lighthouse.mjs').LighthouseRun} LighthouseRun */
+
 // The parts, in the order they run.
 /** @type {Record<string, () => Promise<unknown>>} */
 const steps = {
@@ -276,20 +278,18 @@ async function benchLighthouse() {
   const chrome = await launchLighthouseChrome();
   try {
     return await withServers(async (origins) => {
-      /** @type {Map<string, Awaited<ReturnType<typeof runLighthouse>>[]>} */
-      const samples = new Map();
+      // Each preset's runs of each page on each site.
+      const samples = PRESETS.map(() => pages.map(() => sites.map(() => /** @type {LighthouseRun[]} */ ([]))));
       const total = runs * PRESETS.length * pages.flatMap((page) => page.paths.filter(Boolean)).length;
       let done = 0;
       // Interleaved: each run visits every preset, page and site once, so drift in the
       // machine's load hits all of them alike.
       for (let run = 0; run < runs; run += 1) {
-        for (const preset of PRESETS) {
-          for (const page of pages) {
+        for (const [p, preset] of PRESETS.entries()) {
+          for (const [index, page] of pages.entries()) {
             for (const [site, pagePath] of page.paths.entries()) {
               if (!pagePath) continue;
-              const key = `${preset}|${page.type.id}|${site}`;
-              const result = await runLighthouse(chrome, `${origins[site]}${pagePath}`, preset);
-              samples.set(key, [...(samples.get(key) ?? []), result]);
+              samples[p]?.[index]?.[site]?.push(await runLighthouse(chrome, `${origins[site]}${pagePath}`, preset));
               done += 1;
               process.stdout.write(`\rLighthouse ${done}/${total}`);
             }
@@ -299,13 +299,12 @@ async function benchLighthouse() {
       process.stdout.write('\n');
       /** @type {Record<string, { id: string, sites: (ReturnType<typeof summariseRuns> | null)[] }[]>} */
       const lighthouse = {};
-      for (const preset of PRESETS) {
-        const entries = pages.map((page) => ({
+      for (const [p, preset] of PRESETS.entries()) {
+        const entries = pages.map((page, index) => ({
           id: page.type.id,
-          sites: sites.map((_, site) => {
-            const list = samples.get(`${preset}|${page.type.id}|${site}`);
-            return list ? summariseRuns(list) : null;
-          }),
+          sites: page.paths.map((pagePath, site) =>
+            pagePath ? summariseRuns(samples[p]?.[index]?.[site] ?? []) : null,
+          ),
         }));
         lighthouse[preset] = entries;
         const rows = entries.map((entry, index) => [

@@ -4,8 +4,8 @@
 // the build, its output, its search index and a first query. The folder is removed
 // at the end.
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { existsSync, statSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -14,6 +14,7 @@ import createJiti from 'jiti';
 import { stringify } from 'yaml';
 
 import { coldBuild, phasePeaks } from './build-time.mjs';
+import { buildFiles } from '../../deploy/page-pass.mjs';
 import { measureSearch } from './measure.mjs';
 import { startStaticHost } from '../../tests/support/static-server.mjs';
 
@@ -24,11 +25,7 @@ const TWIN_SECTIONS_START = 'const pageSections: PageSection[] = [';
 
 /** @param {string} dir */
 export async function directorySize(dir) {
-  let total = 0;
-  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) total += (await stat(path.join(entry.parentPath ?? entry.path, entry.name))).size;
-  }
-  return total;
+  return buildFiles(dir).reduce((total, file) => total + statSync(path.join(dir, file)).size, 0);
 }
 
 /**
@@ -43,9 +40,8 @@ async function prepareVariant(root, dir, { pages, operations }) {
     .split('\0')
     .filter(Boolean);
   for (const file of files) {
-    const target = path.join(dir, file);
-    await mkdir(path.dirname(target), { recursive: true });
-    await cp(path.join(root, file), target).catch((error) => {
+    // cp makes the target's folders.
+    await cp(path.join(root, file), path.join(dir, file)).catch((error) => {
       // A file deleted in the work tree but still tracked.
       if (error.code !== 'ENOENT') throw error;
     });
@@ -99,7 +95,7 @@ export async function runScale({ root, pages = 2000, operations = 300, runs = 3,
     if (!existsSync(path.join(buildDir, 'index.html'))) {
       throw new Error(`the build of the variant wrote no ${path.join(buildDir, 'index.html')}`);
     }
-    const htmlPages = (await readdir(buildDir, { recursive: true })).filter((name) => name.endsWith('.html')).length;
+    const htmlPages = buildFiles(buildDir).filter((name) => name.endsWith('.html')).length;
     const server = await startStaticHost({ root: buildDir, gzip: true });
     let search;
     try {
@@ -118,11 +114,7 @@ export async function runScale({ root, pages = 2000, operations = 300, runs = 3,
       buildSeconds: build.seconds,
       cards,
       peakBytes: build.peakBytes,
-      // The build's own phases (Build > locale > phase) that last long enough to be sampled:
-      // loading, bundling, SSG, postBuild...
-      phases: phasePeaks(build.timeline, { depth: 3 }).filter(
-        (phase) => phase.label.split(' > ').length === 3 && phase.seconds >= 1,
-      ),
+      phases: phasePeaks(build.timeline),
       outputBytes: await directorySize(buildDir),
       indexBytes: await directorySize(path.join(buildDir, 'pagefind')),
       firstQueryBytes: search.firstQueryKB * 1024,

@@ -71,12 +71,8 @@ export async function recordVisit(page: Page, url: string, afterLoadMs = AFTER_L
     // A chunk that a route prefetch and the page itself request at the same moment is
     // sometimes fetched twice, depending on timing: each file counts once, so the same
     // build always weighs the same.
-    const seen = new Set<string>();
-    const fetched = (await Promise.all(pending)).filter((file): file is Fetched => {
-      if (!file || seen.has(file.url)) return false;
-      seen.add(file.url);
-      return true;
-    });
+    const files = (await Promise.all(pending)).filter((file) => file !== null);
+    const fetched = files.filter((file, index) => files.findIndex(({ url }) => url === file.url) === index);
     return { status: response?.status() ?? null, fetched };
   } finally {
     page.off('response', onResponse);
