@@ -6,13 +6,13 @@ import {
   isRecord,
   pageIdOf,
   rawOperations,
+  SDK_CALL_KEY,
   toPointer,
   type Json,
   type RawOperation,
 } from './load';
 import { parseInline } from './inline';
 import { isBinary, schemaConverter } from './schema';
-import { readSdkCall } from './sdk-call';
 import type { ApiReference } from '../../plugins-lib/api-reference';
 import { codeSamples, type ApiRequest, type RequestBody, type SdkCall } from '../../shared/api-request';
 import type { ApiConsoleData, ApiOperationPage, ApiParameter, ApiResponse } from '../../shared/api-types';
@@ -49,14 +49,8 @@ export function buildApiReference(api: Json, options: BuildOptions): ApiReferenc
   const consoles = new Map<string, ApiConsoleData>();
   const pages = raws.map(buildPage);
 
-  const tags = Array.isArray(api.tags) ? api.tags.filter(isRecord) : [];
-  const groups: ApiReference['groups'] = tags.map((tag) => ({
-    name: String(tag.name),
-    description: String(tag.description ?? ''),
-    pages: pages.filter((page) => page.tag === tag.name),
-  }));
-  const declared = new Set(groups.map((group) => group.name));
-  const untagged = raws[pages.findIndex((page) => !declared.has(page.tag))];
+  const tags = (Array.isArray(api.tags) ? api.tags.filter(isRecord) : []).map((tag) => String(tag.name));
+  const untagged = raws[pages.findIndex((page) => !tags.includes(page.tag))];
   if (untagged) {
     throw new ApiDescriptionError(
       options.file,
@@ -68,8 +62,7 @@ export function buildApiReference(api: Json, options: BuildOptions): ApiReferenc
   return {
     title: String(info.title ?? ''),
     description: String(info.description ?? ''),
-    groups,
-    pages: groups.flatMap((group) => group.pages),
+    pages: tags.flatMap((tag) => pages.filter((page) => page.tag === tag)),
     descriptions: new Map(
       raws.map((raw) => [String(raw.operation.operationId), String(raw.operation.description ?? '')]),
     ),
@@ -86,7 +79,7 @@ export function buildApiReference(api: Json, options: BuildOptions): ApiReferenc
     const body = bodyMedia && exampleBody(bodyMedia);
     const bodyRequired = asRecord(operation.requestBody).required === true;
     // Loading the description checked every x-sdk-call.
-    const call = readSdkCall(operation) as SdkCall;
+    const call = operation[SDK_CALL_KEY] as SdkCall;
     const inPlace = (place: string) => parameterObjects.filter((parameter) => parameter.in === place);
     const request: ApiRequest = {
       serverUrl,
