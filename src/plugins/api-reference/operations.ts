@@ -14,8 +14,9 @@ import {
 import { parseInline } from './inline';
 import { isBinary, schemaConverter } from './schema';
 import type { ApiReference } from '../../plugins-lib/api-reference';
+import type { CodeHighlighter } from '../../plugins-lib/highlight';
 import { codeSamples, type ApiRequest, type RequestBody, type SdkCall } from '../../shared/api-request';
-import type { ApiConsoleData, ApiOperationPage, ApiParameter, ApiResponse } from '../../shared/api-types';
+import type { ApiConsoleData, ApiExample, ApiOperationPage, ApiParameter, ApiResponse } from '../../shared/api-types';
 
 export interface BuildOptions {
   /** The description's file name, for error messages. */
@@ -23,6 +24,8 @@ export interface BuildOptions {
   /** Builds the link to a page from its id: `/api/get-run`. */
   pageHref: (pageId: string) => string;
   downloads: { yaml: string; json: string };
+  /** Highlights the code samples and examples, beside their text, so the pages need no highlighter. */
+  highlight?: CodeHighlighter['highlight'];
 }
 
 /** Reason phrases by status, with RFC 9110's name for 422 (Node's table keeps the older one). */
@@ -122,7 +125,7 @@ export function buildApiReference(api: Json, options: BuildOptions): ApiReferenc
           required: bodyRequired,
           description: parseInline(String(asRecord(operation.requestBody).description ?? '')),
           schema: convert(asRecord(bodyMedia.media.schema), { required: bodyRequired }),
-          ...exampleField(bodyMedia),
+          ...exampleField(bodyMedia, options.highlight),
         },
       }),
       responses: Object.entries(asRecord(operation.responses)).map(([status, response]): ApiResponse => {
@@ -134,13 +137,16 @@ export function buildApiReference(api: Json, options: BuildOptions): ApiReferenc
           ...(media && {
             contentType: media.type,
             schema: convert(asRecord(media.media.schema), { required: true }),
-            ...exampleField(media),
+            ...exampleField(media, options.highlight),
             // The shared schema whose home this response is, with its anchor.
             ...(status === '200' && described && { schemaAnchor: { id: described[1].anchor, name: described[0] } }),
           }),
         };
       }),
-      samples: codeSamples(request, call),
+      samples: codeSamples(request, call).map((sample) => ({
+        ...sample,
+        highlighted: options.highlight?.(sample.code, { language: sample.language }),
+      })),
       downloads: options.downloads,
     };
     const parameters = [...inPlace('path'), ...inPlace('query')].map(({ name, in: place, schema }) => ({
@@ -242,14 +248,17 @@ function firstMedia(content: unknown): Media | undefined {
   return entry ? { type: entry[0], media, example } : undefined;
 }
 
-/** The example as a page shows it: text as it is, unless the media type is JSON; anything else as indented JSON. */
-function exampleField({ type, example }: Media): { example?: string } {
+/**
+ * The example as a page shows it: text as it is, unless the media type is JSON; anything else as
+ * indented JSON, highlighted as JSON.
+ */
+function exampleField({ type, example }: Media, highlight: BuildOptions['highlight']): ApiExample {
   if (example === undefined) {
     return {};
   }
-  return {
-    example: typeof example === 'string' && !type.includes('json') ? example : JSON.stringify(example, null, 2),
-  };
+  const json = typeof example !== 'string' || type.includes('json');
+  const text = json ? JSON.stringify(example, null, 2) : example;
+  return { example: text, highlightedExample: highlight?.(text, { language: json ? 'json' : 'text' }) };
 }
 
 function buildSecurity(api: Json, operation: Json): ApiOperationPage['security'] {
