@@ -62,8 +62,7 @@ export default async function apiReference(
   /** Loads the description and writes the pages. */
   async function generate() {
     const loaded = await loadApiReference(context, specPath, docsOptions.routeBasePath, highlight);
-    const base = routeBase(context.baseUrl, docsOptions.routeBasePath);
-    await writeGeneratedFiles(outDir, generateFiles(loaded.reference, base));
+    await writeGeneratedFiles(outDir, generateFiles(loaded.reference, loaded.landingHref));
     return loaded;
   }
 
@@ -141,20 +140,15 @@ export async function loadApiReference(
   highlight?: CodeHighlighter['highlight'],
 ) {
   const loaded = await loadApiDescription(path.resolve(siteDir, specPath), specPath);
-  const base = routeBase(baseUrl, routeBasePath);
+  // Docusaurus gives the base URL with its leading and trailing slash. The reference's landing page: `/api`.
+  const landingHref = `${baseUrl}${routeBasePath.replace(/^\/|\/$/g, '')}`;
   const reference = buildApiReference(loaded.dereferenced, {
     file: specPath,
-    pageHref: (pageId) => `${base}/${pageId}`,
-    // Docusaurus gives the base URL with its trailing slash.
+    pageHref: (pageId) => `${landingHref}/${pageId}`,
     downloads: { yaml: `${baseUrl}${DOWNLOADS.yaml}`, json: `${baseUrl}${DOWNLOADS.json}` },
     highlight,
   });
-  return { loaded, reference };
-}
-
-/** The URL of the reference's landing page: `/api`. */
-function routeBase(baseUrl: string, routeBasePath: string): string {
-  return `${baseUrl.replace(/\/$/, '')}/${routeBasePath.replace(/^\/|\/$/g, '')}`;
+  return { loaded, reference, landingHref };
 }
 
 /** The docs plugin's options, validated by its own schema with the plugin's own two added. */
