@@ -223,12 +223,11 @@ function validationSchema(schema: unknown): unknown {
 
 /** Path-level parameters, overridden by operation-level ones of the same name and place. */
 function mergeParameters(pathItem: Json, operation: Json): Json[] {
-  const byKey = new Map<string, Json>();
-  for (const list of [pathItem.parameters, operation.parameters]) {
-    for (const parameter of Array.isArray(list) ? list.filter(isRecord) : []) {
-      byKey.set(`${String(parameter.in)}:${String(parameter.name)}`, parameter);
-    }
-  }
+  const byKey = new Map(
+    [pathItem.parameters, operation.parameters]
+      .flatMap((list) => (Array.isArray(list) ? list.filter(isRecord) : []))
+      .map((parameter) => [`${String(parameter.in)}:${String(parameter.name)}`, parameter]),
+  );
   const order = ['path', 'query', 'header', 'cookie'];
   return [...byKey.values()].sort((a, b) => order.indexOf(String(a.in)) - order.indexOf(String(b.in)));
 }
