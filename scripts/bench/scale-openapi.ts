@@ -4,7 +4,7 @@
  * resource's schemas and operations are the templates of scale-api-template.json, filled in.
  */
 
-import { SDK_CALL_KEY } from '../../src/plugins/api-reference/sdk-call';
+import { SDK_CALL_KEY } from '../../src/plugins/api-reference/load';
 import type { SdkCall } from '../../src/shared/api-request';
 import template from './scale-api-template.json';
 import lists from './scale-lists.json';

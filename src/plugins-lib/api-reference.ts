@@ -9,9 +9,7 @@ import type { ApiConsoleData, ApiOperationPage } from '../shared/api-types';
 export interface ApiReference {
   title: string;
   description: string;
-  /** Each tag of the description with the pages of its operations, in the description's order. */
-  groups: { name: string; description: string; pages: ApiOperationPage[] }[];
-  /** Every page, in the sidebar's order: group by group. */
+  /** Every page, in the sidebar's order: tag by tag, in the order the description declares its tags. */
   pages: ApiOperationPage[];
   /** Each operation's description (Markdown), by operationId: the page's body, not its data. */
   descriptions: ReadonlyMap<string, string>;

@@ -15,7 +15,7 @@ import { VFile } from 'vfile';
 import { describe, expect, it, vi } from 'vitest';
 
 import { generateFiles } from '@site/src/plugins/api-reference/generate';
-import { highlightApiCode, loadApiReference } from '@site/src/plugins/api-reference/index';
+import { loadApiReference } from '@site/src/plugins/api-reference/index';
 import type { ApiOperationPage } from '@site/src/shared/api-types';
 import codeHighlightPlugin from '@site/src/plugins/code-highlight';
 import { createCodeHighlighter, grammarComponents } from '@site/src/plugins-lib/highlight';
@@ -386,9 +386,13 @@ describe('code-highlight remark plugin', () => {
 });
 
 describe('the API reference', () => {
-  it('highlights each code sample and example, and its page data carries only the highlighted form', () => {
-    const highlighted = structuredClone(reference);
-    highlightApiCode(highlighted, highlighter.highlight);
+  it('highlights each code sample and example, and its page data carries only the highlighted form', async () => {
+    const { reference: highlighted } = await loadApiReference(
+      { siteDir: process.cwd(), baseUrl: '/' },
+      'openapi/rubra.yaml',
+      'api',
+      highlighter.highlight,
+    );
     const source = highlighted.pages.find((page) => page.pageId === 'create-run');
     const file = generateFiles(highlighted, '/api').get('_data/create-run.json');
     const data = JSON.parse(file ?? '{}') as ApiOperationPage;

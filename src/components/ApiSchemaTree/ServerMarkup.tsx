@@ -1,9 +1,7 @@
 import { useHistory } from '@docusaurus/router';
 import useIsBrowser from '@docusaurus/useIsBrowser';
-import { useEffect, useLayoutEffect, useState, type MouseEvent, type RefObject, type SyntheticEvent } from 'react';
-
-/** A layout effect in the browser; on the server, where none runs, a plain one (which React does not warn about). */
-const useBrowserLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
+import useIsomorphicLayoutEffect from '@docusaurus/useIsomorphicLayoutEffect';
+import { useEffect, useState, type MouseEvent, type RefObject, type SyntheticEvent } from 'react';
 
 /** What stays of the inside when React keeps the server's: nothing rendered, the same value every time. */
 const KEPT_INSIDE = { __html: '' };
@@ -32,7 +30,7 @@ export function useServerMarkup<T extends HTMLElement>(ref: RefObject<T | null>,
   const isBrowser = useIsBrowser();
   const history = useHistory();
   const [keeps, setKeeps] = useState(() => enabled && typeof window !== 'undefined' && !isBrowser);
-  useBrowserLayoutEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     if (keeps && ref.current && !ref.current.hasChildNodes()) {
       setKeeps(false);
     }

@@ -108,18 +108,24 @@ export function generateFiles(reference: ApiReference, landingHref: string): Map
     throw new Error(`the API landing page needs an operation whose page id is "${LANDING_PAGE_ID}"`);
   }
   const sidebar = {
-    [SIDEBAR_ID]: reference.groups.map((group) => ({
+    // One category per tag, in the pages' order.
+    [SIDEBAR_ID]: [...new Set(reference.pages.map((page) => page.tag))].map((tag) => ({
       type: 'category',
-      label: group.name,
+      label: tag,
       collapsible: true,
       collapsed: false,
-      items: group.pages.map((page) => ({
-        type: 'doc',
-        id: page.pageId,
-        label: page.summary,
-        className: `api-sidebar-item api-sidebar-item--${page.method.toLowerCase()}`,
-        customProps: { method: page.method, ...(page.pageId === LANDING_PAGE_ID && { [ALSO_SHOWN_AT]: landingHref }) },
-      })),
+      items: reference.pages
+        .filter((page) => page.tag === tag)
+        .map((page) => ({
+          type: 'doc',
+          id: page.pageId,
+          label: page.summary,
+          className: `api-sidebar-item api-sidebar-item--${page.method.toLowerCase()}`,
+          customProps: {
+            method: page.method,
+            ...(page.pageId === LANDING_PAGE_ID && { [ALSO_SHOWN_AT]: landingHref }),
+          },
+        })),
     })),
   };
   files.set(SIDEBAR_FILE, `${JSON.stringify(sidebar, null, 2)}\n`);

@@ -12,7 +12,7 @@ import { Joi } from '@docusaurus/utils-validation';
 
 import { API_POLICY_FILE } from '../../../deploy/build-output.mjs';
 import { API_CONSOLE_DIR } from '../../shared/api-types';
-import { REFERENCE_KEY, type ApiReference } from '../../plugins-lib/api-reference';
+import { REFERENCE_KEY } from '../../plugins-lib/api-reference';
 import { createCodeHighlighter, type CodeHighlighter } from '../../plugins-lib/highlight';
 import { DATA_DIR, generateFiles, writeGeneratedFiles } from './generate';
 import { loadApiDescription } from './load';
@@ -61,10 +61,8 @@ export default async function apiReference(
 
   /** Loads the description and writes the pages. */
   async function generate() {
-    const loaded = await loadApiReference(context, specPath, docsOptions.routeBasePath);
-    highlightApiCode(loaded.reference, highlight);
-    const base = routeBase(context.baseUrl, docsOptions.routeBasePath);
-    await writeGeneratedFiles(outDir, generateFiles(loaded.reference, base));
+    const loaded = await loadApiReference(context, specPath, docsOptions.routeBasePath, highlight);
+    await writeGeneratedFiles(outDir, generateFiles(loaded.reference, loaded.landingHref));
     return loaded;
   }
 
@@ -139,43 +137,18 @@ export async function loadApiReference(
   { siteDir, baseUrl }: Pick<LoadContext, 'siteDir' | 'baseUrl'>,
   specPath: string,
   routeBasePath: string,
+  highlight?: CodeHighlighter['highlight'],
 ) {
   const loaded = await loadApiDescription(path.resolve(siteDir, specPath), specPath);
-  const base = routeBase(baseUrl, routeBasePath);
-  const root = baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`;
+  // Docusaurus gives the base URL with its leading and trailing slash. The reference's landing page: `/api`.
+  const landingHref = `${baseUrl}${routeBasePath.replace(/^\/|\/$/g, '')}`;
   const reference = buildApiReference(loaded.dereferenced, {
     file: specPath,
-    pageHref: (pageId) => `${base}/${pageId}`,
-    downloads: { yaml: `${root}${DOWNLOADS.yaml}`, json: `${root}${DOWNLOADS.json}` },
+    pageHref: (pageId) => `${landingHref}/${pageId}`,
+    downloads: { yaml: `${baseUrl}${DOWNLOADS.yaml}`, json: `${baseUrl}${DOWNLOADS.json}` },
+    highlight,
   });
-  return { loaded, reference };
-}
-
-/**
- * Highlights every page's code samples and examples, beside their text, so the pages
- * show them in colour without a highlighter in the browser.
- */
-export function highlightApiCode(reference: ApiReference, highlight: CodeHighlighter['highlight']): void {
-  for (const page of reference.pages) {
-    for (const sample of page.samples) {
-      sample.highlighted = highlight(sample.code, { language: sample.language });
-    }
-    if (page.requestBody?.example !== undefined) {
-      page.requestBody.highlightedExample = highlight(page.requestBody.example, { language: 'json' });
-    }
-    for (const response of page.responses) {
-      if (response.example !== undefined) {
-        // As JSON when the content type says so, else as text.
-        const language = response.contentType?.includes('json') ? 'json' : 'text';
-        response.highlightedExample = highlight(response.example, { language });
-      }
-    }
-  }
-}
-
-/** The URL of the reference's landing page: `/api`. */
-function routeBase(baseUrl: string, routeBasePath: string): string {
-  return `${baseUrl.replace(/\/$/, '')}/${routeBasePath.replace(/^\/|\/$/g, '')}`;
+  return { loaded, reference, landingHref };
 }
 
 /** The docs plugin's options, validated by its own schema with the plugin's own two added. */

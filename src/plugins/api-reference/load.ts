@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { isCollection, isPair, isScalar, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
 
-import { readSdkCall, SDK_CALL_KEY } from './sdk-call';
+import { SDK_ACTIONS, type SdkCall } from '../../shared/api-request';
 
 /** A JSON object: an OpenAPI 3.1 document once parsed, or any object in it. */
 export type Json = Record<string, unknown>;
@@ -103,15 +103,49 @@ function checkOperations(document: Json, file: string): void {
       );
     }
     seen.set(pageId, `the operation at ${pointer}`);
-    const call = readSdkCall(operation);
-    if ('problem' in call) {
-      throw new ApiDescriptionError(
-        file,
-        `${pointer}/${SDK_CALL_KEY}`,
-        `operationId "${operationId}": ${call.problem}`,
-      );
+    const problem = sdkCallProblem(operation[SDK_CALL_KEY]);
+    if (problem) {
+      throw new ApiDescriptionError(file, `${pointer}/${SDK_CALL_KEY}`, `operationId "${operationId}": ${problem}`);
     }
   }
+}
+
+/**
+ * How an operation is called with the official `openai` SDKs for Python and Node.js,
+ * written in the API description beside the operation as the `x-sdk-call` extension:
+ *
+ *     x-sdk-call: { resource: beta.threads.runs, action: create, result: run }
+ */
+export const SDK_CALL_KEY = 'x-sdk-call';
+
+const IDENTIFIER = '[A-Za-z_][A-Za-z0-9_]*';
+const RESOURCE = new RegExp(`^${IDENTIFIER}(\\.${IDENTIFIER})*$`);
+const VARIABLE = new RegExp(`^${IDENTIFIER}$`);
+
+/** A sentence saying what is wrong with an operation's `x-sdk-call`, or undefined when it is a valid SdkCall. */
+export function sdkCallProblem(value: unknown): string | undefined {
+  const expected = `it needs ${SDK_CALL_KEY}: { resource: <client path such as beta.threads.runs>, action: <${SDK_ACTIONS.join(' | ')}>, result: <variable name> }`;
+  if (value === undefined) {
+    return `the operation has no ${SDK_CALL_KEY}, so its SDK samples cannot be written; ${expected}`;
+  }
+  if (!isRecord(value)) {
+    return `${SDK_CALL_KEY} must be a mapping; ${expected}`;
+  }
+  const { resource, action, result, ...rest } = value;
+  const unknownKeys = Object.keys(rest);
+  if (unknownKeys.length > 0) {
+    return `${SDK_CALL_KEY} has unknown keys (${unknownKeys.join(', ')}); ${expected}`;
+  }
+  if (typeof resource !== 'string' || !RESOURCE.test(resource)) {
+    return `${SDK_CALL_KEY}.resource must be a dotted client path such as beta.threads.runs, not ${JSON.stringify(resource)}`;
+  }
+  if (!SDK_ACTIONS.includes(action as SdkCall['action'])) {
+    return `${SDK_CALL_KEY}.action must be one of ${SDK_ACTIONS.join(', ')}, not ${JSON.stringify(action)}`;
+  }
+  if (typeof result !== 'string' || !VARIABLE.test(result)) {
+    return `${SDK_CALL_KEY}.result must be a variable name such as runStep, not ${JSON.stringify(result)}`;
+  }
+  return undefined;
 }
 
 export type RawOperation = ReturnType<typeof rawOperations>[number];

@@ -6,16 +6,17 @@ import {
   isRecord,
   pageIdOf,
   rawOperations,
+  SDK_CALL_KEY,
   toPointer,
   type Json,
   type RawOperation,
 } from './load';
 import { parseInline } from './inline';
 import { isBinary, schemaConverter } from './schema';
-import { readSdkCall } from './sdk-call';
 import type { ApiReference } from '../../plugins-lib/api-reference';
+import type { CodeHighlighter } from '../../plugins-lib/highlight';
 import { codeSamples, type ApiRequest, type RequestBody, type SdkCall } from '../../shared/api-request';
-import type { ApiConsoleData, ApiOperationPage, ApiParameter, ApiResponse } from '../../shared/api-types';
+import type { ApiConsoleData, ApiExample, ApiOperationPage, ApiParameter, ApiResponse } from '../../shared/api-types';
 
 export interface BuildOptions {
   /** The description's file name, for error messages. */
@@ -23,6 +24,8 @@ export interface BuildOptions {
   /** Builds the link to a page from its id: `/api/get-run`. */
   pageHref: (pageId: string) => string;
   downloads: { yaml: string; json: string };
+  /** Highlights the code samples and examples, beside their text, so the pages need no highlighter. */
+  highlight?: CodeHighlighter['highlight'];
 }
 
 /** Reason phrases by status, with RFC 9110's name for 422 (Node's table keeps the older one). */
@@ -49,14 +52,8 @@ export function buildApiReference(api: Json, options: BuildOptions): ApiReferenc
   const consoles = new Map<string, ApiConsoleData>();
   const pages = raws.map(buildPage);
 
-  const tags = Array.isArray(api.tags) ? api.tags.filter(isRecord) : [];
-  const groups: ApiReference['groups'] = tags.map((tag) => ({
-    name: String(tag.name),
-    description: String(tag.description ?? ''),
-    pages: pages.filter((page) => page.tag === tag.name),
-  }));
-  const declared = new Set(groups.map((group) => group.name));
-  const untagged = raws[pages.findIndex((page) => !declared.has(page.tag))];
+  const tags = (Array.isArray(api.tags) ? api.tags.filter(isRecord) : []).map((tag) => String(tag.name));
+  const untagged = raws[pages.findIndex((page) => !tags.includes(page.tag))];
   if (untagged) {
     throw new ApiDescriptionError(
       options.file,
@@ -68,8 +65,7 @@ export function buildApiReference(api: Json, options: BuildOptions): ApiReferenc
   return {
     title: String(info.title ?? ''),
     description: String(info.description ?? ''),
-    groups,
-    pages: groups.flatMap((group) => group.pages),
+    pages: tags.flatMap((tag) => pages.filter((page) => page.tag === tag)),
     descriptions: new Map(
       raws.map((raw) => [String(raw.operation.operationId), String(raw.operation.description ?? '')]),
     ),
@@ -86,7 +82,7 @@ export function buildApiReference(api: Json, options: BuildOptions): ApiReferenc
     const body = bodyMedia && exampleBody(bodyMedia);
     const bodyRequired = asRecord(operation.requestBody).required === true;
     // Loading the description checked every x-sdk-call.
-    const call = readSdkCall(operation) as SdkCall;
+    const call = operation[SDK_CALL_KEY] as SdkCall;
     const inPlace = (place: string) => parameterObjects.filter((parameter) => parameter.in === place);
     const request: ApiRequest = {
       serverUrl,
@@ -129,7 +125,7 @@ export function buildApiReference(api: Json, options: BuildOptions): ApiReferenc
           required: bodyRequired,
           description: parseInline(String(asRecord(operation.requestBody).description ?? '')),
           schema: convert(asRecord(bodyMedia.media.schema), { required: bodyRequired }),
-          ...exampleField(bodyMedia),
+          ...exampleField(bodyMedia, options.highlight),
         },
       }),
       responses: Object.entries(asRecord(operation.responses)).map(([status, response]): ApiResponse => {
@@ -141,13 +137,16 @@ export function buildApiReference(api: Json, options: BuildOptions): ApiReferenc
           ...(media && {
             contentType: media.type,
             schema: convert(asRecord(media.media.schema), { required: true }),
-            ...exampleField(media),
+            ...exampleField(media, options.highlight),
             // The shared schema whose home this response is, with its anchor.
             ...(status === '200' && described && { schemaAnchor: { id: described[1].anchor, name: described[0] } }),
           }),
         };
       }),
-      samples: codeSamples(request, call),
+      samples: codeSamples(request, call).map((sample) => ({
+        ...sample,
+        highlighted: options.highlight?.(sample.code, { language: sample.language }),
+      })),
       downloads: options.downloads,
     };
     const parameters = [...inPlace('path'), ...inPlace('query')].map(({ name, in: place, schema }) => ({
@@ -224,12 +223,11 @@ function validationSchema(schema: unknown): unknown {
 
 /** Path-level parameters, overridden by operation-level ones of the same name and place. */
 function mergeParameters(pathItem: Json, operation: Json): Json[] {
-  const byKey = new Map<string, Json>();
-  for (const list of [pathItem.parameters, operation.parameters]) {
-    for (const parameter of Array.isArray(list) ? list.filter(isRecord) : []) {
-      byKey.set(`${String(parameter.in)}:${String(parameter.name)}`, parameter);
-    }
-  }
+  const byKey = new Map(
+    [pathItem.parameters, operation.parameters]
+      .flatMap((list) => (Array.isArray(list) ? list.filter(isRecord) : []))
+      .map((parameter) => [`${String(parameter.in)}:${String(parameter.name)}`, parameter]),
+  );
   const order = ['path', 'query', 'header', 'cookie'];
   return [...byKey.values()].sort((a, b) => order.indexOf(String(a.in)) - order.indexOf(String(b.in)));
 }
@@ -249,14 +247,17 @@ function firstMedia(content: unknown): Media | undefined {
   return entry ? { type: entry[0], media, example } : undefined;
 }
 
-/** The example as a page shows it: text as it is, unless the media type is JSON; anything else as indented JSON. */
-function exampleField({ type, example }: Media): { example?: string } {
+/**
+ * The example as a page shows it: text as it is, unless the media type is JSON; anything else as
+ * indented JSON, highlighted as JSON.
+ */
+function exampleField({ type, example }: Media, highlight: BuildOptions['highlight']): ApiExample {
   if (example === undefined) {
     return {};
   }
-  return {
-    example: typeof example === 'string' && !type.includes('json') ? example : JSON.stringify(example, null, 2),
-  };
+  const json = typeof example !== 'string' || type.includes('json');
+  const text = json ? JSON.stringify(example, null, 2) : example;
+  return { example: text, highlightedExample: highlight?.(text, { language: json ? 'json' : 'text' }) };
 }
 
 function buildSecurity(api: Json, operation: Json): ApiOperationPage['security'] {
