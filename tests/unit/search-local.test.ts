@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { PagefindApi } from '@rubra/search-query';
 
@@ -6,6 +6,14 @@ import { createLocalBackend } from '../../src/search/backends/local';
 import { RESULTS_PER_PAGE } from '../../src/search/pageResults';
 import { RESULTS_READ } from '@rubra/search-query';
 import { SearchUnavailableError } from '../../src/search/types';
+
+// The backend fetches the site's words (for typo correction) with the page's own fetch.
+beforeEach(() => {
+  vi.stubGlobal('fetch', async () => Response.json({ words: ['llama'] }));
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 const request = { query: 'llama', facetFilters: [], hitsPerPage: 10, page: 0 };
 
