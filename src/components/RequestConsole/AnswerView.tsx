@@ -35,6 +35,9 @@ async function readBody(answer: Answer, isDownload: boolean): Promise<Read> {
   }
 }
 
+const viewButton = (pressed: boolean) =>
+  `button button--sm button--outline button--primary${pressed ? ' button--active' : ''}`;
+
 /** The answer: status, time and size, its error messages, the readable headers, and the body as text. */
 export default function AnswerView({ answer, downloadName, isDownload }: Props): ReactNode {
   const [read, setRead] = useState<Read | null>(null);
@@ -58,8 +61,8 @@ export default function AnswerView({ answer, downloadName, isDownload }: Props):
     </a>
   );
   return (
-    <div className={styles.answer} data-console-answer="">
-      <p className={styles.answerStatus}>
+    <div className="margin-top--sm" data-console-answer="">
+      <p className="margin-bottom--sm">
         <strong data-console-status-code="" className={failed ? styles.statusFailed : styles.statusOk}>
           {statusLine(answer.status, answer.statusText)}
         </strong>
@@ -69,23 +72,27 @@ export default function AnswerView({ answer, downloadName, isDownload }: Props):
         <span data-console-size="">{formatBytes(answer.body.size)}</span>
       </p>
       {messages.length > 0 ? (
-        <ul className={styles.errorMessages} aria-label="What the server said" data-console-error-messages="">
+        <ul
+          className="margin-bottom--sm text--semibold"
+          aria-label="What the server said"
+          data-console-error-messages=""
+        >
           {messages.map((message, index) => (
             <li key={index}>{message}</li>
           ))}
         </ul>
       ) : null}
-      <details className={styles.headers}>
+      <details className="margin-bottom--sm">
         <summary>Response headers ({answer.headers.length})</summary>
-        <dl>
+        <dl className="margin-vert--xs">
           {answer.headers.map(([name, value]) => (
             <div key={name} className={styles.header}>
-              <dt>{name}</dt>
+              <dt className="text--semibold">{name}</dt>
               <dd>{value}</dd>
             </div>
           ))}
         </dl>
-        <p className={styles.note}>
+        <p className={styles.help}>
           The browser shows a page only the headers that CORS lets it read; the server may have sent others.
         </p>
       </details>
@@ -96,28 +103,28 @@ export default function AnswerView({ answer, downloadName, isDownload }: Props):
       ) : read ? (
         <>
           {read.cut ? (
-            <p className={styles.note}>
+            <p className={styles.help}>
               The body is {formatBytes(answer.body.size)}: the first {formatBytes(VIEW_LIMIT_BYTES)} are shown.{' '}
               {download('Download the whole body')}
             </p>
           ) : null}
           {hasTree ? (
-            <div className={styles.viewSwitch} role="group" aria-label="Body view">
-              <button type="button" aria-pressed={!raw} onClick={() => setRaw(false)}>
+            <div className="button-group margin-bottom--xs" role="group" aria-label="Body view">
+              <button type="button" className={viewButton(!raw)} aria-pressed={!raw} onClick={() => setRaw(false)}>
                 Formatted
               </button>
-              <button type="button" aria-pressed={raw} onClick={() => setRaw(true)}>
+              <button type="button" className={viewButton(raw)} aria-pressed={raw} onClick={() => setRaw(true)}>
                 Raw
               </button>
             </div>
           ) : null}
           <div className={styles.body} role="region" aria-label="Response body" tabIndex={0} data-console-body="">
             {hasTree && !raw ? (
-              <div className={styles.json} data-console-json="">
+              <div className={`${styles.json} padding--sm`} data-console-json="">
                 <JsonNode value={read.json} depth={0} last />
               </div>
             ) : (
-              <pre>{read.text}</pre>
+              <pre className={styles.small}>{read.text}</pre>
             )}
           </div>
         </>
@@ -152,7 +159,7 @@ function JsonNode({ name, value, depth, last }: { name?: string; value: unknown;
       <summary>
         {key}
         {isList ? '[' : '{'}
-        <span className={styles.jsonCount}>
+        <span className={styles.help}>
           {` ${entries.length} ${isList ? 'item' : 'field'}${entries.length === 1 ? '' : 's'}`}
         </span>
       </summary>

@@ -166,7 +166,7 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
       <div key={name} className={styles.row}>
         <label htmlFor={id}>
           <code>{name}</code>
-          {required ? <span className={styles.required}> (required)</span> : null}
+          {required ? <span className={styles.help}> (required)</span> : null}
         </label>
         {more.onFile ? (
           <input {...common} type="file" onChange={(event) => more.onFile?.(event.target.files?.[0])} />
@@ -322,8 +322,8 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
       <TimeoutField {...form.field('timeout')} />
       {urlTooLong ? <p className={styles.problem}>{urlTooLong.message}</p> : null}
       {schemaWarning ? (
-        <div className={`alert alert--warning ${styles.alert}`} data-console-schema-problems="">
-          <p>The body does not match the operation’s schema:</p>
+        <div className="alert alert--warning margin-bottom--md" data-console-schema-problems="">
+          <p className="margin-bottom--xs">The body does not match the operation’s schema:</p>
           <ul className="margin-bottom--sm">
             {schemaWarning.map(({ pointer, message }) => (
               <li key={`${pointer} ${message}`}>
@@ -331,7 +331,7 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
               </li>
             ))}
           </ul>
-          <p>Your server may accept more than the description says.</p>
+          <p className="margin-bottom--sm">Your server may accept more than the description says.</p>
           <button type="button" className="button button--sm button--secondary" onClick={() => void sendNow(true)}>
             Send anyway
           </button>
@@ -344,7 +344,7 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
           <AnswerView answer={done.outcome.answer} downloadName={done.name} isDownload={isDownload} />
         ) : null}
       </div>
-      <p className={styles.footer}>
+      <p className="margin-top--md margin-bottom--none">
         <button
           type="button"
           className={styles.linkButton}

@@ -6,7 +6,7 @@ import styles from './styles.module.css';
 /** A chat completion for the reader: the text, the tool calls with their arguments, why it stopped, the tokens. */
 export default function ChatAnswer({ reply, streaming }: { reply: ChatReply; streaming: boolean }): ReactNode {
   return (
-    <div className={styles.chat} data-chat-answer="">
+    <div className="margin-top--sm margin-bottom--md" data-chat-answer="">
       {reply.content ? (
         <div className={styles.chatText} data-chat-text="">
           {reply.content}
@@ -14,20 +14,20 @@ export default function ChatAnswer({ reply, streaming }: { reply: ChatReply; str
       ) : null}
       {reply.toolCalls.length > 0 ? (
         <>
-          <p className={styles.chatHeading}>
+          <p className="margin-top--md margin-bottom--xs text--semibold">
             Tool calls ({reply.toolCalls.length}){streaming ? '' : ':'}
           </p>
-          <ol className={styles.toolCalls} data-chat-tool-calls="">
+          <ol className="margin-bottom--sm" data-chat-tool-calls="">
             {reply.toolCalls.map((call, index) => {
               const parsed = streaming ? null : parsedArguments(call.arguments);
               return (
                 <li key={call.id ?? index} data-chat-tool-call={call.name}>
-                  <code className={styles.toolName}>{call.name}</code>
-                  <pre className={styles.arguments} data-chat-arguments="">
+                  <code className="text--semibold">{call.name}</code>
+                  <pre className={styles.small} data-chat-arguments="">
                     {parsed ? JSON.stringify(parsed.value, null, 2) : call.arguments}
                   </pre>
                   {parsed || streaming ? null : (
-                    <p className={styles.note} data-chat-arguments-note="">
+                    <p className={styles.help} data-chat-arguments-note="">
                       The model wrote arguments that are not JSON; they are shown as written.
                     </p>
                   )}
@@ -43,7 +43,7 @@ export default function ChatAnswer({ reply, streaming }: { reply: ChatReply; str
         </p>
       ) : null}
       {reply.finishReason || reply.usage ? (
-        <p className={styles.note} data-chat-meta="">
+        <p className={styles.help} data-chat-meta="">
           {reply.finishReason ? (
             <>
               Finish reason: <code>{reply.finishReason}</code>

@@ -29,7 +29,6 @@ import { parseJson } from './json';
 import type { Outcome } from '@site/src/client/send';
 import { checkServerUrl } from '@site/src/client/serverUrl';
 import { outcomeStatus } from '@site/src/client/useServerCall';
-import styles from './styles.module.css';
 
 export interface ChatConsoleProps {
   /** The guide's request, from its curl block. */
@@ -110,7 +109,7 @@ export default function ChatConsole({ request, onClose }: ChatConsoleProps): Rea
       {reply ? <ChatAnswer reply={reply} streaming={call.sending} /> : null}
       {done && !done.ok ? <FailureView failure={done.failure} /> : null}
       {answer && reply && answer.status < 300 ? (
-        <details className={styles.raw}>
+        <details className="margin-top--sm">
           <summary>Raw answer</summary>
           {answerView}
         </details>

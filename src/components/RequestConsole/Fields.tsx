@@ -143,7 +143,7 @@ export function KeyField({ id, keyState }: { id: string; keyState: ReturnType<ty
       <p id={`${id}-help`} className={styles.help}>
         Sent as a bearer token only when filled; kept for this tab unless remembered.
       </p>
-      <div className={styles.inline}>
+      <div className={styles.actions}>
         <input
           id={`${id}-remember`}
           type="checkbox"
@@ -181,7 +181,7 @@ export function BodyField({
 }: FieldProps & { onReset: () => void; note?: string }): ReactNode {
   return (
     <div className={styles.row}>
-      <div className={styles.labelRow}>
+      <div className={styles.consoleHeader}>
         <label htmlFor={id}>Request body</label>
         <button type="button" className={styles.linkButton} onClick={onReset}>
           Reset to example
@@ -236,7 +236,7 @@ export function SendBar({
   label = 'Send request',
   status = call.status,
   marker = 'data-console-status',
-  children = <span className={styles.shortcut}>or Ctrl+Enter</span>,
+  children = <span className={styles.help}>or Ctrl+Enter</span>,
 }: {
   call: ReturnType<typeof useServerCall>;
   label?: string;
@@ -266,11 +266,11 @@ export function SendBar({
 
 export function FailureView({ failure }: { failure: Failure }): ReactNode {
   return (
-    <div className={`alert alert--danger ${styles.alert}`} data-console-failure={failure.kind}>
-      <p>
+    <div className="alert alert--danger margin-bottom--md" data-console-failure={failure.kind}>
+      <p className="margin-bottom--xs">
         <strong>{failure.message}</strong>
       </p>
-      <p>{failure.fix}</p>
+      <p className="margin--none">{failure.fix}</p>
     </div>
   );
 }
@@ -318,7 +318,7 @@ export function ConsolePanel({
         }
       }}
     >
-      <div className={styles.consoleHeader}>
+      <div className={`${styles.consoleHeader} margin-bottom--sm`}>
         <p id={titleId} className={styles.consoleTitle}>
           {title}
         </p>

@@ -121,25 +121,25 @@ export default function ServerCheck({
         ) : null}
       </SendBar>
       {report ? (
-        <ol className={styles.results} aria-label={`Results for ${report.serverUrl}`} data-server-check-results="">
+        <ol className="margin-bottom--md" aria-label={`Results for ${report.serverUrl}`} data-server-check-results="">
           {report.steps.map((step) => (
             <li key={step.id} className={styles.step} data-step={step.id} data-status={step.status}>
-              <p className={styles.stepHead}>
-                <span className={styles.stepTitle}>{step.title}</span>{' '}
-                <span className={styles.badge}>{statusText(step)}</span>
-                {step.ms === null ? null : <span className={styles.time}> {step.ms} ms</span>}
+              <p>
+                <span className="text--semibold">{step.title}</span>{' '}
+                <span className="badge badge--secondary">{statusText(step)}</span>
+                {step.ms === null ? null : <span className={consoleStyles.help}> {step.ms} ms</span>}
               </p>
-              {step.detail ? <p className={styles.detail}>{step.detail}</p> : null}
+              {step.detail ? <p>{step.detail}</p> : null}
               {step.said ? (
                 <>
-                  <p className={styles.detail}>The server said:</p>
-                  <pre className={styles.said} tabIndex={0}>
+                  <p>The server said:</p>
+                  <pre className={`${consoleStyles.small} ${styles.said}`} tabIndex={0}>
                     {step.said}
                   </pre>
                 </>
               ) : null}
               {step.fix ? (
-                <p className={styles.detail}>
+                <p>
                   <strong>To change:</strong> {step.fix.text}{' '}
                   {step.fix.link ? <Link to={step.fix.link.href}>{step.fix.link.label}</Link> : null}
                 </p>
@@ -149,9 +149,11 @@ export default function ServerCheck({
         </ol>
       ) : null}
       {report && !sending ? (
-        <details className={styles.markdown}>
+        <details>
           <summary>Report as Markdown</summary>
-          <pre tabIndex={0}>{reportMarkdown(report, window.location.origin)}</pre>
+          <pre className={`${consoleStyles.small} ${styles.said}`} tabIndex={0}>
+            {reportMarkdown(report, window.location.origin)}
+          </pre>
         </details>
       ) : null}
     </ConsolePanel>
