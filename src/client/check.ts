@@ -16,21 +16,7 @@ import type { Failure } from './failure';
 import type { Answer } from './send';
 
 /** The serving guides' example tool (docs/inference/vllm.mdx and llamacpp.mdx, `tools-request.json`). */
-export const WEATHER_TOOL = {
-  type: 'function',
-  function: {
-    name: 'get_current_weather',
-    description: 'Get the current weather in a given location',
-    parameters: {
-      type: 'object',
-      properties: {
-        location: { type: 'string', description: 'The city, for example Boston' },
-        unit: { type: 'string', enum: ['celsius', 'fahrenheit'] },
-      },
-      required: ['location'],
-    },
-  },
-} as const;
+export const WEATHER_TOOL = data.tool;
 
 /** What the check's tool answers: the temperature is what the model's answer must repeat. */
 const WEATHER_RESULT = { location: 'Boston', temperature: 22, unit: 'celsius', description: 'Sunny' };
