@@ -18,20 +18,19 @@ interface Props {
 interface Read {
   /** The body's text, cut at VIEW_LIMIT_BYTES; null for bytes that are not text. */
   text: string | null;
-  cut: boolean;
+  /** The body's value, when it is JSON small enough to draw as a tree. */
   json?: unknown;
 }
 
 async function readBody(answer: Answer, isDownload: boolean): Promise<Read> {
   if (isDownload || !isTextual(answer.contentType)) {
-    return { text: null, cut: false };
+    return { text: null };
   }
-  const cut = answer.body.size > VIEW_LIMIT_BYTES;
-  const text = await (cut ? answer.body.slice(0, VIEW_LIMIT_BYTES) : answer.body).text();
+  const text = await answer.body.slice(0, VIEW_LIMIT_BYTES).text();
   try {
-    return answer.body.size <= TREE_LIMIT_BYTES ? { text, cut, json: JSON.parse(text) as unknown } : { text, cut };
+    return answer.body.size <= TREE_LIMIT_BYTES ? { text, json: JSON.parse(text) as unknown } : { text };
   } catch {
-    return { text, cut };
+    return { text };
   }
 }
 
@@ -102,7 +101,7 @@ export default function AnswerView({ answer, downloadName, isDownload }: Props):
         </p>
       ) : read ? (
         <>
-          {read.cut ? (
+          {answer.body.size > VIEW_LIMIT_BYTES ? (
             <p className={styles.help}>
               The body is {formatBytes(answer.body.size)}: the first {formatBytes(VIEW_LIMIT_BYTES)} are shown.{' '}
               {download('Download the whole body')}
