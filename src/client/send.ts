@@ -44,15 +44,10 @@ const PROBE_MS = 5000;
 const LOCAL_NETWORK_PERMISSIONS = ['local-network-access', 'loopback-network', 'local-network'];
 
 async function localNetworkPermission(): Promise<PermissionState | undefined> {
-  if (!('permissions' in navigator)) {
-    return undefined;
-  }
-  for (const name of LOCAL_NETWORK_PERMISSIONS) {
-    try {
-      return (await navigator.permissions.query({ name } as unknown as PermissionDescriptor)).state;
-    } catch {
-      // This browser does not know the name.
-    }
+  for (const name of 'permissions' in navigator ? LOCAL_NETWORK_PERMISSIONS : []) {
+    // A browser that does not know the name refuses it.
+    const status = await navigator.permissions.query({ name } as unknown as PermissionDescriptor).catch(() => null);
+    if (status) return status.state;
   }
   return undefined;
 }
