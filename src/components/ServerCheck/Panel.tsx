@@ -12,8 +12,7 @@ import { checkServer, reportMarkdown, statusText, type CheckReport, type Guide }
 import { checkServerUrl } from '@site/src/client/serverUrl';
 import { copyText } from '../PageActions/copy';
 import { ConsolePanel, KeyField, SendBar, ServerField, useConsoleForm } from '../RequestConsole/Fields';
-import consoleStyles from '../RequestConsole/styles.module.css';
-import styles from './styles.module.css';
+import styles from '../RequestConsole/styles.module.css';
 
 /** Where each guide's server listens, as its start command says. */
 const GUIDE_SERVERS: Record<Guide, string> = {
@@ -100,7 +99,7 @@ export default function ServerCheck({
       onClose={onClose}
       onSubmit={() => void runCheck()}
     >
-      <p className={consoleStyles.help}>
+      <p className={styles.help}>
         Runs eight requests against your model server from this page, one after another: it lists the models, asks for a
         plain answer, then calls the guides’ <code>get_current_weather</code> tool whole and streamed, sends its result
         back, and tries parallel calls and <code>tool_choice: &quot;required&quot;</code>. Nothing is sent until you
@@ -127,13 +126,13 @@ export default function ServerCheck({
               <p>
                 <span className="text--semibold">{step.title}</span>{' '}
                 <span className="badge badge--secondary">{statusText(step)}</span>
-                {step.ms === null ? null : <span className={consoleStyles.help}> {step.ms} ms</span>}
+                {step.ms === null ? null : <span className={styles.help}> {step.ms} ms</span>}
               </p>
               {step.detail ? <p>{step.detail}</p> : null}
               {step.said ? (
                 <>
                   <p>The server said:</p>
-                  <pre className={`${consoleStyles.small} ${styles.said}`} tabIndex={0}>
+                  <pre className={`${styles.small} ${styles.said}`} tabIndex={0}>
                     {step.said}
                   </pre>
                 </>
@@ -151,7 +150,7 @@ export default function ServerCheck({
       {report && !sending ? (
         <details>
           <summary>Report as Markdown</summary>
-          <pre className={`${consoleStyles.small} ${styles.said}`} tabIndex={0}>
+          <pre className={`${styles.small} ${styles.said}`} tabIndex={0}>
             {reportMarkdown(report, window.location.origin)}
           </pre>
         </details>
