@@ -10,7 +10,7 @@ import './styles.css';
 
 import { useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 
-import type { AskHostProps } from '@site/src/components/AskDocs/AskDialog';
+import type { AskPanelProps } from '@site/src/components/AskDocs/AskPanel';
 import { loadAsk } from '@site/src/components/AskDocs/load';
 import type { SearchModalProps } from '@site/src/search/SearchModal';
 import { loadSearchSetup, useSearchConfig, type SearchSetup, type SearchSetupOptions } from '@site/src/search/setup';
@@ -18,7 +18,7 @@ import { identity } from '@site/src/site/identity';
 
 type Open =
   | { Modal: ComponentType<SearchModalProps>; setup: SearchSetup }
-  | { Ask: ComponentType<AskHostProps>; question: string };
+  | { Ask: ComponentType<AskPanelProps>; question: string };
 
 /** The modal's code and the backend, whose index starts loading too: called on each sign of intent. */
 function loadSearchModal(options: SearchSetupOptions) {
@@ -120,7 +120,7 @@ export default function SearchBar(): ReactNode {
         </span>
       </button>
       {open && 'Modal' in open && <open.Modal setup={open.setup} onClose={onClose} onAsk={onAsk} />}
-      {open && 'Ask' in open && <open.Ask question={open.question} onClose={onClose} />}
+      {open && 'Ask' in open && <open.Ask question={open.question} onClose={onClose} modal />}
     </>
   );
 }
