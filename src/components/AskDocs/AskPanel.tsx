@@ -243,7 +243,10 @@ export default function AskPanel({ question, onClose, modal = false }: AskPanelP
   const answering = call.sending ? turns.length - 1 : -1;
   const panel = (
     <ConsolePanel title="Ask AI, answered by your own model from these pages" marker="data-ask-panel" onClose={onClose}>
-      <details className={styles.settings} open={Boolean(serverProblem) || typeof last?.failure === 'object'}>
+      <details
+        className={`${styles.settings} margin-bottom--sm`}
+        open={Boolean(serverProblem) || typeof last?.failure === 'object'}
+      >
         <summary>
           Your model server: {serverUrl}
           {model ? `, ${model}` : ''}
@@ -256,7 +259,7 @@ export default function AskPanel({ question, onClose, modal = false }: AskPanelP
           problem={serverProblem ? { field: 'server', message: serverProblem } : undefined}
           inputRef={serverField}
         />
-        <p className={styles.presets}>
+        <p className={`${consoleStyles.inline} margin-bottom--sm`}>
           {SERVERS.map((server) => (
             <button
               key={server.url}
@@ -302,70 +305,68 @@ export default function AskPanel({ question, onClose, modal = false }: AskPanelP
           {...(model ? { model } : {})}
         />
       </details>
-      <div className={styles.turns}>
-        {turns.map((turn, index) => (
-          <article key={index} className={styles.turn} data-ask-turn="">
-            <p className={styles.question}>{turn.question}</p>
-            {turn.steps.length > 0 ? (
-              <ul className={styles.steps} aria-label="What was looked up" data-ask-steps="">
-                {turn.steps.map((step, stepIndex) => (
-                  <li key={stepIndex}>{step}</li>
+      {turns.map((turn, index) => (
+        <article key={index} className={`${styles.turn} margin-bottom--md`} data-ask-turn="">
+          <p className="margin-bottom--sm text--bold">{turn.question}</p>
+          {turn.steps.length > 0 ? (
+            <ul className={`${consoleStyles.note} margin-bottom--sm`} aria-label="What was looked up" data-ask-steps="">
+              {turn.steps.map((step, stepIndex) => (
+                <li key={stepIndex}>{step}</li>
+              ))}
+            </ul>
+          ) : null}
+          {turn.answer ? (
+            <div className={styles.answer} aria-busy={index === answering} data-ask-answer="">
+              <Markdown text={turn.answer} siteUrl={siteUrl} />
+            </div>
+          ) : null}
+          {turn.sources.length > 0 ? (
+            <div data-ask-sources="">
+              <p className="margin-top--sm margin-bottom--xs text--bold">Pages this answer used</p>
+              <ul>
+                {turn.sources.map((source) => (
+                  <li key={source.path}>
+                    <a href={source.path}>{source.title}</a>
+                  </li>
                 ))}
               </ul>
-            ) : null}
-            {turn.answer ? (
-              <div className={styles.answer} aria-busy={index === answering} data-ask-answer="">
-                <Markdown text={turn.answer} siteUrl={siteUrl} />
-              </div>
-            ) : null}
-            {turn.sources.length > 0 ? (
-              <div data-ask-sources="">
-                <p className={styles.sourcesTitle}>Pages this answer used</p>
-                <ul>
-                  {turn.sources.map((source) => (
-                    <li key={source.path}>
-                      <a href={source.path}>{source.title}</a>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ) : null}
-            {turn.failure ? (
-              <div role="alert">
-                {typeof turn.failure === 'string' ? (
-                  <p className={consoleStyles.problem} data-ask-error="">
-                    {turn.failure}
-                  </p>
-                ) : (
-                  <FailureView failure={turn.failure} />
-                )}
-              </div>
-            ) : null}
-            {index === turns.length - 1 && turn.failure && !call.sending ? (
-              <button
-                type="button"
-                className="button button--secondary button--sm"
-                onClick={() => void run(turn.question)}
-              >
-                Retry
-              </button>
-            ) : null}
-            {index !== answering && turn.answer ? (
-              <button
-                type="button"
-                className={consoleStyles.linkButton}
-                onClick={() =>
-                  void navigator.clipboard
-                    ?.writeText(copyText(turn))
-                    .then(() => setStatus('The answer and its links are copied.'))
-                }
-              >
-                Copy answer
-              </button>
-            ) : null}
-          </article>
-        ))}
-      </div>
+            </div>
+          ) : null}
+          {turn.failure ? (
+            <div role="alert">
+              {typeof turn.failure === 'string' ? (
+                <p className={consoleStyles.problem} data-ask-error="">
+                  {turn.failure}
+                </p>
+              ) : (
+                <FailureView failure={turn.failure} />
+              )}
+            </div>
+          ) : null}
+          {index === turns.length - 1 && turn.failure && !call.sending ? (
+            <button
+              type="button"
+              className="button button--secondary button--sm"
+              onClick={() => void run(turn.question)}
+            >
+              Retry
+            </button>
+          ) : null}
+          {index !== answering && turn.answer ? (
+            <button
+              type="button"
+              className={consoleStyles.linkButton}
+              onClick={() =>
+                void navigator.clipboard
+                  ?.writeText(copyText(turn))
+                  .then(() => setStatus('The answer and its links are copied.'))
+              }
+            >
+              Copy answer
+            </button>
+          ) : null}
+        </article>
+      ))}
       <p role="status" className={consoleStyles.status} data-ask-status="">
         {call.status}
       </p>
