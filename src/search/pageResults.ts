@@ -121,7 +121,7 @@ export function statusHtml({ query, state, nbHits, notice, suggestions, reportUr
   );
   return `<div class="alert alert--secondary margin-bottom--md"><p><strong>${texts.noResults}</strong> ${quoted}</p>${
     buttons.length > 0
-      ? `<p>${texts.trySearchingFor}:</p><ul class="search-suggestions clean-list">${buttons.join('')}</ul>`
+      ? `<p>${texts.trySearchingFor}:</p><ul class="pills clean-list">${buttons.join('')}</ul>`
       : ''
   }<p>${texts.reportMissing} <a href="${escapeHtml(reportUrl)}">${texts.reportMissingLink}</a></p></div>`;
 }
