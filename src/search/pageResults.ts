@@ -120,9 +120,7 @@ export function statusHtml({ query, state, nbHits, notice, suggestions, reportUr
       `<li><button type="button" class="button button--sm button--secondary" data-search-suggestion="${escapeHtml(section)}">${escapeHtml(section)}</button></li>`,
   );
   return `<div class="alert alert--secondary margin-bottom--md"><p><strong>${texts.noResults}</strong> ${quoted}</p>${
-    buttons.length > 0
-      ? `<p>${texts.trySearchingFor}:</p><ul class="pills clean-list">${buttons.join('')}</ul>`
-      : ''
+    buttons.length > 0 ? `<p>${texts.trySearchingFor}:</p><ul class="pills clean-list">${buttons.join('')}</ul>` : ''
   }<p>${texts.reportMissing} <a href="${escapeHtml(reportUrl)}">${texts.reportMissingLink}</a></p></div>`;
 }
 
