@@ -79,9 +79,9 @@ export function noticeHtml(notice: QueryNotice): string {
   const text = (template: string) =>
     escapeHtml(template.replace('{original}', notice.original).replace('{query}', notice.query));
   if (notice.kind === 'relaxed') {
-    return `<p class="search-notice" data-search-notice="relaxed">${text(texts.relaxedNotice)}</p>`;
+    return `<p class="margin-bottom--sm" data-search-notice="relaxed">${text(texts.relaxedNotice)}</p>`;
   }
-  return `<p class="search-notice" data-search-notice="corrected">${text(texts.correctedNotice)} <button type="button" class="clean-btn search-instead" data-search-literal="${escapeHtml(notice.original)}">${text(texts.searchInstead)}</button>.</p>`;
+  return `<p class="margin-bottom--sm" data-search-notice="corrected">${text(texts.correctedNotice)} <button type="button" class="clean-btn search-instead" data-search-literal="${escapeHtml(notice.original)}">${text(texts.searchInstead)}</button>.</p>`;
 }
 
 /** The class names of the page's live status region and result list, which the early script paints into. */
@@ -120,9 +120,7 @@ export function statusHtml({ query, state, nbHits, notice, suggestions, reportUr
       `<li><button type="button" class="button button--sm button--secondary" data-search-suggestion="${escapeHtml(section)}">${escapeHtml(section)}</button></li>`,
   );
   return `<div class="alert alert--secondary margin-bottom--md"><p><strong>${texts.noResults}</strong> ${quoted}</p>${
-    buttons.length > 0
-      ? `<p>${texts.trySearchingFor}:</p><ul class="search-suggestions clean-list">${buttons.join('')}</ul>`
-      : ''
+    buttons.length > 0 ? `<p>${texts.trySearchingFor}:</p><ul class="pills clean-list">${buttons.join('')}</ul>` : ''
   }<p>${texts.reportMissing} <a href="${escapeHtml(reportUrl)}">${texts.reportMissingLink}</a></p></div>`;
 }
 

@@ -133,7 +133,7 @@ describe('the /search page markup', () => {
     expect(corrected).toContain('data-search-literal="create &quot;asistant"');
     expect(corrected).toContain('Showing results for &quot;create assistant&quot;.');
     expect(noticeHtml({ kind: 'relaxed', query: 'macos', original: 'macos metal' })).toBe(
-      '<p class="search-notice" data-search-notice="relaxed">No results for &quot;macos metal&quot;. Showing results for &quot;macos&quot;.</p>',
+      '<p class="margin-bottom--sm" data-search-notice="relaxed">No results for &quot;macos metal&quot;. Showing results for &quot;macos&quot;.</p>',
     );
   });
 });

@@ -5,7 +5,10 @@
  * requests to their server, and the conversation lives in memory only.
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 
+import { groupHitsByPage } from '@site/src/search/pageResults';
+import { loadSearchSetup, useSearchConfig } from '@site/src/search/setup';
 import { twinPath } from '@site/src/shared/twin-paths';
 import { siteUrl } from '@site/src/site/identity';
 
@@ -26,7 +29,7 @@ import { checkServerUrl } from '@site/src/client/serverUrl';
 import { useServerCall } from '@site/src/client/useServerCall';
 import consoleStyles from '../RequestConsole/styles.module.css';
 import ServerCheckButton from '../ServerCheck';
-import { ask, type ChatMessage, type Completion, type DocResult } from './agent';
+import { ask, type ChatMessage, type Completion } from './agent';
 import { linkedPages } from './links';
 import Markdown from './Markdown';
 import styles from './styles.module.css';
@@ -42,9 +45,9 @@ const IDLE_SECONDS = '60';
 export interface AskPanelProps {
   /** The question the reader typed in the search box. */
   question: string;
-  /** The site's own search, as the host page runs it. */
-  search: (query: string) => Promise<DocResult[]>;
   onClose: () => void;
+  /** A dialog over the page (from the search modal) that closes on Escape, rather than in place (on /search). */
+  modal?: boolean;
 }
 
 interface Turn {
@@ -56,6 +59,12 @@ interface Turn {
   failure?: Failure | string;
 }
 
+/**
+ * Text without the `<mark>` and other tags the results carry for highlighting: a parsed
+ * document runs nothing, and its `<body>` opens first so that leading spaces are kept.
+ */
+const plain = (html: string) => new DOMParser().parseFromString(`<body>${html}`, 'text/html').body.textContent ?? '';
+
 /** The answer and its sources as Markdown with absolute links, for the clipboard. */
 function copyText(turn: Turn): string {
   const absolute = (path: string) => (path.startsWith('/') ? `${siteUrl}${path}` : path);
@@ -64,8 +73,10 @@ function copyText(turn: Turn): string {
   return sources.length > 0 ? `${answer}\n\nSources:\n${sources.join('\n')}\n` : `${answer}\n`;
 }
 
-export default function AskPanel({ question, search, onClose }: AskPanelProps): ReactNode {
+export default function AskPanel({ question, onClose, modal = false }: AskPanelProps): ReactNode {
   const id = useId();
+  const { options, facetFilters } = useSearchConfig();
+  const dialog = useRef<HTMLDivElement>(null);
   const call = useServerCall('model');
   const { setStatus } = call;
   const [serverUrl, setServerUrl] = useState(() => call.servers[0] ?? SERVERS[0]?.url ?? '');
@@ -166,9 +177,14 @@ export default function AskPanel({ question, search, onClose }: AskPanelProps): 
         complete,
         searchDocs: async (query) => {
           setStatus(`Searching the docs for “${query}”…`);
-          const results = await search(query);
-          results.forEach((result) => titles.current.set(result.url.split('#')[0] ?? result.url, result.title));
-          return results;
+          // The site's first pages, as plain text.
+          const { backend } = await loadSearchSetup(options);
+          const response = await backend.search({ query, facetFilters, hitsPerPage: 5, page: 0 });
+          return groupHitsByPage(response.hits, siteUrl).map((page) => {
+            const title = plain(page.title);
+            titles.current.set(page.url.split('#')[0] ?? page.url, title);
+            return { title, url: page.url, excerpt: plain(page.excerpt || page.headings[0]?.excerpt || '') };
+          });
         },
         readPage: async (path) => {
           setStatus(`Reading ${path}…`);
@@ -203,11 +219,34 @@ export default function AskPanel({ question, search, onClose }: AskPanelProps): 
     }
   });
 
+  // The dialog takes focus and keeps the page from scrolling; the host gives focus back on close.
+  useEffect(() => {
+    if (!modal) {
+      return undefined;
+    }
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        onClose();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    document.body.style.overflow = 'hidden';
+    dialog.current?.focus();
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.body.style.overflow = '';
+    };
+  }, [modal, onClose]);
+
   const last = turns.at(-1);
   const answering = call.sending ? turns.length - 1 : -1;
-  return (
+  const panel = (
     <ConsolePanel title="Ask AI, answered by your own model from these pages" marker="data-ask-panel" onClose={onClose}>
-      <details className={styles.settings} open={Boolean(serverProblem) || typeof last?.failure === 'object'}>
+      <details
+        className={`${styles.settings} margin-bottom--sm`}
+        open={Boolean(serverProblem) || typeof last?.failure === 'object'}
+      >
         <summary>
           Your model server: {serverUrl}
           {model ? `, ${model}` : ''}
@@ -220,7 +259,7 @@ export default function AskPanel({ question, search, onClose }: AskPanelProps): 
           problem={serverProblem ? { field: 'server', message: serverProblem } : undefined}
           inputRef={serverField}
         />
-        <p className={styles.presets}>
+        <p className={`${consoleStyles.inline} margin-bottom--sm`}>
           {SERVERS.map((server) => (
             <button
               key={server.url}
@@ -266,70 +305,68 @@ export default function AskPanel({ question, search, onClose }: AskPanelProps): 
           {...(model ? { model } : {})}
         />
       </details>
-      <div className={styles.turns}>
-        {turns.map((turn, index) => (
-          <article key={index} className={styles.turn} data-ask-turn="">
-            <p className={styles.question}>{turn.question}</p>
-            {turn.steps.length > 0 ? (
-              <ul className={styles.steps} aria-label="What was looked up" data-ask-steps="">
-                {turn.steps.map((step, stepIndex) => (
-                  <li key={stepIndex}>{step}</li>
+      {turns.map((turn, index) => (
+        <article key={index} className={`${styles.turn} margin-bottom--md`} data-ask-turn="">
+          <p className="margin-bottom--sm text--bold">{turn.question}</p>
+          {turn.steps.length > 0 ? (
+            <ul className={`${consoleStyles.note} margin-bottom--sm`} aria-label="What was looked up" data-ask-steps="">
+              {turn.steps.map((step, stepIndex) => (
+                <li key={stepIndex}>{step}</li>
+              ))}
+            </ul>
+          ) : null}
+          {turn.answer ? (
+            <div className={styles.answer} aria-busy={index === answering} data-ask-answer="">
+              <Markdown text={turn.answer} siteUrl={siteUrl} />
+            </div>
+          ) : null}
+          {turn.sources.length > 0 ? (
+            <div data-ask-sources="">
+              <p className="margin-top--sm margin-bottom--xs text--bold">Pages this answer used</p>
+              <ul>
+                {turn.sources.map((source) => (
+                  <li key={source.path}>
+                    <a href={source.path}>{source.title}</a>
+                  </li>
                 ))}
               </ul>
-            ) : null}
-            {turn.answer ? (
-              <div className={styles.answer} aria-busy={index === answering} data-ask-answer="">
-                <Markdown text={turn.answer} siteUrl={siteUrl} />
-              </div>
-            ) : null}
-            {turn.sources.length > 0 ? (
-              <div data-ask-sources="">
-                <p className={styles.sourcesTitle}>Pages this answer used</p>
-                <ul>
-                  {turn.sources.map((source) => (
-                    <li key={source.path}>
-                      <a href={source.path}>{source.title}</a>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ) : null}
-            {turn.failure ? (
-              <div role="alert">
-                {typeof turn.failure === 'string' ? (
-                  <p className={consoleStyles.problem} data-ask-error="">
-                    {turn.failure}
-                  </p>
-                ) : (
-                  <FailureView failure={turn.failure} />
-                )}
-              </div>
-            ) : null}
-            {index === turns.length - 1 && turn.failure && !call.sending ? (
-              <button
-                type="button"
-                className="button button--secondary button--sm"
-                onClick={() => void run(turn.question)}
-              >
-                Retry
-              </button>
-            ) : null}
-            {index !== answering && turn.answer ? (
-              <button
-                type="button"
-                className={consoleStyles.linkButton}
-                onClick={() =>
-                  void navigator.clipboard
-                    ?.writeText(copyText(turn))
-                    .then(() => setStatus('The answer and its links are copied.'))
-                }
-              >
-                Copy answer
-              </button>
-            ) : null}
-          </article>
-        ))}
-      </div>
+            </div>
+          ) : null}
+          {turn.failure ? (
+            <div role="alert">
+              {typeof turn.failure === 'string' ? (
+                <p className={consoleStyles.problem} data-ask-error="">
+                  {turn.failure}
+                </p>
+              ) : (
+                <FailureView failure={turn.failure} />
+              )}
+            </div>
+          ) : null}
+          {index === turns.length - 1 && turn.failure && !call.sending ? (
+            <button
+              type="button"
+              className="button button--secondary button--sm"
+              onClick={() => void run(turn.question)}
+            >
+              Retry
+            </button>
+          ) : null}
+          {index !== answering && turn.answer ? (
+            <button
+              type="button"
+              className={consoleStyles.linkButton}
+              onClick={() =>
+                void navigator.clipboard
+                  ?.writeText(copyText(turn))
+                  .then(() => setStatus('The answer and its links are copied.'))
+              }
+            >
+              Copy answer
+            </button>
+          ) : null}
+        </article>
+      ))}
       <p role="status" className={consoleStyles.status} data-ask-status="">
         {call.status}
       </p>
@@ -381,4 +418,14 @@ export default function AskPanel({ question, search, onClose }: AskPanelProps): 
       </form>
     </ConsolePanel>
   );
+  return modal
+    ? createPortal(
+        <div className={styles.backdrop}>
+          <div ref={dialog} className={styles.dialog} role="dialog" aria-modal="true" aria-label="Ask AI" tabIndex={-1}>
+            {panel}
+          </div>
+        </div>,
+        document.body,
+      )
+    : panel;
 }

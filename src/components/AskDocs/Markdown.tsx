@@ -17,12 +17,13 @@ function children(node: Parents, siteUrl: string): ReactNode[] {
   return node.children.map((child, index) => render(child as Nodes, siteUrl, index));
 }
 
-/** The nodes that are one element each, around their children (none for a void element). */
+/** The nodes that are one element each, around their children or text (none for a void element). */
 const ELEMENTS: Partial<Record<Nodes['type'], string>> = {
   paragraph: 'p',
   blockquote: 'blockquote',
   emphasis: 'em',
   strong: 'strong',
+  inlineCode: 'code',
   thematicBreak: 'hr',
   break: 'br',
 };
@@ -34,32 +35,28 @@ function plainText(nodes: PhrasingContent[]): string {
 }
 
 function render(node: Nodes, siteUrl: string, key: number): ReactNode {
+  // Raw HTML is text, as text is.
+  const content = 'children' in node ? children(node, siteUrl) : 'value' in node ? node.value : undefined;
   const tag = ELEMENTS[node.type];
   if (tag) {
-    return createElement(tag, { key }, 'children' in node ? children(node, siteUrl) : undefined);
+    return createElement(tag, { key }, content);
   }
   switch (node.type) {
     case 'heading':
       // The dialog has its own headings: an answer's are bold lines within it.
       return (
         <p key={key}>
-          <strong>{children(node, siteUrl)}</strong>
+          <strong>{content}</strong>
         </p>
       );
     case 'list':
-      return node.ordered ? (
-        <ol key={key} start={node.start ?? undefined}>
-          {children(node, siteUrl)}
-        </ol>
-      ) : (
-        <ul key={key}>{children(node, siteUrl)}</ul>
-      );
+      return createElement(node.ordered ? 'ol' : 'ul', { key, start: node.start ?? undefined }, content);
     case 'listItem':
       // A tight list's paragraphs are its items' text, without a paragraph's margins.
       return (
         <li key={key}>
           {node.spread
-            ? children(node, siteUrl)
+            ? content
             : node.children.flatMap((child, index) =>
                 child.type === 'paragraph' ? children(child, siteUrl) : [render(child, siteUrl, index)],
               )}
@@ -91,13 +88,11 @@ function render(node: Nodes, siteUrl: string, key: number): ReactNode {
         </table>
       );
     }
-    case 'inlineCode':
-      return <code key={key}>{node.value}</code>;
     case 'link': {
       const target = siteHref(node.url, siteUrl);
       return target ? (
         <Link key={key} to={target}>
-          {children(node, siteUrl)}
+          {content}
         </Link>
       ) : (
         `${plainText(node.children)} (${node.url})`
@@ -105,11 +100,8 @@ function render(node: Nodes, siteUrl: string, key: number): ReactNode {
     }
     case 'image':
       return `${node.alt ?? ''} (${node.url})`;
-    case 'text':
-    case 'html':
-      return node.value;
     default:
-      return 'children' in node ? <Fragment key={key}>{children(node, siteUrl)}</Fragment> : null;
+      return 'children' in node ? <Fragment key={key}>{content}</Fragment> : content;
   }
 }
 

@@ -18,7 +18,7 @@ const SEARCH_RESULTS = 5;
 /** How many pages go into the prompt when the model runs without tools. */
 const RETRIEVED_PAGES = 3;
 
-export interface DocResult {
+interface DocResult {
   title: string;
   /** The page's path in the site: `/inference/vllm#install`. */
   url: string;

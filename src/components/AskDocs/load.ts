@@ -1,2 +1,2 @@
-/** Ask AI's code, loaded when the reader asks: the search bar's dialog, and /search's panel; hosts hand it their search. */
-export const loadAsk = () => import(/* webpackChunkName: "ask-ai" */ './AskDialog');
+/** Ask AI's code, loaded when the reader asks: the search bar's dialog, and /search's panel. */
+export const loadAsk = () => import(/* webpackChunkName: "ask-ai" */ './AskPanel');

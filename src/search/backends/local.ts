@@ -141,19 +141,16 @@ function watchChunkDownloads(scope: { fetch: typeof fetch }, bundlePath: string)
 export function createLocalBackend(options: LocalBackendOptions): SearchBackend {
   const { bundlePath, importPagefind = (url) => import(/* webpackIgnore: true */ url) as Promise<PagefindApi> } =
     options;
-  let words: Promise<readonly string[]> | null = null;
   // The site's words, fetched when a query first has a word that may be misspelt; after a failure, by the next one.
+  const loadWords = loadOnce(async () => {
+    const response = await fetch(`${bundlePath}${VOCABULARY_FILE}`);
+    return response.ok ? ((await response.json()) as VocabularyFile).words : Promise.reject(response.status);
+  });
   const vocabulary = () =>
-    (words ??= fetch(`${bundlePath}${VOCABULARY_FILE}`)
-      .then((response) =>
-        response.ok ? (response.json() as Promise<VocabularyFile>) : Promise.reject(response.status),
-      )
-      .then((file) => file.words)
-      .catch((error: unknown) => {
-        words = null;
-        console.warn('The search vocabulary could not be loaded:', error);
-        return [];
-      }));
+    loadWords().catch((error: unknown) => {
+      console.warn('The search vocabulary could not be loaded:', error);
+      return [];
+    });
   const failedChunkDownloads = watchChunkDownloads(options.fetchScope ?? globalThis, bundlePath);
   // After a failure the next query tries again (the network may be back).
   const load = loadOnce(async () => {

@@ -10,7 +10,7 @@ import './styles.css';
 
 import { useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 
-import type { AskHostProps } from '@site/src/components/AskDocs/AskDialog';
+import type { AskPanelProps } from '@site/src/components/AskDocs/AskPanel';
 import { loadAsk } from '@site/src/components/AskDocs/load';
 import type { SearchModalProps } from '@site/src/search/SearchModal';
 import { loadSearchSetup, useSearchConfig, type SearchSetup, type SearchSetupOptions } from '@site/src/search/setup';
@@ -18,7 +18,7 @@ import { identity } from '@site/src/site/identity';
 
 type Open =
   | { Modal: ComponentType<SearchModalProps>; setup: SearchSetup }
-  | { Ask: ComponentType<AskHostProps>; question: string };
+  | { Ask: ComponentType<AskPanelProps>; question: string };
 
 /** The modal's code and the backend, whose index starts loading too: called on each sign of intent. */
 function loadSearchModal(options: SearchSetupOptions) {
@@ -113,28 +113,17 @@ export default function SearchBar(): ReactNode {
         <span className="DocSearch-Button-Keys">
           {modifier !== null && (
             <>
-              <kbd className="DocSearch-Button-Key">{modifier === 'Meta' ? '⌘' : <ControlKeyIcon />}</kbd>
+              {/* "Ctrl" in the width of one key, as small as DocSearch draws it. */}
+              <kbd className="DocSearch-Button-Key" style={modifier === 'Meta' ? undefined : { fontSize: '0.5rem' }}>
+                {modifier === 'Meta' ? '⌘' : 'Ctrl'}
+              </kbd>
               <kbd className="DocSearch-Button-Key">K</kbd>
             </>
           )}
         </span>
       </button>
       {open && 'Modal' in open && <open.Modal setup={open.setup} onClose={onClose} onAsk={onAsk} />}
-      {open && 'Ask' in open && <open.Ask question={open.question} onClose={onClose} />}
+      {open && 'Ask' in open && <open.Ask question={open.question} onClose={onClose} modal />}
     </>
-  );
-}
-
-function ControlKeyIcon() {
-  return (
-    <svg width="15" height="15" className="DocSearch-Control-Key-Icon" aria-hidden="true">
-      <path
-        d="M4.505 4.496h2M5.505 5.496v5M8.216 4.496l.055 5.993M10 7.5c.333.333.5.667.5 1v2M12.326 4.5v5.996M8.384 4.496c1.674 0 2.116 0 2.116 1.5s-.442 1.5-2.116 1.5M3.205 9.303c-.09.448-.277 1.21-1.241 1.203C1 10.5.5 9.513.5 8V7c0-1.57.5-2.5 1.464-2.494.964.006 1.134.598 1.24 1.342M12.553 10.5h1.953"
-        strokeWidth="1.2"
-        stroke="currentColor"
-        fill="none"
-        strokeLinecap="square"
-      />
-    </svg>
   );
 }

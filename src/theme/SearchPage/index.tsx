@@ -11,7 +11,7 @@ import SearchPageHead from '@rubra/search-page-head';
 import Layout from '@theme/Layout';
 import { useCallback, useEffect, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
 
-import type { AskInPlace } from '@site/src/components/AskDocs/AskDialog';
+import type AskPanel from '@site/src/components/AskDocs/AskPanel';
 import { loadAsk } from '@site/src/components/AskDocs/load';
 import {
   earlyBackend,
@@ -136,10 +136,10 @@ function useSearchResults(config: SearchConfig, urlQuery: string) {
 
 /** Ask AI under the search box: the typed words as a question for the reader's own model, answered in place. */
 function AskOnPage({ question }: { question: string }): ReactNode {
-  const [panel, setPanel] = useState<{ Panel: typeof AskInPlace; question: string } | null>(null);
+  const [panel, setPanel] = useState<{ Panel: typeof AskPanel; question: string } | null>(null);
   // The button works only once the page has hydrated: the HTML holds just its place.
   const hydrated = useIsBrowser();
-  const ask = () => void loadAsk().then(({ AskInPlace }) => setPanel({ Panel: AskInPlace, question: question.trim() }));
+  const ask = () => void loadAsk().then((module) => setPanel({ Panel: module.default, question: question.trim() }));
   return (
     <>
       <p className="search-ask">

@@ -6,6 +6,12 @@ import { page } from '../../support/dom';
 
 import AskPanel from '@site/src/components/AskDocs/AskPanel';
 
+// The site's search, which finds nothing here.
+vi.mock('@site/src/search/setup', () => ({
+  useSearchConfig: () => ({ options: {}, facetFilters: [] }),
+  loadSearchSetup: async () => ({ backend: { search: async () => ({ hits: [], nbHits: 0 }) } }),
+}));
+
 /**
  * Ask AI at the first contact with a server: a panel that asked a server where nothing
  * listens, and the reader who fixes the Server URL. Servers are played by a fetch that
@@ -74,7 +80,7 @@ beforeEach(() => {
   sent.length = 0;
   sessionStorage.clear();
   vi.stubGlobal('fetch', vi.fn(serve));
-  render(<AskPanel question="How do I serve Phi-3?" search={async () => []} onClose={() => undefined} />);
+  render(<AskPanel question="How do I serve Phi-3?" onClose={() => undefined} />);
 });
 
 afterEach(async () => {
