@@ -17,33 +17,23 @@ export interface CardText {
 /** The colours a card takes from the site's stylesheet. */
 export type CardPalette = Record<'primary' | 'surface' | 'border' | 'muted' | 'ink', string>;
 
-export interface CardBrand {
-  /** The product's name beside the logo. */
-  name: string;
-  /** The site's host, shown at the foot. */
-  host: string;
-  /** The logo as a data: URL. */
-  logo: string;
-}
+/** The product's name beside the logo, the site's host at the foot, and the logo as a data: URL. */
+export type CardBrand = Record<'name' | 'host' | 'logo', string>;
+
+type Style = Record<string, string | number>;
+type Children = (CardNode | string)[] | CardNode | string;
 
 /** An element of satori's tree: the shape React elements have, without React. */
 export interface CardNode {
   type: string;
-  props: { style?: Record<string, string | number>; children?: (CardNode | string)[] | CardNode | string } & Record<
-    string,
-    unknown
-  >;
+  props: { style?: Style; children?: Children } & Record<string, unknown>;
 }
 
 export const FONT_FAMILY = 'Inter';
 /** The band of the primary colour down the left edge. */
 const ACCENT_WIDTH = 24;
 
-function node(
-  type: string,
-  style: Record<string, string | number>,
-  children?: CardNode['props']['children'],
-): CardNode {
+function node(type: string, style: Style, children?: Children): CardNode {
   return { type, props: { style, ...(children === undefined ? {} : { children }) } };
 }
 

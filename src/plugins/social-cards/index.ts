@@ -31,7 +31,7 @@ import { pageSectionsSchema, routeSchema, type PageSection } from '../../plugins
 import { optionsValidator } from '../../plugins-lib/plugin-options';
 import { CARD_HEIGHT, CARD_WIDTH } from './card';
 import { cardAlt, docsCardPages, siteCardPages, type CardPage } from './pages';
-import { cardSvg, iconFile, loadSiteAssets, rasterise, type CardAssets } from './render';
+import { iconFile, loadSiteAssets, renderCard, type CardAssets } from './render';
 
 const PLUGIN = 'social-cards';
 /** Where the cards land in the build: under /assets/, whose hashed names are cached for a year. */
@@ -120,7 +120,7 @@ export async function renderMissing(
   const queue = [...missing];
   const worker = async () => {
     for (let job = queue.shift(); job; job = queue.shift()) {
-      const png = await rasterise(await cardSvg(job.page, assets, job.page.source));
+      const png = await renderCard(job.page, assets, job.page.source);
       const target = path.join(cacheDir, `${job.hash}.png`);
       // Written aside, then renamed: an interrupted build never leaves half a card in the cache.
       await writeFile(`${target}.tmp`, png);
@@ -155,13 +155,6 @@ export function cardReport(
 /** The cards' figures of the last build, in the generated files (.docusaurus/social-cards/). */
 const REPORT_FILE = 'report.json';
 
-interface RenderedCards {
-  byRoute: Map<string, CardJob>;
-  /** The jobs this build rendered; the others came from the cache. */
-  rendered: Set<CardJob>;
-  seconds: number;
-}
-
 export default function socialCards(context: LoadContext, options: SocialCardsOptions): Plugin {
   const { siteDir, baseUrl, siteConfig, generatedFilesDir } = context;
   const cacheDir = path.join(siteDir, 'node_modules', '.cache', PLUGIN);
@@ -169,7 +162,9 @@ export default function socialCards(context: LoadContext, options: SocialCardsOp
   // Each route's card tags, which only the server bundle imports; the browser's gets NO_TAGS.
   const TAGS = 'tags.json';
   const NO_TAGS = 'no-tags.json';
-  let rendering: Promise<RenderedCards> | undefined;
+  const byRoute = new Map<string, CardJob>();
+  /** The jobs this build rendered (the others came from the cache), and the seconds it took. */
+  let rendering: Promise<{ rendered: Set<CardJob>; seconds: number }> | undefined;
 
   return {
     name: PLUGIN,
@@ -194,7 +189,6 @@ export default function socialCards(context: LoadContext, options: SocialCardsOp
       const assets = await loadSiteAssets(siteDir, siteConfig.url);
       const designKey = await designKeyOf(assets);
       const byHash = new Map<string, CardJob>();
-      const byRoute = new Map<string, CardJob>();
       const tags: Record<string, CardTag[]> = {};
       for (const [route, page] of pages) {
         const hash = cardHash(page, designKey);
@@ -211,7 +205,6 @@ export default function socialCards(context: LoadContext, options: SocialCardsOp
       // Rendering runs beside the bundler; postBuild waits for it (and reports its
       // failure: the catch only keeps an early failure from going unhandled).
       rendering = renderMissing([...byHash.values()], assets, cacheDir).then((rendered) => ({
-        byRoute,
         rendered,
         seconds: (performance.now() - started) / 1000,
       }));
@@ -227,7 +220,7 @@ export default function socialCards(context: LoadContext, options: SocialCardsOp
       if (!rendering) {
         throw new Error(`[${PLUGIN}] the cards were not rendered: no content was loaded`);
       }
-      const { byRoute, rendered, seconds } = await rendering;
+      const { rendered, seconds } = await rendering;
       const routes = [...new Set(routesPaths)];
       const homeless = routes.filter((route) => !byRoute.has(route));
       if (homeless.length > 0) {

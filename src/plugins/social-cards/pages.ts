@@ -19,60 +19,57 @@ export interface CardPage extends CardText {
 
 export const SITE_CARD_NAME = 'site';
 
-type Version = DocsContent['loadedVersions'][number];
-type SidebarItem = Version['sidebars'][string][number];
+type Operation = { pageId: string; method: string; path: string };
+type SidebarItem = DocsContent['loadedVersions'][number]['sidebars'][string][number];
 
-function sectionTitle(route: string, sections: readonly PageSection[], source: string): string {
-  const section = sectionOf(route, sections);
-  if (!section) {
-    throw new Error(`[social-cards] ${source}: no section takes ${route}; add it to a section in docusaurus.config.ts`);
-  }
-  return section.title;
-}
-
-function categoryPages(items: readonly SidebarItem[], baseUrl: string, sections: readonly PageSection[]): CardPage[] {
+/** The generated category indexes among sidebar items, nested ones included. */
+function generatedIndexes(items: readonly SidebarItem[]): { permalink: string; title: string; label: string }[] {
   return items.flatMap((item) => {
     if (item.type !== 'category') {
       return [];
     }
-    const nested = categoryPages(item.items, baseUrl, sections);
-    if (item.link?.type !== 'generated-index') {
-      return nested;
-    }
-    const route = routeOf(item.link.permalink, baseUrl);
-    const source = `the "${item.label}" category of the docs sidebar`;
-    const title = item.link.title ?? item.label;
-    return [{ route, title, section: sectionTitle(route, sections, source), source }, ...nested];
+    const { link, label } = item;
+    const own =
+      link?.type === 'generated-index' ? [{ permalink: link.permalink, title: link.title ?? label, label }] : [];
+    return [...own, ...generatedIndexes(item.items)];
   });
 }
 
 /**
  * The cards of a docs instance's pages: every doc, and every generated category index.
- * An API operation, by its page id in `operations`, shows its method and path; the API
- * landing page, which repeats one operation's content, takes its section's name so that
- * its card differs from that operation's.
+ * An API operation, by its page id in `operations`, shows its method and path: `POST
+ * /threads/{thread_id}/runs`; the API landing page, which repeats one operation's
+ * content, takes its section's name so that its card differs from that operation's.
  */
 export function docsCardPages(
   content: DocsContent,
   baseUrl: string,
   sections: readonly PageSection[],
-  operations: readonly { pageId: string; method: string; path: string }[] = [],
+  operations: readonly Operation[] = [],
 ): CardPage[] {
   const byPageId = new Map(operations.map((operation) => [operation.pageId, operation]));
+  const cardPage = (permalink: string, title: string, source: string, operation?: Operation): CardPage => {
+    const route = routeOf(permalink, baseUrl);
+    const section = operation
+      ? `${operation.method.toUpperCase()} ${operation.path}`
+      : sectionOf(route, sections)?.title;
+    if (!section) {
+      throw new Error(
+        `[social-cards] ${source}: no section takes ${route}; add it to a section in docusaurus.config.ts`,
+      );
+    }
+    return { route, title, section, source };
+  };
   return content.loadedVersions.flatMap((version) => [
     ...version.docs.map((doc) => {
-      const route = routeOf(doc.permalink, baseUrl);
       if (doc.frontMatter.image !== undefined) {
         throw new Error(`[social-cards] ${doc.source} names an image of its own; its card is its image`);
       }
-      const operation = byPageId.get(doc.id);
-      // An operation's card shows its method and path: `POST /threads/{thread_id}/runs`.
-      const section = operation
-        ? `${operation.method.toUpperCase()} ${operation.path}`
-        : sectionTitle(route, sections, doc.source);
-      return { route, title: doc.title, section, source: doc.source };
+      return cardPage(doc.permalink, doc.title, doc.source, byPageId.get(doc.id));
     }),
-    ...Object.values(version.sidebars).flatMap((sidebar) => categoryPages(sidebar, baseUrl, sections)),
+    ...Object.values(version.sidebars)
+      .flatMap(generatedIndexes)
+      .map(({ permalink, title, label }) => cardPage(permalink, title, `the "${label}" category of the docs sidebar`)),
   ]);
 }
 

@@ -1,7 +1,10 @@
 /**
  * Renders a card to an optimised PNG: satori lays the card out into an SVG (text as
- * paths, so no font is needed later), resvg rasterises it and @napi-rs/image
- * encodes it at deflate's best level. Rasterising and compressing run on
+ * paths, so no font is needed later), resvg rasterises it and @napi-rs/image encodes it
+ * at deflate's best level with no row filter (flat colour gains nothing from filters),
+ * about a third smaller than resvg's own encoder for a fifth of a card's render time;
+ * oxipng's palette reduction would be smaller still, at four times the cost of the whole
+ * render (CONTRIBUTING.md, Social cards inside). Rasterising and compressing run on
  * libuv's thread pool, so several cards render at once while satori lays out the next.
  */
 import { readFile } from 'node:fs/promises';
@@ -24,13 +27,13 @@ import {
   type CardText,
 } from './card';
 
-/** The fonts, from @fontsource/inter (satori reads WOFF, not WOFF2). */
-const FONT_FILES = [
-  { weight: 600, file: '@fontsource/inter/files/inter-latin-600-normal.woff' },
-  { weight: 700, file: '@fontsource/inter/files/inter-latin-700-normal.woff' },
-  { weight: 600, file: '@fontsource/inter/files/inter-latin-ext-600-normal.woff' },
-  { weight: 700, file: '@fontsource/inter/files/inter-latin-ext-700-normal.woff' },
-] as const;
+/** The fonts, from @fontsource/inter (satori reads WOFF, not WOFF2): weights 600 and 700 of each subset. */
+const FONT_FILES = ['latin', 'latin-ext'].flatMap((subset) =>
+  ([600, 700] as const).map((weight) => ({
+    weight,
+    file: `@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`,
+  })),
+);
 
 /** The stylesheet that holds the site's palette. */
 export const SITE_STYLESHEET = 'src/css/custom.css';
@@ -101,9 +104,10 @@ export async function loadSiteAssets(siteDir: string, siteUrl: string): Promise<
   };
 }
 
-/** The card as an SVG; fails, naming the page, when the title holds a character the fonts lack. */
-export async function cardSvg(text: CardText, assets: CardAssets, page: string): Promise<string> {
-  return satori(cardLayout(text, assets.palette, assets.brand) as unknown as Parameters<typeof satori>[0], {
+/** The card as an optimised PNG; fails, naming the page, when the title holds a character the fonts lack. */
+export async function renderCard(text: CardText, assets: CardAssets, page: string): Promise<Buffer> {
+  const layout = cardLayout(text, assets.palette, assets.brand) as unknown as Parameters<typeof satori>[0];
+  const svg = await satori(layout, {
     width: CARD_WIDTH,
     height: CARD_HEIGHT,
     fonts: assets.fonts,
@@ -111,15 +115,6 @@ export async function cardSvg(text: CardText, assets: CardAssets, page: string):
       throw cardError(page, `the card's fonts have no glyph for "${segment}"`);
     },
   });
-}
-
-/**
- * An SVG card as a compressed PNG: deflate at its best level with no row filter (flat
- * colour gains nothing from filters), about a third smaller than resvg's own encoder for
- * a fifth of a card's render time. oxipng's palette reduction would be smaller still, at
- * four times the cost of the whole render (CONTRIBUTING.md, Social cards inside).
- */
-export async function rasterise(svg: string): Promise<Buffer> {
   const image = await renderAsync(svg, { fitTo: { mode: 'original' } });
   return Transformer.fromRgbaPixels(image.pixels, image.width, image.height).png({
     compressionType: CompressionType.Best,
@@ -134,9 +129,4 @@ export const ICON_SIZE = 32;
 export async function iconFile(svg: string): Promise<Buffer> {
   const image = await renderAsync(svg, { fitTo: { mode: 'width', value: ICON_SIZE } });
   return Transformer.fromRgbaPixels(image.pixels, image.width, image.height).ico();
-}
-
-/** The card as an optimised PNG. */
-export async function renderCard(text: CardText, assets: CardAssets, page: string): Promise<Buffer> {
-  return rasterise(await cardSvg(text, assets, page));
 }
