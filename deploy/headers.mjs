@@ -92,7 +92,6 @@ function nginxQuote(value) {
  * The server-context include: every security header on every response (`always`, so
  * 404s and redirects carry them too), and the Cache-Control chosen by the map below.
  * @param {Record<string, string>} headers
- * @returns {string}
  */
 export function renderNginxHeaders(headers) {
   return [
@@ -106,7 +105,6 @@ export function renderNginxHeaders(headers) {
 /**
  * The http-context include: Cache-Control by path. $uri is the path after clean-URL
  * lookup and error_page, so the 404 page is revalidated even under /assets/.
- * @returns {string}
  */
 export function renderNginxCacheMap() {
   return [
@@ -126,7 +124,6 @@ export function renderNginxCacheMap() {
  * set by several matching rules, so Cache-Control is set for the hashed paths only;
  * everything else keeps the hosts' default, which revalidates.
  * @param {Record<string, string>} headers
- * @returns {string}
  */
 export function renderHeadersFile(headers) {
   return [

@@ -88,7 +88,6 @@ function renderHeadElement({ tag, attributes }) {
  * @param {string} html the page as built
  * @param {PageEdit} edit
  * @param {string} file the page's file, for messages
- * @returns {string}
  */
 export function editPage(html, { head = [], holdScripts: held }, file) {
   const added = [...head.map(renderHeadElement), ...(held ? [`<meta name="${held.listIn}"`] : [])];
