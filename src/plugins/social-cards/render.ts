@@ -45,7 +45,7 @@ export interface CardNode {
   props: { style?: Style; children?: Children } & Record<string, unknown>;
 }
 
-export const FONT_FAMILY = 'Inter';
+const FONT_FAMILY = 'Inter';
 /** The band of the primary colour down the left edge. */
 const ACCENT_WIDTH = 24;
 
