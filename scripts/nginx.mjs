@@ -90,7 +90,7 @@ export async function startNginx({ port, buildDir, accessLog = false, stdio = 'i
   }
   const origin = `http://127.0.0.1:${port}`;
   const answers = () =>
-    fetch(`${origin}/`, { method: 'HEAD' }).then(
+    fetch(`${origin}/`, { method: 'HEAD', signal: AbortSignal.timeout(1000) }).then(
       () => true,
       () => false,
     );
