@@ -42,10 +42,6 @@ const config: KnipConfig = {
         '.dependency-cruiser.aliases.mjs',
       ],
       project: ['**/*.{ts,tsx,mjs,js,mdx}', '!static/**', '!mcp/**', '!tests/unit/fixtures/**'],
-      ignoreBinaries: [
-        // Run by scripts/system-deps.mjs only to tell the reader how to install Chromium and nginx.
-        'apt-get',
-      ],
       ignoreDependencies: [
         // Added by docusaurus.config.ts only when RSDOCTOR=true.
         '@docusaurus/plugin-rsdoctor',

@@ -95,13 +95,12 @@ async function inBatches(files, task) {
  * @param {boolean} text Brotli's text mode
  */
 function brotliOf(content, text) {
-  const { BROTLI_PARAM_MODE, BROTLI_MODE_TEXT, BROTLI_PARAM_QUALITY, BROTLI_MAX_QUALITY, BROTLI_PARAM_SIZE_HINT } =
-    zlib.constants;
+  const { constants } = zlib;
   return brotli(content, {
     params: {
-      ...(text ? { [BROTLI_PARAM_MODE]: BROTLI_MODE_TEXT } : {}),
-      [BROTLI_PARAM_QUALITY]: BROTLI_MAX_QUALITY,
-      [BROTLI_PARAM_SIZE_HINT]: content.length,
+      [constants.BROTLI_PARAM_MODE]: text ? constants.BROTLI_MODE_TEXT : constants.BROTLI_MODE_GENERIC,
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
     },
   });
 }

@@ -37,63 +37,47 @@ const RUNTIME_INLINE_STYLES = ['.cls-1,.cls-2{fill:#003dff;}.cls-2{fill-rule:eve
  */
 
 /**
- * The Content-Security-Policy directives, in the order they are sent.
+ * The security headers sent with every response, by name. Strict-Transport-Security is
+ * not among them: it belongs to the TLS setup (a commented line in deploy/nginx.conf;
+ * Netlify and Cloudflare Pages set it from their HTTPS settings).
  * @param {PolicyInputs} inputs
- * @returns {[string, string[]][]}
+ * @returns {Record<string, string>}
  */
-function cspDirectives({ scriptHashes, styleHashes, plugins }) {
+export function securityHeaders({ scriptHashes, styleHashes, plugins }) {
   const styles = [...new Set([...styleHashes, ...RUNTIME_INLINE_STYLES.map(sha256Source)])].sort();
   const added = (/** @type {'scriptSrc' | 'connectSrc'} */ kind) => [
     ...new Set(plugins.flatMap((policy) => policy[kind])),
   ];
   const quote = (/** @type {string} */ hash) => `'${hash}'`;
-  return [
-    ['default-src', ["'self'"]],
+  // The Content-Security-Policy's directives, in the order they are sent.
+  const directives = [
+    ['default-src', "'self'"],
     // Scripts: our own files, what the search backend needs (WebAssembly compilation for
     // Pagefind), and the inline scripts by hash; no eval, no other inline code.
-    ['script-src', ["'self'", ...added('scriptSrc'), ...scriptHashes.map(quote)]],
+    ['script-src', "'self'", ...added('scriptSrc'), ...scriptHashes.map(quote)],
     // Styles: our own stylesheets, plus by hash the style attributes of the prerendered
     // HTML (code highlighting colours, a hidden SVG sprite) and the inline styles
     // above; 'unsafe-hashes' lets a hash match an attribute, and no other inline style.
-    ['style-src', ["'self'", "'unsafe-hashes'", ...styles.map(quote)]],
+    ['style-src', "'self'", "'unsafe-hashes'", ...styles.map(quote)],
     // The CSS inlines its small icons as data: URIs.
-    ['img-src', ["'self'", 'data:']],
-    ['font-src', ["'self'"]],
+    ['img-src', "'self'", 'data:'],
+    ['font-src', "'self'"],
     // Fetches: the site, the hosts of a hosted search backend, and the reader's own
     // servers that the API console sends requests to.
-    ['connect-src', ["'self'", ...added('connectSrc')]],
-    ['object-src', ["'none'"]],
-    ['base-uri', ["'none'"]],
-    ['form-action', ["'self'"]],
-    ['frame-ancestors', ["'none'"]],
+    ['connect-src', "'self'", ...added('connectSrc')],
+    ['object-src', "'none'"],
+    ['base-uri', "'none'"],
+    ['form-action', "'self'"],
+    ['frame-ancestors', "'none'"],
   ];
-}
-
-/** @typedef {{ name: string, value: string }} Header */
-
-/**
- * The security headers sent with every response. Strict-Transport-Security is not
- * among them: it belongs to the TLS setup (a commented line in deploy/nginx.conf;
- * Netlify and Cloudflare Pages set it from their HTTPS settings).
- * @param {PolicyInputs} inputs
- * @returns {Header[]}
- */
-export function securityHeaders(inputs) {
-  return [
-    {
-      name: 'Content-Security-Policy',
-      value: cspDirectives(inputs)
-        .map(([name, sources]) => [name, ...sources].join(' '))
-        .join('; '),
-    },
-    { name: 'X-Content-Type-Options', value: 'nosniff' },
-    { name: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
-    {
-      name: 'Permissions-Policy',
-      value: 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), hid=()',
-    },
-    { name: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
-  ];
+  return {
+    'Content-Security-Policy': directives.map((directive) => directive.join(' ')).join('; '),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy':
+      'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), hid=()',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+  };
 }
 
 /**
@@ -107,13 +91,12 @@ function nginxQuote(value) {
 /**
  * The server-context include: every security header on every response (`always`, so
  * 404s and redirects carry them too), and the Cache-Control chosen by the map below.
- * @param {Header[]} headers
- * @returns {string}
+ * @param {Record<string, string>} headers
  */
 export function renderNginxHeaders(headers) {
   return [
     GENERATED_NOTE,
-    ...headers.map((header) => `add_header ${header.name} ${nginxQuote(header.value)} always;`),
+    ...Object.entries(headers).map(([name, value]) => `add_header ${name} ${nginxQuote(value)} always;`),
     'add_header Cache-Control $rubra_docs_cache_control always;',
     '',
   ].join('\n');
@@ -122,7 +105,6 @@ export function renderNginxHeaders(headers) {
 /**
  * The http-context include: Cache-Control by path. $uri is the path after clean-URL
  * lookup and error_page, so the 404 page is revalidated even under /assets/.
- * @returns {string}
  */
 export function renderNginxCacheMap() {
   return [
@@ -141,14 +123,13 @@ export function renderNginxCacheMap() {
  * The `_headers` file of Netlify and Cloudflare Pages. Both join the values of a header
  * set by several matching rules, so Cache-Control is set for the hashed paths only;
  * everything else keeps the hosts' default, which revalidates.
- * @param {Header[]} headers
- * @returns {string}
+ * @param {Record<string, string>} headers
  */
 export function renderHeadersFile(headers) {
   return [
     GENERATED_NOTE,
     '/*',
-    ...headers.map((header) => `  ${header.name}: ${header.value}`),
+    ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`),
     ...IMMUTABLE_PATH_PREFIXES.flatMap((prefix) => [`${prefix}*`, `  Cache-Control: ${IMMUTABLE_CACHE}`]),
     '',
   ].join('\n');

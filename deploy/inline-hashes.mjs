@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 
 import { parse } from 'parse5';
 
-import { attributeOf, walk } from './page-pass.mjs';
+import { attributeOf, nodesOf } from './page-pass.mjs';
 
 /** Script types a browser executes; others (application/ld+json) are data, outside the policy. */
 const EXECUTABLE_SCRIPT_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript']);
@@ -30,8 +30,7 @@ export function sha256Source(text) {
 export function inlineCodeOf(html) {
   /** @type {InlineCode} */
   const found = { scripts: [], styles: [], forbidden: [] };
-  /** @param {any} node */
-  const visit = (node) => {
+  for (const node of nodesOf(parse(html))) {
     for (const { name, value } of /** @type {{ name: string, value: string }[]} */ (node.attrs ?? [])) {
       if (name === 'style') {
         found.styles.push(value);
@@ -51,12 +50,7 @@ export function inlineCodeOf(html) {
     } else if (node.tagName === 'style') {
       found.styles.push(text());
     }
-    // A template's content is a fragment of its own, outside its child nodes.
-    if (node.content) {
-      walk(node.content, visit);
-    }
-  };
-  walk(parse(html), visit);
+  }
   return found;
 }
 

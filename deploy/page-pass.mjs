@@ -6,7 +6,6 @@
 // tree gives (the end of <head>, a script element's own span), so the rest of the page
 // keeps its bytes as the minifier wrote them.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { parse } from 'parse5';
@@ -17,7 +16,10 @@ import { parse } from 'parse5';
  */
 export const NGINX_DIR = '_nginx';
 
-/** The /search page's index hints and held scripts (src/plugins/search), for the local backend only. */
+/**
+ * The /search page's index hints and held scripts, by the page's file, that the search
+ * plugin (src/plugins/search) writes for the local backend only.
+ */
 export const SEARCH_PAGE_FILE = `${NGINX_DIR}/pages/search-page.json`;
 
 /** @typedef {{ tag: 'meta' | 'link', attributes: Record<string, string> }} HeadElement added at the end of <head> */
@@ -28,18 +30,6 @@ export const SEARCH_PAGE_FILE = `${NGINX_DIR}/pages/search-page.json`;
  * @property {{ srcPrefix: string, listIn: string }} [holdScripts] the page's own `defer`
  *   scripts whose src starts with srcPrefix, taken out and listed, in order, in the meta element named listIn
  */
-
-/**
- * Writes the edits, by the page's file relative to the build folder, into the build for
- * the pass: what the search plugin's postBuild calls instead of editing the page.
- * @param {string} outDir
- * @param {Record<string, PageEdit>} edits
- */
-export async function handOverPageEdits(outDir, edits) {
-  const target = path.join(outDir, SEARCH_PAGE_FILE);
-  await mkdir(path.dirname(target), { recursive: true });
-  await writeFile(target, `${JSON.stringify(edits, null, 1)}\n`);
-}
 
 /**
  * The build's files, sorted, by their paths relative to it with `/` separators.
@@ -65,15 +55,13 @@ export function builtPages(buildDir, files = buildFiles(buildDir)) {
 }
 
 /**
- * Visits a parse5 node and its descendants, in document order.
+ * A parse5 node and its descendants, in document order, a template's content included
+ * (a fragment of its own, outside the template's child nodes).
  * @param {any} node
- * @param {(node: any) => void} visit
+ * @returns {any[]}
  */
-export function walk(node, visit) {
-  visit(node);
-  for (const child of node.childNodes ?? []) {
-    walk(child, visit);
-  }
+export function nodesOf(node) {
+  return [node, ...[...(node.childNodes ?? []), ...(node.content ? [node.content] : [])].flatMap(nodesOf)];
 }
 
 /**
@@ -100,45 +88,39 @@ function renderHeadElement({ tag, attributes }) {
  * @param {string} html the page as built
  * @param {PageEdit} edit
  * @param {string} file the page's file, for messages
- * @returns {string}
  */
 export function editPage(html, { head = [], holdScripts: held }, file) {
   const added = [...head.map(renderHeadElement), ...(held ? [`<meta name="${held.listIn}"`] : [])];
   if (added.length > 0 && added.every((element) => html.includes(element))) {
     return html;
   }
-  /** @type {any} */
-  let headNode;
-  /** @type {any[]} */
-  const scripts = [];
-  walk(parse(html, { sourceCodeLocationInfo: true }), (node) => {
-    if (node.tagName === 'head') headNode ??= node;
-    if (node.tagName === 'script' && attributeOf(node, 'src') !== undefined) scripts.push(node);
-  });
-  const location = headNode?.sourceCodeLocation;
+  const nodes = nodesOf(parse(html, { sourceCodeLocationInfo: true }));
+  const location = nodes.find((node) => node.tagName === 'head')?.sourceCodeLocation;
   if (!location) {
     throw new Error(`${file}: no <head> to add to`);
   }
-  const headEnd = location.endTag?.startOffset ?? location.endOffset;
-  const elements = [...head];
-  /** @type {{ start: number, end: number, text: string }[]} */
-  const splices = [];
-  if (held) {
-    const heldScripts = scripts.filter(
-      (script) => attributeOf(script, 'src')?.startsWith(held.srcPrefix) && attributeOf(script, 'defer') !== undefined,
-    );
-    if (heldScripts.length === 0) {
-      throw new Error(
-        `${file}: the search page's edit holds the scripts under ${held.srcPrefix}, and the page has none`,
-      );
-    }
-    for (const { startOffset, endOffset } of heldScripts.map((script) => script.sourceCodeLocation)) {
-      splices.push({ start: startOffset, end: endOffset, text: '' });
-    }
-    const content = heldScripts.map((script) => attributeOf(script, 'src')).join(' ');
-    elements.push({ tag: 'meta', attributes: { name: held.listIn, content } });
+  const heldScripts = nodes.filter(
+    (node) =>
+      held &&
+      node.tagName === 'script' &&
+      attributeOf(node, 'src')?.startsWith(held.srcPrefix) &&
+      attributeOf(node, 'defer') !== undefined,
+  );
+  if (held && heldScripts.length === 0) {
+    throw new Error(`${file}: the search page's edit holds the scripts under ${held.srcPrefix}, and the page has none`);
   }
-  splices.push({ start: headEnd, end: headEnd, text: elements.map(renderHeadElement).join('') });
+  const content = heldScripts.map((script) => attributeOf(script, 'src')).join(' ');
+  /** @type {HeadElement[]} */
+  const listed = held ? [{ tag: 'meta', attributes: { name: held.listIn, content } }] : [];
+  const headEnd = location.endTag?.startOffset ?? location.endOffset;
+  const splices = [
+    ...heldScripts.map(({ sourceCodeLocation: { startOffset, endOffset } }) => ({
+      start: startOffset,
+      end: endOffset,
+      text: '',
+    })),
+    { start: headEnd, end: headEnd, text: [...head, ...listed].map(renderHeadElement).join('') },
+  ];
   // From the last to the first, so each splice's offsets still hold.
   return splices
     .sort((a, b) => b.start - a.start)

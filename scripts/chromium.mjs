@@ -5,16 +5,14 @@ import { existsSync, readFileSync } from 'node:fs';
 // Shared with playwright.config.ts: the fallback path and the launch flags.
 const settings = JSON.parse(readFileSync(new URL('./chromium.json', import.meta.url), 'utf8'));
 
-const CHROMIUM_FALLBACK = settings.fallback;
-
 export function findChromium() {
-  const candidate = process.env.CHROMIUM_PATH || CHROMIUM_FALLBACK;
+  const candidate = process.env.CHROMIUM_PATH || settings.fallback;
   return existsSync(candidate) ? candidate : null;
 }
 
 export const CHROMIUM_MISSING_MESSAGE = [
   'Chromium was not found, and the end-to-end tests need it.',
-  `Looked at: ${process.env.CHROMIUM_PATH || CHROMIUM_FALLBACK} (set CHROMIUM_PATH to use another binary).`,
+  `Looked at: ${process.env.CHROMIUM_PATH || settings.fallback} (set CHROMIUM_PATH to use another binary).`,
   'On Debian or Ubuntu, install it with:',
   '  sudo apt-get update && sudo apt-get install -y chromium',
 ].join('\n');

@@ -29,12 +29,8 @@ for (const [path, meta] of Object.entries(lock.packages)) {
     if (lock.packages[nested] || lock.packages[hoisted] || !os || !cpu) {
       continue;
     }
-    /** @type {{ version: unknown, cpu: string[], license: unknown, optional: boolean, os: string[], libc?: string[] }} */
-    const entry = { version, cpu: [cpu], license: meta.license, optional: true, os: [os] };
-    if (os === 'linux' && /musl|-gnu/.test(name)) {
-      entry.libc = [name.includes('musl') ? 'musl' : 'glibc'];
-    }
-    lock.packages[hoisted] = entry;
+    const libc = os === 'linux' && /musl|-gnu/.test(name) ? { libc: [name.includes('musl') ? 'musl' : 'glibc'] } : {};
+    lock.packages[hoisted] = { version, cpu: [cpu], license: meta.license, optional: true, os: [os], ...libc };
     added.push(`${name}@${version}`);
   }
 }

@@ -1,8 +1,11 @@
 /**
  * The "Configure your editor" section of mcp/README.md, generated from the same
  * module as the page-actions menu's install links, so that the two never differ.
- * `npm run mcp:readme` rewrites it; a unit test fails when it is stale.
+ * `npm run mcp:readme` runs this file through jiti, which rewrites it; a unit test fails
+ * when it is stale.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
+
 import { claudeCodeCommand, mcpInstallLinks, mcpServersJson } from '../src/shared/mcp-install';
 
 export const MCP_README = 'mcp/README.md';
@@ -35,4 +38,11 @@ export function withInstallSection(readme: string, file = MCP_README): string {
     throw new Error(`${file}: the markers of the generated install section are missing:\n${START}\n${END}`);
   }
   return `${readme.slice(0, start + START.length)}\n\n${installSection()}\n\n${readme.slice(end)}`;
+}
+
+if (process.argv[1] === __filename) {
+  const before = readFileSync(MCP_README, 'utf8');
+  const after = withInstallSection(before);
+  if (after !== before) writeFileSync(MCP_README, after);
+  console.log(after === before ? `${MCP_README} is up to date.` : `${MCP_README}: install section rewritten.`);
 }

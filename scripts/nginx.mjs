@@ -3,7 +3,6 @@
 // Used by `npm run serve:nginx` and the end-to-end tests.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -79,21 +78,6 @@ export function renderMainConfig(dir, { accessLog }) {
 }
 
 /**
- * Fails when something already listens on the port, which would otherwise answer in
- * nginx's place while nginx retries its bind.
- * @param {number} port
- */
-async function assertPortFree(port) {
-  await new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', (error) =>
-      reject(new Error(`127.0.0.1:${port} is in use (${error.message}); choose another port`)),
-    );
-    probe.listen(port, '127.0.0.1', () => probe.close(resolve));
-  });
-}
-
-/**
  * Starts nginx on 127.0.0.1:port serving buildDir, in the foreground; resolves once it
  * answers. With `accessLog`, each request's line is copied to this process's stdout;
  * `template` replaces the text of deploy/nginx.conf, for a test of a variant.
@@ -104,7 +88,16 @@ export async function startNginx({ port, buildDir, accessLog = false, stdio = 'i
   if (!nginx || !hasBrotliStatic()) {
     throw new Error(NGINX_MISSING_MESSAGE);
   }
-  await assertPortFree(port);
+  const origin = `http://127.0.0.1:${port}`;
+  const answers = () =>
+    fetch(`${origin}/`, { method: 'HEAD', signal: AbortSignal.timeout(1000) }).then(
+      () => true,
+      () => false,
+    );
+  // Something answering already would answer in nginx's place while nginx retries its bind.
+  if (await answers()) {
+    throw new Error(`${origin} is in use; choose another port`);
+  }
   const dir = mkdtempSync(path.join(tmpdir(), 'rubra-nginx-'));
   const siteConfig = renderSiteConfig(template ?? readFileSync(SITE_CONFIG, 'utf8'), {
     port,
@@ -115,16 +108,9 @@ export async function startNginx({ port, buildDir, accessLog = false, stdio = 'i
   const child = spawn(nginx, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', 'stderr'], { stdio });
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
   child.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-
-  const origin = `http://127.0.0.1:${port}`;
-  const answers = () =>
-    fetch(`${origin}/`, { method: 'HEAD' }).then(
-      () => true,
-      () => false,
-    );
   for (let attempt = 0; !(await answers()); attempt += 1) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      const status = child.signalCode ?? child.exitCode;
+    const status = child.signalCode ?? child.exitCode;
+    if (status !== null) {
       throw new Error(`nginx stopped (${status}) before answering on ${origin}; see its messages above`);
     }
     if (attempt > 100) {

@@ -12,31 +12,26 @@ import { findNginx, hasBrotliStatic, NGINX_MISSING_MESSAGE, startNginx } from '.
 const { values } = parseArgs({
   options: { port: { type: 'string', default: '8080' }, quiet: { type: 'boolean', default: false } },
 });
-const port = Number(values.port);
 const buildDir = path.resolve(process.env.E2E_BUILD_DIR ?? 'build');
 
-if (!findNginx() || !hasBrotliStatic()) {
-  console.error(NGINX_MISSING_MESSAGE);
-  process.exit(1);
-}
-if (!existsSync(path.join(buildDir, 'index.html')) || !existsSync(path.join(buildDir, NGINX_HEADERS_FILE))) {
-  console.info(`[serve:nginx] no finished build in ${buildDir}: running npm run build`);
-  const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
-  if (build.status !== 0) {
-    process.exit(build.status ?? 1);
-  }
-}
-const stale = staleInlineCode(buildDir);
-if (stale.length > 0) {
-  console.error(
-    `[serve:nginx] ${buildDir} changed after its Content-Security-Policy was computed; run npm run build. Not allowed:\n` +
-      stale.map((item) => `  ${item.file}: inline ${item.kind} ${item.hash}`).join('\n'),
-  );
-  process.exit(1);
-}
-
 try {
-  const server = await startNginx({ port, buildDir, accessLog: !values.quiet });
+  if (!findNginx() || !hasBrotliStatic()) {
+    throw new Error(NGINX_MISSING_MESSAGE);
+  }
+  if (!existsSync(path.join(buildDir, 'index.html')) || !existsSync(path.join(buildDir, NGINX_HEADERS_FILE))) {
+    console.info(`[serve:nginx] no finished build in ${buildDir}: running npm run build`);
+    if (spawnSync('npm', ['run', 'build'], { stdio: 'inherit' }).status !== 0) {
+      throw new Error('npm run build failed');
+    }
+  }
+  const stale = staleInlineCode(buildDir);
+  if (stale.length > 0) {
+    throw new Error(
+      `${buildDir} changed after its Content-Security-Policy was computed; run npm run build. Not allowed:\n` +
+        stale.map((item) => `  ${item.file}: inline ${item.kind} ${item.hash}`).join('\n'),
+    );
+  }
+  const server = await startNginx({ port: Number(values.port), buildDir, accessLog: !values.quiet });
   console.info(`[serve:nginx] ${buildDir} on ${server.origin}/ (Ctrl+C stops)`);
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.on(signal, () => void server.stop().then(() => process.exit(0)));

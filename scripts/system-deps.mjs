@@ -15,26 +15,18 @@ const missingPackages = () =>
     { name: 'libnginx-mod-http-brotli-static', found: hasBrotliStatic(), message: NGINX_MISSING_MESSAGE },
   ].filter((item) => !item.found);
 
-/** @param {string[]} args */
-function aptGet(args) {
-  const result = spawnSync('apt-get', args, {
-    stdio: 'inherit',
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-  });
-  if (result.status !== 0) {
-    console.error(`apt-get ${args.join(' ')} failed`);
-    process.exit(1);
-  }
-}
-
 let missing = missingPackages();
 // A binary named by CHROMIUM_PATH or NGINX_PATH is the caller's choice: apt-get cannot provide it.
 const chosenPaths = Boolean(process.env.CHROMIUM_PATH || process.env.NGINX_PATH);
 if (missing.length > 0 && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get') && !chosenPaths) {
   const names = missing.map((item) => item.name);
   console.info(`Installing Debian packages for the end-to-end tests: ${names.join(' ')}`);
-  aptGet(['update', '-qq']);
-  aptGet(['install', '-y', '-qq', ...names]);
+  const apt = `apt-get update -qq && apt-get install -y -qq ${names.join(' ')}`;
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  if (spawnSync('sh', ['-c', apt], { stdio: 'inherit', env }).status !== 0) {
+    console.error(`${apt} failed`);
+    process.exit(1);
+  }
   missing = missingPackages();
 }
 if (missing.length > 0) {

@@ -375,7 +375,7 @@ siteTest.describe('what nginx answers', () => {
       '/openapi.yaml',
     ]) {
       const response = await get(baseURL, path);
-      for (const { name, value } of expectedHeaders) {
+      for (const [name, value] of Object.entries(expectedHeaders)) {
         expect(response.headers.get(name), `${name} on ${path}`).toBe(value);
       }
       expect(response.headers.get('server'), path).toBe('nginx');

@@ -4,8 +4,14 @@ import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
 
 import { KB, SOCIAL_CARD_MAX_KB } from '../../scripts/bench/budgets';
-import { CARD_HEIGHT, CARD_WIDTH } from '../../src/plugins/social-cards/card';
-import { loadSiteAssets, parsePalette, renderCard, SITE_STYLESHEET } from '../../src/plugins/social-cards/render';
+import {
+  CARD_HEIGHT,
+  CARD_WIDTH,
+  loadSiteAssets,
+  parsePalette,
+  renderCard,
+  SITE_STYLESHEET,
+} from '../../src/plugins/social-cards/render';
 import { identity } from '../../src/site/identity';
 import { pngSize } from '../unit/png';
 import { expect, gotoHydrated, test } from './fixtures';

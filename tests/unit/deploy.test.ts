@@ -287,7 +287,7 @@ describe('the two renderings of the headers', () => {
   it('carry the same security headers', () => {
     const nginx = nginxHeaders(renderNginxHeaders(headers));
     const netlify = headersFile(renderHeadersFile(headers)).get('/*');
-    const expected = new Map(headers.map(({ name, value }) => [name, value]));
+    const expected = new Map(Object.entries(headers));
     expect(nginx).toEqual(expected);
     expect(netlify).toEqual(expected);
     expect([...expected.keys()]).toEqual([
@@ -316,11 +316,7 @@ describe('the two renderings of the headers', () => {
     const policy = (id: string) => {
       const row = SEARCH_BACKENDS.find((candidate) => candidate.id === id);
       if (!row) throw new Error(`no search backend ${id}`);
-      return (
-        securityHeaders({ scriptHashes: [], styleHashes: [], plugins: [row.policy] }).find(
-          ({ name }) => name === 'Content-Security-Policy',
-        )?.value ?? ''
-      );
+      return securityHeaders({ scriptHashes: [], styleHashes: [], plugins: [row.policy] })['Content-Security-Policy'];
     };
     expect(policy('local')).toMatch(/script-src 'self' 'wasm-unsafe-eval';/);
     expect(policy('local')).toContain("connect-src 'self';");

@@ -8,18 +8,23 @@ import { describe, expect, it } from 'vitest';
 
 import { loadApiReference } from '@site/src/plugins/api-reference/index';
 import type { PageSection } from '@site/src/plugins-lib/sections';
-import { CARD_HEIGHT, CARD_WIDTH, cardLayout, titleSize, type CardNode } from '@site/src/plugins/social-cards/card';
 import {
+  cardAlt,
   cardHash,
   cardReport,
-  cardMetaTags,
   cardSlug,
   designKeyOf,
+  docsCardPages,
   renderMissing,
+  siteCardPages,
+  SITE_CARD_NAME,
   type CardJob,
 } from '@site/src/plugins/social-cards/index';
-import { cardAlt, docsCardPages, siteCardPages, SITE_CARD_NAME } from '@site/src/plugins/social-cards/pages';
 import {
+  CARD_HEIGHT,
+  CARD_WIDTH,
+  cardLayout,
+  cardMetaTags,
   ICON_SIZE,
   iconFile,
   loadSiteAssets,
@@ -27,6 +32,8 @@ import {
   PALETTE_PROPERTIES,
   renderCard,
   SITE_STYLESHEET,
+  titleSize,
+  type CardNode,
 } from '@site/src/plugins/social-cards/render';
 import { identity } from '@site/src/site/identity';
 import { KB, SOCIAL_CARD_MAX_KB } from '../../scripts/bench/budgets';

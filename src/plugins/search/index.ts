@@ -12,7 +12,7 @@ import type { LoadContext, Plugin } from '@docusaurus/types';
 import { Joi } from '@docusaurus/utils-validation';
 
 import { SEARCH_POLICY_FILE } from '../../../deploy/build-output.mjs';
-import { handOverPageEdits } from '../../../deploy/page-pass.mjs';
+import { SEARCH_PAGE_FILE } from '../../../deploy/page-pass.mjs';
 import { SEARCH_BACKENDS, type SearchBackendRow } from '../../search/backends/registry';
 import { QUERY_DATA, QUERY_DATA_FILE } from '@rubra/search-query';
 import { identity } from '../../site/identity';
@@ -148,7 +148,7 @@ export default function searchPlugin(context: LoadContext, options: SearchPlugin
       const pages = await readBuiltPages(outDir, routes, baseUrl);
       console.info(`[${PLUGIN}] indexed ${await writePagefind(outDir, pages)}`);
       const edit = await searchPageEdit(outDir, baseUrl, i18n.currentLocale);
-      await handOverPageEdits(outDir, { [`${identity.searchPagePath}.html`]: edit });
+      await writeJson(path.join(outDir, SEARCH_PAGE_FILE), { [`${identity.searchPagePath}.html`]: edit }, 1);
     },
   };
 }

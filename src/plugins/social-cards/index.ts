@@ -27,19 +27,17 @@ import { generate } from '@docusaurus/utils';
 import { Joi } from '@docusaurus/utils-validation';
 
 import { apiReferenceOf } from '../../plugins-lib/api-reference';
-import { pageSectionsSchema, routeSchema, type PageSection } from '../../plugins-lib/sections';
+import { pageSectionsSchema, routeOf, routeSchema, sectionOf, type PageSection } from '../../plugins-lib/sections';
 import { optionsValidator } from '../../plugins-lib/plugin-options';
-import { CARD_HEIGHT, CARD_WIDTH } from './card';
-import { cardAlt, docsCardPages, siteCardPages, type CardPage } from './pages';
-import { cardSvg, iconFile, loadSiteAssets, rasterise, type CardAssets } from './render';
+import { cardMetaTags, iconFile, loadSiteAssets, renderCard, type CardAssets, type CardText } from './render';
 
 const PLUGIN = 'social-cards';
 /** Where the cards land in the build: under /assets/, whose hashed names are cached for a year. */
 const CARDS_DIR = 'assets/cards';
 /** Cards rasterised and compressed at once, on libuv's thread pool. */
 const IN_FLIGHT = 8;
-/** The files that decide how a card looks; their text is part of every card's hash. */
-const DESIGN_FILES = ['card.ts', 'render.ts'];
+/** The file that decides how a card looks; its text is part of every card's hash. */
+const DESIGN_FILE = 'render.ts';
 
 export interface SocialCardsOptions {
   /** The id of the API reference's docs instance. */
@@ -59,20 +57,79 @@ export const validateOptions = optionsValidator(
   }),
 );
 
-/** One meta element's attributes: `property` (Open Graph) or `name` (Twitter), and `content`. */
-type CardTag = Readonly<Partial<Record<'property' | 'name', string>> & { content: string }>;
+export interface CardPage extends CardText {
+  route: string;
+  /** Where the page comes from, for messages. */
+  source: string;
+  /** The card's file name, for a card that several routes share. */
+  name?: string;
+}
 
-/** The Open Graph and Twitter meta elements of a card at an absolute URL, for the page's server rendering. */
-export function cardMetaTags(url: string, alt: string): CardTag[] {
-  return [
-    { property: 'og:image', content: url },
-    { property: 'og:image:width', content: String(CARD_WIDTH) },
-    { property: 'og:image:height', content: String(CARD_HEIGHT) },
-    { property: 'og:image:type', content: 'image/png' },
-    { property: 'og:image:alt', content: alt },
-    { name: 'twitter:image', content: url },
-    { name: 'twitter:image:alt', content: alt },
-  ];
+export const SITE_CARD_NAME = 'site';
+
+type Operation = { pageId: string; method: string; path: string };
+type SidebarItem = DocsContent['loadedVersions'][number]['sidebars'][string][number];
+
+/** The generated category indexes among sidebar items, nested ones included. */
+function generatedIndexes(items: readonly SidebarItem[]): { permalink: string; title: string; label: string }[] {
+  return items.flatMap((item) => {
+    if (item.type !== 'category') {
+      return [];
+    }
+    const { link, label } = item;
+    const own =
+      link?.type === 'generated-index' ? [{ permalink: link.permalink, title: link.title ?? label, label }] : [];
+    return [...own, ...generatedIndexes(item.items)];
+  });
+}
+
+/**
+ * The cards of a docs instance's pages: every doc, and every generated category index.
+ * An API operation, by its page id in `operations`, shows its method and path: `POST
+ * /threads/{thread_id}/runs`; the API landing page, which repeats one operation's
+ * content, takes its section's name so that its card differs from that operation's.
+ */
+export function docsCardPages(
+  content: DocsContent,
+  baseUrl: string,
+  sections: readonly PageSection[],
+  operations: readonly Operation[] = [],
+): CardPage[] {
+  const byPageId = new Map(operations.map((operation) => [operation.pageId, operation]));
+  const cardPage = (permalink: string, title: string, source: string, operation?: Operation): CardPage => {
+    const route = routeOf(permalink, baseUrl);
+    const section = operation
+      ? `${operation.method.toUpperCase()} ${operation.path}`
+      : sectionOf(route, sections)?.title;
+    if (!section) {
+      throw new Error(
+        `[social-cards] ${source}: no section takes ${route}; add it to a section in docusaurus.config.ts`,
+      );
+    }
+    return { route, title, section, source };
+  };
+  return content.loadedVersions.flatMap((version) => [
+    ...version.docs.map((doc) => {
+      if (doc.frontMatter.image !== undefined) {
+        throw new Error(`[social-cards] ${doc.source} names an image of its own; its card is its image`);
+      }
+      return cardPage(doc.permalink, doc.title, doc.source, byPageId.get(doc.id));
+    }),
+    ...Object.values(version.sidebars)
+      .flatMap(generatedIndexes)
+      .map(({ permalink, title, label }) => cardPage(permalink, title, `the "${label}" category of the docs sidebar`)),
+  ]);
+}
+
+/** One card for the pages that stand for the whole site; it carries the site's title alone. */
+export function siteCardPages(routes: readonly string[], siteTitle: string): CardPage[] {
+  return routes.map((route) => ({ route, title: siteTitle, source: 'the site card', name: SITE_CARD_NAME }));
+}
+
+/** The alt text of a card: what it shows, in reading order (the site's card shows its name alone). */
+export function cardAlt(page: CardText, brand: string): string {
+  const title = page.title === brand ? brand : `${brand}: ${page.title}`;
+  return page.section ? `${title}, ${page.section}` : title;
 }
 
 export interface CardJob {
@@ -103,9 +160,9 @@ export function cardHash(page: CardPage, designKey: string): string {
 
 /** A digest of how cards look: the design code, the palette, the logo, the fonts and the renderers. */
 export async function designKeyOf(assets: CardAssets): Promise<string> {
-  const code = await Promise.all(DESIGN_FILES.map((file) => readFile(path.join(__dirname, file), 'utf8')));
+  const code = await readFile(path.join(__dirname, DESIGN_FILE), 'utf8');
   return createHash('sha256')
-    .update(JSON.stringify([...code, ...assets.sources]))
+    .update(JSON.stringify([code, ...assets.sources]))
     .digest('hex');
 }
 
@@ -120,7 +177,7 @@ export async function renderMissing(
   const queue = [...missing];
   const worker = async () => {
     for (let job = queue.shift(); job; job = queue.shift()) {
-      const png = await rasterise(await cardSvg(job.page, assets, job.page.source));
+      const png = await renderCard(job.page, assets, job.page.source);
       const target = path.join(cacheDir, `${job.hash}.png`);
       // Written aside, then renamed: an interrupted build never leaves half a card in the cache.
       await writeFile(`${target}.tmp`, png);
@@ -141,9 +198,9 @@ export function cardReport(
   bytes: number[],
 ) {
   const kb = [...bytes].sort((a, b) => a - b).map((size) => size / 1024);
-  const middle = Math.floor(kb.length / 2);
-  const medianKB = kb.length % 2 ? kb[middle] : ((kb[middle - 1] ?? 0) + (kb[middle] ?? 0)) / 2;
-  const figures = { ...counts, minKB: kb[0] ?? 0, medianKB: medianKB ?? 0, maxKB: kb.at(-1) ?? 0 };
+  // The two middle sizes, which are one size when the count is odd.
+  const medianKB = ((kb[(kb.length - 1) >> 1] ?? 0) + (kb[kb.length >> 1] ?? 0)) / 2;
+  const figures = { ...counts, minKB: kb[0] ?? 0, medianKB, maxKB: kb.at(-1) ?? 0 };
   const [min, median, max] = [figures.minKB, figures.medianKB, figures.maxKB].map((value) => value.toFixed(1));
   const line =
     `[${PLUGIN}] ${counts.cards} cards for ${counts.pages} pages: ${counts.rendered} rendered, ` +
@@ -155,13 +212,6 @@ export function cardReport(
 /** The cards' figures of the last build, in the generated files (.docusaurus/social-cards/). */
 const REPORT_FILE = 'report.json';
 
-interface RenderedCards {
-  byRoute: Map<string, CardJob>;
-  /** The jobs this build rendered; the others came from the cache. */
-  rendered: Set<CardJob>;
-  seconds: number;
-}
-
 export default function socialCards(context: LoadContext, options: SocialCardsOptions): Plugin {
   const { siteDir, baseUrl, siteConfig, generatedFilesDir } = context;
   const cacheDir = path.join(siteDir, 'node_modules', '.cache', PLUGIN);
@@ -169,7 +219,9 @@ export default function socialCards(context: LoadContext, options: SocialCardsOp
   // Each route's card tags, which only the server bundle imports; the browser's gets NO_TAGS.
   const TAGS = 'tags.json';
   const NO_TAGS = 'no-tags.json';
-  let rendering: Promise<RenderedCards> | undefined;
+  const byRoute = new Map<string, CardJob>();
+  /** The jobs this build rendered (the others came from the cache), and the seconds it took. */
+  let rendering: Promise<{ rendered: Set<CardJob>; seconds: number }> | undefined;
 
   return {
     name: PLUGIN,
@@ -194,8 +246,7 @@ export default function socialCards(context: LoadContext, options: SocialCardsOp
       const assets = await loadSiteAssets(siteDir, siteConfig.url);
       const designKey = await designKeyOf(assets);
       const byHash = new Map<string, CardJob>();
-      const byRoute = new Map<string, CardJob>();
-      const tags: Record<string, CardTag[]> = {};
+      const tags: Record<string, ReturnType<typeof cardMetaTags>> = {};
       for (const [route, page] of pages) {
         const hash = cardHash(page, designKey);
         const job = byHash.get(hash) ?? {
@@ -211,7 +262,6 @@ export default function socialCards(context: LoadContext, options: SocialCardsOp
       // Rendering runs beside the bundler; postBuild waits for it (and reports its
       // failure: the catch only keeps an early failure from going unhandled).
       rendering = renderMissing([...byHash.values()], assets, cacheDir).then((rendered) => ({
-        byRoute,
         rendered,
         seconds: (performance.now() - started) / 1000,
       }));
@@ -227,7 +277,7 @@ export default function socialCards(context: LoadContext, options: SocialCardsOp
       if (!rendering) {
         throw new Error(`[${PLUGIN}] the cards were not rendered: no content was loaded`);
       }
-      const { byRoute, rendered, seconds } = await rendering;
+      const { rendered, seconds } = await rendering;
       const routes = [...new Set(routesPaths)];
       const homeless = routes.filter((route) => !byRoute.has(route));
       if (homeless.length > 0) {

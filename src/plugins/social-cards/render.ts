@@ -1,7 +1,13 @@
 /**
- * Renders a card to an optimised PNG: satori lays the card out into an SVG (text as
- * paths, so no font is needed later), resvg rasterises it and @napi-rs/image
- * encodes it at deflate's best level. Rasterising and compressing run on
+ * A social card's design and its rendering. The design: a 1200x630 layout of the page's
+ * title and section, the product's logo and name, in the site's palette, as a plain
+ * element tree for satori (no React component), sized to stay legible at the ~500 px
+ * wide previews chat apps show. The rendering, to an optimised PNG: satori lays the card out into an SVG (text as
+ * paths, so no font is needed later), resvg rasterises it and @napi-rs/image encodes it
+ * at deflate's best level with no row filter (flat colour gains nothing from filters),
+ * about a third smaller than resvg's own encoder for a fifth of a card's render time;
+ * oxipng's palette reduction would be smaller still, at four times the cost of the whole
+ * render (CONTRIBUTING.md, Social cards inside). Rasterising and compressing run on
  * libuv's thread pool, so several cards render at once while satori lays out the next.
  */
 import { readFile } from 'node:fs/promises';
@@ -14,23 +20,120 @@ import satori, { type SatoriOptions } from 'satori';
 
 import { identity } from '../../site/identity';
 
-import {
-  CARD_HEIGHT,
-  CARD_WIDTH,
-  cardLayout,
-  FONT_FAMILY,
-  type CardBrand,
-  type CardPalette,
-  type CardText,
-} from './card';
+export const CARD_WIDTH = 1200;
+export const CARD_HEIGHT = 630;
 
-/** The fonts, from @fontsource/inter (satori reads WOFF, not WOFF2). */
-const FONT_FILES = [
-  { weight: 600, file: '@fontsource/inter/files/inter-latin-600-normal.woff' },
-  { weight: 700, file: '@fontsource/inter/files/inter-latin-700-normal.woff' },
-  { weight: 600, file: '@fontsource/inter/files/inter-latin-ext-600-normal.woff' },
-  { weight: 700, file: '@fontsource/inter/files/inter-latin-ext-700-normal.woff' },
-] as const;
+/** What a card shows. */
+export interface CardText {
+  title: string;
+  /** The section ("Models"), or an operation's method and path; the site card has none. */
+  section?: string;
+}
+
+/** The colours a card takes from the site's stylesheet. */
+export type CardPalette = Record<'primary' | 'surface' | 'border' | 'muted' | 'ink', string>;
+
+/** The product's name beside the logo, the site's host at the foot, and the logo as a data: URL. */
+export type CardBrand = Record<'name' | 'host' | 'logo', string>;
+
+type Style = Record<string, string | number>;
+type Children = (CardNode | string)[] | CardNode | string;
+
+/** An element of satori's tree: the shape React elements have, without React. */
+export interface CardNode {
+  type: string;
+  props: { style?: Style; children?: Children } & Record<string, unknown>;
+}
+
+const FONT_FAMILY = 'Inter';
+/** The band of the primary colour down the left edge. */
+const ACCENT_WIDTH = 24;
+
+function node(type: string, style: Style, children?: Children): CardNode {
+  return { type, props: { style, ...(children === undefined ? {} : { children }) } };
+}
+
+/** Long titles step down in size so that three lines hold them. */
+export function titleSize(title: string): number {
+  if (title.length <= 28) return 84;
+  if (title.length <= 48) return 72;
+  return 60;
+}
+
+export function cardLayout(text: CardText, palette: CardPalette, brand: CardBrand): CardNode {
+  const header = node('div', { display: 'flex', alignItems: 'center', gap: 24 }, [
+    { type: 'img', props: { src: brand.logo, width: 84, height: 84 } },
+    node('div', { fontSize: 44, fontWeight: 700, color: palette.ink }, brand.name),
+  ]);
+  const section = { fontSize: 38, fontWeight: 600, color: palette.primary, marginBottom: 20, lineClamp: 1 };
+  const title = { fontSize: titleSize(text.title), fontWeight: 700, lineHeight: 1.12, color: palette.ink };
+  const body = [
+    ...(text.section ? [node('div', { ...section, display: 'block' }, text.section)] : []),
+    node('div', { ...title, lineClamp: 3, display: 'block' }, text.title),
+  ];
+  const content = node(
+    'div',
+    {
+      // Stretched to the card's height by the row around it, padding included.
+      flexGrow: 1,
+      display: 'flex',
+      flexDirection: 'column',
+      justifyContent: 'space-between',
+      padding: '60px 80px 52px 72px',
+    },
+    [
+      header,
+      node('div', { display: 'flex', flexDirection: 'column' }, body),
+      node(
+        'div',
+        {
+          display: 'flex',
+          fontSize: 32,
+          fontWeight: 600,
+          color: palette.muted,
+          borderTop: `3px solid ${palette.border}`,
+          paddingTop: 22,
+        },
+        brand.host,
+      ),
+    ],
+  );
+  return node(
+    'div',
+    {
+      width: CARD_WIDTH,
+      height: CARD_HEIGHT,
+      display: 'flex',
+      backgroundColor: palette.surface,
+      fontFamily: FONT_FAMILY,
+    },
+    [node('div', { width: ACCENT_WIDTH, flexShrink: 0, backgroundColor: palette.primary }), content],
+  );
+}
+
+/** One meta element's attributes: `property` (Open Graph) or `name` (Twitter), and `content`. */
+type CardTag = Readonly<Partial<Record<'property' | 'name', string>> & { content: string }>;
+
+/** The Open Graph and Twitter meta elements of a card at an absolute URL, for the page's server rendering. */
+export function cardMetaTags(url: string, alt: string): CardTag[] {
+  return [
+    { property: 'og:image', content: url },
+    { property: 'og:image:width', content: String(CARD_WIDTH) },
+    { property: 'og:image:height', content: String(CARD_HEIGHT) },
+    { property: 'og:image:type', content: 'image/png' },
+    { property: 'og:image:alt', content: alt },
+    { name: 'twitter:image', content: url },
+    { name: 'twitter:image:alt', content: alt },
+  ];
+}
+
+/** The fonts, from @fontsource/inter (satori reads WOFF, not WOFF2): weights 600 and 700 of each subset. */
+const FONT_FILES = ['latin', 'latin-ext'].flatMap((subset) =>
+  ([600, 700] as const).map((weight) => ({
+    weight,
+    file: `@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`,
+  })),
+);
 
 /** The stylesheet that holds the site's palette. */
 export const SITE_STYLESHEET = 'src/css/custom.css';
@@ -101,9 +204,10 @@ export async function loadSiteAssets(siteDir: string, siteUrl: string): Promise<
   };
 }
 
-/** The card as an SVG; fails, naming the page, when the title holds a character the fonts lack. */
-export async function cardSvg(text: CardText, assets: CardAssets, page: string): Promise<string> {
-  return satori(cardLayout(text, assets.palette, assets.brand) as unknown as Parameters<typeof satori>[0], {
+/** The card as an optimised PNG; fails, naming the page, when the title holds a character the fonts lack. */
+export async function renderCard(text: CardText, assets: CardAssets, page: string): Promise<Buffer> {
+  const layout = cardLayout(text, assets.palette, assets.brand) as unknown as Parameters<typeof satori>[0];
+  const svg = await satori(layout, {
     width: CARD_WIDTH,
     height: CARD_HEIGHT,
     fonts: assets.fonts,
@@ -111,15 +215,6 @@ export async function cardSvg(text: CardText, assets: CardAssets, page: string):
       throw cardError(page, `the card's fonts have no glyph for "${segment}"`);
     },
   });
-}
-
-/**
- * An SVG card as a compressed PNG: deflate at its best level with no row filter (flat
- * colour gains nothing from filters), about a third smaller than resvg's own encoder for
- * a fifth of a card's render time. oxipng's palette reduction would be smaller still, at
- * four times the cost of the whole render (CONTRIBUTING.md, Social cards inside).
- */
-export async function rasterise(svg: string): Promise<Buffer> {
   const image = await renderAsync(svg, { fitTo: { mode: 'original' } });
   return Transformer.fromRgbaPixels(image.pixels, image.width, image.height).png({
     compressionType: CompressionType.Best,
@@ -134,9 +229,4 @@ export const ICON_SIZE = 32;
 export async function iconFile(svg: string): Promise<Buffer> {
   const image = await renderAsync(svg, { fitTo: { mode: 'width', value: ICON_SIZE } });
   return Transformer.fromRgbaPixels(image.pixels, image.width, image.height).ico();
-}
-
-/** The card as an optimised PNG. */
-export async function renderCard(text: CardText, assets: CardAssets, page: string): Promise<Buffer> {
-  return rasterise(await cardSvg(text, assets, page));
 }
