@@ -33,7 +33,7 @@ function ModelName({ row }: { row: BenchmarkRow }): ReactNode {
     <>
       {row.model}
       {lacksToolObservations(row) && (
-        <sup className={styles.mark}>
+        <sup>
           <a href={`#${TOOL_OBSERVATION_NOTE_ID}`} title="Does not accept tool observations">
             {TOOL_OBSERVATION_MARK}
             <span className={table.srOnly}> does not accept tool observations</span>
@@ -41,7 +41,7 @@ function ModelName({ row }: { row: BenchmarkRow }): ReactNode {
         </sup>
       )}
       {note >= 0 && (
-        <sup className={styles.mark}>
+        <sup>
           <a href={`#${noteId(note)}`}>
             <span className={table.srOnly}>note </span>
             {note + 1}
@@ -65,7 +65,7 @@ export default function BenchmarkTable(): ReactNode {
   const rows = useMemo(() => sortRows(filterRows(benchmarks, { kinds, text }), sort), [kinds, text, sort]);
 
   return (
-    <div className={table.wrapper}>
+    <>
       <form
         className={styles.controls}
         role="search"
@@ -75,7 +75,7 @@ export default function BenchmarkTable(): ReactNode {
         <fieldset className={styles.kinds}>
           <legend>Show</legend>
           {MODEL_KINDS.map((kind) => (
-            <label key={kind} className={styles.kind}>
+            <label key={kind}>
               <input
                 type="checkbox"
                 name="kind"
@@ -100,13 +100,13 @@ export default function BenchmarkTable(): ReactNode {
           />
         </label>
       </form>
-      <p className={styles.status} role="status">
+      <p className={styles.muted} role="status">
         Showing {rows.length} of {benchmarks.length} models.
       </p>
       {/* The region scrolls sideways on narrow screens, so it must take keyboard focus. */}
       <div className={clsx(table.scroller, styles.scroller)} role="region" aria-label="Benchmark results" tabIndex={0}>
         <table className={clsx(table.table, styles.table)} data-benchmark-table="">
-          <caption className={clsx(table.caption, styles.caption)}>
+          <caption className={clsx(table.caption, styles.muted)}>
             {BENCHMARK_TABLE_CAPTION} Select a column heading to sort; figures that were not measured (
             {NOT_MEASURED_MARK}) stay last.
           </caption>
@@ -162,11 +162,11 @@ export default function BenchmarkTable(): ReactNode {
           </tbody>
         </table>
       </div>
-      <div className={styles.footnotes}>
+      <div className={styles.muted}>
         <p id={TOOL_OBSERVATION_NOTE_ID}>
           <span aria-hidden="true">{TOOL_OBSERVATION_MARK}</span> {TOOL_OBSERVATION_TEXT}
         </p>
-        <ol className={styles.notes} aria-label="Notes on how some models were tested">
+        <ol aria-label="Notes on how some models were tested">
           {notes.map((note, index) => (
             <li key={note} id={noteId(index)}>
               {note}
@@ -174,6 +174,6 @@ export default function BenchmarkTable(): ReactNode {
           ))}
         </ol>
       </div>
-    </div>
+    </>
   );
 }

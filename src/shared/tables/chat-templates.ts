@@ -30,5 +30,5 @@ export const chatTemplates = {
       cell: (info) => ({ code: info.chatTemplate }),
     },
   ],
-  look: { region: 'Chat templates for llama.cpp', marker: 'chat-templates', classes: ['themeMargin'] },
+  look: { region: 'Chat templates for llama.cpp', marker: 'chat-templates' },
 } satisfies TableModel<FamilyInfo>;

@@ -105,33 +105,30 @@ function modelTable(model: AnyTableModel, of: unknown): HtmlElement {
   );
 }
 
-/** A box that scrolls sideways: a region with this name, which takes keyboard focus so that it can be scrolled. */
-function regionAttributes(name: string | undefined): Readonly<Record<string, string>> {
-  return name ? { role: 'region', 'aria-label': name, tabIndex: '0' } : {};
+/**
+ * Tables in a box that scrolls sideways, a region with this name when there is one (it
+ * takes keyboard focus so that it can be scrolled), with the notes under the box.
+ */
+function box(name: string | undefined, tables: readonly HtmlElement[], notes: readonly Inline[] = []): HtmlElement {
+  const region = { role: 'region', 'aria-label': name ?? '', tabIndex: '0' };
+  const scroller = element('div', tables, ['scroller'], name ? region : {});
+  const items = notes.map((note) => element('li', inlineNodes(note)));
+  return items.length > 0 ? element('div', [scroller, element('ul', items, ['notes'])]) : scroller;
 }
 
 /**
- * The `<DataTable model={…} />` tag of the pages: a table model in its scrolling box,
- * laid out as the model's `look` asks, with the model's notes under the box. The tag's
- * other props choose the rows, as in the twin.
+ * The `<DataTable model={…} />` tag of the pages: a table model in its box, laid out as
+ * the model's `look` asks. The tag's other props choose the rows, as in the twin.
  */
 export function dataTable(model: AnyTableModel, of: unknown): HtmlElement {
   const { region: name } = model.look ?? {};
-  const region = regionAttributes(name === true ? inlineText(model.caption(of)) : name);
-  const table = modelTable(model, of);
-  if (!model.notes) {
-    return element('div', [table], ['wrapper', 'scroller'], region);
-  }
-  const notes = model.notes(of).map((note) => element('li', inlineNodes(note)));
-  const list = notes.length > 0 ? [element('ul', notes, ['notes'])] : [];
-  return element('div', [element('div', [table], ['scroller'], region), ...list], ['wrapper']);
+  return box(name === true ? inlineText(model.caption(of)) : name, [modelTable(model, of)], model.notes?.(of));
 }
 
-/**
- * Several tables in one scrolling box, a region with this name; their looks give each
- * the theme's margin under a table, which spaces them apart.
- */
+/** Several tables in one box, a region with this name; each table's margin spaces them apart. */
 export function tableGroup(name: string, models: readonly AnyTableModel[], of: unknown): HtmlElement {
-  const tables = models.map((model) => modelTable(model, of));
-  return element('div', tables, ['wrapper', 'scroller'], regionAttributes(name));
+  return box(
+    name,
+    models.map((model) => modelTable(model, of)),
+  );
 }

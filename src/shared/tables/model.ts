@@ -28,17 +28,7 @@ export type Inline =
 
 /** The classes of the tables' stylesheet (src/components/DataTable/styles.module.css). */
 export type TableClass =
-  | 'wrapper'
-  | 'scroller'
-  | 'table'
-  | 'caption'
-  | 'numeric'
-  | 'srOnly'
-  | 'pageText'
-  | 'nowrapRowHeadings'
-  | 'themeMargin'
-  | 'plainList'
-  | 'notes';
+  'scroller' | 'table' | 'caption' | 'numeric' | 'srOnly' | 'pageText' | 'nowrapRowHeadings' | 'plainList' | 'notes';
 
 /** A figure as src/data holds it: `null` is "not measured". */
 export type Figure = number | string | null;
