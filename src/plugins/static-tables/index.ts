@@ -118,21 +118,13 @@ function elementCode(node: HtmlNode): string {
  * follows, and the tables' stylesheet, whose class names the bundler gives it, when it uses them.
  */
 function markupModule(tables: readonly HtmlNode[]): string {
-  const components = tables.map(
-    (table, index) => `function ${tableName(index)}() {\n  return ${elementCode(table)};\n}\n`,
-  );
-  const code = components.join('\n');
-  return [
-    "import { createElement as h } from 'react';",
-    ...(code.includes('h(Link,') ? ['import Link from "@docusaurus/Link";'] : []),
-    ...(code.includes('className: styles.')
-      ? ['import styles from "@site/src/components/DataTable/styles.module.css";']
-      : []),
-    '',
-    ...components,
-    `export default { ${tables.map((_, index) => tableName(index)).join(', ')} };`,
-    '',
-  ].join('\n');
+  const code = tables.map((table, index) => `function ${tableName(index)}() {\n  return ${elementCode(table)};\n}\n`);
+  const link = code.some((text) => text.includes('h(Link,')) ? 'import Link from "@docusaurus/Link";\n' : '';
+  const styles = code.some((text) => text.includes('className: styles.'))
+    ? 'import styles from "@site/src/components/DataTable/styles.module.css";\n'
+    : '';
+  const names = tables.map((_, index) => tableName(index)).join(', ');
+  return `import { createElement as h } from 'react';\n${link}${styles}\n${code.join('\n')}\nexport default { ${names} };\n`;
 }
 
 /** The sortable benchmark table's code and facts: its component, the table models and renderer, src/data. */

@@ -13,7 +13,7 @@ export const chatTemplates = {
     {
       label: 'Family',
       value: (info) => info.family,
-      cell: (info) => ({ to: info.route, text: info.family }),
+      cell: (info) => ({ href: info.route, text: info.family }),
       key: true,
     },
     {

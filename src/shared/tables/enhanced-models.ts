@@ -25,7 +25,7 @@ export const enhancedModels = {
     {
       label: 'Guide',
       value: (model) => model.family,
-      cell: (model) => ({ to: familyInfo(model.family).route, text: model.family }),
+      cell: (model) => ({ href: familyInfo(model.family).route, text: model.family }),
     },
   ],
   look: { classes: ['pageText', 'nowrapRowHeadings'] },

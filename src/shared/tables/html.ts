@@ -36,8 +36,10 @@ function inlineNodes(inline: Inline): HtmlNode[] {
   }
   const node = inline as Exclude<Inline, string | readonly Inline[]>;
   if ('code' in node) return [element('code', [node.code])];
-  if ('href' in node) return [element('a', [node.text], [], { href: node.href })];
-  if ('to' in node) return [element('Link', [node.text], [], { to: node.to })];
+  if ('href' in node) {
+    const route = node.href.startsWith('/');
+    return [element(route ? 'Link' : 'a', [node.text], [], { [route ? 'to' : 'href']: node.href })];
+  }
   if ('missing' in node) {
     return [
       element('span', [NOT_MEASURED_MARK], [], { 'aria-hidden': 'true' }),

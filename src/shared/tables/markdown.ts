@@ -36,10 +36,8 @@ function inlineMarkdown(inline: Inline): string {
   }
   const node = inline as Exclude<Inline, string | readonly Inline[]>;
   if ('code' in node) return inlineCode(node.code);
-  if ('text' in node) {
-    // A link off the site or to a route; brackets in its text are escaped.
-    return `[${node.text.replace(/([[\]])/g, '\\$1')}](${'href' in node ? node.href : node.to})`;
-  }
+  // A link's brackets in its text are escaped.
+  if ('href' in node) return `[${node.text.replace(/([[\]])/g, '\\$1')}](${node.href})`;
   if ('missing' in node) return NOT_MEASURED_MARK;
   if ('items' in node) return node.items.map(inlineMarkdown).join(', ');
   return inlineMarkdown(node.markdown);

@@ -15,10 +15,8 @@ export type Inline =
   | readonly Inline[]
   /** Inline code. */
   | { readonly code: string }
-  /** A link off the site. */
+  /** A link: off the site, or to a route of the site when `href` starts with a slash. */
   | { readonly href: string; readonly text: string }
-  /** A link to a route of the site. */
-  | { readonly to: string; readonly text: string }
   /** Nothing to show: a dash for the eye, these words for assistive technology. */
   | { readonly missing: string }
   /** Several items: a comma-separated list in Markdown; in the HTML, side by side or a plain bulleted list. */
