@@ -112,28 +112,21 @@ export default function BenchmarkTable(): ReactNode {
           </caption>
           <thead>
             <tr>
-              {benchmarkTable.columns.map((column) => {
-                const active = sort?.key === column.id;
-                return (
-                  <th
-                    key={column.id}
-                    scope="col"
-                    aria-sort={active ? sort.direction : undefined}
-                    className={column.align && table.numeric}
-                  >
-                    <button
-                      type="button"
-                      className={clsx('clean-btn', styles.sortButton)}
-                      onClick={() => setSort(nextSort(sort, column.id))}
-                    >
-                      {column.label}
-                      <span aria-hidden="true" className={styles.arrow}>
-                        {!active ? '↕' : sort.direction === 'ascending' ? '↑' : '↓'}
-                      </span>
-                    </button>
-                  </th>
-                );
-              })}
+              {benchmarkTable.columns.map(({ id, label, align }) => (
+                <th
+                  key={id}
+                  scope="col"
+                  aria-sort={sort?.key === id ? sort.direction : undefined}
+                  className={align && table.numeric}
+                >
+                  <button type="button" className="clean-btn" onClick={() => setSort(nextSort(sort, id))}>
+                    {label}
+                    <span aria-hidden="true" className={styles.arrow}>
+                      {sort?.key !== id ? '↕' : sort.direction === 'ascending' ? '↑' : '↓'}
+                    </span>
+                  </button>
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>

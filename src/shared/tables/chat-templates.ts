@@ -7,7 +7,6 @@ const FLAG = '--chat-template';
 export const chatTemplates = {
   source: 'src/data/models.ts',
   data: families,
-  rows: () => families,
   caption: () => ['The ', { code: FLAG }, ' value for each model family'],
   columns: [
     {

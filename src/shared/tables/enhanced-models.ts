@@ -7,7 +7,6 @@ import { SOURCE, baseName, repoLink } from './model-specs';
 export const enhancedModels = {
   source: SOURCE,
   data: models,
-  rows: () => models,
   caption: () => 'Rubra enhanced models and where to get them',
   columns: [
     { label: 'Model', value: (model) => model.model, cell: (model) => ['Rubra ', model.model], key: baseName },

@@ -47,14 +47,8 @@ function inlineNodes(inline: Inline): HtmlNode[] {
     ];
   }
   if ('items' in node) {
-    if (!node.bulleted) return node.items.flatMap(inlineNodes);
-    return [
-      element(
-        'ul',
-        node.items.map((item) => element('li', inlineNodes(item))),
-        ['plainList'],
-      ),
-    ];
+    const items = node.items.map((item) => element('li', inlineNodes(item)));
+    return node.bulleted ? [element('ul', items, ['plainList'])] : node.items.flatMap(inlineNodes);
   }
   return inlineNodes(node.html);
 }
@@ -77,13 +71,11 @@ const alignClasses = (column: Column<unknown>, heading = false): TableClass[] =>
  */
 function modelTable(model: AnyTableModel, of: unknown): HtmlElement {
   const { classes = [], marker } = model.look ?? {};
-  const rows: readonly unknown[] = model.rows(of);
+  const rows: readonly unknown[] = model.rows?.(of) ?? model.data;
   const columns = visibleColumns<unknown>(model.columns, rows);
   const cell = (column: Column<unknown>, row: unknown) => inlineNodes(cellContent(column, row));
   const heading = (column: Column<unknown>) =>
-    element('th', column.heading ? inlineNodes(column.heading) : [column.label], alignClasses(column, true), {
-      scope: 'col',
-    });
+    element('th', inlineNodes(column.heading ?? column.label), alignClasses(column, true), { scope: 'col' });
   const bodyRow = (row: unknown) =>
     element(
       'tr',
@@ -129,8 +121,6 @@ export function dataTable(model: AnyTableModel, of: unknown): HtmlElement {
 
 /** Several tables in one box, a region with this name; each table's margin spaces them apart. */
 export function tableGroup(name: string, models: readonly AnyTableModel[], of: unknown): HtmlElement {
-  return box(
-    name,
-    models.map((model) => modelTable(model, of)),
-  );
+  const tables = models.map((model) => modelTable(model, of));
+  return box(name, tables);
 }

@@ -45,11 +45,11 @@ function inlineMarkdown(inline: Inline): string {
 
 /** A table model as a GFM table, for the rows of the MDX tag's props, with its notes as a list under it. */
 export function tableMarkdown<Row, Props>(model: TableModel<Row, Props>, props: Props): string {
-  const rows = model.rows(props);
+  const rows = model.rows?.(props) ?? model.data;
   const columns = visibleColumns(model.columns, rows);
   const table = markdownTable({
     caption: inlineMarkdown(model.caption(props)),
-    header: columns.map((column) => (column.heading ? inlineMarkdown(column.heading) : column.label)),
+    header: columns.map((column) => inlineMarkdown(column.heading ?? column.label)),
     rows: rows.map((row) => columns.map((column) => inlineMarkdown(cellContent(column, row)))),
   });
   const notes = model.notes?.(props) ?? [];

@@ -76,8 +76,8 @@ export interface TableModel<Row, Props = Record<string, never>> {
   source: string;
   /** Every row the figures may be checked against. */
   data: readonly Row[];
-  /** The rows this table shows for the MDX tag's props. */
-  rows: (props: Props) => readonly Row[];
+  /** The rows this table shows for the MDX tag's props; all of `data` when not given. */
+  rows?: (props: Props) => readonly Row[];
   caption: (props: Props) => Inline;
   columns: readonly Column<Row>[];
   /**
@@ -103,7 +103,7 @@ export function isTableModel(value: unknown): value is AnyTableModel {
   return (
     typeof model?.source === 'string' &&
     Array.isArray(model.data) &&
-    typeof model.rows === 'function' &&
+    ['function', 'undefined'].includes(typeof model.rows) &&
     typeof model.caption === 'function' &&
     Array.isArray(model.columns) &&
     model.columns.length > 0 &&
