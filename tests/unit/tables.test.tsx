@@ -181,7 +181,7 @@ describe('the <DataTable> tag', () => {
   const classes = (...names: string[]) => names.map((name) => css[name]).join(' ');
 
   it('puts the table in a scrolling box, a focusable named region only when the model names one', () => {
-    const box = `<div class="${classes('wrapper', 'scroller')}"`;
+    const box = `<div class="${classes('scroller')}"`;
     const plain = renderToStaticMarkup(<DataTable model={model(undefined)} />);
     expect(plain.startsWith(`${box}><table class="${classes('table')}">`)).toBe(true);
     expect(plain).not.toContain('role=');
@@ -193,10 +193,10 @@ describe('the <DataTable> tag', () => {
     ).toBe(true);
   });
 
-  it('takes its text size, row headings and margin from the model’s look, and writes bulleted cells as plain lists', () => {
-    const look = { classes: ['pageText', 'nowrapRowHeadings', 'themeMargin'] } as const;
+  it('takes its text size and row headings from the model’s look, and writes bulleted cells as plain lists', () => {
+    const look = { classes: ['pageText', 'nowrapRowHeadings'] } as const;
     const html = renderToStaticMarkup(<DataTable model={model(look)} />);
-    expect(html).toContain(`<table class="${classes('table', 'pageText', 'nowrapRowHeadings', 'themeMargin')}">`);
+    expect(html).toContain(`<table class="${classes('table', 'pageText', 'nowrapRowHeadings')}">`);
     expect(html).toContain(`<ul class="${classes('plainList')}"><li>x</li><li>y</li></ul>`);
   });
 
@@ -209,7 +209,7 @@ describe('the <DataTable> tag', () => {
     const html = renderToStaticMarkup(<DataTable model={withNotes} family="A" />);
     expect(
       html.startsWith(
-        `<div class="${classes('wrapper')}"><div class="${classes('scroller')}" role="region" aria-label="Rows of A" tabindex="0"><table`,
+        `<div><div class="${classes('scroller')}" role="region" aria-label="Rows of A" tabindex="0"><table`,
       ),
     ).toBe(true);
     expect(html).toContain('<tr data-family="A"><th scope="row">One</th>');

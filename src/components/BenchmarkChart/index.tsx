@@ -1,13 +1,6 @@
 import type { ReactNode } from 'react';
 
-import {
-  CHART_CAPTION,
-  CHART_TITLE,
-  chartBars,
-  seriesLabels,
-  type ChartBar,
-  type Series,
-} from '@site/src/shared/tables/benchmark-chart';
+import { CHART_CAPTION, CHART_TITLE, chartBars as bars, seriesLabels } from '@site/src/shared/tables/benchmark-chart';
 import { NOT_MEASURED_TEXT, formatScore } from '@site/src/shared/tables/format';
 import styles from './styles.module.css';
 
@@ -20,14 +13,13 @@ const BAR_HEIGHT = 16;
 const GROUP_GAP = 10;
 const LEGEND_HEIGHT = 34;
 
-function describe(bars: readonly ChartBar[]): string {
-  return bars
-    .map(({ row, series }) => {
-      const value = row.functionCalling === null ? NOT_MEASURED_TEXT : `${formatScore(row.functionCalling)}%`;
-      return `${row.model} (${seriesLabels[series].toLowerCase()}): ${value}`;
-    })
-    .join('; ');
-}
+/** The chart's text alternative: every bar's model, series and figure. */
+const description = bars
+  .map(({ row, series }) => {
+    const value = row.functionCalling === null ? NOT_MEASURED_TEXT : `${formatScore(row.functionCalling)}%`;
+    return `${row.model} (${seriesLabels[series].toLowerCase()}): ${value}`;
+  })
+  .join('; ');
 
 /**
  * Function-calling accuracy of each Rubra model beside its base model and the
@@ -35,7 +27,6 @@ function describe(bars: readonly ChartBar[]): string {
  * theme's variables, so the chart follows the colour mode.
  */
 export default function BenchmarkChart(): ReactNode {
-  const bars = chartBars;
   let y = LEGEND_HEIGHT;
   const placed = bars.map((bar, index) => {
     // Extra space above a bar separates the groups: each Rubra model with its base, then the third parties.
@@ -57,13 +48,13 @@ export default function BenchmarkChart(): ReactNode {
         data-benchmark-chart=""
       >
         <title id="function-calling-chart-title">{CHART_TITLE}</title>
-        <desc id="function-calling-chart-desc">{describe(bars)}</desc>
+        <desc id="function-calling-chart-desc">{description}</desc>
         <g aria-hidden="true">
-          {(Object.keys(seriesLabels) as Series[]).map((series, index) => (
+          {Object.entries(seriesLabels).map(([series, label], index) => (
             <g key={series} transform={`translate(${BAR_START + index * 150 - 130}, 8)`}>
               <rect width="14" height="14" className={styles[series]} />
               <text x="20" y="11">
-                {seriesLabels[series]}
+                {label}
               </text>
             </g>
           ))}

@@ -33,7 +33,7 @@ function ModelName({ row }: { row: BenchmarkRow }): ReactNode {
     <>
       {row.model}
       {lacksToolObservations(row) && (
-        <sup className={styles.mark}>
+        <sup>
           <a href={`#${TOOL_OBSERVATION_NOTE_ID}`} title="Does not accept tool observations">
             {TOOL_OBSERVATION_MARK}
             <span className={table.srOnly}> does not accept tool observations</span>
@@ -41,7 +41,7 @@ function ModelName({ row }: { row: BenchmarkRow }): ReactNode {
         </sup>
       )}
       {note >= 0 && (
-        <sup className={styles.mark}>
+        <sup>
           <a href={`#${noteId(note)}`}>
             <span className={table.srOnly}>note </span>
             {note + 1}
@@ -65,7 +65,7 @@ export default function BenchmarkTable(): ReactNode {
   const rows = useMemo(() => sortRows(filterRows(benchmarks, { kinds, text }), sort), [kinds, text, sort]);
 
   return (
-    <div className={table.wrapper}>
+    <>
       <form
         className={styles.controls}
         role="search"
@@ -75,7 +75,7 @@ export default function BenchmarkTable(): ReactNode {
         <fieldset className={styles.kinds}>
           <legend>Show</legend>
           {MODEL_KINDS.map((kind) => (
-            <label key={kind} className={styles.kind}>
+            <label key={kind}>
               <input
                 type="checkbox"
                 name="kind"
@@ -100,40 +100,33 @@ export default function BenchmarkTable(): ReactNode {
           />
         </label>
       </form>
-      <p className={styles.status} role="status">
+      <p className={styles.muted} role="status">
         Showing {rows.length} of {benchmarks.length} models.
       </p>
       {/* The region scrolls sideways on narrow screens, so it must take keyboard focus. */}
       <div className={clsx(table.scroller, styles.scroller)} role="region" aria-label="Benchmark results" tabIndex={0}>
         <table className={clsx(table.table, styles.table)} data-benchmark-table="">
-          <caption className={clsx(table.caption, styles.caption)}>
+          <caption className={clsx(table.caption, styles.muted)}>
             {BENCHMARK_TABLE_CAPTION} Select a column heading to sort; figures that were not measured (
             {NOT_MEASURED_MARK}) stay last.
           </caption>
           <thead>
             <tr>
-              {benchmarkTable.columns.map((column) => {
-                const active = sort?.key === column.id;
-                return (
-                  <th
-                    key={column.id}
-                    scope="col"
-                    aria-sort={active ? sort.direction : undefined}
-                    className={column.align && table.numeric}
-                  >
-                    <button
-                      type="button"
-                      className={clsx('clean-btn', styles.sortButton)}
-                      onClick={() => setSort(nextSort(sort, column.id))}
-                    >
-                      {column.label}
-                      <span aria-hidden="true" className={styles.arrow}>
-                        {!active ? '↕' : sort.direction === 'ascending' ? '↑' : '↓'}
-                      </span>
-                    </button>
-                  </th>
-                );
-              })}
+              {benchmarkTable.columns.map(({ id, label, align }) => (
+                <th
+                  key={id}
+                  scope="col"
+                  aria-sort={sort?.key === id ? sort.direction : undefined}
+                  className={align && table.numeric}
+                >
+                  <button type="button" className="clean-btn" onClick={() => setSort(nextSort(sort, id))}>
+                    {label}
+                    <span aria-hidden="true" className={styles.arrow}>
+                      {sort?.key !== id ? '↕' : sort.direction === 'ascending' ? '↑' : '↓'}
+                    </span>
+                  </button>
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
@@ -162,11 +155,11 @@ export default function BenchmarkTable(): ReactNode {
           </tbody>
         </table>
       </div>
-      <div className={styles.footnotes}>
+      <div className={styles.muted}>
         <p id={TOOL_OBSERVATION_NOTE_ID}>
           <span aria-hidden="true">{TOOL_OBSERVATION_MARK}</span> {TOOL_OBSERVATION_TEXT}
         </p>
-        <ol className={styles.notes} aria-label="Notes on how some models were tested">
+        <ol aria-label="Notes on how some models were tested">
           {notes.map((note, index) => (
             <li key={note} id={noteId(index)}>
               {note}
@@ -174,6 +167,6 @@ export default function BenchmarkTable(): ReactNode {
           ))}
         </ol>
       </div>
-    </div>
+    </>
   );
 }

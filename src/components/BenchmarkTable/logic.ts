@@ -29,20 +29,15 @@ export function sortRows(rows: readonly BenchmarkRow[], sort: SortState | null):
     return [...rows];
   }
   const sign = sort.direction === 'ascending' ? 1 : -1;
+  // Kinds sort in the order of the facts' schema, names A to Z whatever their case.
+  const key = (row: BenchmarkRow) => (sort.key === 'kind' ? MODEL_KINDS.indexOf(row.kind) : row[sort.key]);
   // The sort is stable, so rows that compare equal keep the order of the data.
   return [...rows].sort((a, b) => {
-    if (sort.key === 'model') {
-      return sign * a.model.localeCompare(b.model, 'en', { sensitivity: 'base' });
-    }
-    if (sort.key === 'kind') {
-      return sign * (MODEL_KINDS.indexOf(a.kind) - MODEL_KINDS.indexOf(b.kind));
-    }
-    const x = a[sort.key];
-    const y = b[sort.key];
+    const [x, y] = [key(a), key(b)];
     if (x === null || y === null) {
       return (x === null ? 1 : 0) - (y === null ? 1 : 0);
     }
-    return sign * (x - y);
+    return sign * (typeof x === 'string' ? x.localeCompare(String(y), 'en', { sensitivity: 'base' }) : x - Number(y));
   });
 }
 

@@ -95,18 +95,13 @@ export function remarkStaticTables() {
 /** The name under which the module's default export holds the component of the page's `index`-th table. */
 const tableName = (index: number): string => `table${index}`;
 
-/** What the module's code reads besides React. */
-type Needs = Record<'styles' | 'link', boolean>;
-
 /** An element as a `createElement` call, its props and children written as literals. */
-function elementCode(node: HtmlNode, needs: Needs): string {
+function elementCode(node: HtmlNode): string {
   if (typeof node === 'string') {
     return JSON.stringify(node);
   }
-  const children = node.children.map((child) => `, ${elementCode(child, needs)}`).join('');
+  const children = node.children.map((child) => `, ${elementCode(child)}`).join('');
   const classes = node.classes ?? [];
-  needs.styles ||= classes.length > 0;
-  needs.link ||= node.tag === 'Link';
   const props = [
     ...(classes.length > 0 ? [`className: ${classes.map((key) => `styles.${key}`).join(' + " " + ')}`] : []),
     ...Object.entries(node.attributes ?? {}).map(
@@ -123,19 +118,13 @@ function elementCode(node: HtmlNode, needs: Needs): string {
  * follows, and the tables' stylesheet, whose class names the bundler gives it, when it uses them.
  */
 function markupModule(tables: readonly HtmlNode[]): string {
-  const needs: Needs = { styles: false, link: false };
-  const components = tables.map(
-    (table, index) => `function ${tableName(index)}() {\n  return ${elementCode(table, needs)};\n}\n`,
-  );
-  return [
-    "import { createElement as h } from 'react';",
-    ...(needs.link ? ['import Link from "@docusaurus/Link";'] : []),
-    ...(needs.styles ? ['import styles from "@site/src/components/DataTable/styles.module.css";'] : []),
-    '',
-    ...components,
-    `export default { ${tables.map((_, index) => tableName(index)).join(', ')} };`,
-    '',
-  ].join('\n');
+  const code = tables.map((table, index) => `function ${tableName(index)}() {\n  return ${elementCode(table)};\n}\n`);
+  const link = code.some((text) => text.includes('h(Link,')) ? 'import Link from "@docusaurus/Link";\n' : '';
+  const styles = code.some((text) => text.includes('className: styles.'))
+    ? 'import styles from "@site/src/components/DataTable/styles.module.css";\n'
+    : '';
+  const names = tables.map((_, index) => tableName(index)).join(', ');
+  return `import { createElement as h } from 'react';\n${link}${styles}\n${code.join('\n')}\nexport default { ${names} };\n`;
 }
 
 /** The sortable benchmark table's code and facts: its component, the table models and renderer, src/data. */

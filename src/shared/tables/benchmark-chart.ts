@@ -17,10 +17,7 @@ export const seriesLabels: Record<Series, string> = {
   thirdParty: 'Best third-party models',
 };
 
-export interface ChartBar {
-  row: BenchmarkRow;
-  series: Series;
-}
+export type ChartBar = { row: BenchmarkRow; series: Series };
 
 /** The chart's bars in order: each Rubra model above its base model, then the best third-party models. */
 export const chartBars: readonly ChartBar[] = [
@@ -42,7 +39,6 @@ export const CHART_CAPTION =
 export const benchmarkChartTable = {
   source: 'src/data/benchmarks.ts',
   data: chartBars,
-  rows: () => chartBars,
   caption: () => CHART_TITLE,
   columns: [
     { label: 'Model', value: (bar) => bar.row.model, key: true },

@@ -7,13 +7,12 @@ const FLAG = '--chat-template';
 export const chatTemplates = {
   source: 'src/data/models.ts',
   data: families,
-  rows: () => families,
   caption: () => ['The ', { code: FLAG }, ' value for each model family'],
   columns: [
     {
       label: 'Family',
       value: (info) => info.family,
-      cell: (info) => ({ to: info.route, text: info.family }),
+      cell: (info) => ({ href: info.route, text: info.family }),
       key: true,
     },
     {
@@ -30,5 +29,5 @@ export const chatTemplates = {
       cell: (info) => ({ code: info.chatTemplate }),
     },
   ],
-  look: { region: 'Chat templates for llama.cpp', marker: 'chat-templates', classes: ['themeMargin'] },
+  look: { region: 'Chat templates for llama.cpp', marker: 'chat-templates' },
 } satisfies TableModel<FamilyInfo>;

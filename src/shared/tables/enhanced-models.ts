@@ -7,7 +7,6 @@ import { SOURCE, baseName, repoLink } from './model-specs';
 export const enhancedModels = {
   source: SOURCE,
   data: models,
-  rows: () => models,
   caption: () => 'Rubra enhanced models and where to get them',
   columns: [
     { label: 'Model', value: (model) => model.model, cell: (model) => ['Rubra ', model.model], key: baseName },
@@ -25,7 +24,7 @@ export const enhancedModels = {
     {
       label: 'Guide',
       value: (model) => model.family,
-      cell: (model) => ({ to: familyInfo(model.family).route, text: model.family }),
+      cell: (model) => ({ href: familyInfo(model.family).route, text: model.family }),
     },
   ],
   look: { classes: ['pageText', 'nowrapRowHeadings'] },

@@ -36,8 +36,10 @@ function inlineNodes(inline: Inline): HtmlNode[] {
   }
   const node = inline as Exclude<Inline, string | readonly Inline[]>;
   if ('code' in node) return [element('code', [node.code])];
-  if ('href' in node) return [element('a', [node.text], [], { href: node.href })];
-  if ('to' in node) return [element('Link', [node.text], [], { to: node.to })];
+  if ('href' in node) {
+    const route = node.href.startsWith('/');
+    return [element(route ? 'Link' : 'a', [node.text], [], { [route ? 'to' : 'href']: node.href })];
+  }
   if ('missing' in node) {
     return [
       element('span', [NOT_MEASURED_MARK], [], { 'aria-hidden': 'true' }),
@@ -45,14 +47,8 @@ function inlineNodes(inline: Inline): HtmlNode[] {
     ];
   }
   if ('items' in node) {
-    if (!node.bulleted) return node.items.flatMap(inlineNodes);
-    return [
-      element(
-        'ul',
-        node.items.map((item) => element('li', inlineNodes(item))),
-        ['plainList'],
-      ),
-    ];
+    const items = node.items.map((item) => element('li', inlineNodes(item)));
+    return node.bulleted ? [element('ul', items, ['plainList'])] : node.items.flatMap(inlineNodes);
   }
   return inlineNodes(node.html);
 }
@@ -75,13 +71,11 @@ const alignClasses = (column: Column<unknown>, heading = false): TableClass[] =>
  */
 function modelTable(model: AnyTableModel, of: unknown): HtmlElement {
   const { classes = [], marker } = model.look ?? {};
-  const rows: readonly unknown[] = model.rows(of);
+  const rows: readonly unknown[] = model.rows?.(of) ?? model.data;
   const columns = visibleColumns<unknown>(model.columns, rows);
   const cell = (column: Column<unknown>, row: unknown) => inlineNodes(cellContent(column, row));
   const heading = (column: Column<unknown>) =>
-    element('th', column.heading ? inlineNodes(column.heading) : [column.label], alignClasses(column, true), {
-      scope: 'col',
-    });
+    element('th', inlineNodes(column.heading ?? column.label), alignClasses(column, true), { scope: 'col' });
   const bodyRow = (row: unknown) =>
     element(
       'tr',
@@ -105,33 +99,28 @@ function modelTable(model: AnyTableModel, of: unknown): HtmlElement {
   );
 }
 
-/** A box that scrolls sideways: a region with this name, which takes keyboard focus so that it can be scrolled. */
-function regionAttributes(name: string | undefined): Readonly<Record<string, string>> {
-  return name ? { role: 'region', 'aria-label': name, tabIndex: '0' } : {};
+/**
+ * Tables in a box that scrolls sideways, a region with this name when there is one (it
+ * takes keyboard focus so that it can be scrolled), with the notes under the box.
+ */
+function box(name: string | undefined, tables: readonly HtmlElement[], notes: readonly Inline[] = []): HtmlElement {
+  const region = { role: 'region', 'aria-label': name ?? '', tabIndex: '0' };
+  const scroller = element('div', tables, ['scroller'], name ? region : {});
+  const items = notes.map((note) => element('li', inlineNodes(note)));
+  return items.length > 0 ? element('div', [scroller, element('ul', items, ['notes'])]) : scroller;
 }
 
 /**
- * The `<DataTable model={…} />` tag of the pages: a table model in its scrolling box,
- * laid out as the model's `look` asks, with the model's notes under the box. The tag's
- * other props choose the rows, as in the twin.
+ * The `<DataTable model={…} />` tag of the pages: a table model in its box, laid out as
+ * the model's `look` asks. The tag's other props choose the rows, as in the twin.
  */
 export function dataTable(model: AnyTableModel, of: unknown): HtmlElement {
   const { region: name } = model.look ?? {};
-  const region = regionAttributes(name === true ? inlineText(model.caption(of)) : name);
-  const table = modelTable(model, of);
-  if (!model.notes) {
-    return element('div', [table], ['wrapper', 'scroller'], region);
-  }
-  const notes = model.notes(of).map((note) => element('li', inlineNodes(note)));
-  const list = notes.length > 0 ? [element('ul', notes, ['notes'])] : [];
-  return element('div', [element('div', [table], ['scroller'], region), ...list], ['wrapper']);
+  return box(name === true ? inlineText(model.caption(of)) : name, [modelTable(model, of)], model.notes?.(of));
 }
 
-/**
- * Several tables in one scrolling box, a region with this name; their looks give each
- * the theme's margin under a table, which spaces them apart.
- */
+/** Several tables in one box, a region with this name; each table's margin spaces them apart. */
 export function tableGroup(name: string, models: readonly AnyTableModel[], of: unknown): HtmlElement {
   const tables = models.map((model) => modelTable(model, of));
-  return element('div', tables, ['wrapper', 'scroller'], regionAttributes(name));
+  return box(name, tables);
 }

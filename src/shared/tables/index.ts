@@ -36,6 +36,9 @@ function familyOf(props: MdxProps): FamilyInfo {
   return familyInfo(props.family as ModelFamily);
 }
 
+/** The props of a family's tables. */
+const ofFamily = (props: MdxProps) => ({ family: familyOf(props).family });
+
 const blocks = (...parts: string[]): string => parts.filter(Boolean).join('\n\n');
 
 export const dataComponents: Readonly<Record<string, DataComponent>> = {
@@ -61,14 +64,9 @@ export const dataComponents: Readonly<Record<string, DataComponent>> = {
   // A family's specification table and the repositories of its Rubra models, in one box.
   ModelSpecs: {
     tables: [modelSpecs, modelRepos],
-    markdown: (props) => {
-      const of = { family: familyOf(props).family };
-      return blocks(tableMarkdown(modelSpecs, of), tableMarkdown(modelRepos, of));
-    },
-    html: (props) => {
-      const of = { family: familyOf(props).family };
-      return tableGroup(`${of.family} specifications and downloads`, [modelSpecs, modelRepos], of);
-    },
+    markdown: (props) => blocks(tableMarkdown(modelSpecs, ofFamily(props)), tableMarkdown(modelRepos, ofFamily(props))),
+    html: (props) =>
+      tableGroup(`${props.family} specifications and downloads`, [modelSpecs, modelRepos], ofFamily(props)),
   },
 };
 

@@ -36,10 +36,8 @@ function inlineMarkdown(inline: Inline): string {
   }
   const node = inline as Exclude<Inline, string | readonly Inline[]>;
   if ('code' in node) return inlineCode(node.code);
-  if ('text' in node) {
-    // A link off the site or to a route; brackets in its text are escaped.
-    return `[${node.text.replace(/([[\]])/g, '\\$1')}](${'href' in node ? node.href : node.to})`;
-  }
+  // A link's brackets in its text are escaped.
+  if ('href' in node) return `[${node.text.replace(/([[\]])/g, '\\$1')}](${node.href})`;
   if ('missing' in node) return NOT_MEASURED_MARK;
   if ('items' in node) return node.items.map(inlineMarkdown).join(', ');
   return inlineMarkdown(node.markdown);
@@ -47,11 +45,11 @@ function inlineMarkdown(inline: Inline): string {
 
 /** A table model as a GFM table, for the rows of the MDX tag's props, with its notes as a list under it. */
 export function tableMarkdown<Row, Props>(model: TableModel<Row, Props>, props: Props): string {
-  const rows = model.rows(props);
+  const rows = model.rows?.(props) ?? model.data;
   const columns = visibleColumns(model.columns, rows);
   const table = markdownTable({
     caption: inlineMarkdown(model.caption(props)),
-    header: columns.map((column) => (column.heading ? inlineMarkdown(column.heading) : column.label)),
+    header: columns.map((column) => inlineMarkdown(column.heading ?? column.label)),
     rows: rows.map((row) => columns.map((column) => inlineMarkdown(cellContent(column, row)))),
   });
   const notes = model.notes?.(props) ?? [];

@@ -40,7 +40,7 @@ export const modelSpecs = {
     { label: 'Training tokens', value: (model) => model.trainingTokens },
     { label: 'Knowledge cutoff', value: (model) => model.knowledgeCutoff },
   ],
-  look: { marker: 'model-specs', classes: ['themeMargin'] },
+  look: { marker: 'model-specs' },
 } satisfies TableModel<RubraModel, FamilyProps>;
 
 export const modelRepos = {
@@ -66,5 +66,5 @@ export const modelRepos = {
       when: (rows) => rows.some((model) => model.otherRepos.length > 0),
     },
   ],
-  look: { marker: 'model-repos', classes: ['themeMargin'] },
+  look: { marker: 'model-repos' },
 } satisfies TableModel<RubraModel, FamilyProps>;

@@ -15,10 +15,8 @@ export type Inline =
   | readonly Inline[]
   /** Inline code. */
   | { readonly code: string }
-  /** A link off the site. */
+  /** A link: off the site, or to a route of the site when `href` starts with a slash. */
   | { readonly href: string; readonly text: string }
-  /** A link to a route of the site. */
-  | { readonly to: string; readonly text: string }
   /** Nothing to show: a dash for the eye, these words for assistive technology. */
   | { readonly missing: string }
   /** Several items: a comma-separated list in Markdown; in the HTML, side by side or a plain bulleted list. */
@@ -28,17 +26,7 @@ export type Inline =
 
 /** The classes of the tables' stylesheet (src/components/DataTable/styles.module.css). */
 export type TableClass =
-  | 'wrapper'
-  | 'scroller'
-  | 'table'
-  | 'caption'
-  | 'numeric'
-  | 'srOnly'
-  | 'pageText'
-  | 'nowrapRowHeadings'
-  | 'themeMargin'
-  | 'plainList'
-  | 'notes';
+  'scroller' | 'table' | 'caption' | 'numeric' | 'srOnly' | 'pageText' | 'nowrapRowHeadings' | 'plainList' | 'notes';
 
 /** A figure as src/data holds it: `null` is "not measured". */
 export type Figure = number | string | null;
@@ -88,8 +76,8 @@ export interface TableModel<Row, Props = Record<string, never>> {
   source: string;
   /** Every row the figures may be checked against. */
   data: readonly Row[];
-  /** The rows this table shows for the MDX tag's props. */
-  rows: (props: Props) => readonly Row[];
+  /** The rows this table shows for the MDX tag's props; all of `data` when not given. */
+  rows?: (props: Props) => readonly Row[];
   caption: (props: Props) => Inline;
   columns: readonly Column<Row>[];
   /**
@@ -115,7 +103,7 @@ export function isTableModel(value: unknown): value is AnyTableModel {
   return (
     typeof model?.source === 'string' &&
     Array.isArray(model.data) &&
-    typeof model.rows === 'function' &&
+    ['function', 'undefined'].includes(typeof model.rows) &&
     typeof model.caption === 'function' &&
     Array.isArray(model.columns) &&
     model.columns.length > 0 &&
