@@ -83,7 +83,7 @@ export async function runLighthouse(chrome, url, preset) {
 /**
  * The runs of one page: each figure's median, the audits that failed and the errors of any run.
  * @param {LighthouseRun[]} list
- * @returns {{ [figure: string]: unknown, failedAudits: string[], errors: unknown[], runs: LighthouseRun[] }}
+ * @returns {{ [figure: string]: any, failedAudits: string[], errors: unknown[], runs: LighthouseRun[] }}
  */
 export function summariseRuns(list) {
   return {
