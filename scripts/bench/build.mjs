@@ -239,10 +239,7 @@ export async function runScale({ root, pages = 2000, operations = 300, runs = 3,
       phases: phasePeaks(build.timeline),
       outputBytes: await directorySize(buildDir),
       indexBytes: await directorySize(path.join(buildDir, 'pagefind')),
-      firstQueryBytes: search.firstQueryKB * 1024,
-      firstQueryIndexBytes: search.firstQueryIndexKB * 1024,
-      warmQueryMs: search.warmQueryMs,
-      largestFiles: search.largestFiles,
+      ...search,
     };
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -7,7 +7,6 @@
 //   mcp   the docs MCP server's search_docs over the build's Pagefind index
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -26,7 +25,6 @@ const { identity, siteUrl } = jiti('../../src/site/identity.ts');
 
 /** @typedef {import('./relevance').RelevanceQuery} RelevanceQuery */
 
-const QUERY_FILE = fileURLToPath(new URL('./search-queries.json', import.meta.url));
 const RESULTS = 10;
 
 /** The engines, in the order they answer, and what each asks. */
@@ -36,8 +34,8 @@ export const ENGINES = /** @type {const} */ ({
   mcp: 'MCP search_docs over the build',
 });
 
-/** @param {string} [file] */
-export async function readQueries(file = QUERY_FILE) {
+/** @param {string} file */
+export async function readQueries(file) {
   return parseQueries(JSON.parse(await readFile(file, 'utf8')));
 }
 
@@ -45,9 +43,9 @@ export async function readQueries(file = QUERY_FILE) {
  * Every expected page must exist in the build, or the query set is out of date.
  * @param {readonly RelevanceQuery[]} queries
  * @param {string} buildDir
- * @param {string} [file] the query file, for the message
+ * @param {string} file the query file, for the message
  */
-export function checkExpectedPages(queries, buildDir, file = QUERY_FILE) {
+export function checkExpectedPages(queries, buildDir, file) {
   const missing = [...new Set(queries.flatMap((query) => query.expect))].filter((page) => {
     const clean = page.replace(/^\//, '');
     return ![`${clean}.html`, path.join(clean, 'index.html')].some((file) => existsSync(path.join(buildDir, file)));
@@ -143,21 +141,12 @@ async function devAnswers(origin, buildDir, queries) {
 }
 
 /**
- * search_docs of the MCP server in mcp/ (compiled to mcp/dist first, unless `compiled`)
- * over the build's twins.
+ * search_docs of the MCP server as mcp/dist holds it, over the build's twins.
  * @param {string} root
  * @param {string} buildDir
  * @param {readonly RelevanceQuery[]} queries
- * @param {boolean} compiled
  */
-async function mcpAnswers(root, buildDir, queries, compiled) {
-  if (!compiled) {
-    const built = spawnSync('npm', ['run', 'build', '-w', 'mcp'], {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    if (built.status !== 0) throw new Error('npm run build -w mcp failed.');
-  }
+async function mcpAnswers(root, buildDir, queries) {
   const { BuildSource, Docs } = await import(pathToFileURL(path.join(root, 'mcp', 'dist', 'index.js')).href);
   const index = await new Docs(new BuildSource(path.resolve(buildDir))).searchIndex();
   // search_docs lists sections; a reader of its answer meets their pages in this order.
@@ -173,19 +162,14 @@ async function mcpAnswers(root, buildDir, queries, compiled) {
  * Each engine's answers to each query set, in order. The pages are rendered and indexed
  * once for the dev engine, whose index answers every set. `browser`: the site engine is
  * the /search page in Chromium; else the built index in Node, with the /search page's
- * filters. `compiled`: mcp/dist is up to date.
+ * filters. The MCP engine reads mcp/dist, which the caller compiles.
  * @param {string} root
  * @param {string} buildDir
  * @param {readonly (readonly RelevanceQuery[])[]} querySets
- * @param {{ browser?: boolean, compiled?: boolean, log?: (line: string) => void }} [options]
+ * @param {{ browser?: boolean, log?: (line: string) => void }} [options]
  * @returns {Promise<Record<keyof typeof ENGINES, string[][]>[]>}
  */
-export async function askEngines(
-  root,
-  buildDir,
-  querySets,
-  { browser = false, compiled = false, log = () => {} } = {},
-) {
+export async function askEngines(root, buildDir, querySets, { browser = false, log = () => {} } = {}) {
   /** @type {typeof import('../../src/search/types')} */
   const { contextualFacetFilters } = jiti('../../src/search/types.ts');
   const queries = querySets.flat();
@@ -199,7 +183,7 @@ export async function askEngines(
     log(`Relevance: ${ENGINES.dev}, ${queries.length} queries…`);
     const dev = await devAnswers(server.origin, buildDir, queries);
     log(`Relevance: ${ENGINES.mcp}, ${queries.length} queries…`);
-    const mcp = await mcpAnswers(root, buildDir, queries, compiled);
+    const mcp = await mcpAnswers(root, buildDir, queries);
     return querySets.map(({ length }) => ({
       site: site.splice(0, length),
       dev: dev.splice(0, length),
@@ -216,9 +200,9 @@ export async function askEngines(
 // the MCP server as mcp/dist holds it (compiled by the caller). The relevance floor test
 // runs it apart from its runner.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const files = process.argv.length > 2 ? process.argv.slice(2) : [path.relative(process.cwd(), QUERY_FILE)];
+  const files = process.argv.length > 2 ? process.argv.slice(2) : ['scripts/bench/search-queries.json'];
   const querySets = await Promise.all(files.map((file) => readQueries(path.resolve(file))));
   const root = fileURLToPath(new URL('../..', import.meta.url));
-  const answers = await askEngines(root, 'build', querySets, { compiled: true });
+  const answers = await askEngines(root, 'build', querySets);
   process.stdout.write(`${JSON.stringify(Object.fromEntries(files.map((file, index) => [file, answers[index]])))}\n`);
 }

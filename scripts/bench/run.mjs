@@ -11,6 +11,7 @@
 // It prints Markdown tables and writes them, with the raw figures, to bench-report/.
 // A benchmark, not a test: it reports and never fails on a figure (the budgets'
 // test does, in the suite).
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -52,7 +53,7 @@ const jiti = createJiti(import.meta.url);
 /** @type {typeof import('./budgets')} */
 const budgets = jiti('./budgets.ts');
 const { BUDGET_KINDS, BUDGET_LABELS, budgetFigures, checkBudgets, CONSOLE_BUDGET_KB, formatKB } = budgets;
-const { PAGE_TYPES, buildPaths, resolvePagePath } = budgets;
+const { PAGE_TYPES, resolvePagePath } = budgets;
 /** @type {typeof import('./weight')} */
 const { KINDS, recordVisit, tally } = jiti('./weight.ts');
 /** @type {typeof import('./relevance')} */
@@ -113,29 +114,27 @@ const section = (/** @type {string} */ heading, /** @type {string[]} */ ...block
   markdown.push(text);
 };
 
+/** Each site's origin while it is served. */
+let origins = /** @type {string[]} */ ([]);
 /**
- * Serves every site while `work` runs, with the origin of each.
+ * Serves every site while `work` runs.
  * @template T
- * @param {(origins: string[]) => Promise<T>} work
+ * @param {() => Promise<T>} work
  */
 async function withServers(work) {
   const servers = await Promise.all(sites.map((site) => startStaticHost({ root: site.dir, gzip: true })));
+  origins = servers.map((server) => server.origin);
   try {
-    return await work(servers.map((server) => server.origin));
+    return await work();
   } finally {
     await Promise.all(servers.map((server) => server.close()));
   }
 }
 
-/**
- * Each page type and its URL on each served site: the page itself, a fallback, or null when absent.
- * @param {string[]} origins
- */
-function pageUrls(origins) {
+/** Each page type and its URL on each served site: the page itself, a fallback, or null when absent. */
+function pageUrls() {
   return pageTypes.map((type) => {
-    const paths = sites.map((site) =>
-      resolvePagePath(type, (file) => buildPaths(file).some((candidate) => existsSync(path.join(site.dir, candidate)))),
-    );
+    const paths = sites.map((site) => resolvePagePath(type, (file) => existsSync(path.join(site.dir, file))));
     return { type, paths, urls: paths.map((pagePath, site) => pagePath && `${origins[site]}${pagePath}`) };
   });
 }
@@ -143,11 +142,10 @@ function pageUrls(origins) {
 /**
  * Measures, one after another, each served site that holds `file`; null for one that does not.
  * @template T
- * @param {string[]} origins
  * @param {string} file
  * @param {(origin: string, site: (typeof sites)[number]) => Promise<T>} measure
  */
-async function eachSite(origins, file, measure) {
+async function eachSite(file, measure) {
   const figures = [];
   for (const [index, site] of sites.entries()) {
     figures.push(existsSync(path.join(site.dir, file)) ? await measure(origins[index] ?? '', site) : null);
@@ -173,99 +171,94 @@ async function benchBuild() {
   return builds;
 }
 
-/** @param {string[]} origins */
-async function benchPages(origins) {
+async function benchPages() {
+  const pages = pageUrls();
+  // Five visits at a time: each spends most of its time in the 10 s after load.
+  const queue = pages.flatMap((page) => page.urls).filter((url) => url !== null);
+  console.log(`Page weight: ${queue.length} visits of load + 10 s…`);
+  /** @type {Map<string, Awaited<ReturnType<typeof recordVisit>>>} */
+  const visits = new Map();
   const browser = await launchChromium();
   try {
-    const pages = pageUrls(origins);
-    /** @type {Map<string, { weights: { status: number | null, load: import('./weight').Tally, afterLoad: import('./weight').Tally }, fetched: object[] }>} */
-    const visits = new Map();
-    // Five visits at a time: each spends most of its time in the 10 s after load.
-    const queue = pages.flatMap((page) => page.urls).filter((url) => url !== null);
-    console.log(`Page weight: ${queue.length} visits of load + 10 s…`);
     const worker = async () => {
       for (let url = queue.shift(); url; url = queue.shift()) {
         const context = await browser.newContext();
-        const { status, fetched } = await recordVisit(await context.newPage(), url);
+        visits.set(url, await recordVisit(await context.newPage(), url));
         await context.close();
-        visits.set(url, {
-          weights: { status, load: tally(fetched, 'load'), afterLoad: tally(fetched, 'afterLoad') },
-          fetched: fetched.map(({ url, ...file }) => ({ path: new URL(url).pathname, ...file })),
-        });
       }
     };
     await Promise.all(Array.from({ length: 5 }, worker));
-
-    const reports = pages.map(({ type, paths, urls }) => {
-      const results = urls.map((url) => (url ? visits.get(url) : undefined));
-      const weights = results.map((result) => result?.weights ?? null);
-      const w = weights[0];
-      const budgets = w ? checkBudgets(type.id, budgetFigures(w.load, w.afterLoad)) : undefined;
-      return { id: type.id, paths, weights, fetched: results.map((result) => result?.fetched ?? null), budgets };
-    });
-    const weightRows = reports.map(({ weights, paths }, index) => [
-      `${pages[index]?.type.label} \`${paths[0]}\``,
-      ...KINDS.filter((k) => k !== 'other').map((kind) =>
-        cell(weights, (w) => `${kb(w.load[kind].gzip)} (${kb(w.load[kind].raw)})`),
-      ),
-      cell(weights, (w) => String(w.load.total.count)),
-      cell(weights, (w) => `${kb(w.afterLoad.total.gzip)} (${w.afterLoad.total.count})`),
-      cell(weights, (w) => kb(w.load.total.gzip + w.afterLoad.total.gzip)),
-    ]);
-    section(
-      'Page weight, first visit with prefetching on',
-      'KiB gzip (raw in parentheses) fetched before `load`, then in the 10 s after it (requests in parentheses), and the whole visit.',
-      table(['page', 'JS', 'CSS', 'HTML', 'fonts', 'images', 'requests', 'after load', 'visit'], weightRows),
-    );
-    const budgetRows = reports.map(({ budgets }, index) => [
-      pages[index]?.type.label ?? '',
-      ...(budgets?.map((c) => `${formatKB(c.bytes)} / ${formatKB(c.budget)} ${c.ok ? 'ok' : '**over**'}`) ??
-        BUDGET_KINDS.map(() => '–')),
-    ]);
-    section(
-      'Byte budgets (this site; scripts/bench/budgets.ts)',
-      'Figure / budget, KiB gzip.',
-      table(['page', ...BUDGET_KINDS.map((kind) => BUDGET_LABELS[kind])], budgetRows),
-    );
-    return reports;
   } finally {
     await browser.close();
   }
+  const reports = pages.map(({ type, paths, urls }) => {
+    const results = urls.map((url) => (url ? visits.get(url) : undefined));
+    const weights = results.map(
+      (r) => r && { status: r.status, load: tally(r.fetched, 'load'), afterLoad: tally(r.fetched, 'afterLoad') },
+    );
+    const fetched = results.map((r) =>
+      r?.fetched.map(({ url, ...file }) => ({ path: new URL(url).pathname, ...file })),
+    );
+    const w = weights[0];
+    const budgets = w ? checkBudgets(type.id, budgetFigures(w.load, w.afterLoad)) : undefined;
+    return { id: type.id, label: type.label, paths, weights, fetched, budgets };
+  });
+  const weightRows = reports.map(({ label, weights, paths }) => [
+    `${label} \`${paths[0]}\``,
+    ...KINDS.filter((k) => k !== 'other').map((kind) =>
+      cell(weights, (w) => `${kb(w.load[kind].gzip)} (${kb(w.load[kind].raw)})`),
+    ),
+    cell(weights, (w) => String(w.load.total.count)),
+    cell(weights, (w) => `${kb(w.afterLoad.total.gzip)} (${w.afterLoad.total.count})`),
+    cell(weights, (w) => kb(w.load.total.gzip + w.afterLoad.total.gzip)),
+  ]);
+  section(
+    'Page weight, first visit with prefetching on',
+    'KiB gzip (raw in parentheses) fetched before `load`, then in the 10 s after it (requests in parentheses), and the whole visit.',
+    table(['page', 'JS', 'CSS', 'HTML', 'fonts', 'images', 'requests', 'after load', 'visit'], weightRows),
+  );
+  const budgetRows = reports.map(({ label, budgets }) => [
+    label,
+    ...(budgets?.map(
+      (c) => `${formatKB(c.bytes)} / ${formatKB(c.budget)} ${c.bytes <= c.budget ? 'ok' : '**over**'}`,
+    ) ?? BUDGET_KINDS.map(() => '–')),
+  ]);
+  section(
+    'Byte budgets (this site; scripts/bench/budgets.ts)',
+    'Figure / budget, KiB gzip.',
+    table(['page', ...BUDGET_KINDS.map((kind) => BUDGET_LABELS[kind])], budgetRows),
+  );
+  return reports;
 }
 
-/** @param {string[]} origins */
-async function benchLighthouse(origins) {
+async function benchLighthouse() {
+  const pages = pageUrls();
+  // Each preset's page on each site, with its runs; interleaved: each run visits every one
+  // once, so drift in the machine's load hits all of them alike.
+  const visits = PRESETS.flatMap((preset) =>
+    pages.flatMap(({ urls }) =>
+      urls.flatMap((url) => (url ? [{ preset, url, runs: /** @type {LighthouseRun[]} */ ([]) }] : [])),
+    ),
+  );
   const chrome = await launchLighthouseChrome();
   try {
-    const pages = pageUrls(origins);
-    // Each preset's page on each site, with its runs; interleaved: each run visits every one
-    // once, so drift in the machine's load hits all of them alike.
-    const visits = PRESETS.flatMap((preset) =>
-      pages.flatMap(({ urls }) => urls.map((url) => ({ preset, url, runs: /** @type {LighthouseRun[]} */ ([]) }))),
-    );
-    const total = runs * visits.filter((visit) => visit.url).length;
-    let done = 0;
     for (let run = 0; run < runs; run += 1) {
-      for (const visit of visits) {
-        if (!visit.url) continue;
+      for (const [index, visit] of visits.entries()) {
         visit.runs.push(await runLighthouse(chrome, visit.url, visit.preset));
-        done += 1;
-        process.stdout.write(`\rLighthouse ${done}/${total}`);
+        process.stdout.write(`\rLighthouse ${run * visits.length + index + 1}/${runs * visits.length}`);
       }
     }
-    process.stdout.write('\n');
-    /** @type {Record<string, { id: string, sites: (ReturnType<typeof summariseRuns> | null)[] }[]>} */
-    const lighthouse = {};
-    for (const preset of PRESETS) {
-      const ofPreset = visits.filter((visit) => visit.preset === preset);
-      const entries = pages.map(({ type }, index) => ({
-        id: type.id,
-        sites: sites.map((_, site) => {
-          const visit = ofPreset[index * sites.length + site];
-          return visit?.url ? summariseRuns(visit.runs) : null;
-        }),
-      }));
-      lighthouse[preset] = entries;
+  } finally {
+    chrome.kill();
+  }
+  process.stdout.write('\n');
+  const summary = (/** @type {string} */ preset, /** @type {string | null} */ url) => {
+    const visit = visits.find((v) => v.preset === preset && v.url === url);
+    return visit ? summariseRuns(visit.runs) : null;
+  };
+  return Object.fromEntries(
+    PRESETS.map((preset) => {
+      const entries = pages.map(({ type, urls }) => ({ id: type.id, sites: urls.map((url) => summary(preset, url)) }));
       const rows = entries.map((entry, index) => [
         pages[index]?.type.label ?? '',
         ...FIGURES.map(([figure, , format]) => cell(pick(entry.sites, figure), format)),
@@ -273,7 +266,7 @@ async function benchLighthouse(origins) {
       const notes = entries.flatMap((entry, index) =>
         entry.sites.flatMap((s, site) => {
           const failed = [
-            ...(s?.failedAudits.map((id) => `\`${id}\``) ?? []),
+            ...(s?.failedAudits ?? []).map((id) => `\`${id}\``),
             ...(s?.errors ?? []).map((e) => `error ${e}`),
           ];
           return failed.length ? [`- ${pages[index]?.type.label}, ${sites[site]?.name}: ${failed.join(', ')}`] : [];
@@ -286,16 +279,13 @@ async function benchLighthouse(origins) {
           ? [`Audits that failed in a run (accessibility, best practices, SEO):\n${notes.join('\n')}`]
           : []),
       );
-    }
-    return lighthouse;
-  } finally {
-    chrome.kill();
-  }
+      return [preset, entries];
+    }),
+  );
 }
 
-/** @param {string[]} origins */
-async function benchSearch(origins) {
-  const figures = await eachSite(origins, 'pagefind/pagefind.js', async (baseUrl, site) => {
+async function benchSearch() {
+  const figures = await eachSite('pagefind/pagefind.js', async (baseUrl, site) => {
     console.log(`Search on ${site.name}…`);
     const first = await measureSearch({ baseUrl, queries: QUERIES, runs });
     const intent = await measureIntent({ baseUrl, query: QUERIES[0] ?? '', runs });
@@ -315,9 +305,8 @@ async function benchSearch(origins) {
   return figures;
 }
 
-/** @param {string[]} origins */
-async function benchConsole(origins) {
-  const figures = await eachSite(origins, 'api-console', (baseUrl, site) => {
+async function benchConsole() {
+  const figures = await eachSite('api-console', (baseUrl, site) => {
     console.log(`The API console on ${site.name}…`);
     return measureConsole({ baseUrl, runs });
   });
@@ -338,6 +327,8 @@ async function benchRelevance() {
     : ['search-queries.json', 'search-queries-readers.json'].map((file) => path.join(root, 'scripts/bench', file));
   const querySets = await Promise.all(files.map((file) => readQueries(file)));
   querySets.forEach((queries, index) => checkExpectedPages(queries, thisSite.dir, files[index]));
+  const mcp = spawnSync('npm', ['run', 'build', '-w', 'mcp'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (mcp.status !== 0) throw new Error('npm run build -w mcp failed.');
   const answered = await askEngines(root, thisSite.dir, querySets, { browser: true, log: console.log });
   return querySets.map((queries, index) => {
     const file = path.relative(root, files[index] ?? '');
@@ -382,10 +373,10 @@ async function benchScale() {
     ],
     [
       'first query fetches, Pagefind files (gzip)',
-      formatKB(s.firstQueryIndexBytes),
-      goal('200 KiB', s.firstQueryIndexBytes <= 200 * 1024),
+      formatKB(s.firstQueryIndexKB * 1024),
+      goal('200 KiB', s.firstQueryIndexKB <= 200),
     ],
-    ['first query fetches, search UI included (gzip)', formatKB(s.firstQueryBytes), ''],
+    ['first query fetches, search UI included (gzip)', formatKB(s.firstQueryKB * 1024), ''],
     ['keypress to results, warm page (median)', ms(s.warmQueryMs), goal('100 ms', s.warmQueryMs <= 100)],
   ];
   const phaseRows = s.phases.map((phase) => [
@@ -404,7 +395,7 @@ async function benchScale() {
 }
 
 // The parts, in the order they run.
-/** @type {Record<string, (origins: string[]) => Promise<unknown>>} */
+/** @type {Record<string, () => Promise<unknown>>} */
 const steps = {
   build: benchBuild,
   pages: benchPages,
@@ -428,7 +419,7 @@ for (const [part, step] of Object.entries(steps)) {
     : sites.find((s) => !existsSync(path.join(s.dir, 'index.html')));
   if (unbuilt) throw new Error(`${unbuilt.dir} holds no build: run npm run build (or the bench's build part) first.`);
   // The parts that visit pages have every site served.
-  report[part] = ['build', 'relevance', 'scale'].includes(part) ? await step([]) : await withServers(step);
+  report[part] = ['build', 'relevance', 'scale'].includes(part) ? await step() : await withServers(step);
 }
 
 const outDir = path.join(root, 'bench-report');
