@@ -10,6 +10,7 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { stripVTControlCharacters } from 'node:util';
 import { gzipSync } from 'node:zlib';
 
 import createJiti from 'jiti';
@@ -97,8 +98,6 @@ function timedRun(command, args, cwd, env = process.env) {
   });
 }
 
-// eslint-disable-next-line no-control-regex
-const ANSI = /\u001b\[[0-9;]*m/g;
 const PERF_LINE = /^\[PERF\](?:\[KO\])? (.+?) - ([\d.]+) (ms|seconds)/;
 
 /**
@@ -112,7 +111,7 @@ const PERF_LINE = /^\[PERF\](?:\[KO\])? (.+?) - ([\d.]+) (ms|seconds)/;
 export function phasePeaks({ memory, lines }) {
   const phases = [];
   for (const line of lines) {
-    const match = PERF_LINE.exec(line.text.replace(ANSI, ''));
+    const match = PERF_LINE.exec(stripVTControlCharacters(line.text));
     if (!match) continue;
     const [, label = '', amount, unit] = match;
     const seconds = Number(amount) / (unit === 'ms' ? 1000 : 1);

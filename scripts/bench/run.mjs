@@ -326,7 +326,7 @@ async function benchRelevance() {
     ? [path.resolve(args.queries)]
     : ['search-queries.json', 'search-queries-readers.json'].map((file) => path.join(root, 'scripts/bench', file));
   const querySets = await Promise.all(files.map((file) => readQueries(file)));
-  querySets.forEach((queries, index) => checkExpectedPages(queries, thisSite.dir, files[index]));
+  querySets.forEach((queries, index) => checkExpectedPages(queries, thisSite.dir, files[index] ?? ''));
   const mcp = spawnSync('npm', ['run', 'build', '-w', 'mcp'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   if (mcp.status !== 0) throw new Error('npm run build -w mcp failed.');
   const answered = await askEngines(root, thisSite.dir, querySets, { browser: true, log: console.log });
