@@ -128,7 +128,7 @@ export async function weighResponse(response: Response, phase: Phase): Promise<F
 }
 
 /** Opens `url` in `page` (a fresh context, so a cold cache) and records its status and what it fetches. */
-export async function recordVisit(page: Page, url: string, afterLoadMs = AFTER_LOAD_MS) {
+export async function recordVisit(page: Page, url: string) {
   let phase: Phase = 'load';
   let recording = true;
   const pending: Promise<Fetched | null>[] = [];
@@ -165,7 +165,7 @@ export async function recordVisit(page: Page, url: string, afterLoadMs = AFTER_L
   try {
     const response = await page.goto(url, { waitUntil: 'load' });
     await loaded;
-    await page.waitForTimeout(afterLoadMs);
+    await page.waitForTimeout(AFTER_LOAD_MS);
     recording = false;
     // A chunk that a route prefetch and the page itself request at the same moment is
     // sometimes fetched twice, depending on timing: each file counts once, so the same
