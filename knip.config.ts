@@ -36,7 +36,7 @@ const config: KnipConfig = {
         'src/search/backends/*.setup.ts',
         'src/search/backends/*.head.tsx',
         // TypeScript that the bench's .mjs files load through jiti, which knip cannot follow.
-        'scripts/bench/{budgets,pages,visit,weight,relevance,pagefind-node}.ts',
+        'scripts/bench/{budgets,weight,relevance}.ts',
         'scripts/mcp-readme.ts',
         // dependency-cruiser reads the bundler's aliases from this file, named in .dependency-cruiser.mjs.
         '.dependency-cruiser.aliases.mjs',

@@ -65,12 +65,10 @@ export async function runLighthouse(chrome, url, preset) {
     const { lhr } = result;
     return {
       ...Object.fromEntries(FIGURES.map(([name, , , read]) => [name, read(lhr)])),
+      // A scored audit that scored below 1; one without a score (informative, not applicable) has not failed.
       failedAudits: CATEGORIES.filter((id) => id !== 'performance').flatMap((id) =>
         (lhr.categories[id]?.auditRefs ?? [])
-          .filter((ref) => {
-            const auditScore = lhr.audits[ref.id]?.score;
-            return ref.weight > 0 && auditScore != null && auditScore < 1;
-          })
+          .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
           .map((ref) => ref.id),
       ),
       runtimeError: lhr.runtimeError?.code ?? null,
@@ -83,7 +81,7 @@ export async function runLighthouse(chrome, url, preset) {
 /**
  * The runs of one page: each figure's median, the audits that failed and the errors of any run.
  * @param {LighthouseRun[]} list
- * @returns {{ [figure: string]: unknown, failedAudits: string[], errors: unknown[], runs: LighthouseRun[] }}
+ * @returns {{ [figure: string]: any, failedAudits: string[], errors: unknown[], runs: LighthouseRun[] }}
  */
 export function summariseRuns(list) {
   return {

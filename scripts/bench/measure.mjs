@@ -89,24 +89,21 @@ export async function measureSearch({ baseUrl, queries, runs }) {
     await page.addInitScript(() => {
       Object.defineProperty(navigator, 'connection', { get: () => ({ effectiveType: '4g', saveData: true }) });
     });
-    let recording = false;
     /** @type {{ url: string, bytes: number }[]} */
     const fetched = [];
-    page.on('response', async (response) => {
-      if (!recording) return;
-      try {
-        fetched.push({ url: response.url(), bytes: gzipSync(await response.body()).length });
-      } catch {
+    const onResponse = (/** @type {import('@playwright/test').Response} */ response) =>
+      response.body().then(
+        (body) => fetched.push({ url: response.url(), bytes: gzipSync(body).length }),
         // Redirects and aborted responses have no body.
-      }
-    });
+        () => 0,
+      );
     await openHydrated(page, baseUrl, '/');
-    recording = true;
+    page.on('response', onResponse);
     await page.keyboard.press('Control+k');
     await page.locator('.DocSearch-Input').waitFor();
     await timeQuery(page, queries[0] ?? '');
     await page.waitForLoadState('networkidle');
-    recording = false;
+    page.off('response', onResponse);
     const sum = (/** @type {typeof fetched} */ list) => list.reduce((total, entry) => total + entry.bytes, 0);
     const warmTimes = [];
     for (const query of queries.slice(1)) {

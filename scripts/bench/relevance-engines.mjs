@@ -1,12 +1,12 @@
 // The relevance benchmark's three engines, each asked every query of
 // scripts/bench/search-queries.json and answering with its result URLs, best first:
-//   site  the built site's /search page in Chromium (the real page, index and query layer)
+//   site  the built site's /search page in Chromium (the real page, index and query layer),
+//         or, without a browser, the built index through the site's local backend in Node
 //   dev   the index the dev server (npm start) writes from its pages as Chromium renders
 //         them (here the served build's pages, hydrated), through the same local backend
 //   mcp   the docs MCP server's search_docs over the build's Pagefind index
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -21,17 +21,21 @@ const jiti = createJiti(import.meta.url);
 /** @type {typeof import('./relevance')} */
 const { parseQueries } = jiti('./relevance.ts');
 /** @type {typeof import('../../src/site/identity')} */
-const { identity } = jiti('../../src/site/identity.ts');
+const { identity, siteUrl } = jiti('../../src/site/identity.ts');
 
 /** @typedef {import('./relevance').RelevanceQuery} RelevanceQuery */
 
-const QUERY_FILE = fileURLToPath(new URL('./search-queries.json', import.meta.url));
 const RESULTS = 10;
-/** The site's local backend in Node, loaded when an engine asks it. */
-const pagefindNode = () => /** @type {typeof import('./pagefind-node')} */ (jiti('./pagefind-node.ts'));
 
-/** @param {string} [file] */
-export async function readQueries(file = QUERY_FILE) {
+/** The engines, in the order they answer, and what each asks. */
+export const ENGINES = /** @type {const} */ ({
+  site: 'built site, /search in Chromium',
+  dev: 'dev server index (its pages as Chromium renders them), Node',
+  mcp: 'MCP search_docs over the build',
+});
+
+/** @param {string} file */
+export async function readQueries(file) {
   return parseQueries(JSON.parse(await readFile(file, 'utf8')));
 }
 
@@ -39,9 +43,9 @@ export async function readQueries(file = QUERY_FILE) {
  * Every expected page must exist in the build, or the query set is out of date.
  * @param {readonly RelevanceQuery[]} queries
  * @param {string} buildDir
- * @param {string} [file] the query file, for the message
+ * @param {string} file the query file, for the message
  */
-export function checkExpectedPages(queries, buildDir, file = QUERY_FILE) {
+export function checkExpectedPages(queries, buildDir, file) {
   const missing = [...new Set(queries.flatMap((query) => query.expect))].filter((page) => {
     const clean = page.replace(/^\//, '');
     return ![`${clean}.html`, path.join(clean, 'index.html')].some((file) => existsSync(path.join(buildDir, file)));
@@ -53,19 +57,17 @@ export function checkExpectedPages(queries, buildDir, file = QUERY_FILE) {
 
 /**
  * The /search page of the served build, one visit per query, as a reader would land on it.
- * @param {string} buildDir
+ * @param {string} origin
  * @param {readonly RelevanceQuery[]} queries
- * @param {(line: string) => void} [log]
- * @returns {Promise<string[][]>}
+ * @param {(line: string) => void} log
  */
-export async function siteEngine(buildDir, queries, log = () => {}) {
-  const server = await startStaticHost({ root: path.resolve(buildDir), gzip: true });
+async function pageAnswers(origin, queries, log) {
   const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     const answers = [];
     for (const [index, { query }] of queries.entries()) {
-      await page.goto(`${server.origin}/${identity.searchPagePath}?q=${encodeURIComponent(query)}`);
+      await page.goto(`${origin}/${identity.searchPagePath}?q=${encodeURIComponent(query)}`);
       await page.waitForFunction(([noResults, error]) => {
         const main = document.querySelector('main');
         const text = main?.textContent ?? '';
@@ -79,62 +81,72 @@ export async function siteEngine(buildDir, queries, log = () => {}) {
     return answers;
   } finally {
     await browser.close();
+  }
+}
+
+/**
+ * The site's local search backend (the same `createLocalBackend`, and so the same query
+ * layer, that the modal and /search use), run in Node on an index folder with Pagefind's
+ * browser bundle loaded from disk and its downloads served from the folder: each answer
+ * lists the pages of its first results, as result URLs.
+ * @param {string} indexDir
+ * @param {readonly RelevanceQuery[]} queries
+ * @param {import('../../src/search/types').FacetFilters} [facetFilters]
+ */
+async function nodeAnswers(indexDir, queries, facetFilters = []) {
+  /** @type {typeof import('../../src/search/backends/local')} */
+  const { createLocalBackend } = jiti('../../src/search/backends/local.ts');
+  /** @type {typeof import('../../src/search/pageResults')} */
+  const { groupHitsByPage } = jiti('../../src/search/pageResults.ts');
+  const server = await startStaticHost({ root: path.resolve(indexDir) });
+  const backend = createLocalBackend({
+    bundlePath: `${server.origin}/`,
+    fallbackSection: 'Docs',
+    siteBaseUrl: '/',
+    importPagefind: () => import(pathToFileURL(path.join(indexDir, 'pagefind.js')).href),
+  });
+  try {
+    const answers = [];
+    for (const { query } of queries) {
+      const response = await backend.search({ query, facetFilters, hitsPerPage: RESULTS, page: 0 });
+      answers.push(groupHitsByPage(response.hits, siteUrl).map((page) => page.url));
+    }
+    return answers;
+  } finally {
     await server.close();
   }
 }
 
 /**
- * The routes the dev server indexes: those of the pages that have a Markdown twin.
- * @param {string} buildDir
- */
-function twinRoutes(buildDir) {
-  const files = buildFiles(buildDir).filter((file) => file.endsWith('.md'));
-  return files.map((file) => (file === 'index.md' ? '/' : `/${file.slice(0, -'.md'.length)}`));
-}
-
-/**
  * The dev server's index, written as the search plugin writes it under npm start: from
- * the pages as Chromium renders them, here the served build's. The pages are rendered and
- * indexed once, and the index answers each query set.
+ * the pages that have a Markdown twin as Chromium renders them, here the served build's.
+ * @param {string} origin
  * @param {string} buildDir
- * @param {readonly (readonly RelevanceQuery[])[]} querySets
- * @returns {Promise<string[][][]>} the answers to each set, in order
+ * @param {readonly RelevanceQuery[]} queries
  */
-export async function devEngine(buildDir, querySets) {
+async function devAnswers(origin, buildDir, queries) {
   /** @type {typeof import('../../src/plugins/search/indexer')} */
   const { writeIndex } = jiti('../../src/plugins/search/indexer.ts');
   /** @type {typeof import('../../src/plugins/search/rendered-pages')} */
   const { renderedPages } = jiti('../../src/plugins/search/rendered-pages.ts');
+  const twins = buildFiles(buildDir).filter((file) => file.endsWith('.md'));
+  const routes = twins.map((file) => (file === 'index.md' ? '/' : `/${file.slice(0, -'.md'.length)}`));
   const dir = await mkdtemp(path.join(os.tmpdir(), 'relevance-dev-'));
-  const server = await startStaticHost({ root: path.resolve(buildDir), gzip: true });
   try {
-    await writeIndex(await renderedPages(server.origin, twinRoutes(buildDir)), dir);
-    const answers = [];
-    for (const queries of querySets) answers.push(await pagefindNode().nodeAnswers(dir, queries, RESULTS));
-    return answers;
+    await writeIndex(await renderedPages(origin, routes), dir);
+    return await nodeAnswers(dir, queries);
   } finally {
-    await server.close();
     await rm(dir, { recursive: true, force: true });
   }
 }
 
 /**
- * search_docs of the MCP server in mcp/ (compiled to mcp/dist first, unless `compiled`)
- * over the build's twins.
+ * search_docs of the MCP server as mcp/dist holds it, over the build's twins.
  * @param {string} root
  * @param {string} buildDir
  * @param {readonly RelevanceQuery[]} queries
- * @param {{ compiled?: boolean }} [options]
- * @returns {Promise<string[][]>}
  */
-export async function mcpEngine(root, buildDir, queries, { compiled = false } = {}) {
-  if (!compiled) {
-    const built = spawnSync('npm', ['run', 'build', '-w', 'mcp'], {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    if (built.status !== 0) throw new Error('npm run build -w mcp failed.');
-  }
+async function mcpAnswers(root, buildDir, queries) {
   const { BuildSource, Docs } = await import(pathToFileURL(path.join(root, 'mcp', 'dist', 'index.js')).href);
   const index = await new Docs(new BuildSource(path.resolve(buildDir))).searchIndex();
   // search_docs lists sections; a reader of its answer meets their pages in this order.
@@ -146,30 +158,51 @@ export async function mcpEngine(root, buildDir, queries, { compiled = false } = 
   return answers;
 }
 
-// `node scripts/bench/relevance-engines.mjs [query file...]` prints, as JSON, the answers of
-// the three engines on build/ to each file's queries (search-queries.json when none is
-// given), keyed by the file as given: { [file]: { site, dev, mcp } }. All in Node: the
-// built index through the site's local backend with the /search page's filters, the dev
-// server's index (its pages rendered once for every file) and the MCP server as mcp/dist
-// holds it (compiled by the caller). The relevance floor test runs it apart from its runner.
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+/**
+ * Each engine's answers to each query set, in order. The pages are rendered and indexed
+ * once for the dev engine, whose index answers every set. `browser`: the site engine is
+ * the /search page in Chromium; else the built index in Node, with the /search page's
+ * filters. The MCP engine reads mcp/dist, which the caller compiles.
+ * @param {string} root
+ * @param {string} buildDir
+ * @param {readonly (readonly RelevanceQuery[])[]} querySets
+ * @param {{ browser?: boolean, log?: (line: string) => void }} [options]
+ * @returns {Promise<Record<keyof typeof ENGINES, string[][]>[]>}
+ */
+export async function askEngines(root, buildDir, querySets, { browser = false, log = () => {} } = {}) {
   /** @type {typeof import('../../src/search/types')} */
   const { contextualFacetFilters } = jiti('../../src/search/types.ts');
-  // The /search page's filters: the language, and every docs plugin (each page has one tag).
-  const filters = contextualFacetFilters({ locale: 'en', tags: [] });
-  const files = process.argv.length > 2 ? process.argv.slice(2) : [path.relative(process.cwd(), QUERY_FILE)];
+  const queries = querySets.flat();
+  const server = await startStaticHost({ root: path.resolve(buildDir), gzip: true });
+  try {
+    log(`Relevance: ${ENGINES.site}, ${queries.length} queries…`);
+    // The /search page's filters: the language, and every docs plugin (each page has one tag).
+    const site = browser
+      ? await pageAnswers(server.origin, queries, log)
+      : await nodeAnswers(path.join(buildDir, 'pagefind'), queries, contextualFacetFilters({ locale: 'en', tags: [] }));
+    log(`Relevance: ${ENGINES.dev}, ${queries.length} queries…`);
+    const dev = await devAnswers(server.origin, buildDir, queries);
+    log(`Relevance: ${ENGINES.mcp}, ${queries.length} queries…`);
+    const mcp = await mcpAnswers(root, buildDir, queries);
+    return querySets.map(({ length }) => ({
+      site: site.splice(0, length),
+      dev: dev.splice(0, length),
+      mcp: mcp.splice(0, length),
+    }));
+  } finally {
+    await server.close();
+  }
+}
+
+// `node scripts/bench/relevance-engines.mjs [query file...]` prints, as JSON, the answers of
+// the three engines on build/ to each file's queries (search-queries.json when none is
+// given), keyed by the file as given: { [file]: { site, dev, mcp } }. All in Node, with
+// the MCP server as mcp/dist holds it (compiled by the caller). The relevance floor test
+// runs it apart from its runner.
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const files = process.argv.length > 2 ? process.argv.slice(2) : ['scripts/bench/search-queries.json'];
   const querySets = await Promise.all(files.map((file) => readQueries(path.resolve(file))));
   const root = fileURLToPath(new URL('../..', import.meta.url));
-  const dev = await devEngine('build', querySets);
-  /** @type {Record<string, { site: string[][], dev: string[][], mcp: string[][] }>} */
-  const answers = {};
-  for (const [index, file] of files.entries()) {
-    const queries = querySets[index] ?? [];
-    answers[file] = {
-      site: await pagefindNode().nodeAnswers('build/pagefind', queries, RESULTS, filters),
-      dev: dev[index] ?? [],
-      mcp: await mcpEngine(root, 'build', queries, { compiled: true }),
-    };
-  }
-  process.stdout.write(`${JSON.stringify(answers)}\n`);
+  const answers = await askEngines(root, 'build', querySets);
+  process.stdout.write(`${JSON.stringify(Object.fromEntries(files.map((file, index) => [file, answers[index]])))}\n`);
 }

@@ -2,7 +2,7 @@
 //   node scripts/bench/run.mjs [--reference DIR] [--only build,pages,lighthouse,search,console,relevance,scale] [--skip ...]
 //                          [--pages home,model,...]
 //   --reference DIR  bench another build folder in the same run, side by side (interleaved)
-//   --pages          page types to visit (ids in scripts/bench/pages.ts; default all)
+//   --pages          page types to visit (ids in scripts/bench/page-types.json; default all)
 //   --queries FILE   the relevance part asks the queries of FILE (the format of search-queries.json)
 //                    instead of both sets, search-queries.json and search-queries-readers.json
 //   BENCH_BUILD_DIR  the build to measure (default build/, rebuilt cold by the build part)
@@ -11,6 +11,7 @@
 // It prints Markdown tables and writes them, with the raw figures, to bench-report/.
 // A benchmark, not a test: it reports and never fails on a figure (the budgets'
 // test does, in the suite).
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -18,38 +19,19 @@ import { parseArgs } from 'node:util';
 
 import createJiti from 'jiti';
 
-import { coldBuild } from './build-time.mjs';
 import { FIGURES, launchLighthouseChrome, PRESETS, runLighthouse, summariseRuns } from './lighthouse.mjs';
 import { measureConsole, measureIntent, measureSearch } from './measure.mjs';
-import { checkExpectedPages, devEngine, mcpEngine, readQueries, siteEngine } from './relevance-engines.mjs';
-import { directorySize, runScale } from './scale.mjs';
+import { askEngines, checkExpectedPages, ENGINES, readQueries } from './relevance-engines.mjs';
+import { coldBuild, directorySize, runScale } from './build.mjs';
 import { startStaticHost } from '../../tests/support/static-server.mjs';
 import { launchChromium } from '../chromium.mjs';
 
 /** @typedef {import('./lighthouse.mjs').LighthouseRun} LighthouseRun */
 
-// The parts, in the order they run.
-/** @type {Record<string, () => Promise<unknown>>} */
-const steps = {
-  build: benchBuild,
-  pages: benchPages,
-  lighthouse: benchLighthouse,
-  search: benchSearch,
-  console: benchConsole,
-  relevance: benchRelevance,
-  scale: benchScale,
-};
-const PARTS = Object.keys(steps);
 const QUERIES = ['llama', 'enhanced', 'quantization', 'assistants', 'vllm', 'benchmark', 'license'];
-
+const option = /** @type {const} */ ({ type: 'string' });
 const { values: args } = parseArgs({
-  options: {
-    reference: { type: 'string' },
-    only: { type: 'string' },
-    skip: { type: 'string' },
-    pages: { type: 'string' },
-    queries: { type: 'string' },
-  },
+  options: { reference: option, only: option, skip: option, pages: option, queries: option },
 });
 /**
  * The values of a comma-separated option, each one of `known`.
@@ -64,64 +46,58 @@ function listOption(value, what, known) {
   }
   return values;
 }
-const only = listOption(args.only, 'part', PARTS);
-const skip = listOption(args.skip, 'part', PARTS);
-const parts = new Set((args.only ? only : PARTS).filter((part) => !skip.includes(part)));
 
 const root = process.cwd();
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const jiti = createJiti(import.meta.url);
-/** @type {typeof import('./pages')} */
-const { PAGE_TYPES: ALL_PAGE_TYPES, buildPaths, resolvePagePath } = jiti('./pages.ts');
-const pageIds = listOption(
-  args.pages,
-  'page type',
-  ALL_PAGE_TYPES.map((type) => type.id),
-);
-const PAGE_TYPES = ALL_PAGE_TYPES.filter((type) => !args.pages || pageIds.includes(type.id));
 /** @type {typeof import('./budgets')} */
-const { BUDGET_KINDS, BUDGET_LABELS, budgetFigures, checkBudgets, CONSOLE_BUDGET_KB, formatKB } = jiti('./budgets.ts');
-/** @type {typeof import('./visit')} */
-const { recordVisit } = jiti('./visit.ts');
+const budgets = jiti('./budgets.ts');
+const { BUDGET_KINDS, BUDGET_LABELS, budgetFigures, checkBudgets, CONSOLE_BUDGET_KB, formatKB } = budgets;
+const { PAGE_TYPES, resolvePagePath } = budgets;
 /** @type {typeof import('./weight')} */
-const { KINDS, tally } = jiti('./weight.ts');
+const { KINDS, recordVisit, tally } = jiti('./weight.ts');
 /** @type {typeof import('./relevance')} */
 const { formatScores, QUERY_CLASSES, sameFirstPageShare, scoreEngine } = jiti('./relevance.ts');
 /** @type {typeof import('../../src/shared/tables/markdown')} */
 const { markdownTable } = jiti('../../src/shared/tables/markdown.ts');
 
+const typeIds = PAGE_TYPES.map(({ id }) => id);
+const pageIds = listOption(args.pages, 'page type', typeIds);
+const pageTypes = PAGE_TYPES.filter((type) => !args.pages || pageIds.includes(type.id));
 const thisSite = { name: 'this site', dir: path.resolve(process.env.BENCH_BUILD_DIR ?? 'build') };
 const reference = args.reference ? { name: 'reference', dir: path.resolve(args.reference) } : null;
 const sites = reference ? [thisSite, reference] : [thisSite];
 
-const kb = (/** @type {number | null | undefined} */ bytes) => (bytes == null ? '–' : (bytes / 1024).toFixed(1));
+const kb = (/** @type {number} */ bytes) => (bytes / 1024).toFixed(1);
 const mb = (/** @type {number} */ bytes) => `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+const gib = (/** @type {number} */ bytes) => `${(bytes / 1024 ** 3).toFixed(2)} GiB`;
 const ms = (/** @type {number} */ value) => `${value.toFixed(0)} ms`;
 const table = (/** @type {string[]} */ header, /** @type {string[][]} */ rows) => markdownTable({ header, rows });
 /**
- * One cell, side by side when a reference is benched: "this / reference".
+ * One cell, side by side when a reference is benched: "this / reference"; – for a figure a site lacks.
  * @template V
  * @param {readonly (V | null | undefined)[]} values
  * @param {(value: V) => string} format
  */
 const cell = (values, format) => values.map((value) => (value == null ? '–' : format(value))).join(' / ');
-
 /**
- * A row of figures: its label, the figure of each site side by side, and its goal.
+ * Each site's figure `key`.
  * @template {string} K
- * @param {string} label
- * @param {readonly (Record<K, number> | null)[]} figures
+ * @param {readonly (Partial<Record<K, number | null>> | null)[]} figures
  * @param {K} key
- * @param {(value: number) => string} format
  */
-const figureRow = (label, figures, key, format, goal = '') => [
-  label,
-  cell(
-    figures.map((f) => f?.[key]),
-    format,
-  ),
-  goal,
-];
+const pick = (figures, key) => figures.map((f) => f?.[key]);
+/**
+ * A table of figures, one row per [label, key, format, goal], each figure side by side.
+ * @template {string} K
+ * @param {readonly (Record<K, number> | null)[]} figures
+ * @param {[string, K, (value: number) => string, string?][]} rows
+ */
+const figureTable = (figures, rows) =>
+  table(
+    ['', 'figure', 'goal'],
+    rows.map(([label, key, format, goal = '']) => [label, cell(pick(figures, key), format), goal]),
+  );
 
 const date = new Date().toISOString();
 const markdown = [
@@ -131,10 +107,51 @@ const markdown = [
     : `Site: ${path.relative(root, thisSite.dir)}.`,
   'Sizes in KiB (1 KiB = 1,024 bytes). A "gzip" size is the file as fetched, gzipped at level 9 (scripts/bench/weight.ts), each file counted once.',
 ];
-const section = (/** @type {string} */ text) => {
+/** Prints a section of the report and keeps it for bench-report/. */
+const section = (/** @type {string} */ heading, /** @type {string[]} */ ...blocks) => {
+  const text = [`## ${heading}`, ...blocks].join('\n\n');
   console.log(`\n${text}`);
   markdown.push(text);
 };
+
+/** Each site's origin while it is served. */
+let origins = /** @type {string[]} */ ([]);
+/**
+ * Serves every site while `work` runs.
+ * @template T
+ * @param {() => Promise<T>} work
+ */
+async function withServers(work) {
+  const servers = await Promise.all(sites.map((site) => startStaticHost({ root: site.dir, gzip: true })));
+  origins = servers.map((server) => server.origin);
+  try {
+    return await work();
+  } finally {
+    await Promise.all(servers.map((server) => server.close()));
+  }
+}
+
+/** Each page type and its URL on each served site: the page itself, a fallback, or null when absent. */
+function pageUrls() {
+  return pageTypes.map((type) => {
+    const paths = sites.map((site) => resolvePagePath(type, (file) => existsSync(path.join(site.dir, file))));
+    return { type, paths, urls: paths.map((pagePath, site) => pagePath && `${origins[site]}${pagePath}`) };
+  });
+}
+
+/**
+ * Measures, one after another, each served site that holds `file`; null for one that does not.
+ * @template T
+ * @param {string} file
+ * @param {(origin: string, site: (typeof sites)[number]) => Promise<T>} measure
+ */
+async function eachSite(file, measure) {
+  const figures = [];
+  for (const [index, site] of sites.entries()) {
+    figures.push(existsSync(path.join(site.dir, file)) ? await measure(origins[index] ?? '', site) : null);
+  }
+  return figures;
+}
 
 async function benchBuild() {
   const builds = [];
@@ -146,297 +163,190 @@ async function benchBuild() {
     if (buildable) console.log(`Cold build of ${site.name} (${siteDir})…`);
     builds.push(buildable ? await coldBuild(siteDir) : null);
   }
-  const row = [
-    'cold build',
-    cell(
-      builds.map((b) => b?.seconds),
-      (s) => `${s.toFixed(1)} s`,
-    ),
-    cell(
-      builds.map((b) => b?.peakBytes),
-      mb,
-    ),
-    cell(await Promise.all(sites.map((site) => (existsSync(site.dir) ? directorySize(site.dir) : null))), mb),
-  ];
-  section(
-    `## Build (after docusaurus clear)\n\n${table(['', 'wall time', 'peak RSS (process tree)', 'output'], [row])}`,
-  );
+  const sizes = await Promise.all(sites.map((site) => (existsSync(site.dir) ? directorySize(site.dir) : null)));
+  const seconds = (/** @type {number} */ value) => `${value.toFixed(1)} s`;
+  const row = ['cold build', cell(pick(builds, 'seconds'), seconds), cell(pick(builds, 'peakBytes'), mb)];
+  const header = ['', 'wall time', 'peak RSS (process tree)', 'output'];
+  section('Build (after docusaurus clear)', table(header, [[...row, cell(sizes, mb)]]));
   return builds;
 }
 
-/** Each page type and its path on each site: the page itself, a fallback, or null when absent. */
-function resolvePages() {
-  return PAGE_TYPES.map((type) => ({
-    type,
-    paths: sites.map((site) =>
-      resolvePagePath(type, (file) => buildPaths(file).some((candidate) => existsSync(path.join(site.dir, candidate)))),
-    ),
-  }));
-}
-
-/**
- * Serves every site while `work` runs, with the origin of each.
- * @template T
- * @param {(origins: string[]) => Promise<T>} work
- */
-async function withServers(work) {
-  const servers = await Promise.all(sites.map((site) => startStaticHost({ root: site.dir, gzip: true })));
-  try {
-    return await work(servers.map((server) => server.origin));
-  } finally {
-    await Promise.all(servers.map((server) => server.close()));
-  }
-}
-
-/**
- * Measures, one after another, each served site that holds `file`; null for one that does not.
- * @template T
- * @param {string} file
- * @param {(origin: string, site: (typeof sites)[number]) => Promise<T>} measure
- */
-function eachServedSite(file, measure) {
-  return withServers(async (origins) => {
-    /** @type {(T | null)[]} */
-    const figures = [];
-    for (const [index, site] of sites.entries()) {
-      figures.push(existsSync(path.join(site.dir, file)) ? await measure(origins[index] ?? '', site) : null);
-    }
-    return figures;
-  });
-}
-
 async function benchPages() {
-  const pages = resolvePages();
+  const pages = pageUrls();
+  // Five visits at a time: each spends most of its time in the 10 s after load.
+  const queue = pages.flatMap((page) => page.urls).filter((url) => url !== null);
+  console.log(`Page weight: ${queue.length} visits of load + 10 s…`);
+  /** @type {Map<string, Awaited<ReturnType<typeof recordVisit>>>} */
+  const visits = new Map();
   const browser = await launchChromium();
   try {
-    return await withServers(async (origins) => {
-      const urls = pages.map((page) => page.paths.map((pagePath, site) => pagePath && `${origins[site]}${pagePath}`));
-      const visits = new Map();
-      // Five visits at a time: each spends most of its time in the 10 s after load.
-      const queue = urls.flat().filter((url) => url !== null);
-      console.log(`Page weight: ${queue.length} visits of load + 10 s…`);
-      const worker = async () => {
-        for (let url = queue.shift(); url; url = queue.shift()) {
-          const context = await browser.newContext();
-          const { status, fetched } = await recordVisit(await context.newPage(), url);
-          await context.close();
-          visits.set(url, {
-            weights: { status, load: tally(fetched, 'load'), afterLoad: tally(fetched, 'afterLoad') },
-            fetched: fetched.map(({ url, ...file }) => ({ path: new URL(url).pathname, ...file })),
-          });
-        }
-      };
-      await Promise.all(Array.from({ length: 5 }, worker));
-
-      const pageReports = pages.map((page, index) => {
-        const results = urls[index]?.map((url) => (url ? visits.get(url) : undefined)) ?? [];
-        const weights = results.map((result) => result?.weights ?? null);
-        const w = weights[0];
-        return {
-          id: page.type.id,
-          paths: page.paths,
-          weights,
-          fetched: results.map((result) => result?.fetched ?? null),
-          budgets: w ? checkBudgets(page.type.id, budgetFigures(w.load, w.afterLoad)) : undefined,
-        };
-      });
-      const weightRows = pageReports.map((page, index) => [
-        `${pages[index]?.type.label} \`${page.paths[0]}\``,
-        ...KINDS.filter((k) => k !== 'other').map((kind) =>
-          cell(page.weights, (w) => `${kb(w.load[kind].gzip)} (${kb(w.load[kind].raw)})`),
-        ),
-        cell(page.weights, (w) => String(w.load.total.count)),
-        cell(page.weights, (w) => `${kb(w.afterLoad.total.gzip)} (${w.afterLoad.total.count})`),
-        cell(page.weights, (w) => kb(w.load.total.gzip + w.afterLoad.total.gzip)),
-      ]);
-      section(
-        `## Page weight, first visit with prefetching on\n\nKiB gzip (raw in parentheses) fetched before \`load\`, then in the 10 s after it (requests in parentheses), and the whole visit.\n\n${table(
-          ['page', 'JS', 'CSS', 'HTML', 'fonts', 'images', 'requests', 'after load', 'visit'],
-          weightRows,
-        )}`,
-      );
-      const budgetRows = pageReports.map((page, index) => [
-        pages[index]?.type.label ?? '',
-        ...(page.budgets?.map((c) => `${formatKB(c.bytes)} / ${formatKB(c.budget)} ${c.ok ? 'ok' : '**over**'}`) ??
-          BUDGET_KINDS.map(() => '–')),
-      ]);
-      section(
-        `## Byte budgets (this site; scripts/bench/budgets.ts)\n\nFigure / budget, KiB gzip.\n\n${table(
-          ['page', ...BUDGET_KINDS.map((kind) => BUDGET_LABELS[kind])],
-          budgetRows,
-        )}`,
-      );
-      return pageReports;
-    });
+    const worker = async () => {
+      for (let url = queue.shift(); url; url = queue.shift()) {
+        const context = await browser.newContext();
+        visits.set(url, await recordVisit(await context.newPage(), url));
+        await context.close();
+      }
+    };
+    await Promise.all(Array.from({ length: 5 }, worker));
   } finally {
     await browser.close();
   }
+  const reports = pages.map(({ type, paths, urls }) => {
+    const results = urls.map((url) => (url ? visits.get(url) : undefined));
+    const weights = results.map(
+      (r) => r && { status: r.status, load: tally(r.fetched, 'load'), afterLoad: tally(r.fetched, 'afterLoad') },
+    );
+    const fetched = results.map((r) =>
+      r?.fetched.map(({ url, ...file }) => ({ path: new URL(url).pathname, ...file })),
+    );
+    const w = weights[0];
+    const budgets = w ? checkBudgets(type.id, budgetFigures(w.load, w.afterLoad)) : undefined;
+    return { id: type.id, label: type.label, paths, weights, fetched, budgets };
+  });
+  const weightRows = reports.map(({ label, weights, paths }) => [
+    `${label} \`${paths[0]}\``,
+    ...KINDS.filter((k) => k !== 'other').map((kind) =>
+      cell(weights, (w) => `${kb(w.load[kind].gzip)} (${kb(w.load[kind].raw)})`),
+    ),
+    cell(weights, (w) => String(w.load.total.count)),
+    cell(weights, (w) => `${kb(w.afterLoad.total.gzip)} (${w.afterLoad.total.count})`),
+    cell(weights, (w) => kb(w.load.total.gzip + w.afterLoad.total.gzip)),
+  ]);
+  section(
+    'Page weight, first visit with prefetching on',
+    'KiB gzip (raw in parentheses) fetched before `load`, then in the 10 s after it (requests in parentheses), and the whole visit.',
+    table(['page', 'JS', 'CSS', 'HTML', 'fonts', 'images', 'requests', 'after load', 'visit'], weightRows),
+  );
+  const budgetRows = reports.map(({ label, budgets }) => [
+    label,
+    ...(budgets?.map(
+      (c) => `${formatKB(c.bytes)} / ${formatKB(c.budget)} ${c.bytes <= c.budget ? 'ok' : '**over**'}`,
+    ) ?? BUDGET_KINDS.map(() => '–')),
+  ]);
+  section(
+    'Byte budgets (this site; scripts/bench/budgets.ts)',
+    'Figure / budget, KiB gzip.',
+    table(['page', ...BUDGET_KINDS.map((kind) => BUDGET_LABELS[kind])], budgetRows),
+  );
+  return reports;
 }
 
 async function benchLighthouse() {
-  const pages = resolvePages();
+  const pages = pageUrls();
+  // Each preset's page on each site, with its runs; interleaved: each run visits every one
+  // once, so drift in the machine's load hits all of them alike.
+  const visits = PRESETS.flatMap((preset) =>
+    pages.flatMap(({ urls }) =>
+      urls.flatMap((url) => (url ? [{ preset, url, runs: /** @type {LighthouseRun[]} */ ([]) }] : [])),
+    ),
+  );
   const chrome = await launchLighthouseChrome();
   try {
-    return await withServers(async (origins) => {
-      // Each preset's runs of each page on each site.
-      const samples = PRESETS.map(() => pages.map(() => sites.map(() => /** @type {LighthouseRun[]} */ ([]))));
-      const total = runs * PRESETS.length * pages.flatMap((page) => page.paths.filter(Boolean)).length;
-      let done = 0;
-      // Interleaved: each run visits every preset, page and site once, so drift in the
-      // machine's load hits all of them alike.
-      for (let run = 0; run < runs; run += 1) {
-        for (const [p, preset] of PRESETS.entries()) {
-          for (const [index, page] of pages.entries()) {
-            for (const [site, pagePath] of page.paths.entries()) {
-              if (!pagePath) continue;
-              samples[p]?.[index]?.[site]?.push(await runLighthouse(chrome, `${origins[site]}${pagePath}`, preset));
-              done += 1;
-              process.stdout.write(`\rLighthouse ${done}/${total}`);
-            }
-          }
-        }
+    for (let run = 0; run < runs; run += 1) {
+      for (const [index, visit] of visits.entries()) {
+        visit.runs.push(await runLighthouse(chrome, visit.url, visit.preset));
+        process.stdout.write(`\rLighthouse ${run * visits.length + index + 1}/${runs * visits.length}`);
       }
-      process.stdout.write('\n');
-      /** @type {Record<string, { id: string, sites: (ReturnType<typeof summariseRuns> | null)[] }[]>} */
-      const lighthouse = {};
-      for (const [p, preset] of PRESETS.entries()) {
-        const entries = pages.map((page, index) => ({
-          id: page.type.id,
-          sites: page.paths.map((pagePath, site) =>
-            pagePath ? summariseRuns(samples[p]?.[index]?.[site] ?? []) : null,
-          ),
-        }));
-        lighthouse[preset] = entries;
-        const rows = entries.map((entry, index) => [
-          pages[index]?.type.label ?? '',
-          ...FIGURES.map(([figure, , format]) =>
-            cell(
-              entry.sites.map((s) => /** @type {number | null | undefined} */ (s?.[figure])),
-              format,
-            ),
-          ),
-        ]);
-        const notes = entries.flatMap((entry, index) =>
-          entry.sites.flatMap((s, site) =>
-            s && (s.failedAudits.length || s.errors.length)
-              ? [
-                  `- ${pages[index]?.type.label}, ${sites[site]?.name}: ${[
-                    ...s.failedAudits.map((id) => `\`${id}\``),
-                    ...s.errors.map((e) => `error ${e}`),
-                  ].join(', ')}`,
-                ]
-              : [],
-          ),
-        );
-        section(
-          `## Lighthouse 12, ${preset}, medians of ${runs}\n\n${table(
-            ['page', ...FIGURES.map(([, label]) => label)],
-            rows,
-          )}${notes.length ? `\n\nAudits that failed in a run (accessibility, best practices, SEO):\n${notes.join('\n')}` : ''}`,
-        );
-      }
-      return lighthouse;
-    });
+    }
   } finally {
     chrome.kill();
   }
+  process.stdout.write('\n');
+  const summary = (/** @type {string} */ preset, /** @type {string | null} */ url) => {
+    const visit = visits.find((v) => v.preset === preset && v.url === url);
+    return visit ? summariseRuns(visit.runs) : null;
+  };
+  return Object.fromEntries(
+    PRESETS.map((preset) => {
+      const entries = pages.map(({ type, urls }) => ({ id: type.id, sites: urls.map((url) => summary(preset, url)) }));
+      const rows = entries.map((entry, index) => [
+        pages[index]?.type.label ?? '',
+        ...FIGURES.map(([figure, , format]) => cell(pick(entry.sites, figure), format)),
+      ]);
+      const notes = entries.flatMap((entry, index) =>
+        entry.sites.flatMap((s, site) => {
+          const failed = [
+            ...(s?.failedAudits ?? []).map((id) => `\`${id}\``),
+            ...(s?.errors ?? []).map((e) => `error ${e}`),
+          ];
+          return failed.length ? [`- ${pages[index]?.type.label}, ${sites[site]?.name}: ${failed.join(', ')}`] : [];
+        }),
+      );
+      section(
+        `Lighthouse 12, ${preset}, medians of ${runs}`,
+        table(['page', ...FIGURES.map(([, label]) => label)], rows),
+        ...(notes.length
+          ? [`Audits that failed in a run (accessibility, best practices, SEO):\n${notes.join('\n')}`]
+          : []),
+      );
+      return [preset, entries];
+    }),
+  );
 }
 
 async function benchSearch() {
-  const figures = await eachServedSite('pagefind/pagefind.js', async (baseUrl, site) => {
+  const figures = await eachSite('pagefind/pagefind.js', async (baseUrl, site) => {
     console.log(`Search on ${site.name}…`);
     const first = await measureSearch({ baseUrl, queries: QUERIES, runs });
     const intent = await measureIntent({ baseUrl, query: QUERIES[0] ?? '', runs });
     return { ...first, ...intent, indexBytes: await directorySize(path.join(site.dir, 'pagefind')) };
   });
-  const rows = [
-    figureRow(
-      'first query fetches (gzip, search UI included)',
-      figures,
-      'firstQueryKB',
-      (v) => `${v.toFixed(1)} KiB`,
-      '150 KiB',
-    ),
-    figureRow('keypress to results, warm page', figures, 'warmQueryMs', ms, '300 ms'),
-    figureRow('intent to first results, cold page', figures, 'intentToResultsMs', ms),
-    figureRow('index on disk', figures, 'indexBytes', formatKB),
-  ];
-  const largest = figures[0]?.largestFiles ?? [];
+  const largest = (figures[0]?.largestFiles ?? []).slice(0, 6).map((f) => `\`${f.path}\` ${formatKB(f.gzip)}`);
   section(
-    `## Search, medians of ${runs}\n\n${table(['', 'figure', 'goal'], rows)}\n\nLargest files of a first query (this site): ${largest
-      .slice(0, 6)
-      .map((f) => `\`${f.path}\` ${formatKB(f.gzip)}`)
-      .join(', ')}`,
+    `Search, medians of ${runs}`,
+    figureTable(figures, [
+      ['first query fetches (gzip, search UI included)', 'firstQueryKB', (v) => `${v.toFixed(1)} KiB`, '150 KiB'],
+      ['keypress to results, warm page', 'warmQueryMs', ms, '300 ms'],
+      ['intent to first results, cold page', 'intentToResultsMs', ms],
+      ['index on disk', 'indexBytes', formatKB],
+    ]),
+    `Largest files of a first query (this site): ${largest.join(', ')}`,
   );
   return figures;
 }
 
 async function benchConsole() {
-  const figures = await eachServedSite('api-console', (baseUrl, site) => {
+  const figures = await eachSite('api-console', (baseUrl, site) => {
     console.log(`The API console on ${site.name}…`);
     return measureConsole({ baseUrl, runs });
   });
-  const rows = [
-    figureRow('press to a usable console, warm cache', figures, 'warmMs', ms, '300 ms'),
-    figureRow('press to a usable console, first visit', figures, 'coldMs', ms),
-    figureRow('fetched by the press, first visit (gzip)', figures, 'pressBytes', formatKB, `${CONSOLE_BUDGET_KB} KiB`),
-  ];
   section(
-    `## The API console (Try it), medians of ${runs}, CPU slowed 4x as in Lighthouse's mobile preset\n\n${table(['', 'figure', 'goal'], rows)}`,
+    `The API console (Try it), medians of ${runs}, CPU slowed 4x as in Lighthouse's mobile preset`,
+    figureTable(figures, [
+      ['press to a usable console, warm cache', 'warmMs', ms, '300 ms'],
+      ['press to a usable console, first visit', 'coldMs', ms],
+      ['fetched by the press, first visit (gzip)', 'pressBytes', formatKB, `${CONSOLE_BUDGET_KB} KiB`],
+    ]),
   );
   return figures;
 }
 
 async function benchRelevance() {
-  const queryFiles = args.queries
+  const files = args.queries
     ? [path.resolve(args.queries)]
     : ['search-queries.json', 'search-queries-readers.json'].map((file) => path.join(root, 'scripts/bench', file));
-  const results = [];
-  for (const queryFile of queryFiles) results.push(await benchQuerySet(queryFile));
-  return results;
-}
-
-/** @param {string} queryFile */
-async function benchQuerySet(queryFile) {
-  const buildDir = thisSite.dir;
-  const queries = await readQueries(queryFile);
-  checkExpectedPages(queries, buildDir, queryFile);
-  /** @type {[string, string, () => Promise<string[][]>][]} */
-  const engines = [
-    ['site', 'built site, /search in Chromium', () => siteEngine(buildDir, queries, console.log)],
-    [
-      'dev',
-      'dev server index (its pages as Chromium renders them), Node',
-      async () => (await devEngine(buildDir, [queries]))[0] ?? [],
-    ],
-    ['mcp', 'MCP search_docs over the build', () => mcpEngine(root, buildDir, queries)],
-  ];
-  const file = path.relative(root, queryFile);
-  const answered = [];
-  for (const [name, label, run] of engines) {
-    console.log(`Relevance: ${label}, ${queries.length} queries…`);
-    answered.push({ name, label, answers: await run() });
-  }
-  const relevance = {
-    file,
-    queries: queries.length,
-    engines: answered.map(({ name, label, answers }) => ({
-      name,
-      label,
-      scores: scoreEngine(queries, answers),
-      answers: queries.map((query, index) => ({ ...query, results: answers[index] })),
-    })),
-    sameFirstPage: sameFirstPageShare(answered.map(({ answers }) => answers)),
-  };
-  const counts = QUERY_CLASSES.map((c) => `${c} ${queries.filter((q) => q.class === c).length}`).join(', ');
-  section(
-    `## Search relevance: ${queries.length} queries of ${file} (${counts})\n\nhit@1 and hit@3: share of queries answered by the first result, by one of the first three pages; MRR@5: mean reciprocal rank of the first answering page among five; none: queries with no result at all. Engines: ${relevance.engines
-      .map((engine) => `${engine.name}, ${engine.label}`)
-      .join(
-        '; ',
-      )}.\n\n${formatScores(relevance.engines)}\n\nThe same first page from every engine: ${(relevance.sameFirstPage * 100).toFixed(1)}% of the queries.`,
-  );
-  return relevance;
+  const querySets = await Promise.all(files.map((file) => readQueries(file)));
+  querySets.forEach((queries, index) => checkExpectedPages(queries, thisSite.dir, files[index] ?? ''));
+  const mcp = spawnSync('npm', ['run', 'build', '-w', 'mcp'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (mcp.status !== 0) throw new Error('npm run build -w mcp failed.');
+  const answered = await askEngines(root, thisSite.dir, querySets, { browser: true, log: console.log });
+  return querySets.map((queries, index) => {
+    const file = path.relative(root, files[index] ?? '');
+    const engines = Object.entries(ENGINES).map(([name, label]) => {
+      const answers = answered[index]?.[/** @type {keyof typeof ENGINES} */ (name)] ?? [];
+      const results = queries.map((query, at) => ({ ...query, results: answers[at] }));
+      return { name, label, scores: scoreEngine(queries, answers), answers: results };
+    });
+    const sameFirstPage = sameFirstPageShare(engines.map(({ answers }) => answers.map(({ results }) => results ?? [])));
+    const counts = QUERY_CLASSES.map((c) => `${c} ${queries.filter((q) => q.class === c).length}`).join(', ');
+    section(
+      `Search relevance: ${queries.length} queries of ${file} (${counts})`,
+      `hit@1 and hit@3: share of queries answered by the first result, by one of the first three pages; MRR@5: mean reciprocal rank of the first answering page among five; none: queries with no result at all. Engines: ${engines.map(({ name, label }) => `${name}, ${label}`).join('; ')}.`,
+      formatScores(engines),
+      `The same first page from every engine: ${(sameFirstPage * 100).toFixed(1)}% of the queries.`,
+    );
+    return { file, queries: queries.length, engines, sameFirstPage };
+  });
 }
 
 async function benchScale() {
@@ -445,7 +355,6 @@ async function benchScale() {
   console.log(`Scale: ${pages} generated pages and ${operations} operations, real build…`);
   const s = await runScale({ root, pages, operations, runs: Math.min(runs, 3), log: console.log });
   const goal = (/** @type {string} */ text, /** @type {boolean} */ met) => `${text}: ${met ? 'met' : '**missed**'}`;
-  const gib = (/** @type {number} */ bytes) => `${(bytes / 1024 ** 3).toFixed(2)} GiB`;
   const rows = [
     ['cold build', `${s.buildSeconds.toFixed(0)} s`, goal('5 min', s.buildSeconds <= 300)],
     ['peak RSS (process tree)', gib(s.peakBytes), goal('4 GiB', s.peakBytes <= 4 * 1024 ** 3)],
@@ -464,10 +373,10 @@ async function benchScale() {
     ],
     [
       'first query fetches, Pagefind files (gzip)',
-      formatKB(s.firstQueryIndexBytes),
-      goal('200 KiB', s.firstQueryIndexBytes <= 200 * 1024),
+      formatKB(s.firstQueryIndexKB * 1024),
+      goal('200 KiB', s.firstQueryIndexKB <= 200),
     ],
-    ['first query fetches, search UI included (gzip)', formatKB(s.firstQueryBytes), ''],
+    ['first query fetches, search UI included (gzip)', formatKB(s.firstQueryKB * 1024), ''],
     ['keypress to results, warm page (median)', ms(s.warmQueryMs), goal('100 ms', s.warmQueryMs <= 100)],
   ];
   const phaseRows = s.phases.map((phase) => [
@@ -477,20 +386,40 @@ async function benchScale() {
     gib(phase.peakBytes),
   ]);
   section(
-    `## Scale: ${s.pages} generated doc pages and ${s.operations} API operations\n\n${table(['', 'figure', 'goal'], rows)}\n\nPhases of the build, with the peak RSS of the process tree while each ran:\n\n${table(['phase', 'from', 'took', 'peak RSS'], phaseRows)}`,
+    `Scale: ${s.pages} generated doc pages and ${s.operations} API operations`,
+    table(['', 'figure', 'goal'], rows),
+    'Phases of the build, with the peak RSS of the process tree while each ran:',
+    table(['phase', 'from', 'took', 'peak RSS'], phaseRows),
   );
   return s;
 }
 
+// The parts, in the order they run.
+/** @type {Record<string, () => Promise<unknown>>} */
+const steps = {
+  build: benchBuild,
+  pages: benchPages,
+  lighthouse: benchLighthouse,
+  search: benchSearch,
+  console: benchConsole,
+  relevance: benchRelevance,
+  scale: benchScale,
+};
+const PARTS = Object.keys(steps);
+const only = listOption(args.only, 'part', PARTS);
+const skip = listOption(args.skip, 'part', PARTS);
+const parts = (args.only ? only : PARTS).filter((part) => !skip.includes(part));
+
 /** @type {Record<string, unknown>} */
-const report = { date, runs, sites, parts: [...parts] };
+const report = { date, runs, sites, parts };
 for (const [part, step] of Object.entries(steps)) {
-  if (!parts.has(part)) continue;
+  if (!parts.includes(part)) continue;
   const unbuilt = ['build', 'scale'].includes(part)
     ? null
     : sites.find((s) => !existsSync(path.join(s.dir, 'index.html')));
   if (unbuilt) throw new Error(`${unbuilt.dir} holds no build: run npm run build (or the bench's build part) first.`);
-  report[part] = await step();
+  // The parts that visit pages have every site served.
+  report[part] = ['build', 'relevance', 'scale'].includes(part) ? await step() : await withServers(step);
 }
 
 const outDir = path.join(root, 'bench-report');

@@ -2,7 +2,7 @@ import { describe, expect, inject, test } from 'vitest';
 
 import { EARLY_SCRIPT_ATTRIBUTE, EARLY_SEARCH_SCRIPT } from '../../src/search/backends/pagefindEarly';
 import { identity } from '../../src/site/identity';
-import { PAGE_TYPES } from '../../scripts/bench/pages';
+import { PAGE_TYPES } from '../../scripts/bench/budgets';
 import { servedHtml, servedPage } from '../support/built-site';
 
 /**

@@ -7,11 +7,10 @@ import {
   checkBudgets,
   CONSOLE_BUDGET_KB,
   KB,
+  PAGE_TYPES,
   SERVER_CHECK_BUDGET_KB,
 } from '../../scripts/bench/budgets';
-import { PAGE_TYPES } from '../../scripts/bench/pages';
-import { recordVisit, weighResponse } from '../../scripts/bench/visit';
-import { tally, type Fetched } from '../../scripts/bench/weight';
+import { recordVisit, tally, weighResponse, type Fetched } from '../../scripts/bench/weight';
 import { eachAtOnce, expect, openGuardedPage, test } from './fixtures';
 import { startStaticHost, type StaticHost } from '../support/static-server.mjs';
 

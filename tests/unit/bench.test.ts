@@ -3,11 +3,19 @@ import { describe, expect, it } from 'vitest';
 
 import { sdkCallProblem } from '@site/src/plugins/api-reference/load';
 
-import { phasePeaks, treeRss } from '../../scripts/bench/build-time.mjs';
-import { BUDGET_KINDS, BUDGETS, budgetFailures, checkBudgets, KB, VISIT_CAP_KIB } from '../../scripts/bench/budgets';
-import { PAGE_TYPES, resolvePagePath, type PageType } from '../../scripts/bench/pages';
-import { docsLayout, generateDocs, seededRandom } from '../../scripts/bench/scale-docs';
-import { generateOpenApi } from '../../scripts/bench/scale-openapi';
+import { phasePeaks, treeRss } from '../../scripts/bench/build.mjs';
+import {
+  BUDGET_KINDS,
+  BUDGETS,
+  budgetFailures,
+  checkBudgets,
+  KB,
+  PAGE_TYPES,
+  resolvePagePath,
+  VISIT_CAP_KIB,
+  type PageType,
+} from '../../scripts/bench/budgets';
+import { CATEGORIES, generateDocs, generateOpenApi, seededRandom } from '../../scripts/bench/scale-sources';
 import { belongsTo, classify, CONSOLE, describeFetched, SEARCH, tally, type Fetched } from '../../scripts/bench/weight';
 
 const origin = 'http://127.0.0.1:4000';
@@ -203,7 +211,7 @@ describe('scale content', () => {
     const pages = files.filter((file) => file.path.endsWith('.mdx'));
     const categories = files.filter((file) => file.path.endsWith('_category_.json'));
     expect(pages).toHaveLength(200);
-    expect(categories).toHaveLength(docsLayout(200).categories.length);
+    expect(categories).toHaveLength(CATEGORIES.length);
     for (const category of categories) {
       expect(JSON.parse(category.content)).toMatchObject({
         label: expect.any(String),
