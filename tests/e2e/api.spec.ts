@@ -149,7 +149,7 @@ test.describe('schema trees hydrate nothing', () => {
         const fiber = stack.pop();
         if (!fiber) continue;
         const node = fiber.stateNode;
-        if (node instanceof Element && node.parentElement?.closest('ul[data-schema-level="top"], [class^="tree_"]')) {
+        if (node instanceof Element && node.parentElement?.closest('ul[data-schema-level="top"], [data-schema-tree]')) {
           count += 1;
         }
         stack.push(fiber.child, fiber.sibling);

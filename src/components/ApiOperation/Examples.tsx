@@ -73,7 +73,7 @@ export default function ApiExamples({
 
   return (
     <>
-      <div className={styles.tryIt} data-pagefind-ignore="">
+      <div data-pagefind-ignore="">
         <button
           ref={button}
           type="button"
@@ -86,8 +86,8 @@ export default function ApiExamples({
           onClick={() => (open ? close() : openConsole())}
         >
           Try it
-        </button>
-        <span className={styles.tryItNote} role="status">
+        </button>{' '}
+        <span className={styles.meta} role="status">
           {state === 'failed'
             ? 'The console could not be loaded. Check your connection and press Try it again.'
             : state === 'loading'
@@ -110,7 +110,7 @@ export default function ApiExamples({
         data-api-examples-scroller=""
       >
         {/* The request in curl, Python and Node.js, one tab each; the choice sticks across pages. */}
-        <div className={styles.samples} data-api-code-samples="">
+        <div data-api-code-samples="">
           <Tabs groupId="api-code-sample">
             {(liveSamples ?? operation.samples).map((sample) => (
               <TabItem key={sample.id} value={sample.id} label={sample.label}>

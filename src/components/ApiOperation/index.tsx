@@ -19,29 +19,27 @@ interface OperationProps {
  */
 export function ApiOperationHeader({ operation }: OperationProps): ReactNode {
   return (
-    <div className={styles.header} data-api-endpoint="">
-      <p className={styles.endpoint}>
+    <div className="card padding--md margin-bottom--lg" data-api-endpoint="">
+      <p className="margin-bottom--sm">
         {/* The method as a coloured badge, readable in both colour modes. */}
         <span className={styles.badge} data-method={operation.method.toLowerCase()}>
           {operation.method.toUpperCase()}
         </span>{' '}
-        <code className={styles.path} data-api-path="">
+        <code className="text--break" data-api-path="">
           {operation.path}
         </code>
       </p>
-      <p className={styles.meta}>
+      <p className={clsx(styles.meta, 'margin-bottom--none')}>
         Server: <code>{operation.serverUrl}</code>
         <span aria-hidden="true"> · </span>
-        <span className={styles.metaItem}>
-          OpenAPI description:{' '}
-          <a href={operation.downloads.yaml} download>
-            openapi.yaml
-          </a>
-          ,{' '}
-          <a href={operation.downloads.json} download>
-            openapi.json
-          </a>
-        </span>
+        OpenAPI description:{' '}
+        <a href={operation.downloads.yaml} download>
+          openapi.yaml
+        </a>
+        ,{' '}
+        <a href={operation.downloads.json} download>
+          openapi.json
+        </a>
       </p>
     </div>
   );
@@ -54,7 +52,7 @@ export function ApiAuthentication({ operation }: OperationProps): ReactNode {
     return <p>No authentication.</p>;
   }
   return (
-    <ul className={styles.security}>
+    <ul>
       {security.schemes.map((scheme) => (
         <li key={scheme.name}>
           <strong>{scheme.label}</strong> ({security.optional ? 'optional' : 'required'}).{' '}
@@ -72,7 +70,7 @@ export function ApiAuthentication({ operation }: OperationProps): ReactNode {
  */
 export function ApiParameters({ operation }: OperationProps): ReactNode {
   return (
-    <section className={styles.parameters} aria-label="Parameters">
+    <section className="margin-bottom--md" aria-label="Parameters">
       <ApiFieldList level="top" data-api-parameters="">
         {operation.parameters.map((parameter) => (
           <ApiField key={`${parameter.in}:${parameter.name}`} field={parameter} location={parameter.in} />
@@ -141,7 +139,7 @@ export function ApiOperationLayout({
   const featured = featuredResponse(operation);
   return (
     <div className={styles.layout}>
-      <div className={styles.layoutToc} data-api-toc="">
+      <div data-api-toc="">
         <TOCCollapsible toc={toc} />
       </div>
       <aside className={styles.examples} aria-label="Request and response examples" data-api-examples="">
@@ -160,7 +158,7 @@ export function ApiOperationLayout({
           ) : null}
         </ApiExamples>
       </aside>
-      <div className={styles.layoutReference}>{children}</div>
+      <div>{children}</div>
     </div>
   );
 }
@@ -192,7 +190,7 @@ export function ApiResponse({ operation, status }: OperationProps & { status: st
       {response.schema ? (
         <div id={anchor?.id} className={anchor ? styles.schemaHome : undefined}>
           {anchor ? (
-            <p className={styles.schemaHomeLabel}>
+            <p className="margin-bottom--sm text--semibold">
               The <code>{anchor.name}</code>
               {response.schema.ref?.name === anchor.name
                 ? ' object, which the other operations that use it link to.'

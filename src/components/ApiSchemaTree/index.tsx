@@ -1,7 +1,7 @@
 import Link from '@docusaurus/Link';
 import { useRef, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 
-import type { FieldFacts, InlineText, SchemaNode } from '@site/src/shared/api-types';
+import type { ApiParameter, InlineText, SchemaNode } from '@site/src/shared/api-types';
 import { useServerMarkup } from './ServerMarkup';
 import styles from './styles.module.css';
 
@@ -96,11 +96,11 @@ function Children({ node }: { node: SchemaNode }): ReactNode {
 
 function Variants({ node }: { node: SchemaNode }): ReactNode {
   return (
-    <ol className={styles.variants}>
+    <ol className="clean-list margin-top--sm">
       {node.variants?.map((variant) => (
-        <li key={variant.label} className={styles.variant}>
-          <p className={styles.variantLabel}>
-            <span className={styles.variantKind}>{node.variantKind === 'anyOf' ? 'Any of' : 'One of'}</span>{' '}
+        <li key={variant.label} className="card padding--sm margin-bottom--sm">
+          <p className="margin-bottom--none text--semibold">
+            <span className={styles.flag}>{node.variantKind === 'anyOf' ? 'Any of' : 'One of'}</span>{' '}
             {variant.node.ref ? <RefLink schemaRef={variant.node.ref} /> : null}{' '}
             <span>{variant.node.ref ? variant.label.replace(variant.node.ref.name, '').trim() : variant.label}</span>
           </p>
@@ -157,7 +157,7 @@ export function ApiFieldList({
   const ref = useRef<HTMLUListElement>(null);
   const kept = useServerMarkup(ref, level === 'top');
   return (
-    <ul ref={ref} className={styles.list} data-schema-level={level} {...attributes} {...kept}>
+    <ul ref={ref} className={`clean-list ${styles.list}`} data-schema-level={level} {...attributes} {...kept}>
       {kept ? null : children}
     </ul>
   );
@@ -165,7 +165,7 @@ export function ApiFieldList({
 
 interface ApiFieldProps {
   /** A schema's property or an operation's parameter. */
-  field: FieldFacts & { name: string; nullable?: boolean; example?: string };
+  field: SchemaNode & Partial<ApiParameter> & { name: string };
   /** The type as shown, where it links to shared schemas; else the field's type label. */
   type?: ReactNode;
   /** Where a parameter goes: path, query, header or cookie. */
@@ -180,16 +180,20 @@ interface ApiFieldProps {
  */
 export function ApiField({ field, type = field.type, location, children }: ApiFieldProps): ReactNode {
   return (
-    <li className={styles.property}>
+    <li>
       <div className={styles.head} data-property-head="">
         {/* Spaces between the parts, which the flex layout sets apart: their text reads as words. */}
-        <code className={styles.name} data-property-name="" data-parameter-name={location ? '' : undefined}>
+        <code
+          className="text--semibold text--break"
+          data-property-name=""
+          data-parameter-name={location ? '' : undefined}
+        >
           {field.name}
         </code>{' '}
-        <span className={styles.type}>{type}</span>{' '}
+        <span className={styles.muted}>{type}</span>{' '}
         {location ? (
           <>
-            <span className={styles.location} data-parameter-in="">
+            <span className={styles.muted} data-parameter-in="">
               in {location}
             </span>{' '}
           </>
@@ -231,10 +235,10 @@ export default function ApiSchemaTree({ node }: { node: SchemaNode }): ReactNode
   const ref = useRef<HTMLDivElement>(null);
   const kept = useServerMarkup(ref);
   return (
-    <div ref={ref} className={styles.tree} {...kept}>
+    <div ref={ref} className="margin-bottom--md" data-schema-tree="" {...kept}>
       {kept ? null : (
         <>
-          <p className={styles.summary}>
+          <p className={`${styles.muted} margin-bottom--sm`}>
             Schema: <TypeLabel node={node} />
           </p>
           <NodeBody node={node} top />
