@@ -4,7 +4,7 @@ import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import clsx from 'clsx';
 import type { ReactNode } from 'react';
 
-import ApiSchemaTree, { ApiField, ApiFieldList, ApiInline } from '@site/src/components/ApiSchemaTree';
+import ApiSchemaTree, { ApiInline } from '@site/src/components/ApiSchemaTree';
 import type { ApiExample, ApiOperationPage, ApiResponse as ApiResponseData } from '@site/src/shared/api-types';
 import ApiExamples from './Examples';
 import styles from './styles.module.css';
@@ -63,23 +63,6 @@ export function ApiAuthentication({ operation }: OperationProps): ReactNode {
   );
 }
 
-/**
- * Every parameter with where it goes, its type, whether it is required, its default and
- * limits: the same stacked rows as the request body's properties.
- * @public The pages src/plugins/api-reference/generate.ts writes import it.
- */
-export function ApiParameters({ operation }: OperationProps): ReactNode {
-  return (
-    <section className="margin-bottom--md" aria-label="Parameters">
-      <ApiFieldList level="top" data-api-parameters="">
-        {operation.parameters.map((parameter) => (
-          <ApiField key={`${parameter.in}:${parameter.name}`} field={parameter} location={parameter.in} />
-        ))}
-      </ApiFieldList>
-    </section>
-  );
-}
-
 /** @public The pages src/plugins/api-reference/generate.ts writes import it, for an operation with a body. */
 export function ApiRequestBody({
   operation: { requestBody: body },
@@ -99,7 +82,7 @@ export function ApiRequestBody({
         </p>
       ) : null}
       <ApiSchemaTree node={body.schema} />
-      {hasExample(body) ? <Example title="Example request body" item={body} /> : null}
+      <Example title="Example request body" item={body} />
     </div>
   );
 }
@@ -115,11 +98,11 @@ function featuredResponse(operation: ApiOperationPage): ApiResponseData | undefi
 }
 
 function Example({ title, item }: { title: string; item: ApiExample }): ReactNode {
-  return (
+  return hasExample(item) ? (
     <CodeBlock title={title} highlighted={item.highlightedExample}>
       {item.example}
     </CodeBlock>
-  );
+  ) : null;
 }
 
 /**

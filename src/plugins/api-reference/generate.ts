@@ -43,10 +43,15 @@ function section(level: 2 | 3, { text, id }: ApiHeading, ...blocks: string[]): s
   return [`${'#'.repeat(level)} ${text} {#${id}}`, '', ...blocks.flatMap((block) => [block, ''])];
 }
 
+/** Every parameter with where it goes, in the same stacked rows as the request body's properties. */
+const PARAMETERS =
+  '<section aria-label="Parameters" className="margin-bottom--md"><ApiFields nodes={operation.parameters} top data-api-parameters="" /></section>';
+
 /** The MDX body of an operation's page; /api and its page use the very same body. */
 function pageBody(page: ApiOperationPage, description: string, reference: ApiReference): string {
   return [
-    "import { ApiAuthentication, ApiOperationHeader, ApiOperationLayout, ApiParameters, ApiRequestBody, ApiResponse } from '@site/src/components/ApiOperation';",
+    "import { ApiAuthentication, ApiOperationHeader, ApiOperationLayout, ApiRequestBody, ApiResponse } from '@site/src/components/ApiOperation';",
+    "import { ApiFields } from '@site/src/components/ApiSchemaTree';",
     `import operation from './${DATA_DIR}/${page.pageId}.json';`,
     '',
     '<ApiOperationHeader operation={operation} />',
@@ -59,9 +64,7 @@ function pageBody(page: ApiOperationPage, description: string, reference: ApiRef
       ? section(2, aboutHeading(reference.title), escapeMdx(reference.description.trim()))
       : []),
     ...section(2, API_HEADINGS.authentication, '<ApiAuthentication operation={operation} />'),
-    ...(page.parameters.length > 0
-      ? section(2, API_HEADINGS.parameters, '<ApiParameters operation={operation} />')
-      : []),
+    ...(page.parameters.length > 0 ? section(2, API_HEADINGS.parameters, PARAMETERS) : []),
     ...(page.requestBody ? section(2, API_HEADINGS.requestBody, '<ApiRequestBody operation={operation} />') : []),
     ...section(2, API_HEADINGS.responses),
     ...page.responses.flatMap((response) =>
@@ -112,7 +115,6 @@ export function generateFiles(reference: ApiReference, landingHref: string): Map
     [SIDEBAR_ID]: [...new Set(reference.pages.map((page) => page.tag))].map((tag) => ({
       type: 'category',
       label: tag,
-      collapsible: true,
       collapsed: false,
       items: reference.pages
         .filter((page) => page.tag === tag)
@@ -121,10 +123,7 @@ export function generateFiles(reference: ApiReference, landingHref: string): Map
           id: page.pageId,
           label: page.summary,
           className: `api-sidebar-item api-sidebar-item--${page.method.toLowerCase()}`,
-          customProps: {
-            method: page.method,
-            ...(page.pageId === LANDING_PAGE_ID && { [ALSO_SHOWN_AT]: landingHref }),
-          },
+          ...(page.pageId === LANDING_PAGE_ID && { customProps: { [ALSO_SHOWN_AT]: landingHref } }),
         })),
     })),
   };

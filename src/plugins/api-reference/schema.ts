@@ -26,7 +26,7 @@ export function schemaConverter(schemaNames: Map<object, string>, link: (name: s
       ...(options.name !== undefined ? { name: options.name } : {}),
       required: options.required,
       type: typeLabel(schema),
-      nullable: Array.isArray(schema.type) && schema.type.includes('null'),
+      ...(Array.isArray(schema.type) && schema.type.includes('null') && { nullable: true }),
       description: parseInline(String(schema.description ?? '')),
       constraints: constraintsOf(schema),
     };
