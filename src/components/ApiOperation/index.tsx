@@ -4,7 +4,7 @@ import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import clsx from 'clsx';
 import type { ReactNode } from 'react';
 
-import ApiSchemaTree, { ApiInline } from '@site/src/components/ApiSchemaTree';
+import ApiSchemaTree, { ApiDescription, ApiInline } from '@site/src/components/ApiSchemaTree';
 import type { ApiExample, ApiOperationPage, ApiResponse as ApiResponseData } from '@site/src/shared/api-types';
 import ApiExamples from './Examples';
 import styles from './styles.module.css';
@@ -64,11 +64,8 @@ export function ApiAuthentication({ operation }: OperationProps): ReactNode {
 }
 
 /** @public The pages src/plugins/api-reference/generate.ts writes import it, for an operation with a body. */
-export function ApiRequestBody({
-  operation: { requestBody: body },
-}: {
-  operation: Required<ApiOperationPage>;
-}): ReactNode {
+export function ApiRequestBody({ operation }: { operation: Required<ApiOperationPage> }): ReactNode {
+  const body = operation.requestBody;
   return (
     <div data-api-request-body="">
       <p className={styles.meta}>
@@ -76,11 +73,7 @@ export function ApiRequestBody({
         <span aria-hidden="true"> · </span>
         {body.required ? 'required' : 'optional'}
       </p>
-      {body.description.length > 0 ? (
-        <p>
-          <ApiInline tokens={body.description} />
-        </p>
-      ) : null}
+      <ApiDescription tokens={body.description} />
       <ApiSchemaTree node={body.schema} />
       <Example title="Example request body" item={body} />
     </div>
@@ -162,9 +155,7 @@ export function ApiResponse({ operation, status }: OperationProps & { status: st
   }
   return (
     <div data-api-response={status}>
-      <p>
-        <ApiInline tokens={response.description} />
-      </p>
+      <ApiDescription tokens={response.description} />
       {response.contentType ? (
         <p className={styles.meta}>
           Content type: <code>{response.contentType}</code>
@@ -183,12 +174,10 @@ export function ApiResponse({ operation, status }: OperationProps & { status: st
           <ApiSchemaTree node={response.schema} />
         </div>
       ) : null}
-      {hasExample(response) ? (
-        // On wide screens the featured example stands in the right-hand column instead.
-        <div className={response === featuredResponse(operation) ? styles.narrowOnly : undefined}>
-          <Example title={`Example ${response.status} response`} item={response} />
-        </div>
-      ) : null}
+      {/* On wide screens the featured example stands in the right-hand column instead. */}
+      <div className={response === featuredResponse(operation) ? styles.narrowOnly : undefined}>
+        <Example title={`Example ${response.status} response`} item={response} />
+      </div>
     </div>
   );
 }

@@ -23,6 +23,15 @@ export function ApiInline({ tokens }: { tokens: InlineText }): ReactNode {
   });
 }
 
+/** A description as a paragraph of its own; nothing when there is none. */
+export function ApiDescription({ tokens, className }: { tokens: InlineText; className?: string }): ReactNode {
+  return tokens.length > 0 ? (
+    <p className={className}>
+      <ApiInline tokens={tokens} />
+    </p>
+  ) : null;
+}
+
 function RefLink({ schemaRef }: { schemaRef: NonNullable<SchemaNode['ref']> }): ReactNode {
   return schemaRef.href ? <Link to={schemaRef.href}>{schemaRef.name}</Link> : <span>{schemaRef.name}</span>;
 }
@@ -103,11 +112,7 @@ function Variants({ node }: { node: SchemaNode }): ReactNode {
             {variant.node.ref ? <RefLink schemaRef={variant.node.ref} /> : null}{' '}
             <span>{variant.node.ref ? variant.label.replace(variant.node.ref.name, '').trim() : variant.label}</span>
           </p>
-          {variant.node.description.length > 0 ? (
-            <p className={styles.description}>
-              <ApiInline tokens={variant.node.description} />
-            </p>
-          ) : null}
+          <ApiDescription tokens={variant.node.description} className={styles.description} />
           <NodeBody node={variant.node} />
         </li>
       ))}
@@ -133,6 +138,7 @@ function NodeBody({ node, top = false }: { node: SchemaNode; top?: boolean }): R
  * A list of fields, each a stacked row: the properties of a schema, or the parameters of an
  * operation, which say where they go. Name, type and flags on the first line, then the
  * description and the facts, each using the full width of the column, then nested parts.
+ * @public The pages src/plugins/api-reference/generate.ts writes import it, for the parameters.
  */
 export function ApiFields({
   nodes,
@@ -163,17 +169,11 @@ export function ApiFields({
                 <span className={styles.flag}>nullable</span>{' '}
               </>
             ) : null}
-            {field.required ? (
-              <span className={styles.required}>required</span>
-            ) : (
-              <span className={styles.flag}>optional</span>
-            )}
+            <span className={field.required ? styles.required : styles.flag}>
+              {field.required ? 'required' : 'optional'}
+            </span>
           </div>
-          {field.description.length > 0 ? (
-            <p className={styles.description}>
-              <ApiInline tokens={field.description} />
-            </p>
-          ) : null}
+          <ApiDescription tokens={field.description} className={styles.description} />
           {field.enum ? (
             <Values label={field.enum.length === 1 ? 'Value:' : 'Allowed values:'} values={field.enum} />
           ) : null}
