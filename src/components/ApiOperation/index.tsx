@@ -4,7 +4,7 @@ import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import clsx from 'clsx';
 import type { ReactNode } from 'react';
 
-import ApiSchemaTree, { ApiDescription, ApiInline } from '@site/src/components/ApiSchemaTree';
+import ApiSchemaTree, { ApiDescription, ApiFields, ApiInline } from '@site/src/components/ApiSchemaTree';
 import type { ApiExample, ApiOperationPage, ApiResponse as ApiResponseData } from '@site/src/shared/api-types';
 import ApiExamples from './Examples';
 import styles from './styles.module.css';
@@ -60,6 +60,19 @@ export function ApiAuthentication({ operation }: OperationProps): ReactNode {
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * Every parameter with where it goes, its type, whether it is required, its default and
+ * limits: the same stacked rows as the request body's properties.
+ * @public The pages src/plugins/api-reference/generate.ts writes import it.
+ */
+export function ApiParameters({ operation }: OperationProps): ReactNode {
+  return (
+    <section className="margin-bottom--md" aria-label="Parameters">
+      <ApiFields nodes={operation.parameters} top data-api-parameters="" />
+    </section>
   );
 }
 

@@ -138,7 +138,6 @@ function NodeBody({ node, top = false }: { node: SchemaNode; top?: boolean }): R
  * A list of fields, each a stacked row: the properties of a schema, or the parameters of an
  * operation, which say where they go. Name, type and flags on the first line, then the
  * description and the facts, each using the full width of the column, then nested parts.
- * @public The pages src/plugins/api-reference/generate.ts writes import it, for the parameters.
  */
 export function ApiFields({
   nodes,

@@ -43,15 +43,10 @@ function section(level: 2 | 3, { text, id }: ApiHeading, ...blocks: string[]): s
   return [`${'#'.repeat(level)} ${text} {#${id}}`, '', ...blocks.flatMap((block) => [block, ''])];
 }
 
-/** Every parameter with where it goes, in the same stacked rows as the request body's properties. */
-const PARAMETERS =
-  '<section aria-label="Parameters" className="margin-bottom--md"><ApiFields nodes={operation.parameters} top data-api-parameters="" /></section>';
-
 /** The MDX body of an operation's page; /api and its page use the very same body. */
 function pageBody(page: ApiOperationPage, description: string, reference: ApiReference): string {
   return [
-    "import { ApiAuthentication, ApiOperationHeader, ApiOperationLayout, ApiRequestBody, ApiResponse } from '@site/src/components/ApiOperation';",
-    "import { ApiFields } from '@site/src/components/ApiSchemaTree';",
+    "import { ApiAuthentication, ApiOperationHeader, ApiOperationLayout, ApiParameters, ApiRequestBody, ApiResponse } from '@site/src/components/ApiOperation';",
     `import operation from './${DATA_DIR}/${page.pageId}.json';`,
     '',
     '<ApiOperationHeader operation={operation} />',
@@ -64,7 +59,9 @@ function pageBody(page: ApiOperationPage, description: string, reference: ApiRef
       ? section(2, aboutHeading(reference.title), escapeMdx(reference.description.trim()))
       : []),
     ...section(2, API_HEADINGS.authentication, '<ApiAuthentication operation={operation} />'),
-    ...(page.parameters.length > 0 ? section(2, API_HEADINGS.parameters, PARAMETERS) : []),
+    ...(page.parameters.length > 0
+      ? section(2, API_HEADINGS.parameters, '<ApiParameters operation={operation} />')
+      : []),
     ...(page.requestBody ? section(2, API_HEADINGS.requestBody, '<ApiRequestBody operation={operation} />') : []),
     ...section(2, API_HEADINGS.responses),
     ...page.responses.flatMap((response) =>
