@@ -12,8 +12,9 @@ export type InlineToken =
 
 export type InlineText = InlineToken[];
 
-/** What a field's row shows, for a schema's property and an operation's parameter alike. */
-export interface FieldFacts {
+/** A schema as the pages show it: a field's row, and what it contains. An operation's parameter is one too. */
+export interface SchemaNode {
+  name?: string;
   required: boolean;
   /** A short type label: `string`, `integer`, `object`, `array of Tool`, `binary`. */
   type: string;
@@ -24,11 +25,7 @@ export interface FieldFacts {
   default?: string;
   /** Readable constraints: `1 to 100`, `at most 128 items`, `pattern …`. */
   constraints: string[];
-}
-
-export interface SchemaNode extends FieldFacts {
-  name?: string;
-  nullable: boolean;
+  nullable?: boolean;
   /** The shared schema's name in `components/schemas`, and where it is described when it has a home page. */
   ref?: { name: string; href?: string };
   properties?: SchemaNode[];
@@ -37,7 +34,7 @@ export interface SchemaNode extends FieldFacts {
   variants?: { label: string; node: SchemaNode }[];
 }
 
-export interface ApiParameter extends FieldFacts {
+export interface ApiParameter extends SchemaNode {
   name: string;
   in: 'path' | 'query' | 'header' | 'cookie';
   example?: string;

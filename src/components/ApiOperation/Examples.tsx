@@ -73,7 +73,7 @@ export default function ApiExamples({
 
   return (
     <>
-      <div className={styles.tryIt} data-pagefind-ignore="">
+      <div data-pagefind-ignore="">
         <button
           ref={button}
           type="button"
@@ -87,7 +87,7 @@ export default function ApiExamples({
         >
           Try it
         </button>
-        <span className={styles.tryItNote} role="status">
+        <span className={`${styles.meta} margin-left--sm`} role="status">
           {state === 'failed'
             ? 'The console could not be loaded. Check your connection and press Try it again.'
             : state === 'loading'
@@ -108,19 +108,18 @@ export default function ApiExamples({
         aria-label="Code samples"
         tabIndex={0}
         data-api-examples-scroller=""
+        data-api-code-samples=""
       >
         {/* The request in curl, Python and Node.js, one tab each; the choice sticks across pages. */}
-        <div className={styles.samples} data-api-code-samples="">
-          <Tabs groupId="api-code-sample">
-            {(liveSamples ?? operation.samples).map((sample) => (
-              <TabItem key={sample.id} value={sample.id} label={sample.label}>
-                <CodeBlock language={sample.language} highlighted={sample.highlighted}>
-                  {sample.code}
-                </CodeBlock>
-              </TabItem>
-            ))}
-          </Tabs>
-        </div>
+        <Tabs groupId="api-code-sample">
+          {(liveSamples ?? operation.samples).map((sample) => (
+            <TabItem key={sample.id} value={sample.id} label={sample.label}>
+              <CodeBlock language={sample.language} highlighted={sample.highlighted}>
+                {sample.code}
+              </CodeBlock>
+            </TabItem>
+          ))}
+        </Tabs>
       </div>
       {open ? null : children}
     </>

@@ -4,7 +4,7 @@ import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import clsx from 'clsx';
 import type { ReactNode } from 'react';
 
-import ApiSchemaTree, { ApiField, ApiFieldList, ApiInline } from '@site/src/components/ApiSchemaTree';
+import ApiSchemaTree, { ApiDescription, ApiFields, ApiInline } from '@site/src/components/ApiSchemaTree';
 import type { ApiExample, ApiOperationPage, ApiResponse as ApiResponseData } from '@site/src/shared/api-types';
 import ApiExamples from './Examples';
 import styles from './styles.module.css';
@@ -19,29 +19,27 @@ interface OperationProps {
  */
 export function ApiOperationHeader({ operation }: OperationProps): ReactNode {
   return (
-    <div className={styles.header} data-api-endpoint="">
-      <p className={styles.endpoint}>
+    <div className="card padding--md margin-bottom--lg" data-api-endpoint="">
+      <p className="margin-bottom--sm">
         {/* The method as a coloured badge, readable in both colour modes. */}
         <span className={styles.badge} data-method={operation.method.toLowerCase()}>
           {operation.method.toUpperCase()}
         </span>{' '}
-        <code className={styles.path} data-api-path="">
+        <code className="text--break" data-api-path="">
           {operation.path}
         </code>
       </p>
-      <p className={styles.meta}>
+      <p className={clsx(styles.meta, 'margin-bottom--none')}>
         Server: <code>{operation.serverUrl}</code>
         <span aria-hidden="true"> · </span>
-        <span className={styles.metaItem}>
-          OpenAPI description:{' '}
-          <a href={operation.downloads.yaml} download>
-            openapi.yaml
-          </a>
-          ,{' '}
-          <a href={operation.downloads.json} download>
-            openapi.json
-          </a>
-        </span>
+        OpenAPI description:{' '}
+        <a href={operation.downloads.yaml} download>
+          openapi.yaml
+        </a>
+        ,{' '}
+        <a href={operation.downloads.json} download>
+          openapi.json
+        </a>
       </p>
     </div>
   );
@@ -54,7 +52,7 @@ export function ApiAuthentication({ operation }: OperationProps): ReactNode {
     return <p>No authentication.</p>;
   }
   return (
-    <ul className={styles.security}>
+    <ul>
       {security.schemes.map((scheme) => (
         <li key={scheme.name}>
           <strong>{scheme.label}</strong> ({security.optional ? 'optional' : 'required'}).{' '}
@@ -72,22 +70,15 @@ export function ApiAuthentication({ operation }: OperationProps): ReactNode {
  */
 export function ApiParameters({ operation }: OperationProps): ReactNode {
   return (
-    <section className={styles.parameters} aria-label="Parameters">
-      <ApiFieldList level="top" data-api-parameters="">
-        {operation.parameters.map((parameter) => (
-          <ApiField key={`${parameter.in}:${parameter.name}`} field={parameter} location={parameter.in} />
-        ))}
-      </ApiFieldList>
+    <section className="margin-bottom--md" aria-label="Parameters">
+      <ApiFields nodes={operation.parameters} top data-api-parameters="" />
     </section>
   );
 }
 
 /** @public The pages src/plugins/api-reference/generate.ts writes import it, for an operation with a body. */
-export function ApiRequestBody({
-  operation: { requestBody: body },
-}: {
-  operation: Required<ApiOperationPage>;
-}): ReactNode {
+export function ApiRequestBody({ operation }: { operation: Required<ApiOperationPage> }): ReactNode {
+  const body = operation.requestBody;
   return (
     <div data-api-request-body="">
       <p className={styles.meta}>
@@ -95,13 +86,9 @@ export function ApiRequestBody({
         <span aria-hidden="true"> · </span>
         {body.required ? 'required' : 'optional'}
       </p>
-      {body.description.length > 0 ? (
-        <p>
-          <ApiInline tokens={body.description} />
-        </p>
-      ) : null}
+      <ApiDescription tokens={body.description} />
       <ApiSchemaTree node={body.schema} />
-      {hasExample(body) ? <Example title="Example request body" item={body} /> : null}
+      <Example title="Example request body" item={body} />
     </div>
   );
 }
@@ -117,11 +104,11 @@ function featuredResponse(operation: ApiOperationPage): ApiResponseData | undefi
 }
 
 function Example({ title, item }: { title: string; item: ApiExample }): ReactNode {
-  return (
+  return hasExample(item) ? (
     <CodeBlock title={title} highlighted={item.highlightedExample}>
       {item.example}
     </CodeBlock>
-  );
+  ) : null;
 }
 
 /**
@@ -141,7 +128,7 @@ export function ApiOperationLayout({
   const featured = featuredResponse(operation);
   return (
     <div className={styles.layout}>
-      <div className={styles.layoutToc} data-api-toc="">
+      <div data-api-toc="">
         <TOCCollapsible toc={toc} />
       </div>
       <aside className={styles.examples} aria-label="Request and response examples" data-api-examples="">
@@ -160,7 +147,7 @@ export function ApiOperationLayout({
           ) : null}
         </ApiExamples>
       </aside>
-      <div className={styles.layoutReference}>{children}</div>
+      <div>{children}</div>
     </div>
   );
 }
@@ -181,9 +168,7 @@ export function ApiResponse({ operation, status }: OperationProps & { status: st
   }
   return (
     <div data-api-response={status}>
-      <p>
-        <ApiInline tokens={response.description} />
-      </p>
+      <ApiDescription tokens={response.description} />
       {response.contentType ? (
         <p className={styles.meta}>
           Content type: <code>{response.contentType}</code>
@@ -192,7 +177,7 @@ export function ApiResponse({ operation, status }: OperationProps & { status: st
       {response.schema ? (
         <div id={anchor?.id} className={anchor ? styles.schemaHome : undefined}>
           {anchor ? (
-            <p className={styles.schemaHomeLabel}>
+            <p className="margin-bottom--sm text--semibold">
               The <code>{anchor.name}</code>
               {response.schema.ref?.name === anchor.name
                 ? ' object, which the other operations that use it link to.'
@@ -202,12 +187,10 @@ export function ApiResponse({ operation, status }: OperationProps & { status: st
           <ApiSchemaTree node={response.schema} />
         </div>
       ) : null}
-      {hasExample(response) ? (
-        // On wide screens the featured example stands in the right-hand column instead.
-        <div className={response === featuredResponse(operation) ? styles.narrowOnly : undefined}>
-          <Example title={`Example ${response.status} response`} item={response} />
-        </div>
-      ) : null}
+      {/* On wide screens the featured example stands in the right-hand column instead. */}
+      <div className={response === featuredResponse(operation) ? styles.narrowOnly : undefined}>
+        <Example title={`Example ${response.status} response`} item={response} />
+      </div>
     </div>
   );
 }

@@ -1,8 +1,7 @@
 import Link from '@docusaurus/Link';
-import { useRef, type ComponentPropsWithoutRef, type ReactNode } from 'react';
+import type { ComponentPropsWithoutRef, ReactNode } from 'react';
 
-import type { FieldFacts, InlineText, SchemaNode } from '@site/src/shared/api-types';
-import { useServerMarkup } from './ServerMarkup';
+import type { ApiParameter, InlineText, SchemaNode } from '@site/src/shared/api-types';
 import styles from './styles.module.css';
 
 /** Inline Markdown, parsed at build time into tokens. */
@@ -22,6 +21,15 @@ export function ApiInline({ tokens }: { tokens: InlineText }): ReactNode {
     const Element = token.kind;
     return <Element key={index}>{token.text}</Element>;
   });
+}
+
+/** A description as a paragraph of its own; nothing when there is none. */
+export function ApiDescription({ tokens, className }: { tokens: InlineText; className?: string }): ReactNode {
+  return tokens.length > 0 ? (
+    <p className={className}>
+      <ApiInline tokens={tokens} />
+    </p>
+  ) : null;
 }
 
 function RefLink({ schemaRef }: { schemaRef: NonNullable<SchemaNode['ref']> }): ReactNode {
@@ -79,7 +87,7 @@ function Children({ node }: { node: SchemaNode }): ReactNode {
         <>
           Show {`${count} ${count === 1 ? 'property' : 'properties'}`} of {owner}
         </>,
-        <PropertyList nodes={node.properties ?? []} />,
+        <ApiFields nodes={node.properties ?? []} />,
       ),
     node.items && fold('items', <>Show what each item of {owner} holds</>, <NodeBody node={node.items} />),
     node.variants &&
@@ -96,19 +104,15 @@ function Children({ node }: { node: SchemaNode }): ReactNode {
 
 function Variants({ node }: { node: SchemaNode }): ReactNode {
   return (
-    <ol className={styles.variants}>
+    <ol className="clean-list margin-top--sm">
       {node.variants?.map((variant) => (
-        <li key={variant.label} className={styles.variant}>
-          <p className={styles.variantLabel}>
-            <span className={styles.variantKind}>{node.variantKind === 'anyOf' ? 'Any of' : 'One of'}</span>{' '}
+        <li key={variant.label} className="card padding--sm margin-bottom--sm">
+          <p className="margin-bottom--none text--semibold">
+            <span className={styles.flag}>{node.variantKind === 'anyOf' ? 'Any of' : 'One of'}</span>{' '}
             {variant.node.ref ? <RefLink schemaRef={variant.node.ref} /> : null}{' '}
             <span>{variant.node.ref ? variant.label.replace(variant.node.ref.name, '').trim() : variant.label}</span>
           </p>
-          {variant.node.description.length > 0 ? (
-            <p className={styles.description}>
-              <ApiInline tokens={variant.node.description} />
-            </p>
-          ) : null}
+          <ApiDescription tokens={variant.node.description} className={styles.description} />
           <NodeBody node={variant.node} />
         </li>
       ))}
@@ -119,7 +123,7 @@ function Variants({ node }: { node: SchemaNode }): ReactNode {
 /** What a node contains, shown open: its properties, or its items, or its variants. */
 function NodeBody({ node, top = false }: { node: SchemaNode; top?: boolean }): ReactNode {
   if (node.properties && node.properties.length > 0) {
-    return <PropertyList nodes={node.properties} top={top} />;
+    return <ApiFields nodes={node.properties} top={top} />;
   }
   if (node.items) {
     return <NodeBody node={node.items} />;
@@ -130,116 +134,72 @@ function NodeBody({ node, top = false }: { node: SchemaNode; top?: boolean }): R
   return null;
 }
 
-function PropertyList({ nodes, top = false }: { nodes: SchemaNode[]; top?: boolean }): ReactNode {
-  return (
-    <ApiFieldList level={top ? 'top' : 'nested'}>
-      {nodes.map((node) => (
-        <ApiField key={node.name} field={{ ...node, name: node.name ?? '' }} type={<TypeLabel node={node} />}>
-          <Children node={node} />
-        </ApiField>
-      ))}
-    </ApiFieldList>
-  );
-}
-
 /**
- * A list of fields: the properties of a schema, or the parameters of an operation. A
- * top-level list on a page that hydrates keeps the server's markup (see ServerMarkup).
+ * A list of fields, each a stacked row: the properties of a schema, or the parameters of an
+ * operation, which say where they go. Name, type and flags on the first line, then the
+ * description and the facts, each using the full width of the column, then nested parts.
  */
-export function ApiFieldList({
-  level,
-  children,
+export function ApiFields({
+  nodes,
+  top = false,
   ...attributes
-}: {
-  level: 'top' | 'nested';
-  children: ReactNode;
-} & ComponentPropsWithoutRef<'ul'>): ReactNode {
-  const ref = useRef<HTMLUListElement>(null);
-  const kept = useServerMarkup(ref, level === 'top');
+}: { nodes: (SchemaNode & Partial<ApiParameter>)[]; top?: boolean } & ComponentPropsWithoutRef<'ul'>): ReactNode {
   return (
-    <ul ref={ref} className={styles.list} data-schema-level={level} {...attributes} {...kept}>
-      {kept ? null : children}
-    </ul>
-  );
-}
-
-interface ApiFieldProps {
-  /** A schema's property or an operation's parameter. */
-  field: FieldFacts & { name: string; nullable?: boolean; example?: string };
-  /** The type as shown, where it links to shared schemas; else the field's type label. */
-  type?: ReactNode;
-  /** Where a parameter goes: path, query, header or cookie. */
-  location?: string;
-  /** Nested parts, shown below the field's facts. */
-  children?: ReactNode;
-}
-
-/**
- * One field as a stacked row: name, type and flags on the first line, then the
- * description and the facts, each using the full width of the column.
- */
-export function ApiField({ field, type = field.type, location, children }: ApiFieldProps): ReactNode {
-  return (
-    <li className={styles.property}>
-      <div className={styles.head} data-property-head="">
-        {/* Spaces between the parts, which the flex layout sets apart: their text reads as words. */}
-        <code className={styles.name} data-property-name="" data-parameter-name={location ? '' : undefined}>
-          {field.name}
-        </code>{' '}
-        <span className={styles.type}>{type}</span>{' '}
-        {location ? (
-          <>
-            <span className={styles.location} data-parameter-in="">
-              in {location}
+    <ul className={`clean-list ${styles.list}`} data-schema-level={top ? 'top' : 'nested'} {...attributes}>
+      {nodes.map((field) => (
+        <li key={[field.in, field.name].join(':')}>
+          <div className={styles.head} data-property-head="">
+            {/* Spaces between the parts, which the flex layout sets apart: their text reads as words. */}
+            <code className={styles.name} data-property-name="" data-parameter-name={field.in ? '' : undefined}>
+              {field.name}
+            </code>{' '}
+            <span className={styles.muted}>
+              <TypeLabel node={field} />
             </span>{' '}
-          </>
-        ) : null}
-        {field.nullable ? (
-          <>
-            <span className={styles.flag}>nullable</span>{' '}
-          </>
-        ) : null}
-        {field.required ? (
-          <span className={styles.required}>required</span>
-        ) : (
-          <span className={styles.flag}>optional</span>
-        )}
-      </div>
-      {field.description.length > 0 ? (
-        <p className={styles.description}>
-          <ApiInline tokens={field.description} />
-        </p>
-      ) : null}
-      {field.enum ? (
-        <Values label={field.enum.length === 1 ? 'Value:' : 'Allowed values:'} values={field.enum} />
-      ) : null}
-      {field.default !== undefined ? <Values label="Default:" values={[field.default]} /> : null}
-      {field.constraints.length > 0 ? <p className={styles.fact}>Constraints: {field.constraints.join('; ')}</p> : null}
-      {field.example !== undefined ? <Values label="Example:" values={[field.example]} /> : null}
-      {children}
-    </li>
+            {field.in ? (
+              <>
+                <span className={styles.muted} data-parameter-in="">
+                  in {field.in}
+                </span>{' '}
+              </>
+            ) : null}
+            {field.nullable ? (
+              <>
+                <span className={styles.flag}>nullable</span>{' '}
+              </>
+            ) : null}
+            <span className={field.required ? styles.required : styles.flag}>
+              {field.required ? 'required' : 'optional'}
+            </span>
+          </div>
+          <ApiDescription tokens={field.description} className={styles.description} />
+          {field.enum ? (
+            <Values label={field.enum.length === 1 ? 'Value:' : 'Allowed values:'} values={field.enum} />
+          ) : null}
+          {field.default !== undefined ? <Values label="Default:" values={[field.default]} /> : null}
+          {field.constraints.length > 0 ? (
+            <p className={styles.fact}>Constraints: {field.constraints.join('; ')}</p>
+          ) : null}
+          {field.example !== undefined ? <Values label="Example:" values={[field.example]} /> : null}
+          <Children node={field} />
+        </li>
+      ))}
+    </ul>
   );
 }
 
 /**
  * A schema as a tree: the top level open, anything nested in expandable parts,
  * with required and nullable flags, enums, defaults, limits and labelled variants.
- * Nothing in it changes once rendered, so on a page that hydrates it keeps the
- * server's markup, and React walks none of it (see ServerMarkup).
+ * The nested parts are native details elements, which open and close without React.
  */
 export default function ApiSchemaTree({ node }: { node: SchemaNode }): ReactNode {
-  const ref = useRef<HTMLDivElement>(null);
-  const kept = useServerMarkup(ref);
   return (
-    <div ref={ref} className={styles.tree} {...kept}>
-      {kept ? null : (
-        <>
-          <p className={styles.summary}>
-            Schema: <TypeLabel node={node} />
-          </p>
-          <NodeBody node={node} top />
-        </>
-      )}
+    <div className="margin-bottom--md">
+      <p className={`${styles.muted} margin-bottom--sm`}>
+        Schema: <TypeLabel node={node} />
+      </p>
+      <NodeBody node={node} top />
     </div>
   );
 }

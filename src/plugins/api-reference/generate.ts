@@ -112,7 +112,6 @@ export function generateFiles(reference: ApiReference, landingHref: string): Map
     [SIDEBAR_ID]: [...new Set(reference.pages.map((page) => page.tag))].map((tag) => ({
       type: 'category',
       label: tag,
-      collapsible: true,
       collapsed: false,
       items: reference.pages
         .filter((page) => page.tag === tag)
@@ -121,10 +120,7 @@ export function generateFiles(reference: ApiReference, landingHref: string): Map
           id: page.pageId,
           label: page.summary,
           className: `api-sidebar-item api-sidebar-item--${page.method.toLowerCase()}`,
-          customProps: {
-            method: page.method,
-            ...(page.pageId === LANDING_PAGE_ID && { [ALSO_SHOWN_AT]: landingHref }),
-          },
+          ...(page.pageId === LANDING_PAGE_ID && { customProps: { [ALSO_SHOWN_AT]: landingHref } }),
         })),
     })),
   };

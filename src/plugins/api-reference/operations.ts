@@ -105,20 +105,15 @@ export function buildApiReference(api: Json, options: BuildOptions): ApiReferenc
       summary: String(operation.summary ?? operationId),
       tag: String((Array.isArray(operation.tags) ? operation.tags[0] : undefined) ?? ''),
       security: buildSecurity(api, operation),
-      parameters: parameterObjects.map((parameter): ApiParameter => {
-        const node = convert(asRecord(parameter.schema), { required: parameter.required === true });
-        return {
-          name: String(parameter.name),
-          in: String(parameter.in) as ApiParameter['in'],
-          type: node.type,
-          required: node.required,
-          ...(node.default !== undefined ? { default: node.default } : {}),
-          constraints: node.constraints,
-          ...(node.enum ? { enum: node.enum } : {}),
-          description: parseInline(String(parameter.description ?? asRecord(parameter.schema).description ?? '')),
-          ...(parameter.example !== undefined ? { example: JSON.stringify(parameter.example) } : {}),
-        };
-      }),
+      parameters: parameterObjects.map((parameter): ApiParameter => ({
+        name: String(parameter.name),
+        ...convert(asRecord(parameter.schema), { required: parameter.required === true }),
+        // A parameter's row names its type only, without a link to a shared schema.
+        ref: undefined,
+        in: String(parameter.in) as ApiParameter['in'],
+        description: parseInline(String(parameter.description ?? asRecord(parameter.schema).description ?? '')),
+        ...(parameter.example !== undefined ? { example: JSON.stringify(parameter.example) } : {}),
+      })),
       ...(bodyMedia && {
         requestBody: {
           contentType: bodyMedia.type,
@@ -208,17 +203,16 @@ const NOT_FOR_VALIDATION = new Set(['description', 'example', 'examples', 'title
  * dereferencer leaves a circular `$ref` as it is written.
  */
 function validationSchema(schema: unknown): unknown {
-  if (Array.isArray(schema) || !isRecord(schema)) {
-    return Array.isArray(schema) ? schema.map(validationSchema) : schema;
-  }
-  const each = (value: unknown) =>
-    Object.fromEntries(Object.entries(asRecord(value)).map(([name, child]) => [name, validationSchema(child)]));
-  return Object.fromEntries(
-    Object.entries(schema)
-      .filter(([key]) => !NOT_FOR_VALIDATION.has(key) && !key.startsWith('x-'))
-      // `properties` maps names (which may be any word, `description` included) to schemas.
-      .map(([key, value]) => [key, key === 'properties' ? each(value) : validationSchema(value)]),
-  );
+  // `properties` maps names (which may be any word, `description` included) to schemas.
+  const propertyMaps = new WeakSet<object>();
+  const text = JSON.stringify(schema, function (this: object, key: string, value: unknown) {
+    if (key === 'properties' && isRecord(value)) {
+      propertyMaps.add(value);
+    }
+    const prose = NOT_FOR_VALIDATION.has(key) || key.startsWith('x-');
+    return prose && !propertyMaps.has(this) ? undefined : value;
+  });
+  return text === undefined ? undefined : JSON.parse(text);
 }
 
 /** Path-level parameters, overridden by operation-level ones of the same name and place. */

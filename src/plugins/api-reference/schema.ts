@@ -22,26 +22,25 @@ export function schemaConverter(schemaNames: Map<object, string>, link: (name: s
       return { ...inner, nullable: true, description };
     }
     const name = schemaNames.get(schema);
+    // A `const` is an enum of one; `null` is no value to choose, the nullable flag says it.
+    const values =
+      schema.const !== undefined
+        ? [schema.const]
+        : Array.isArray(schema.enum)
+          ? schema.enum.filter((value) => value !== null)
+          : undefined;
     const node: SchemaNode = {
       ...(options.name !== undefined ? { name: options.name } : {}),
       required: options.required,
       type: typeLabel(schema),
-      nullable: Array.isArray(schema.type) && schema.type.includes('null'),
+      ...(Array.isArray(schema.type) && schema.type.includes('null') && { nullable: true }),
       description: parseInline(String(schema.description ?? '')),
       constraints: constraintsOf(schema),
-    };
-    if (name) {
       // JSON leaves out an undefined `href`: a schema without a home page names no link.
-      node.ref = { name, href: link(name) };
-    }
-    if (schema.const !== undefined) {
-      node.enum = [JSON.stringify(schema.const)];
-    } else if (Array.isArray(schema.enum)) {
-      node.enum = schema.enum.filter((value) => value !== null).map((value) => JSON.stringify(value));
-    }
-    if (schema.default !== undefined) {
-      node.default = JSON.stringify(schema.default);
-    }
+      ...(name && { ref: { name, href: link(name) } }),
+      ...(values && { enum: values.map((value) => JSON.stringify(value)) }),
+      ...(schema.default !== undefined && { default: JSON.stringify(schema.default) }),
+    };
     if (isRecord(schema.properties)) {
       const required = new Set(Array.isArray(schema.required) ? schema.required.map(String) : []);
       node.properties = Object.entries(schema.properties).map(([property, child]) =>
