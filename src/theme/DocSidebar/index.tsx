@@ -3,7 +3,7 @@ import type DocSidebarType from '@theme/DocSidebar';
 import type { WrapperProps } from '@docusaurus/types';
 import type { ReactNode } from 'react';
 
-import { lendEntry } from './alsoShownAt';
+import { lendEntry } from '@site/src/shared/sidebar-props';
 
 type Props = WrapperProps<typeof DocSidebarType>;
 

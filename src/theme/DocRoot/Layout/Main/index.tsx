@@ -5,7 +5,7 @@ import type MainType from '@theme/DocRoot/Layout/Main';
 import type { WrapperProps } from '@docusaurus/types';
 import { useMemo, type ReactNode } from 'react';
 
-import { lendEntry } from '../../../DocSidebar/alsoShownAt';
+import { lendEntry } from '@site/src/shared/sidebar-props';
 
 type Props = WrapperProps<typeof MainType>;
 
