@@ -17,11 +17,6 @@ import styles from './styles.module.css';
 const loadMenu = () => import(/* webpackChunkName: "page-actions-menu" */ './Menu');
 const preloadMenu = () => void loadMenu().catch(() => undefined);
 
-const MENU_FAILED: StatusMessage = { text: 'The page actions could not be loaded.', failed: true, offersTwin: true };
-
-/** How long a confirmation stays; a failure stays until dismissed, with what to do instead. */
-const CONFIRMATION_MS = 6000;
-
 export default function PageActions({ permalink }: { permalink: string }): ReactNode {
   const id = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -29,9 +24,10 @@ export default function PageActions({ permalink }: { permalink: string }): React
   const [menu, setMenu] = useState<{ Menu: typeof import('./Menu').default; focus: InitialFocus } | null>(null);
   const [status, setStatus] = useState<StatusMessage | null>(null);
 
+  // A confirmation stays 6 s; a failure stays until dismissed, with what to do instead.
   useEffect(() => {
     if (status && !status.failed) {
-      const timer = window.setTimeout(() => setStatus(null), CONFIRMATION_MS);
+      const timer = window.setTimeout(() => setStatus(null), 6000);
       return () => window.clearTimeout(timer);
     }
   }, [status]);
@@ -40,7 +36,7 @@ export default function PageActions({ permalink }: { permalink: string }): React
     setStatus(null);
     loadMenu().then(
       (module) => setMenu({ Menu: module.default, focus }),
-      () => setStatus(MENU_FAILED),
+      () => setStatus({ text: 'The page actions could not be loaded.', failed: true, offersTwin: true }),
     );
   };
 
