@@ -79,7 +79,6 @@ export default {
     [
       './src/plugins/blog/index.ts',
       {
-        showReadingTime: true,
         onInlineAuthors: 'ignore',
         onUntruncatedBlogPosts: 'ignore',
         beforeDefaultRemarkPlugins: [highlightCodeBlocks],
@@ -95,7 +94,6 @@ export default {
         path: 'api-docs',
         routeBasePath: 'api',
         sidebarPath: './api-docs/_sidebars.json',
-        breadcrumbs: true,
         beforeDefaultRemarkPlugins: [highlightCodeBlocks],
         // Where the "Try it" console may send requests beyond the loopback addresses and the description's servers.
         consoleOrigins: parseConsoleOrigins(process.env),
@@ -153,9 +151,7 @@ export default {
         { type: 'docSidebar', sidebarId: 'docs', position: 'left', label: 'Docs' },
         // `html` rather than `label`: the Home link opens in the same tab, so no external-link icon.
         { href: links.home.href, html: links.home.label, target: '_self', position: 'right' },
-        { href: links.huggingFace.href, label: links.huggingFace.label, position: 'right' },
-        { href: links.github.href, label: links.github.label, position: 'right' },
-        { href: links.discord.href, label: links.discord.label, position: 'right' },
+        ...[links.huggingFace, links.github, links.discord].map((link) => ({ ...link, position: 'right' as const })),
         { type: 'localeDropdown', position: 'right' },
       ],
     },

@@ -10,7 +10,6 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
-    files: ['**/*.{ts,tsx,mjs,js}'],
     languageOptions: {
       globals: { ...globals.browser, ...globals.node },
     },

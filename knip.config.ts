@@ -47,11 +47,8 @@ const config: KnipConfig = {
         '@docusaurus/plugin-rsdoctor',
         // Read by file name (require.resolve) by the social cards' renderer.
         '@fontsource/inter',
-        // Aliases the search plugin points at the chosen backend's modules.
-        '@rubra/search-backend',
-        '@rubra/search-page-head',
-        // The alias the social-cards plugin points at each route's card tags (none in the browser).
-        '@rubra/social-card-tags',
+        // Aliases plugins point at modules: the chosen search backend's (search), each route's card tags (social-cards).
+        /^@rubra\/(search-backend|search-page-head|social-card-tags)$/,
         // The MCP workspace's own dependency; the tests at the root drive its server with it.
         '@modelcontextprotocol/sdk',
       ],

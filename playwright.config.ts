@@ -37,16 +37,12 @@ export default defineConfig({
     {
       command: `node scripts/serve-build.mjs ${port}`,
       url: `http://127.0.0.1:${port}/`,
-      reuseExistingServer: !process.env.CI,
-      timeout: 60_000,
     },
     {
       command: `node scripts/serve-nginx.mjs --port ${nginxPort} --quiet`,
       url: `http://127.0.0.1:${nginxPort}/`,
-      reuseExistingServer: !process.env.CI,
-      timeout: 60_000,
       // Lets the script stop nginx and remove its temporary folder.
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 5_000 },
     },
-  ],
+  ].map((server) => ({ ...server, reuseExistingServer: !process.env.CI, timeout: 60_000 })),
 });

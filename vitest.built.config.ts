@@ -10,10 +10,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['tests/built/**/*.test.ts'],
-    // Each file starts servers and child processes of its own: a process per file. The
-    // files wait on those as much as they compute, so never one at a time, even on two cores
-    // (the relevance floor alone takes most of the run).
-    pool: 'forks',
+    // Each file starts servers and child processes of its own: a process per file (Vitest's
+    // forks pool). The files wait on those as much as they compute, so never one at a time,
+    // even on two cores (the relevance floor alone takes most of the run).
     maxWorkers: Math.max(2, Math.floor(availableParallelism() / 2)),
     globalSetup: ['tests/built/setup.ts'],
     testTimeout: 60_000,

@@ -56,11 +56,6 @@ export const identity = {
     discord: { label: 'Discord', href: 'https://discord.gg/9sSf4UyAMC' },
     twitter: { label: 'Twitter', href: 'https://x.com/rubra_ai' },
   },
-  repositories: {
-    llamaCpp: 'https://github.com/rubra-ai/tools.cpp',
-    vllm: 'https://github.com/rubra-ai/vllm',
-    transformers: 'https://github.com/rubra-ai/rubra-tools',
-  },
   announcement: {
     id: 'announcement-2024-07-tool-calling-models',
     content:

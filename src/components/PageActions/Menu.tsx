@@ -4,13 +4,12 @@
  * pattern: arrows, Home and End move, Escape closes and returns focus to the
  * button, Tab closes and lets focus move on.
  */
+import clsx from 'clsx';
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
 import { claudeCodeCommand, mcpInstallLinks, mcpServersJson } from '@site/src/shared/mcp-install';
 
 import { copyText, copyTwin, fetchTwin, type CopyOutcome } from './copy';
-// The items' icons: SVG paths on a 24 by 24 grid, drawn with the button's stroke.
-import icons from './icons.json';
 import { assistantLinks, markdownTwinPath } from './links';
 import styles from './styles.module.css';
 
@@ -19,9 +18,9 @@ export type InitialFocus = 'first' | 'last';
 /** The status line under the button: a confirmation fades, a failure stays. */
 export interface StatusMessage {
   text: string;
-  failed: boolean;
+  failed?: boolean;
   /** A failure about this page offers its Markdown twin instead. */
-  offersTwin: boolean;
+  offersTwin?: boolean;
 }
 
 const FAILURES = {
@@ -30,16 +29,14 @@ const FAILURES = {
 };
 
 /** Words for what a copy request came to; `copied` names what is now on the clipboard. */
-async function statusOf(outcome: Promise<CopyOutcome>, copied: string, offersTwin: boolean): Promise<StatusMessage> {
+async function statusOf(outcome: Promise<CopyOutcome>, copied: string, offersTwin = false): Promise<StatusMessage> {
   const result = await outcome;
-  return result === 'copied'
-    ? { text: copied, failed: false, offersTwin: false }
-    : { text: FAILURES[result], failed: true, offersTwin };
+  return result === 'copied' ? { text: copied } : { text: FAILURES[result], failed: true, offersTwin };
 }
 
-export interface PageActionsMenuProps {
+interface MenuProps {
+  /** The menu's id, which its button's id starts with. */
   id: string;
-  labelledBy: string;
   permalink: string;
   initialFocus: InitialFocus;
   onClose: (returnFocus: boolean) => void;
@@ -48,7 +45,6 @@ export interface PageActionsMenuProps {
 
 /** A link to follow, or a text to put on the clipboard that the status line then reports on. */
 interface Action {
-  icon: string;
   label: string;
   hint?: string;
   href?: string;
@@ -60,14 +56,7 @@ function menuItems(menu: HTMLElement | null): HTMLElement[] {
   return [...(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
 }
 
-export default function PageActionsMenu({
-  id,
-  labelledBy,
-  permalink,
-  initialFocus,
-  onClose,
-  onCopy,
-}: PageActionsMenuProps): ReactNode {
+export default function PageActionsMenu({ id, permalink, initialFocus, onClose, onCopy }: MenuProps): ReactNode {
   const menuRef = useRef<HTMLUListElement>(null);
   const twinPath = markdownTwinPath(permalink);
 
@@ -76,9 +65,6 @@ export default function PageActionsMenu({
     (initialFocus === 'first' ? all[0] : all.at(-1))?.focus();
     // Fetched while the reader picks an item, so that Copy page can write at once.
     fetchTwin(twinPath).catch(() => undefined);
-  }, [initialFocus, twinPath]);
-
-  useEffect(() => {
     const onPointerDown = (event: PointerEvent) => {
       // The menu's parent holds the button too: a press outside both closes the menu.
       if (!menuRef.current?.parentElement?.contains(event.target as Node)) {
@@ -87,7 +73,7 @@ export default function PageActionsMenu({
     };
     document.addEventListener('pointerdown', onPointerDown);
     return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [onClose]);
+  }, [initialFocus, twinPath, onClose]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
     const all = menuItems(menuRef.current);
@@ -116,41 +102,43 @@ export default function PageActionsMenu({
 
   const actions: Action[] = [
     {
-      icon: icons.copy,
       label: 'Copy page',
       hint: 'as Markdown',
       copy: () => statusOf(copyTwin(twinPath), 'Copied the page as Markdown.', true),
     },
-    { icon: icons.markdown, label: 'View as Markdown', href: twinPath },
+    { label: 'View as Markdown', href: twinPath },
     ...assistantLinks(permalink).map(({ name, href }) => ({
-      icon: icons.newTab,
       label: `Open in ${name}`,
       href,
       newTab: true,
     })),
     ...mcpInstallLinks().map(({ editor, href }) => ({
-      icon: icons.plug,
       label: `Add to ${editor}`,
       hint: 'MCP server',
       href,
     })),
     {
-      icon: icons.copy,
       label: 'Copy MCP server config',
       hint: 'JSON',
-      copy: () => statusOf(copyText(mcpServersJson()), 'Copied the MCP server config.', false),
+      copy: () => statusOf(copyText(mcpServersJson()), 'Copied the MCP server config.'),
     },
     {
-      icon: icons.terminal,
       label: 'Copy Claude Code command',
       hint: 'claude mcp add',
-      copy: () => statusOf(copyText(claudeCodeCommand()), 'Copied the claude mcp add command.', false),
+      copy: () => statusOf(copyText(claudeCodeCommand()), 'Copied the claude mcp add command.'),
     },
   ];
 
   return (
-    <ul id={id} role="menu" aria-labelledby={labelledBy} className={styles.menu} ref={menuRef} onKeyDown={onKeyDown}>
-      {actions.map(({ icon, label, hint, href, newTab, copy }) => {
+    <ul
+      id={id}
+      role="menu"
+      aria-labelledby={`${id}-button`}
+      className="dropdown__menu"
+      ref={menuRef}
+      onKeyDown={onKeyDown}
+    >
+      {actions.map(({ label, hint, href, newTab, copy }) => {
         const Tag = href === undefined ? 'button' : 'a';
         return (
           <li key={label} role="none">
@@ -158,7 +146,7 @@ export default function PageActionsMenu({
               type={href === undefined ? 'button' : undefined}
               role="menuitem"
               tabIndex={-1}
-              className={styles.item}
+              className={clsx('dropdown__link clean-btn', styles.item)}
               href={href}
               target={newTab ? '_blank' : undefined}
               rel={newTab ? 'noopener noreferrer' : undefined}
@@ -170,10 +158,6 @@ export default function PageActionsMenu({
                 onClose(copy !== undefined);
               }}
             >
-              {/* Its meaning is always in the item's text, so the icon is hidden from screen readers. */}
-              <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true">
-                <path d={icon} />
-              </svg>
               {label}
               {hint === undefined ? null : <span className={styles.hint}>{hint}</span>}
               {newTab ? <span className={styles.srOnly}> (opens in a new tab)</span> : null}

@@ -3,7 +3,7 @@ import type DocSidebarType from '@theme/DocSidebar';
 import type { WrapperProps } from '@docusaurus/types';
 import type { ReactNode } from 'react';
 
-import { entryAlsoShownAt } from './alsoShownAt';
+import { lendEntry } from '@site/src/shared/sidebar-props';
 
 type Props = WrapperProps<typeof DocSidebarType>;
 
@@ -12,6 +12,6 @@ type Props = WrapperProps<typeof DocSidebarType>;
  * sidebar entry as current there too: the sidebar is told it is on the entry's URL.
  */
 export default function DocSidebarWrapper(props: Props): ReactNode {
-  const entry = entryAlsoShownAt(props.sidebar, props.path);
+  const entry = lendEntry(props.sidebar, props.path)?.entry;
   return <DocSidebar {...props} path={entry?.href ?? props.path} />;
 }

@@ -42,10 +42,11 @@ export default function NotFoundContent({ className }: { className?: string }): 
         />
       </Head>
       <div className="row">
-        <div className="col col--8 col--offset-2">
+        {/* The docs' text styles: links in running text are underlined. */}
+        <div className="col col--8 col--offset-2 markdown">
           <Heading as="h1">Page not found</Heading>
           {/* What is known only after hydration comes last, so the text before it stays put. */}
-          <p className={styles.lede}>
+          <p className={clsx('lede', styles.lede)}>
             This address has no page: it may have moved, or the link that brought you here may have a typo.
             {hydrated ? (
               <>
@@ -67,9 +68,9 @@ export default function NotFoundContent({ className }: { className?: string }): 
           <Heading as="h2">Where to go from here</Heading>
           <ul className={clsx('clean-list', styles.sections)}>
             {sections.map((section) => (
-              <li key={section.to}>
+              <li key={section.to} className="card margin--none padding-horiz--md padding-vert--sm">
                 <Link to={section.to}>{section.label}</Link>
-                <span className={styles.text}>{section.text}</span>
+                <span>{section.text}</span>
               </li>
             ))}
           </ul>

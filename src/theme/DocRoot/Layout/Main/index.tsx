@@ -5,7 +5,7 @@ import type MainType from '@theme/DocRoot/Layout/Main';
 import type { WrapperProps } from '@docusaurus/types';
 import { useMemo, type ReactNode } from 'react';
 
-import { entryAlsoShownAt, withEntryHref } from '../../../DocSidebar/alsoShownAt';
+import { lendEntry } from '@site/src/shared/sidebar-props';
 
 type Props = WrapperProps<typeof MainType>;
 
@@ -18,15 +18,12 @@ type Props = WrapperProps<typeof MainType>;
 export default function DocRootLayoutMainWrapper(props: Props): ReactNode {
   const sidebar = useDocsSidebar();
   const { pathname } = useLocation();
-  const lent = useMemo(() => {
-    const entry = sidebar ? entryAlsoShownAt(sidebar.items, pathname) : undefined;
-    return sidebar && entry ? { name: sidebar.name, items: withEntryHref(sidebar.items, entry, pathname) } : null;
-  }, [sidebar, pathname]);
-  if (!lent) {
+  const lent = useMemo(() => sidebar && lendEntry(sidebar.items, pathname), [sidebar, pathname]);
+  if (!sidebar || !lent) {
     return <Main {...props} />;
   }
   return (
-    <DocsSidebarProvider name={lent.name} items={lent.items}>
+    <DocsSidebarProvider name={sidebar.name} items={lent.items}>
       <Main {...props} />
     </DocsSidebarProvider>
   );
