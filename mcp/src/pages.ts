@@ -17,10 +17,7 @@ export function pagePathOfTwin(twinPath: string): string {
   return twinPath.replace(/(^|\/)index\.md$/, '$1').replace(/\.md$/, '');
 }
 
-/**
- * The pages of llms.txt: its links to Markdown twins on the published origin (the
- * origin of its first twin link). Links elsewhere are not pages of this site.
- */
+/** The pages of llms.txt: its links to twins on the published origin, that of its first twin link. */
 export function pagesOf(llms: LlmsTxt): { origin: string; pages: DocsPage[] } {
   const twinLinks = llms.sections.flatMap((section) =>
     section.entries.map((entry) => ({ entry, section, link: new URL(entry.url) })),
@@ -39,9 +36,8 @@ export function pagesOf(llms: LlmsTxt): { origin: string; pages: DocsPage[] } {
 }
 
 /**
- * The twin path for what a reader passes to read_page: a path (`/models/llama`,
- * `models/llama.md`, `/` for the home page) or a full URL on one of `origins`.
- * Query and fragment are ignored; `..` and other sites are refused.
+ * The twin path for what read_page is given: a path (`/models/llama`, `models/llama.md`,
+ * `/`) or a full URL on one of `origins`, without query and fragment; `..` is refused.
  */
 export function twinPathFor(input: string, origins: readonly string[]): string {
   const trimmed = input.trim();

@@ -1,10 +1,8 @@
 /**
- * MDX to plain Markdown for the pages' twins: the page is read by the one remark
- * pipeline (`remark.ts`), imports, exports and comments are dropped, the elements a
- * page writes by hand (tabs, details, inline HTML) become their Markdown reading, a
- * registered component becomes its own Markdown form, `{a.b}` becomes the text it
- * reads, admonitions become blockquotes (`admonitions.ts`), links are made absolute
- * (`links.ts`) and headings keep the page's anchors (`@rubra/twin-reader`).
+ * MDX to plain Markdown for the pages' twins: imports, exports and comments go; tabs,
+ * details and inline HTML read as Markdown; a registered component becomes its Markdown
+ * form and `{a.b}` the text it reads; admonitions become blockquotes, links absolute,
+ * and headings keep the page's anchors.
  */
 import type { Heading, Parent, PhrasingContent, Root, RootContent, Table, Text } from 'mdast';
 import { visit } from 'unist-util-visit';

@@ -1,8 +1,6 @@
 /**
- * The one remark pipeline that reads the docs: MDX pages (front matter, JSX, GFM)
- * and plain Markdown (the twins, the components' Markdown forms), each with its
- * headings' ids by the rule of `@rubra/twin-reader`. The twins, the dev search index
- * and the content tests read pages through it.
+ * The one remark pipeline that reads the docs, MDX pages and plain Markdown (twins,
+ * components' Markdown forms), with heading ids by the rule of `@rubra/twin-reader`.
  */
 import type { Heading, Root, RootContent } from 'mdast';
 import remarkFrontmatter from 'remark-frontmatter';

@@ -1,8 +1,7 @@
 /**
- * The twins themselves, made from the loaded content: every doc page from its MDX,
- * every generated category index from the sidebar, every API page from the loaded
- * API reference. The plugin writes them; the search index reads them under
- * `npm start`, so dev and build index the same text.
+ * The twins, made from the loaded content: doc pages from their MDX, generated category
+ * indexes from the sidebar, API pages from the loaded API reference. The plugin writes
+ * them; the dev search index reads them, so dev and build index the same text.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -41,11 +40,7 @@ function siteRelative(siteDir: string, source: string): string {
   return source.startsWith('@site/') ? source.slice('@site/'.length) : path.relative(siteDir, source);
 }
 
-/**
- * Every page's twin in reading order: the docs sidebar (pages outside it after),
- * then the API landing page and the API sidebar. A page that cannot become
- * Markdown throws, naming its file.
- */
+/** Every twin in reading order: the docs sidebar (pages outside it after), then the API pages. */
 export async function loadTwins(
   { siteDir, baseUrl, siteConfig }: Pick<LoadContext, 'siteDir' | 'baseUrl' | 'siteConfig'>,
   allContent: Readonly<Record<string, unknown>>,

@@ -34,16 +34,11 @@ function withoutPrism(siteConfig: DocusaurusConfig): DocusaurusConfig {
 }
 
 /**
- * Code highlighted when the site is built (see `highlight.ts`), with the settings of
- * `themeConfig.prism`: this plugin adds the stylesheet of the token colours, in both
- * colour modes, to every page, and keeps Prism and its settings out of the bundles.
- *
- * The theme registers a client module that hands its Prism instance to
- * `prism-include-languages` on every page; the code blocks do not highlight in the
- * browser, so that module is replaced with an empty one, and with it goes Prism.
- * Docusaurus writes the whole site config into the bundles; the code themes and the
- * other `prism` settings would ride along unread, so the bundles import a copy of the
- * config without them, written in the module form Docusaurus writes.
+ * Code highlighted when the site is built (see `highlight.ts`): this plugin adds the
+ * token colours of both modes to every page and keeps Prism and its settings out of the
+ * bundles. The theme's client module that loads Prism's languages on every page becomes
+ * an empty one, and the bundles import a copy of the site config without
+ * `themeConfig.prism`, which they would carry unread.
  */
 export default function codeHighlightPlugin(context: LoadContext): Plugin {
   const stylesheet = path.join(context.generatedFilesDir, 'code-highlight', 'token-colours.css');
