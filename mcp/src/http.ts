@@ -47,8 +47,7 @@ export function parseHttpAddress(value: string): Pick<HttpOptions, 'host' | 'por
 
 /** The hostname of a Host header, without its port, lower-cased; IPv6 keeps its brackets. */
 function hostnameOf(header: string): string {
-  const bracketed = /^(\[[^\]]*\])(?::\d+)?$/.exec(header);
-  return (bracketed ? (bracketed[1] ?? '') : (header.split(':')[0] ?? '')).toLowerCase();
+  return URL.canParse(`http://${header}`) ? new URL(`http://${header}`).hostname : '';
 }
 
 function hostForUrl(host: string): string {
