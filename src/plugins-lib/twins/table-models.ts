@@ -70,16 +70,13 @@ export function moduleFile(siteDir: string, pageFile: string, specifier: string)
   return candidates.find((candidate) => path.extname(candidate) !== '' && existsSync(candidate));
 }
 
-/** Loads a module by its absolute file name. */
-export type LoadModule = (file: string) => Promise<Readonly<Record<string, unknown>>>;
-
 /** Docusaurus runs the plugins through its TypeScript loader, which also loads what they import this way. */
-export const importModule: LoadModule = async (file) => (await import(file)) as Record<string, unknown>;
+export const importModule = async (file: string) => (await import(file)) as Readonly<Record<string, unknown>>;
 
 /** The table model of each `<DataTable model={name}>` of a page, by `name`; `file` is relative to the site. */
 export async function pageTableModels(
   tree: Root,
-  { file, siteDir, load }: { file: string; siteDir: string; load: LoadModule },
+  { file, siteDir }: { file: string; siteDir: string },
 ): Promise<Map<string, AnyTableModel>> {
   const models = new Map<string, AnyTableModel>();
   const imports = pageImports(tree);
@@ -94,7 +91,7 @@ export async function pageTableModels(
       continue;
     }
     const found = imports.get(name) ?? fail(`names the model "${name}", which the page does not import`);
-    const exports = await load(
+    const exports = await importModule(
       moduleFile(siteDir, file, found.specifier) ??
         fail(`imports "${name}" from "${found.specifier}", which resolves to no file of the site`),
     );

@@ -20,7 +20,7 @@ import { absoluteLinks } from './links';
 import { mdxToMarkdown, readMdx } from './mdx';
 import { TwinError } from './twin-error';
 import { routeOf as pageRouteOf } from '../sections';
-import { importModule, pageTableModels, type LoadModule } from './table-models';
+import { pageTableModels } from './table-models';
 
 export interface Twin {
   /** The HTML page's route (permalink). */
@@ -50,19 +50,11 @@ export async function loadTwins(
   const absolute = (route: string) => `${siteConfig.url}${route}`;
   const routeOf = (permalink: string) => pageRouteOf(permalink, baseUrl);
 
-  /** Each module that pages take table models from, loaded once. */
-  const modules = new Map<string, ReturnType<LoadModule>>();
-  const load: LoadModule = (file) => {
-    const loaded = modules.get(file) ?? importModule(file);
-    modules.set(file, loaded);
-    return loaded;
-  };
-
   /** A docs page read, with its file relative to the site and the table models its `<DataTable>` tags name. */
   async function readDoc(doc: DocMetadata) {
     const source = siteRelative(siteDir, doc.source);
     const page = readMdx(await readFile(path.join(siteDir, source), 'utf8'), source);
-    return { source, page, models: await pageTableModels(page.tree, { file: source, siteDir, load }) };
+    return { source, page, models: await pageTableModels(page.tree, { file: source, siteDir }) };
   }
 
   function docsTwins(content: DocsContent): Twin[] {
