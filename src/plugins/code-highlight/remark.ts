@@ -4,7 +4,7 @@ import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 
 import { createCodeHighlighter } from '../../plugins-lib/highlight';
-import { importNode, mdxNode } from '../../plugins-lib/mdx-import';
+import { importNode, mdxNode } from '../../plugins-lib/twins/remark';
 import type { PrismSettings } from '../../plugins-lib/prism-settings';
 
 /** Remark plugin: every fenced code block becomes the theme's code block, highlighted already. */

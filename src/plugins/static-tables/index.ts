@@ -11,11 +11,11 @@ import type { VFile } from 'vfile';
 import { dataComponents } from '../../shared/tables';
 import { dataTable, type HtmlNode } from '../../shared/tables/html';
 import type { AnyTableModel } from '../../shared/tables/model';
-import { importNode } from '../../plugins-lib/mdx-import';
 import { noOptions } from '../../plugins-lib/plugin-options';
 import { DATA_TABLE_TAG, dataTableModelName, propsOf, type Fail, type JsxElement } from '../../plugins-lib/twins/jsx';
 import { pageTableModels } from '../../plugins-lib/twins/table-models';
 import { TwinError } from '../../plugins-lib/twins/twin-error';
+import { importNode } from '../../plugins-lib/twins/remark';
 
 /**
  * Remark plugin: a table with no interaction becomes markup when its page is compiled.
