@@ -44,25 +44,17 @@ export function twinPathFor(input: string, origins: readonly string[]): string {
   if (trimmed === '') {
     throw new Error('The path is empty: give a page path such as "/models/llama", or its full URL.');
   }
-  let path: string;
-  if (/^[a-z][a-z\d+.-]*:/i.test(trimmed) || trimmed.startsWith('//')) {
-    const url = URL.canParse(trimmed) ? new URL(trimmed) : null;
-    if (!url || !origins.includes(url.origin)) {
-      throw new Error(`"${trimmed}" is not a page of this site: its pages are under ${origins.join(' and ')}.`);
-    }
-    path = url.pathname;
-  } else {
-    path = `/${trimmed.split(/[?#]/)[0]?.replace(/^\/+/, '') ?? ''}`;
+  const isUrl = /^[a-z][a-z\d+.-]*:/i.test(trimmed) || trimmed.startsWith('//');
+  if (isUrl && !(URL.canParse(trimmed) && origins.includes(new URL(trimmed).origin))) {
+    throw new Error(`"${trimmed}" is not a page of this site: its pages are under ${origins.join(' and ')}.`);
   }
+  const path = isUrl ? new URL(trimmed).pathname : (trimmed.split(/[?#]/)[0] ?? '');
   if (path.includes('\\') || path.split('/').some((part) => part === '..' || part === '.')) {
     throw new Error(`"${trimmed}" points outside the site: paths may not contain "." or ".." segments.`);
   }
-  path = path
+  const page = `/${path.replace(/^\/+/, '')}`
     .replace(/\/+$/, '')
     .replace(/\.html$/, '')
     .replace(/\/index$/, '');
-  if (path === '') {
-    return '/index.md';
-  }
-  return path.endsWith('.md') ? path : `${path}.md`;
+  return page === '' ? '/index.md' : page.endsWith('.md') ? page : `${page}.md`;
 }
