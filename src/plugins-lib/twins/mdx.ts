@@ -71,14 +71,8 @@ export function mdxToMarkdown(source: string | ReadPage, options: MdxToMarkdownO
   };
   const { tree, givenIds } = typeof source === 'string' ? readMdx(source, options.file) : source;
 
-  /** Tables that components wrote, already checked under the component's name. */
-  const checked = new WeakSet<Table>();
-  const checkFigures = (table: Table, what: string, at: At): void => {
-    const problems = options.checkTable?.(tableText(table)) ?? [];
-    if (problems.length > 0) {
-      fail(`${what} differs from the data: ${problems.join('; ')}`, at);
-    }
-  };
+  /** Tables that components wrote: their figures are checked under the component's name, at its line. */
+  const written = new Map<Table, { what: string; at: At }>();
 
   const convert = (parent: Parent): void => {
     parent.children = groupAdmonitions(parent.children.flatMap(convertNode), fail);
@@ -188,7 +182,7 @@ export function mdxToMarkdown(source: string | ReadPage, options: MdxToMarkdownO
     return componentNodes(node, render, propsOf(node, fail));
   };
 
-  /** A component as its own Markdown form, with the figures of its tables checked. */
+  /** A component as its own Markdown form. */
   const componentNodes = (
     node: JsxElement,
     render: ComponentMarkdown,
@@ -210,8 +204,7 @@ export function mdxToMarkdown(source: string | ReadPage, options: MdxToMarkdownO
       .map(([key, value]) => (value === true ? ` ${key}` : ` ${key}="${value}"`))
       .join('');
     visit(rendered, 'table', (table) => {
-      checked.add(table);
-      checkFigures(table, `the Markdown table of <${name}${described}>`, node);
+      written.set(table, { what: `the Markdown table of <${name}${described}>`, at: node });
     });
     if (node.type === 'mdxJsxFlowElement') {
       return rendered.children;
@@ -229,8 +222,12 @@ export function mdxToMarkdown(source: string | ReadPage, options: MdxToMarkdownO
     if (node.type.startsWith('mdx')) {
       fail(`a ${node.type} node is left after the conversion`, node);
     }
-    if (node.type === 'table' && !checked.has(node)) {
-      checkFigures(node, 'a Markdown table in the page', node);
+    if (node.type === 'table') {
+      const { what, at } = written.get(node) ?? { what: 'a Markdown table in the page', at: node };
+      const problems = options.checkTable?.(tableText(node)) ?? [];
+      if (problems.length > 0) {
+        fail(`${what} differs from the data: ${problems.join('; ')}`, at);
+      }
     }
     // ` {#id}` after each heading whose page anchor a reader of the twin would not compute.
     const suffix = node.type === 'heading' ? anchors.twinSuffix(textOf(node), givenIds.get(node)) : '';
