@@ -1,10 +1,7 @@
-// Compiles the server to dist/: one ES module per entry point, the query layer
-// (@rubra/search-query and @rubra/twin-reader, workspace packages that are not published) and the other
-// devDependencies bundled in, the dependencies left for npm to install beside it. Beside
-// them, in dist/pagefind/, the Pagefind runtime the site's index is searched with (its
-// JavaScript and WebAssembly, from the Pagefind the site is indexed with), so that the
-// server runs no code it downloads.
-// The type declarations come from tsc (npm run build runs both).
+// Compiles the server to dist/: an ES module per entry point with the devDependencies
+// (among them the unpublished workspace packages) bundled in, the dependencies left to
+// npm, and in dist/pagefind/ the Pagefind runtime the site is indexed with, so that the
+// server runs no code it downloads. tsc writes the type declarations.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 

@@ -46,67 +46,60 @@ const OPTIONS = {
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; strict: true }>>['values'];
 
-function httpFromArgs(values: Values): HttpOptions | undefined {
+/** What the command line asks for; a command line the server cannot run throws, saying what to give. */
+function configOf(values: Values): { source: DocsSource; http?: HttpOptions } {
+  const { site, build, timeout } = values;
   const allowedHosts = values['allow-host'] ?? [];
   const allowedOrigins = values['allow-origin'] ?? [];
-  if (values.http === undefined) {
-    if (allowedHosts.length > 0 || allowedOrigins.length > 0) {
-      throw new Error('--allow-host and --allow-origin apply to --http only.');
-    }
-    return undefined;
+  if (site !== undefined && build !== undefined) {
+    throw new Error('Give either --site or --build, not both.');
   }
-  const address = parseHttpAddress(values.http);
+  if (build !== undefined && timeout !== undefined) {
+    throw new Error('--timeout applies to --site only.');
+  }
+  if (values.http === undefined && allowedHosts.length + allowedOrigins.length > 0) {
+    throw new Error('--allow-host and --allow-origin apply to --http only.');
+  }
+  const http =
+    values.http === undefined ? undefined : { ...parseHttpAddress(values.http), allowedHosts, allowedOrigins };
   for (const origin of allowedOrigins) {
     if (!URL.canParse(origin) || new URL(origin).origin !== origin.replace(/\/$/, '')) {
       throw new Error(`--allow-origin ${origin}: give an origin, such as https://docs.example.com.`);
     }
   }
-  return { ...address, allowedHosts, allowedOrigins };
-}
-
-function sourceFromValues(values: Values): DocsSource {
-  if (values.site !== undefined && values.build !== undefined) {
-    throw new Error('Give either --site or --build, not both.');
-  }
-  if (values.build !== undefined) {
-    if (values.timeout !== undefined) {
-      throw new Error('--timeout applies to --site only.');
+  if (build !== undefined) {
+    if (!statSync(build, { throwIfNoEntry: false })?.isDirectory()) {
+      throw new Error(`--build ${build}: no such folder. Build the site first (npm run build).`);
     }
-    if (!statSync(values.build, { throwIfNoEntry: false })?.isDirectory()) {
-      throw new Error(`--build ${values.build}: no such folder. Build the site first (npm run build).`);
-    }
-    return new BuildSource(values.build);
+    return { source: new BuildSource(build), http };
   }
-  const site = values.site ?? DEFAULT_SITE;
-  if (!URL.canParse(site) || !/^https?:$/.test(new URL(site).protocol)) {
-    throw new Error(`--site ${site}: not an http(s) URL.`);
+  const url = site ?? DEFAULT_SITE;
+  if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) {
+    throw new Error(`--site ${url}: not an http(s) URL.`);
   }
-  const seconds = Number(values.timeout ?? DEFAULT_TIMEOUT_SECONDS);
+  const seconds = Number(timeout ?? DEFAULT_TIMEOUT_SECONDS);
   if (!(seconds > 0)) {
-    throw new Error(`--timeout ${values.timeout}: give a number of seconds above 0.`);
+    throw new Error(`--timeout ${timeout}: give a number of seconds above 0.`);
   }
-  return new SiteSource(site, seconds * 1000);
+  return { source: new SiteSource(url, seconds * 1000), http };
 }
 
 async function main(): Promise<void> {
   let values: Values;
-  let source: DocsSource | undefined;
-  let http: HttpOptions | undefined;
+  let config: ReturnType<typeof configOf> | undefined;
   try {
     ({ values } = parseArgs({ args: process.argv.slice(2), options: OPTIONS, strict: true }));
-    if (!values.help && !values.version) {
-      source = sourceFromValues(values);
-      http = httpFromArgs(values);
-    }
+    config = values.help || values.version ? undefined : configOf(values);
   } catch (error) {
     // Also parseArgs's TypeError (an unknown option, a missing value) and parseHttpAddress's error.
     process.stderr.write(`rubra-docs-mcp: ${(error as Error).message}\n\n${USAGE}`);
     process.exit(2);
   }
-  if (!source) {
+  if (!config) {
     process.stdout.write(values.help ? USAGE : `${VERSION}\n`);
     return;
   }
+  const { source, http } = config;
   if (!http) {
     await createDocsServer(source).connect(new StdioServerTransport());
     // stdout carries the protocol; anything for people goes to stderr.

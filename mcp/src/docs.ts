@@ -42,11 +42,7 @@ async function ifMissing<T>(reading: Promise<T>, missing: (error: NotFoundError)
   }
 }
 
-/**
- * The docs of one source for one session: llms.txt, the search index and every file are
- * read once, when first needed. A failed load is not kept (the network or the server may
- * be failing for a moment), so the next call tries again.
- */
+/** The docs of one source: each file and the search index are read once, when first needed. */
 export class Docs {
   readonly map: () => Promise<SiteMap> = retried(() => this.loadMap());
   readonly searchIndex: () => Promise<DocsIndex> = retried(() => this.buildIndex());

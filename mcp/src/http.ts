@@ -47,8 +47,7 @@ export function parseHttpAddress(value: string): Pick<HttpOptions, 'host' | 'por
 
 /** The hostname of a Host header, without its port, lower-cased; IPv6 keeps its brackets. */
 function hostnameOf(header: string): string {
-  const bracketed = /^(\[[^\]]*\])(?::\d+)?$/.exec(header);
-  return (bracketed ? (bracketed[1] ?? '') : (header.split(':')[0] ?? '')).toLowerCase();
+  return URL.canParse(`http://${header}`) ? new URL(`http://${header}`).hostname : '';
 }
 
 function hostForUrl(host: string): string {
@@ -70,12 +69,10 @@ function refuse(response: ServerResponse, status: number, message: string, heade
 }
 
 /**
- * Serves the docs tools over MCP's Streamable HTTP transport, statelessly: every POST
- * to /mcp is answered by a fresh server and transport, so there is no session to
- * keep, expire or lose, while the docs themselves (the page list and the search
- * index) are read once and shared by every request. Host and Origin are checked
- * against allow-lists before anything else, as the MCP specification asks of a
- * server that may be reached from a browser (DNS rebinding).
+ * Serves the docs tools over MCP's Streamable HTTP transport, statelessly: each POST to
+ * /mcp gets a fresh server and transport (no session to keep or lose) over the docs read
+ * once. Host and Origin are checked first, as MCP asks of a server a browser may reach
+ * (DNS rebinding).
  */
 export async function startHttpServer(from: DocsSource | Docs, options: HttpOptions) {
   const docs = from instanceof Docs ? from : new Docs(from);

@@ -17,10 +17,7 @@ export function pagePathOfTwin(twinPath: string): string {
   return twinPath.replace(/(^|\/)index\.md$/, '$1').replace(/\.md$/, '');
 }
 
-/**
- * The pages of llms.txt: its links to Markdown twins on the published origin (the
- * origin of its first twin link). Links elsewhere are not pages of this site.
- */
+/** The pages of llms.txt: its links to twins on the published origin, that of its first twin link. */
 export function pagesOf(llms: LlmsTxt): { origin: string; pages: DocsPage[] } {
   const twinLinks = llms.sections.flatMap((section) =>
     section.entries.map((entry) => ({ entry, section, link: new URL(entry.url) })),
@@ -39,34 +36,25 @@ export function pagesOf(llms: LlmsTxt): { origin: string; pages: DocsPage[] } {
 }
 
 /**
- * The twin path for what a reader passes to read_page: a path (`/models/llama`,
- * `models/llama.md`, `/` for the home page) or a full URL on one of `origins`.
- * Query and fragment are ignored; `..` and other sites are refused.
+ * The twin path for what read_page is given: a path (`/models/llama`, `models/llama.md`,
+ * `/`) or a full URL on one of `origins`, without query and fragment; `..` is refused.
  */
 export function twinPathFor(input: string, origins: readonly string[]): string {
   const trimmed = input.trim();
   if (trimmed === '') {
     throw new Error('The path is empty: give a page path such as "/models/llama", or its full URL.');
   }
-  let path: string;
-  if (/^[a-z][a-z\d+.-]*:/i.test(trimmed) || trimmed.startsWith('//')) {
-    const url = URL.canParse(trimmed) ? new URL(trimmed) : null;
-    if (!url || !origins.includes(url.origin)) {
-      throw new Error(`"${trimmed}" is not a page of this site: its pages are under ${origins.join(' and ')}.`);
-    }
-    path = url.pathname;
-  } else {
-    path = `/${trimmed.split(/[?#]/)[0]?.replace(/^\/+/, '') ?? ''}`;
+  const isUrl = /^[a-z][a-z\d+.-]*:/i.test(trimmed) || trimmed.startsWith('//');
+  if (isUrl && !(URL.canParse(trimmed) && origins.includes(new URL(trimmed).origin))) {
+    throw new Error(`"${trimmed}" is not a page of this site: its pages are under ${origins.join(' and ')}.`);
   }
+  const path = isUrl ? new URL(trimmed).pathname : (trimmed.split(/[?#]/)[0] ?? '');
   if (path.includes('\\') || path.split('/').some((part) => part === '..' || part === '.')) {
     throw new Error(`"${trimmed}" points outside the site: paths may not contain "." or ".." segments.`);
   }
-  path = path
+  const page = `/${path.replace(/^\/+/, '')}`
     .replace(/\/+$/, '')
     .replace(/\.html$/, '')
     .replace(/\/index$/, '');
-  if (path === '') {
-    return '/index.md';
-  }
-  return path.endsWith('.md') ? path : `${path}.md`;
+  return page === '' ? '/index.md' : page.endsWith('.md') ? page : `${page}.md`;
 }

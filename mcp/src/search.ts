@@ -32,10 +32,7 @@ export interface SearchAnswer {
 /** Where the site serves its Pagefind index, from its root. */
 export const INDEX_PATH = '/pagefind/';
 
-/**
- * The Pagefind runtime (its `pagefind.js` and WebAssembly) that build.mjs ships beside the
- * compiled server: the server runs no code it downloads, only reads the site's index data.
- */
+/** The Pagefind runtime that build.mjs ships beside the server, which runs no code it downloads. */
 export const PAGEFIND_RUNTIME = fileURLToPath(new URL('./pagefind/', import.meta.url));
 
 /** The sections shown of one page, as the site's search shows up to three per page. */
@@ -53,12 +50,10 @@ interface PagefindModule {
 }
 
 /**
- * The site's Pagefind index, searched as the site's search searches it: the same index,
- * the same query layer, the same filters as the /search page (the index's language), so
- * the pages come in the site's order; each page then shows up to three of its sections
- * (its introduction and its headings' sections) that hold the query's words. The
- * runtime's own files are read from `files.runtime`, the rest with `files.read`; hit URLs
- * name `site.origin`, the published site's. Opened by `Docs`.
+ * The site's Pagefind index, searched with the query layer and filters of the /search
+ * page, so the pages come in the site's order, each with up to three sections that hold
+ * the query's words. The runtime is read from `files.runtime`, the index with
+ * `files.read`; hit URLs name `site.origin`. Opened by `Docs`.
  * @internal
  */
 export async function openDocsIndex(
@@ -91,10 +86,7 @@ export async function openDocsIndex(
   const filters: PagefindFilters = languages.length > 0 ? { language: { any: languages } } : {};
   const ask = pagefindSearch(pagefind);
 
-  /**
-   * A page's sections that hold the query's words, those that hold more of them (as their
-   * excerpts mark them) and weigh more first; the page itself when none does.
-   */
+  /** A page's sections that hold the query's words, the most words and weight first; else the page itself. */
   const sections = (page: PagefindResultData): SearchHit[] => {
     const pageTitle = page.meta.title ?? page.url;
     const hit = (url: string, heading: string, excerpt: string): SearchHit => ({

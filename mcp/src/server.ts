@@ -60,6 +60,7 @@ export function createDocsServer(from: DocsSource | Docs): McpServer {
       inputSchema: {
         query: z
           .string()
+          .trim()
           .min(1, 'The query is empty: give a few words to search for.')
           .max(MAX_QUERY_LENGTH)
           .describe('What to look for, in a few words, e.g. "serve with vLLM in Docker" or "create a run".'),
@@ -74,12 +75,8 @@ export function createDocsServer(from: DocsSource | Docs): McpServer {
       annotations,
     },
     async ({ query, limit }) => {
-      const words = query.trim();
-      if (words === '') {
-        throw new Error('The query is empty: give a few words to search for.');
-      }
       const index = await docs.searchIndex();
-      return text(formatHits(words, await index.search(words, limit)));
+      return text(formatHits(query, await index.search(query, limit)));
     },
   );
 

@@ -1,10 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 
-/**
- * Where the docs are read from: a published site or a local build. Paths are the
- * site's root-relative paths of files, such as `/llms.txt` or `/models/llama.md`.
- */
+/** Where the docs are read from: a published site or a local build, by root-relative paths such as `/llms.txt`. */
 export interface DocsSource {
   /** Names the source in messages: a URL or a folder. */
   readonly label: string;
@@ -59,10 +56,7 @@ export class BuildSource implements DocsSource {
 
 const MAX_REDIRECTS = 5;
 
-/**
- * A published site, fetched over HTTP. Only its own origin is ever requested (a
- * redirect elsewhere is refused) and each request has a time limit.
- */
+/** A published site over HTTP: only its own origin is requested (no redirect elsewhere), each request timed. */
 export class SiteSource implements DocsSource {
   readonly label: string;
   readonly origin: string;

@@ -7,14 +7,10 @@ import type { CodeToken, HighlightedCode } from '../shared/highlighted-code';
 import { codeBlockRules, readPrismConfig } from './prism-settings';
 
 /**
- * Code highlighting when the site is built, so that no highlighter ships to the browser.
- *
- * The tokens are Prism's, from the same Prism build and grammars the theme's code block
- * highlighted with in the browser, split into lines the way that code block split them,
- * with the same classes. The colours come from a stylesheet written from the code
- * themes, a rule per token type and colour mode (see `colourMode`), rather than from
- * inline styles: a reader sees the same colours, in both modes, from the first paint
- * and without JavaScript.
+ * Code highlighting when the site is built, so that no highlighter ships to the browser:
+ * the tokens, lines and classes of the theme's code block (same Prism build and grammars),
+ * coloured by a stylesheet per mode rather than inline styles, so both modes show from
+ * the first paint.
  */
 
 const require = createRequire(import.meta.url);
@@ -46,22 +42,18 @@ export function grammarComponents(name: string): string[] {
 }
 
 /**
- * The languages of the Prism build the tokens come from (prism-react-renderer's), before
- * any grammar is added. Every copy of this module shares that one Prism (Docusaurus
- * loads the config's imports and each plugin's apart), so the first copy keeps the set
- * on it for the others.
+ * The languages prism-react-renderer's Prism comes with. Every copy of this module
+ * (Docusaurus loads the config's imports and each plugin's apart) shares that Prism, so
+ * the first copy keeps the set on it for the others.
  */
 const BUILT_IN = Symbol.for('code-highlight: built-in languages');
 const BUILT_IN_LANGUAGES: ReadonlySet<string> = ((Prism as unknown as Record<symbol, ReadonlySet<string>>)[BUILT_IN] ??=
   new Set(Object.keys(Prism.languages)));
 
 /**
- * Adds a grammar, after the grammars it extends, to the Prism instance the tokens come
- * from, as the theme's `prism-include-languages` does in the browser with
- * `prismjs/components/prism-<name>`, and returns the language names it gives (each
- * component's own and its aliases). Prism's component files extend a `Prism` in scope;
- * each runs with that instance as its `Prism`, so nothing is put on the global object,
- * and only when the instance lacks it.
+ * Adds a grammar and those it extends to that Prism, as `prism-include-languages` does in
+ * the browser, and returns the language names it gives (with aliases). Each component file
+ * runs with the instance as its `Prism` in scope, so nothing goes on the global object.
  */
 function loadGrammar(name: string): string[] {
   return grammarComponents(name).flatMap((component) => {
@@ -143,10 +135,8 @@ export interface CodeHighlighter {
 }
 
 /**
- * A highlighter with the site's `themeConfig.prism` (see `readPrismConfig`): its themes
- * (the dark mode takes `darkTheme`, else `theme`, as the theme's code block does), the
- * languages Prism comes with and `additionalLanguages`, `defaultLanguage` for a block
- * that names none, and `magicComments`.
+ * A highlighter with the site's `themeConfig.prism`: the dark mode takes `darkTheme`, else
+ * `theme`, as the theme's code block does; the languages are Prism's and `additionalLanguages`.
  */
 export function createCodeHighlighter(prism: unknown): CodeHighlighter {
   const config = readPrismConfig(prism);

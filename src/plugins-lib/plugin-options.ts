@@ -1,8 +1,4 @@
-/**
- * How a local plugin validates its options: with its Joi schema, through the validator
- * Docusaurus hands to `validateOptions` (which adds the plugin id). A wrong option stops
- * the build with a message that names the plugin, then the option.
- */
+/** A local plugin's options, validated by its Joi schema: a wrong one stops the build, naming plugin and option. */
 import type { OptionValidationContext, ValidationSchema } from '@docusaurus/types';
 import { Joi } from '@docusaurus/utils-validation';
 

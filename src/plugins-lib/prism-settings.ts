@@ -7,10 +7,9 @@ import { ThemeConfigSchema } from '@docusaurus/theme-classic/lib/options';
 import { buildSync } from 'esbuild';
 
 /**
- * What Docusaurus's classic theme decides about code blocks, taken from the theme's own
- * modules so that a block here reads as it would in any Docusaurus site: the settings
- * of `themeConfig.prism`, and how a block's metastring and magic comments become its
- * title, numbered lines and marked lines.
+ * The classic theme's own rules for code blocks, so that a block reads as in any
+ * Docusaurus site: `themeConfig.prism`, and how a metastring and magic comments become
+ * a title, numbered lines and marked lines.
  */
 
 const require = createRequire(import.meta.url);
@@ -24,10 +23,8 @@ export type PrismSettings = Partial<PrismConfig>;
 const prismSchema = ThemeConfigSchema.extract('prism');
 
 /**
- * `themeConfig.prism` read with the theme's own schema: its defaults (the palenight
- * theme, no additional languages, the `highlight-next-line` and `highlight-start` to
- * `highlight-end` magic comments) and language names in lowercase. A wrong setting
- * stops the build, named as the theme names it.
+ * `themeConfig.prism` read with the theme's own schema, defaults and lowercase language
+ * names. A wrong setting stops the build, named as the theme names it.
  */
 export function readPrismConfig(prism: unknown): PrismConfig {
   const { value, error } = prismSchema.validate(prism);
@@ -42,12 +39,10 @@ type CodeBlockRules = Pick<typeof ThemeInternal, 'createCodeBlockMetadata' | 'pa
 let rules: CodeBlockRules | undefined;
 
 /**
- * The theme's code block rules, from `@docusaurus/theme-common/internal`, the entry the
- * theme's own code block imports them from. The package ships browser modules (JSX,
- * CSS imports, the bundler's `@docusaurus/*` aliases) that Node cannot load, so esbuild
- * bundles the two functions from that entry, once per process: the package marks its
- * modules free of side effects, which leaves `codeBlockUtils` alone, and its imports
- * (react, clsx, parse-numeric-range) stay requires that resolve from the package.
+ * The theme's code block rules, from `@docusaurus/theme-common/internal` as its code block
+ * imports them. That entry holds browser modules (JSX, CSS) Node cannot load, so esbuild
+ * bundles the two functions, once per process; the package's modules are free of side
+ * effects, so only `codeBlockUtils` remains, its own imports left as requires.
  */
 export function codeBlockRules(): CodeBlockRules {
   if (rules === undefined) {

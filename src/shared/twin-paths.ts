@@ -1,8 +1,4 @@
-/**
- * Where a page's Markdown twin lives: its route plus `.md`, and `index.md` for the
- * site's root (`/` becomes `/index.md`, `/api/` or `/api` becomes `/api.md`). The
- * theme links twins with it and the plugin writes them with it, so both agree.
- */
+/** Where a page's twin lives, as the theme links and the plugin writes it: `/index.md` for `/`, else route + `.md`. */
 export function twinPath(permalink: string, baseUrl: string): string {
   return permalink === baseUrl ? `${baseUrl}index.md` : `${permalink.replace(/\/$/, '')}.md`;
 }

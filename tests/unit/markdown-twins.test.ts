@@ -10,7 +10,7 @@ import { families, modelsOf } from '@site/src/data/models';
 import { componentMarkdown } from '@site/src/plugins-lib/twins/components';
 import { tableFigureProblems } from '@site/src/plugins-lib/twins/figures';
 import { mdxToMarkdown, readMdx, tableText } from '@site/src/plugins-lib/twins/mdx';
-import { importModule, pageTableModels } from '@site/src/plugins-lib/twins/table-models';
+import { pageTableModels } from '@site/src/plugins-lib/twins/table-models';
 import { TwinError } from '@site/src/plugins-lib/twins/twin-error';
 import { headingIds, markdownReader, readPage, textOf } from '@site/src/plugins-lib/twins/remark';
 import type { AnyTableModel } from '@site/src/shared/tables/model';
@@ -34,7 +34,7 @@ const fixtureModels = new Map(
       .map(async (fixture) => {
         const file = path.join(FIXTURES, fixture);
         const { tree } = readMdx(readFileSync(file, 'utf8'), file);
-        return [fixture, await pageTableModels(tree, { file, siteDir: ROOT, load: importModule })] as const;
+        return [fixture, await pageTableModels(tree, { file, siteDir: ROOT })] as const;
       }),
   ),
 );
@@ -338,8 +338,7 @@ describe('a widget a reader presses', () => {
 
 describe('<DataTable model={…}> in the twins, through the page’s imports', () => {
   const FILE = 'docs/guide/tables.mdx';
-  const load = (mdx: string) =>
-    pageTableModels(readMdx(mdx, FILE).tree, { file: FILE, siteDir: ROOT, load: importModule });
+  const load = (mdx: string) => pageTableModels(readMdx(mdx, FILE).tree, { file: FILE, siteDir: ROOT });
   const twin = (mdx: string, tableModels: Map<string, AnyTableModel>) =>
     mdxToMarkdown(mdx, {
       file: FILE,

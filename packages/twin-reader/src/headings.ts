@@ -11,9 +11,8 @@ import GithubSlugger from 'github-slugger';
 const EXPLICIT_ID = /\s*\{#([^}\s]+)\}\s*$/;
 
 /**
- * Takes the `{#id}` heading ids out of the source, as Docusaurus does before MDX
- * sees them (to MDX they would be expressions), and returns them by line number,
- * counted from 1. Fenced code is left alone.
+ * Takes the `{#id}` heading ids out of the source, as Docusaurus does before MDX sees
+ * them, by line number from 1; fenced code is left alone.
  */
 export function takeHeadingIds(source: string): { source: string; ids: Map<number, string> } {
   let fence: string | null = null;
@@ -57,9 +56,8 @@ export class HeadingIds {
   }
 
   /**
-   * For the headings of a twin: what the next heading's line needs after its text. A twin keeps a
-   * given id, as a trailing ` {#id}`, only where it is not the slug a reader of the twin would
-   * compute, so the twin reads as the page and every anchor computed from it exists on the page.
+   * What the next heading's line in a twin needs after its text: ` {#id}` only where the given
+   * id is not the slug a reader of the twin would compute, so every anchor it computes exists.
    */
   twinSuffix(text: string, id?: string): string {
     const kept = id !== undefined && id !== this.slugOf(text) ? id : undefined;

@@ -1,8 +1,4 @@
-/**
- * Admonitions in the twins. Docusaurus writes `:::kind[Title]` … `:::` as
- * paragraphs of their own; a twin reads them as a blockquote that starts with the
- * kind and the title.
- */
+/** Admonitions (`:::kind[Title]` … `:::`, paragraphs of their own) read in a twin as a blockquote titled by kind. */
 import type { RootContent } from 'mdast';
 
 import { labelParagraph, type Fail } from './jsx';

@@ -1,9 +1,4 @@
-/**
- * The Markdown form of every MDX component the docs use, by the name the pages
- * give it: the data components' registry, whose forms render the same table
- * models as the components, and the widgets a reader presses, which a twin can
- * only name.
- */
+/** The Markdown form of every MDX component the docs use: the data components' and the widgets a twin can only name. */
 import { dataComponents } from '../../shared/tables';
 import type { ComponentMarkdown } from './jsx';
 

@@ -1,10 +1,8 @@
 /**
- * Checks the figures of a Markdown table against src/data: any table that reads
- * as one of the table models (its first heading is the model's first, and it has
- * one of the model's figure columns), whether a component wrote it or an author
- * typed it into the MDX. The models are the registry's and those the pages' `<DataTable>`
- * tags name (`twins.ts` gathers them). Each cell is compared with the value the model reads
- * from src/data for the row its key columns name.
+ * Checks the figures of a Markdown table, written by a component or typed into the MDX,
+ * against src/data: a table that reads as a table model (its first heading and a figure
+ * column) has each cell compared with the value the model reads for the row its key
+ * columns name.
  */
 import { NOT_MEASURED_MARK, NOT_MEASURED_TEXT } from '../../shared/tables/format';
 import type { AnyTableModel, Column, Figure } from '../../shared/tables/model';

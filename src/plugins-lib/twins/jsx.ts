@@ -1,8 +1,4 @@
-/**
- * A page's JSX as the twins (`mdx.ts`) and the static tables read it: the elements,
- * the `<DataTable>` tag and its model, text props, and the bold labels that title
- * tabs, details blocks and admonitions in the twins.
- */
+/** A page's JSX as the twins and the static tables read it, and the bold labels of the twins. */
 import type { Paragraph, PhrasingContent, RootContent } from 'mdast';
 
 /** Where in the source a node starts, for messages. */

@@ -1,10 +1,8 @@
 /**
- * MDX to plain Markdown for the pages' twins: the page is read by the one remark
- * pipeline (`remark.ts`), imports, exports and comments are dropped, the elements a
- * page writes by hand (tabs, details, inline HTML) become their Markdown reading, a
- * registered component becomes its own Markdown form, `{a.b}` becomes the text it
- * reads, admonitions become blockquotes (`admonitions.ts`), links are made absolute
- * (`links.ts`) and headings keep the page's anchors (`@rubra/twin-reader`).
+ * MDX to plain Markdown for the pages' twins: imports, exports and comments go; tabs,
+ * details and inline HTML read as Markdown; a registered component becomes its Markdown
+ * form and `{a.b}` the text it reads; admonitions become blockquotes, links absolute,
+ * and headings keep the page's anchors.
  */
 import type { Heading, Parent, PhrasingContent, Root, RootContent, Table, Text } from 'mdast';
 import { visit } from 'unist-util-visit';
@@ -73,14 +71,8 @@ export function mdxToMarkdown(source: string | ReadPage, options: MdxToMarkdownO
   };
   const { tree, givenIds } = typeof source === 'string' ? readMdx(source, options.file) : source;
 
-  /** Tables that components wrote, already checked under the component's name. */
-  const checked = new WeakSet<Table>();
-  const checkFigures = (table: Table, what: string, at: At): void => {
-    const problems = options.checkTable?.(tableText(table)) ?? [];
-    if (problems.length > 0) {
-      fail(`${what} differs from the data: ${problems.join('; ')}`, at);
-    }
-  };
+  /** Tables that components wrote: their figures are checked under the component's name, at its line. */
+  const written = new Map<Table, { what: string; at: At }>();
 
   const convert = (parent: Parent): void => {
     parent.children = groupAdmonitions(parent.children.flatMap(convertNode), fail);
@@ -190,7 +182,7 @@ export function mdxToMarkdown(source: string | ReadPage, options: MdxToMarkdownO
     return componentNodes(node, render, propsOf(node, fail));
   };
 
-  /** A component as its own Markdown form, with the figures of its tables checked. */
+  /** A component as its own Markdown form. */
   const componentNodes = (
     node: JsxElement,
     render: ComponentMarkdown,
@@ -212,8 +204,7 @@ export function mdxToMarkdown(source: string | ReadPage, options: MdxToMarkdownO
       .map(([key, value]) => (value === true ? ` ${key}` : ` ${key}="${value}"`))
       .join('');
     visit(rendered, 'table', (table) => {
-      checked.add(table);
-      checkFigures(table, `the Markdown table of <${name}${described}>`, node);
+      written.set(table, { what: `the Markdown table of <${name}${described}>`, at: node });
     });
     if (node.type === 'mdxJsxFlowElement') {
       return rendered.children;
@@ -231,8 +222,12 @@ export function mdxToMarkdown(source: string | ReadPage, options: MdxToMarkdownO
     if (node.type.startsWith('mdx')) {
       fail(`a ${node.type} node is left after the conversion`, node);
     }
-    if (node.type === 'table' && !checked.has(node)) {
-      checkFigures(node, 'a Markdown table in the page', node);
+    if (node.type === 'table') {
+      const { what, at } = written.get(node) ?? { what: 'a Markdown table in the page', at: node };
+      const problems = options.checkTable?.(tableText(node)) ?? [];
+      if (problems.length > 0) {
+        fail(`${what} differs from the data: ${problems.join('; ')}`, at);
+      }
     }
     // ` {#id}` after each heading whose page anchor a reader of the twin would not compute.
     const suffix = node.type === 'heading' ? anchors.twinSuffix(textOf(node), givenIds.get(node)) : '';

@@ -1,8 +1,7 @@
 /**
- * The one remark pipeline that reads the docs: MDX pages (front matter, JSX, GFM)
- * and plain Markdown (the twins, the components' Markdown forms), each with its
- * headings' ids by the rule of `@rubra/twin-reader`. The twins, the dev search index
- * and the content tests read pages through it.
+ * The one remark pipeline that reads the docs, MDX pages and plain Markdown (twins,
+ * components' Markdown forms), with heading ids by the rule of `@rubra/twin-reader`,
+ * and the MDX nodes that the remark steps put into pages.
  */
 import type { Heading, Root, RootContent } from 'mdast';
 import remarkFrontmatter from 'remark-frontmatter';
@@ -27,6 +26,16 @@ export const markdownReader = unified().use(remarkParse).use(remarkGfm);
 export const markdownWriter = unified()
   .use(remarkGfm)
   .use(remarkStringify, { bullet: '-', emphasis: '_', strong: '*', fence: '`', fences: true, rule: '-' });
+
+/** The first node of an MDX text, with the compiled form of its JavaScript, as remark-mdx reads it. */
+export function mdxNode(source: string): RootContent | undefined {
+  return mdxReader.parse(source).children[0];
+}
+
+/** `import <name> from '<source>';` as an MDX node. */
+export function importNode(name: string, source: string): Extract<RootContent, { type: 'mdxjsEsm' }> {
+  return mdxNode(`import ${name} from ${JSON.stringify(source)};`) as Extract<RootContent, { type: 'mdxjsEsm' }>;
+}
 
 /**
  * Reads a page: MDX (a docs source) or plain Markdown (a twin), with the `{#id}`

@@ -1,9 +1,8 @@
 /**
  * The table models of a page's `<DataTable model={name} />` tags, found through the
- * page's own imports: `name` is looked up among the MDX file's `import` statements,
- * the module is loaded (in the build through Docusaurus's TypeScript loader) and its
- * export is checked to be a table model. A missing import, a missing export or an
- * export of another kind stops the build, naming the file and the line.
+ * page's own `import` statements and loaded (in the build by Docusaurus's TypeScript
+ * loader). A missing import or export, or one that is no table model, stops the build,
+ * naming the file and the line.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -15,11 +14,7 @@ import { isTableModel, type AnyTableModel } from '../../shared/tables/model';
 import { DATA_TABLE_TAG, dataTableModelName, MODEL_PROP, type JsxElement } from './jsx';
 import { TwinError } from './twin-error';
 
-/**
- * Every name the page's `import` statements bind, by the local name: what the module
- * exports under it (a name, `default`, or `*` for the whole module) and the module as
- * the page writes it.
- */
+/** Every name the page's imports bind: the export it takes (a name, `default`, or `*`) and the module as written. */
 export function pageImports(tree: Root): Map<string, { imported: string; specifier: string }> {
   const imports = new Map<string, { imported: string; specifier: string }>();
   visit(tree, 'mdxjsEsm', (node) => {
@@ -57,10 +52,7 @@ export function dataTableElements(tree: Root): JsxElement[] {
 
 const EXTENSIONS = ['.ts', '.tsx', '.js', '.mjs'];
 
-/**
- * The file a page's import resolves to, as the bundler resolves it (`@site/…` from
- * the site, `./…` from the page), or undefined for a package or a missing file.
- */
+/** The file an import resolves to, as the bundler resolves `@site/…` and `./…`; undefined for a package or none. */
 export function moduleFile(siteDir: string, pageFile: string, specifier: string): string | undefined {
   let base: string;
   if (specifier.startsWith('@site/')) {
@@ -78,20 +70,13 @@ export function moduleFile(siteDir: string, pageFile: string, specifier: string)
   return candidates.find((candidate) => path.extname(candidate) !== '' && existsSync(candidate));
 }
 
-/** Loads a module by its absolute file name. */
-export type LoadModule = (file: string) => Promise<Readonly<Record<string, unknown>>>;
-
 /** Docusaurus runs the plugins through its TypeScript loader, which also loads what they import this way. */
-export const importModule: LoadModule = async (file) => (await import(file)) as Record<string, unknown>;
+export const importModule = async (file: string) => (await import(file)) as Readonly<Record<string, unknown>>;
 
-/**
- * The table model of each `<DataTable model={name}>` of a page, by `name`; `file` is the
- * page's, relative to the site, for messages and relative imports. Throws a TwinError
- * naming the page and the tag's line when a model cannot be found.
- */
+/** The table model of each `<DataTable model={name}>` of a page, by `name`; `file` is relative to the site. */
 export async function pageTableModels(
   tree: Root,
-  { file, siteDir, load }: { file: string; siteDir: string; load: LoadModule },
+  { file, siteDir }: { file: string; siteDir: string },
 ): Promise<Map<string, AnyTableModel>> {
   const models = new Map<string, AnyTableModel>();
   const imports = pageImports(tree);
@@ -106,7 +91,7 @@ export async function pageTableModels(
       continue;
     }
     const found = imports.get(name) ?? fail(`names the model "${name}", which the page does not import`);
-    const exports = await load(
+    const exports = await importModule(
       moduleFile(siteDir, file, found.specifier) ??
         fail(`imports "${name}" from "${found.specifier}", which resolves to no file of the site`),
     );

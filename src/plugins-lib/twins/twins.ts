@@ -1,8 +1,7 @@
 /**
- * The twins themselves, made from the loaded content: every doc page from its MDX,
- * every generated category index from the sidebar, every API page from the loaded
- * API reference. The plugin writes them; the search index reads them under
- * `npm start`, so dev and build index the same text.
+ * The twins, made from the loaded content: doc pages from their MDX, generated category
+ * indexes from the sidebar, API pages from the loaded API reference. The plugin writes
+ * them; the dev search index reads them, so dev and build index the same text.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -21,7 +20,7 @@ import { absoluteLinks } from './links';
 import { mdxToMarkdown, readMdx } from './mdx';
 import { TwinError } from './twin-error';
 import { routeOf as pageRouteOf } from '../sections';
-import { importModule, pageTableModels, type LoadModule } from './table-models';
+import { pageTableModels } from './table-models';
 
 export interface Twin {
   /** The HTML page's route (permalink). */
@@ -41,11 +40,7 @@ function siteRelative(siteDir: string, source: string): string {
   return source.startsWith('@site/') ? source.slice('@site/'.length) : path.relative(siteDir, source);
 }
 
-/**
- * Every page's twin in reading order: the docs sidebar (pages outside it after),
- * then the API landing page and the API sidebar. A page that cannot become
- * Markdown throws, naming its file.
- */
+/** Every twin in reading order: the docs sidebar (pages outside it after), then the API pages. */
 export async function loadTwins(
   { siteDir, baseUrl, siteConfig }: Pick<LoadContext, 'siteDir' | 'baseUrl' | 'siteConfig'>,
   allContent: Readonly<Record<string, unknown>>,
@@ -55,19 +50,11 @@ export async function loadTwins(
   const absolute = (route: string) => `${siteConfig.url}${route}`;
   const routeOf = (permalink: string) => pageRouteOf(permalink, baseUrl);
 
-  /** Each module that pages take table models from, loaded once. */
-  const modules = new Map<string, ReturnType<LoadModule>>();
-  const load: LoadModule = (file) => {
-    const loaded = modules.get(file) ?? importModule(file);
-    modules.set(file, loaded);
-    return loaded;
-  };
-
   /** A docs page read, with its file relative to the site and the table models its `<DataTable>` tags name. */
   async function readDoc(doc: DocMetadata) {
     const source = siteRelative(siteDir, doc.source);
     const page = readMdx(await readFile(path.join(siteDir, source), 'utf8'), source);
-    return { source, page, models: await pageTableModels(page.tree, { file: source, siteDir, load }) };
+    return { source, page, models: await pageTableModels(page.tree, { file: source, siteDir }) };
   }
 
   function docsTwins(content: DocsContent): Twin[] {

@@ -1,13 +1,10 @@
 /// <reference types="remark-mdx" />
 /**
  * Remark plugin: a curl block that sends a request to this machine (`localhost`,
- * `127.0.0.1`) gets a "Try it" console that sends the same request from the page to the
- * reader's own server. Which blocks qualify, and the request each sends, is decided here,
- * when the page is compiled: the method, URL and headers come from the curl line, the
- * body from `-d`, or for `-d @file.json` from the nearest block before it titled with
- * that file's name. A block piped into another program shows output the console cannot
- * reproduce, and a request to another host is not the reader's own server: neither gets
- * the control.
+ * `127.0.0.1`) gets a "Try it" console that sends the same request to the reader's own
+ * server: method, URL and headers from the curl line, the body from `-d`, or for
+ * `-d @file.json` from the nearest block before it titled `file.json`. A piped block (its
+ * output the console cannot reproduce) or another host gets no console.
  */
 import type { Root } from 'mdast';
 import { parse as parseShell } from 'shell-quote';
@@ -92,9 +89,8 @@ export function parseCurl(source: string): CurlCommand | null {
 }
 
 /**
- * The request a curl command sends, in the console's request model. The server URL is
- * the OpenAI-style base URL (`http://localhost:1234/v1`) where the path has one; the key
- * is the reader's to give, so `Authorization` is left to the console's key field.
+ * The request a curl command sends, in the console's request model: the server URL is the
+ * OpenAI-style base URL where there is one, and `Authorization` is left to the key field.
  */
 export function curlRequest(command: CurlCommand, bodyText: string | undefined): ApiRequest {
   const versioned = /^(\/v\d+)(\/.*)$/.exec(command.url.pathname);

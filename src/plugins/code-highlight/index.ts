@@ -1,10 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isDeepStrictEqual } from 'node:util';
 
-import type { DocusaurusConfig, LoadContext, Plugin } from '@docusaurus/types';
-import { generate } from '@docusaurus/utils';
+import type { LoadContext, Plugin } from '@docusaurus/types';
 
 import { createCodeHighlighter } from '../../plugins-lib/highlight';
 import { noOptions } from '../../plugins-lib/plugin-options';
@@ -16,34 +13,13 @@ export type { PrismSettings } from '../../plugins-lib/prism-settings';
 /** The plugin has no options of its own: it reads `themeConfig.prism`, as the theme's code block does. */
 export const validateOptions = noOptions('code-highlight');
 
-/** The site config as the bundles import it, and the copy of it they import instead. */
-const SITE_CONFIG_REQUEST = /^@generated\/docusaurus\.config$/;
-const BROWSER_SITE_CONFIG = path.join('code-highlight', 'docusaurus.config.mjs');
-
-/** The object a generated config module exports: its text after `export default`, read as JSON. */
-function exportedObject(module: string): unknown {
-  const body = /^export default (\{[\s\S]*\});\s*$/m.exec(module)?.[1];
-  return body === undefined ? undefined : (JSON.parse(body) as unknown);
-}
-
-/** The site config without `themeConfig.prism`, which only the build reads. */
-function withoutPrism(siteConfig: DocusaurusConfig): DocusaurusConfig {
-  const themeConfig = { ...siteConfig.themeConfig };
-  delete themeConfig.prism;
-  return { ...siteConfig, themeConfig };
-}
-
 /**
- * Code highlighted when the site is built (see `highlight.ts`), with the settings of
- * `themeConfig.prism`: this plugin adds the stylesheet of the token colours, in both
- * colour modes, to every page, and keeps Prism and its settings out of the bundles.
- *
- * The theme registers a client module that hands its Prism instance to
- * `prism-include-languages` on every page; the code blocks do not highlight in the
- * browser, so that module is replaced with an empty one, and with it goes Prism.
- * Docusaurus writes the whole site config into the bundles; the code themes and the
- * other `prism` settings would ride along unread, so the bundles import a copy of the
- * config without them, written in the module form Docusaurus writes.
+ * Code highlighted when the site is built (see `highlight.ts`): this plugin adds the
+ * token colours of both modes to every page and keeps Prism and its settings out of the
+ * bundles. The theme's client module that loads Prism's languages on every page becomes
+ * an empty one, and `themeConfig.prism`, which only the build reads, leaves the site
+ * config once every plugin has loaded its content, before Docusaurus writes the config
+ * module the bundles import.
  */
 export default function codeHighlightPlugin(context: LoadContext): Plugin {
   const stylesheet = path.join(context.generatedFilesDir, 'code-highlight', 'token-colours.css');
@@ -54,22 +30,8 @@ export default function codeHighlightPlugin(context: LoadContext): Plugin {
     getClientModules() {
       return [stylesheet];
     },
-    async allContentLoaded() {
-      const siteConfig = JSON.stringify(withoutPrism(context.siteConfig), null, 2);
-      await generate(context.generatedFilesDir, BROWSER_SITE_CONFIG, `export default ${siteConfig};\n`);
-    },
-    // The copy must stay Docusaurus's own module less `prism`: a change in how Docusaurus
-    // writes it stops the build rather than giving the bundles a config of another shape.
-    async postBuild() {
-      const own = path.join(context.generatedFilesDir, 'docusaurus.config.mjs');
-      const theirs = await readFile(own, 'utf8');
-      const copy = await readFile(path.join(context.generatedFilesDir, BROWSER_SITE_CONFIG), 'utf8');
-      const expected = exportedObject(theirs) as DocusaurusConfig | undefined;
-      if (!expected || !isDeepStrictEqual(withoutPrism(expected), exportedObject(copy))) {
-        throw new Error(
-          `[code-highlight] ${own} is not the config module this plugin copies without themeConfig.prism`,
-        );
-      }
+    allContentLoaded() {
+      delete context.siteConfig.themeConfig.prism;
     },
     configureWebpack(_config, _isServer, { currentBundler }) {
       const { NormalModuleReplacementPlugin } = currentBundler.instance;
@@ -78,10 +40,6 @@ export default function codeHighlightPlugin(context: LoadContext): Plugin {
           new NormalModuleReplacementPlugin(
             /theme-classic[\\/]lib[\\/]prism-include-languages\.js$/,
             path.join(__dirname, 'no-browser-prism.ts'),
-          ),
-          new NormalModuleReplacementPlugin(
-            SITE_CONFIG_REQUEST,
-            path.join(context.generatedFilesDir, BROWSER_SITE_CONFIG),
           ),
         ],
       };

@@ -4,14 +4,10 @@ import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 
 import { createCodeHighlighter } from '../../plugins-lib/highlight';
-import { importNode, mdxNode } from '../../plugins-lib/mdx-import';
+import { importNode, mdxNode } from '../../plugins-lib/twins/remark';
 import type { PrismSettings } from '../../plugins-lib/prism-settings';
 
-/**
- * Remark plugin: every fenced code block of a page becomes the theme's code block with
- * its code already highlighted, so the page's HTML carries the colours and the browser
- * needs no highlighter.
- */
+/** Remark plugin: every fenced code block becomes the theme's code block, highlighted already. */
 
 /** The name the page imports the theme's code block under; MDX's own names start with `_`. */
 const COMPONENT = 'HighlightedCodeBlock';

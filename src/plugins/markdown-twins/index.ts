@@ -1,13 +1,9 @@
 /**
- * markdown-twins: the docs for AI assistants.
- * - Every doc, category index and API page gets a Markdown twin at its route plus
- *   `.md` (`/index.md` for `/`), made from the sources: doc pages from their MDX,
- *   with our components in their Markdown forms; API pages from the same operation
- *   data the API pages render.
- * - `/llms.txt` lists every twin by section (llmstxt.org); `/llms-full.txt` holds
- *   every page in sidebar order.
- * The twins are made when the content loads, so a page that cannot become Markdown
- * stops the build (and the dev server) with its file named; postBuild writes them.
+ * markdown-twins: the docs for AI assistants. Every doc, category index and API page
+ * gets a Markdown twin at its route plus `.md` (`/index.md` for `/`); `/llms.txt` lists
+ * them by section (llmstxt.org), `/llms-full.txt` holds them all in sidebar order. They
+ * are made when the content loads, so a page that cannot become Markdown stops the
+ * build (and the dev server), naming its file.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -11,11 +11,11 @@ import type { VFile } from 'vfile';
 import { dataComponents } from '../../shared/tables';
 import { dataTable, type HtmlNode } from '../../shared/tables/html';
 import type { AnyTableModel } from '../../shared/tables/model';
-import { importNode } from '../../plugins-lib/mdx-import';
 import { noOptions } from '../../plugins-lib/plugin-options';
 import { DATA_TABLE_TAG, dataTableModelName, propsOf, type Fail, type JsxElement } from '../../plugins-lib/twins/jsx';
-import { importModule, pageTableModels } from '../../plugins-lib/twins/table-models';
+import { pageTableModels } from '../../plugins-lib/twins/table-models';
 import { TwinError } from '../../plugins-lib/twins/twin-error';
+import { importNode } from '../../plugins-lib/twins/remark';
 
 /**
  * Remark plugin: a table with no interaction becomes markup when its page is compiled.
@@ -64,11 +64,9 @@ export function remarkStaticTables() {
       throw new Error(`${file}${line ? `:${line}` : ''}: ${problem}`);
     };
     const fail: Fail = (problem, at) => failAt(problem, at?.position?.start.line);
-    const models = await pageTableModels(tree, { file, siteDir: SITE_DIR, load: importModule }).catch(
-      (error: unknown) => {
-        throw error instanceof TwinError ? failAt(error.problem, error.line) : error;
-      },
-    );
+    const models = await pageTableModels(tree, { file, siteDir: SITE_DIR }).catch((error: unknown) => {
+      throw error instanceof TwinError ? failAt(error.problem, error.line) : error;
+    });
     const tables = targets.map((element, position): HtmlNode => {
       const tag = element.name ?? '';
       const isDataTable = tag === DATA_TABLE_TAG;

@@ -16,14 +16,10 @@ declare module '@theme/CodeBlock' {
 }
 
 /**
- * The theme's code block, for code highlighted when the site is built: fenced code in
- * Markdown (`src/plugins/code-highlight`) and the API reference's samples and examples.
- * It renders the tokens it is given, so no highlighter ships to the browser, and the
- * colours come from classes (light and dark) rather than from styles set after hydration.
- * The title, numbered lines and lines marked by magic comments, read when the site was
- * built by the theme's own rules, show as in the theme's code block, with its copy and
- * word-wrap buttons. Nothing here reads `themeConfig.prism`, which the bundles do not
- * carry; code passed as a plain string shows unhighlighted.
+ * The theme's code block for code highlighted when the site is built (fenced code and the
+ * API reference's samples): it renders the tokens it is given, coloured by classes, with
+ * the title, numbered and marked lines, and the copy and word-wrap buttons of the theme's
+ * block. It reads no `themeConfig.prism`; code given as a plain string shows unhighlighted.
  */
 export default function CodeBlock({ highlighted, children, ...props }: ThemeProps): ReactNode {
   if (highlighted) {
