@@ -6,8 +6,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { NGINX_HEADERS_FILE, staleInlineCode } from '../deploy/build-output.mjs';
-import { findNginx, hasBrotliStatic, NGINX_MISSING_MESSAGE, startNginx } from './nginx.mjs';
+import createJiti from 'jiti';
+
+const jiti = createJiti(import.meta.url);
+/** @type {typeof import('../deploy/build-output')} */
+const { NGINX_HEADERS_FILE, staleInlineCode } = jiti('../deploy/build-output.ts');
+/** @type {typeof import('./nginx')} */
+const { findNginx, hasBrotliStatic, NGINX_MISSING_MESSAGE, startNginx } = jiti('./nginx.ts');
 
 const { values } = parseArgs({
   options: { port: { type: 'string', default: '8080' }, quiet: { type: 'boolean', default: false } },

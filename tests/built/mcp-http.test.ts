@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 
-import { SITE_CONFIG, startNginx } from '../../scripts/nginx.mjs';
+import { SITE_CONFIG, startNginx } from '../../scripts/nginx';
 import { connectMcp, MCP_CLI, urlsOf, type McpSession } from '../support/mcp-client';
 import { BUILD_DIR } from '../support/static-server.mjs';
 

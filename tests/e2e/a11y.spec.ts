@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 
-import { builtPolicy } from '../../deploy/build-output.mjs';
+import { builtPolicy } from '../../deploy/build-output';
 import { BUILD_DIR } from '../support/static-server.mjs';
 import { axeViolations, expect, test as siteTest, testUnderPolicy as test, useColourMode } from './fixtures';
 import { operations } from '../support/openapi-operations';

@@ -4,9 +4,9 @@ import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
-import { builtPolicy, pluginPolicies, staleInlineCode } from '../../deploy/build-output.mjs';
-import { IMMUTABLE_CACHE, REVALIDATE_CACHE, securityHeaders } from '../../deploy/headers.mjs';
-import { hashesInPolicy } from '../../deploy/inline-hashes.mjs';
+import { builtPolicy, pluginPolicies, staleInlineCode } from '../../deploy/build-output';
+import { IMMUTABLE_CACHE, REVALIDATE_CACHE, securityHeaders } from '../../deploy/headers';
+import { hashesInPolicy } from '../../deploy/inline-hashes';
 import { expect, gotoHydrated, test as siteTest, testUnderPolicy as test } from './fixtures';
 import { holdSiteBundle } from './hold-bundle';
 import { sitemapRoutes } from './site';

@@ -14,7 +14,7 @@ import {
   SEARCH_POLICY_FILE,
   API_POLICY_FILE,
   TEXT_EXTENSIONS,
-} from '@site/deploy/build-output.mjs';
+} from '@site/deploy/build-output';
 import {
   IMMUTABLE_CACHE,
   IMMUTABLE_PATH_PREFIXES,
@@ -22,17 +22,11 @@ import {
   renderNginxCacheMap,
   renderNginxHeaders,
   securityHeaders,
-} from '@site/deploy/headers.mjs';
-import { inlineCodeOf, inlineHashesOf, sha256Source } from '@site/deploy/inline-hashes.mjs';
+} from '@site/deploy/headers';
+import { inlineCodeOf, inlineHashesOf, sha256Source } from '@site/deploy/inline-hashes';
 import { builtPages, SEARCH_PAGE_FILE } from '@site/deploy/page-pass.mjs';
 import { SEARCH_BACKENDS } from '@site/src/search/backends/registry';
-import {
-  ACCESS_LOG_FILE,
-  DEPLOYED_ROOT,
-  renderMainConfig,
-  renderSiteConfig,
-  SITE_CONFIG,
-} from '@site/scripts/nginx.mjs';
+import { ACCESS_LOG_FILE, DEPLOYED_ROOT, renderMainConfig, renderSiteConfig, SITE_CONFIG } from '@site/scripts/nginx';
 
 const page = (body: string, head = '') =>
   `<!doctype html><html><head>${head}<script>document.documentElement.dataset.ready="1"</script></head><body>${body}</body></html>`;

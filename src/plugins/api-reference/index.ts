@@ -10,7 +10,7 @@ import type {
 import type { LoadContext, OptionValidationContext, Plugin } from '@docusaurus/types';
 import { Joi } from '@docusaurus/utils-validation';
 
-import { API_POLICY_FILE } from '../../../deploy/build-output.mjs';
+import { API_POLICY_FILE } from '../../../deploy/build-output';
 import { API_CONSOLE_DIR } from '../../shared/api-types';
 import { REFERENCE_KEY } from '../../plugins-lib/api-reference';
 import { createCodeHighlighter, type CodeHighlighter } from '../../plugins-lib/highlight';

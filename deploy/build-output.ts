@@ -5,8 +5,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 
-import { renderHeadersFile, renderNginxCacheMap, renderNginxHeaders, securityHeaders } from './headers.mjs';
-import { hashesInPolicy, inlineCodeOf, inlineHashesOf, sha256Source } from './inline-hashes.mjs';
+import type { PolicySources } from './headers';
+import { renderHeadersFile, renderNginxCacheMap, renderNginxHeaders, securityHeaders } from './headers';
+import { hashesInPolicy, inlineCodeOf, inlineHashesOf, sha256Source } from './inline-hashes';
 import { buildFiles, builtPages, editPages, NGINX_DIR } from './page-pass.mjs';
 
 const gzip = promisify(zlib.gzip);
@@ -56,10 +57,8 @@ const PAGEFIND_GZIPPED = /^pagefind\/.*\.(pf_meta|pf_index|pf_filter|pf_fragment
 /**
  * What the plugins add to the Content-Security-Policy, as they wrote it into the build:
  * every plugin's policy file must be there.
- * @param {string} buildDir
- * @returns {import('./headers.mjs').PolicySources[]}
  */
-export function pluginPolicies(buildDir) {
+export function pluginPolicies(buildDir: string): PolicySources[] {
   return [
     { file: SEARCH_POLICY_FILE, writer: 'the search plugin (src/plugins/search)' },
     { file: API_POLICY_FILE, writer: 'the API reference plugin (src/plugins/api-reference)' },
@@ -69,7 +68,7 @@ export function pluginPolicies(buildDir) {
       throw new Error(`${file} is missing: ${writer} writes it during docusaurus build`);
     }
     const policy = JSON.parse(readFileSync(file, 'utf8'));
-    const sources = (/** @type {unknown} */ value) =>
+    const sources = (value: unknown) =>
       Array.isArray(value) && value.every((source) => typeof source === 'string' && /^[^\s;,]+$/.test(source));
     if (!sources(policy?.scriptSrc) || !sources(policy?.connectSrc)) {
       throw new Error(`${file}: scriptSrc and connectSrc must be lists of sources`);
@@ -81,20 +80,15 @@ export function pluginPolicies(buildDir) {
 /**
  * Runs `task` on the files eight at a time: zlib's async calls run on libuv's thread
  * pool, so a batch compresses in parallel.
- * @param {string[]} files
- * @param {(file: string) => Promise<void>} task
  */
-async function inBatches(files, task) {
+async function inBatches(files: string[], task: (file: string) => Promise<void>) {
   for (let start = 0; start < files.length; start += 8) {
     await Promise.all(files.slice(start, start + 8).map(task));
   }
 }
 
-/**
- * @param {Buffer} content
- * @param {boolean} text Brotli's text mode
- */
-function brotliOf(content, text) {
+/** `text` sets Brotli's text mode. */
+function brotliOf(content: Buffer, text: boolean) {
   const { constants } = zlib;
   return brotli(content, {
     params: {
@@ -112,16 +106,14 @@ function brotliOf(content, text) {
  * pages as written, into the policy; the nginx includes and `_headers`; the .gz and .br
  * of every text file that compression makes smaller (nginx serves the others as they
  * are); Pagefind's files' twins.
- * @param {string} buildDir
  */
-export async function finishBuild(buildDir) {
+export async function finishBuild(buildDir: string) {
   if (!existsSync(path.join(buildDir, 'index.html'))) {
     throw new Error(`${path.join(buildDir, 'index.html')} is missing: run docusaurus build first`);
   }
   const files = buildFiles(buildDir);
   // Every file goes beside one of the build's (_nginx/ holds the plugins' policy files).
-  const write = (/** @type {string} */ file, /** @type {string | Buffer} */ content) =>
-    writeFile(path.join(buildDir, file), content);
+  const write = (file: string, content: string | Buffer) => writeFile(path.join(buildDir, file), content);
   const pages = editPages(buildDir, files);
   const edited = pages.filter((page) => page.edited);
   for (const page of edited) {
@@ -137,8 +129,8 @@ export async function finishBuild(buildDir) {
   const texts = files.filter(
     (file) => TEXT_EXTENSIONS.has(path.extname(file)) && file !== HEADERS_FILE && !file.startsWith(`${NGINX_DIR}/`),
   );
-  /** @type {string[]} files compression would not make smaller */
-  const unchanged = [];
+  // The files compression would not make smaller.
+  const unchanged: string[] = [];
   const compression = { files: texts.length, written: 0, unchanged };
   await inBatches(texts, async (file) => {
     const content = await readFile(path.join(buildDir, file));
@@ -175,14 +167,11 @@ export async function finishBuild(buildDir) {
   return { pages: { edited: edited.length, total: pages.length }, hashes, compression, pagefind };
 }
 
-/**
- * The Content-Security-Policy a finished build sends, read from its nginx include.
- * @param {string} buildDir
- */
-export function builtPolicy(buildDir) {
+/** The Content-Security-Policy a finished build sends, read from its nginx include. */
+export function builtPolicy(buildDir: string) {
   const file = path.join(buildDir, NGINX_HEADERS_FILE);
   if (!existsSync(file)) {
-    throw new Error(`${file} is missing: run npm run build (it finishes with scripts/finish-build.mjs)`);
+    throw new Error(`${file} is missing: run npm run build (it finishes with scripts/finish-build.ts)`);
   }
   const match = /^add_header Content-Security-Policy "([^"]+)" always;$/m.exec(readFileSync(file, 'utf8'));
   if (!match?.[1]) {
@@ -195,14 +184,13 @@ export function builtPolicy(buildDir) {
  * Inline code in the build whose hash its policy lacks (e.g. a page edited after the
  * hashes were computed): what a browser would block, by file, kind (`script` or
  * `style`), hash and the first 80 characters.
- * @param {string} buildDir
  */
-export function staleInlineCode(buildDir) {
+export function staleInlineCode(buildDir: string) {
   const policy = hashesInPolicy(builtPolicy(buildDir));
   const allowed = { script: new Set(policy.scriptHashes), style: new Set(policy.styleHashes) };
   return builtPages(buildDir).flatMap(({ file, html }) => {
     const { scripts, styles } = inlineCodeOf(html);
-    const found = (/** @type {'script' | 'style'} */ kind, /** @type {string[]} */ texts) =>
+    const found = (kind: 'script' | 'style', texts: string[]) =>
       texts.map((text) => ({ file, kind, hash: sha256Source(text), excerpt: text.slice(0, 80) }));
     return [...found('script', scripts), ...found('style', styles)].filter(
       ({ kind, hash }) => !allowed[kind].has(hash),

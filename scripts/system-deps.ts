@@ -5,9 +5,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 import { CHROMIUM_MISSING_MESSAGE, findChromium } from './chromium.mjs';
-import { findNginx, hasBrotliStatic, NGINX_MISSING_MESSAGE } from './nginx.mjs';
+import { findNginx, hasBrotliStatic, NGINX_MISSING_MESSAGE } from './nginx';
 
-/** @returns {{ name: string, message: string }[]} missing packages, with how to get each */
+// The missing packages, with how to get each.
 const missingPackages = () =>
   [
     { name: 'chromium', found: findChromium(), message: CHROMIUM_MISSING_MESSAGE },

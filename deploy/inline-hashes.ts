@@ -11,27 +11,19 @@ import { attributeOf, nodesOf } from './page-pass.mjs';
 /** Script types a browser executes; others (application/ld+json) are data, outside the policy. */
 const EXECUTABLE_SCRIPT_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript']);
 
-/**
- * @typedef {object} InlineCode
- * @property {string[]} scripts texts of inline scripts a browser runs
- * @property {string[]} styles values of style attributes and texts of <style> elements
- * @property {string[]} forbidden inline code the policy never allows (event-handler attributes, javascript: URLs)
- */
-
-/** @param {string} text */
-export function sha256Source(text) {
+export function sha256Source(text: string) {
   return `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
 }
 
 /**
- * @param {string} html
- * @returns {InlineCode}
+ * The texts of the inline scripts a browser runs, the values of style attributes and texts
+ * of <style> elements, and the inline code the policy never allows (event-handler
+ * attributes, javascript: URLs).
  */
-export function inlineCodeOf(html) {
-  /** @type {InlineCode} */
-  const found = { scripts: [], styles: [], forbidden: [] };
+export function inlineCodeOf(html: string) {
+  const found = { scripts: [] as string[], styles: [] as string[], forbidden: [] as string[] };
   for (const node of nodesOf(parse(html))) {
-    for (const { name, value } of /** @type {{ name: string, value: string }[]} */ (node.attrs ?? [])) {
+    for (const { name, value } of (node.attrs ?? []) as { name: string; value: string }[]) {
       if (name === 'style') {
         found.styles.push(value);
       } else if (
@@ -41,7 +33,7 @@ export function inlineCodeOf(html) {
         found.forbidden.push(`<${node.tagName} ${name}="${value}">`);
       }
     }
-    const text = () => (node.childNodes ?? []).map((/** @type {any} */ child) => child.value ?? '').join('');
+    const text = () => (node.childNodes ?? []).map((child: { value?: string }) => child.value ?? '').join('');
     if (node.tagName === 'script') {
       const type = attributeOf(node, 'type')?.trim().toLowerCase() ?? '';
       if (attributeOf(node, 'src') === undefined && EXECUTABLE_SCRIPT_TYPES.has(type)) {
@@ -54,17 +46,15 @@ export function inlineCodeOf(html) {
   return found;
 }
 
-/** @typedef {{ scriptHashes: string[], styleHashes: string[] }} InlineHashes */
+export type InlineHashes = { scriptHashes: string[]; styleHashes: string[] };
 
 /**
  * The hashes of all inline code in the given pages. Throws, naming the file, on inline
  * code no hash can allow.
- * @param {Iterable<{ file: string, html: string }>} pages
- * @returns {InlineHashes}
  */
-export function inlineHashesOf(pages) {
-  const scripts = new Set();
-  const styles = new Set();
+export function inlineHashesOf(pages: Iterable<{ file: string; html: string }>): InlineHashes {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
   for (const { file, html } of pages) {
     const code = inlineCodeOf(html);
     if (code.forbidden.length > 0) {
@@ -78,14 +68,9 @@ export function inlineHashesOf(pages) {
   return { scriptHashes: [...scripts].sort(), styleHashes: [...styles].sort() };
 }
 
-/**
- * Reads the hashes back from a Content-Security-Policy value.
- * @param {string} policy
- * @returns {InlineHashes}
- */
-export function hashesInPolicy(policy) {
-  /** @param {string} directive */
-  const hashes = (directive) => {
+/** Reads the hashes back from a Content-Security-Policy value. */
+export function hashesInPolicy(policy: string): InlineHashes {
+  const hashes = (directive: string) => {
     const part = policy.split(';').find((item) => item.trim().startsWith(`${directive} `)) ?? '';
     return [...part.matchAll(/'(sha256-[A-Za-z0-9+/=]+)'/g)].map((match) => match[1] ?? '');
   };

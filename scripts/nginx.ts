@@ -18,7 +18,7 @@ export const DEPLOYED_ROOT = '/var/www/rubra-docs';
 const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 const NGINX_CANDIDATES = ['/usr/sbin/nginx', '/usr/bin/nginx', '/usr/local/sbin/nginx'];
 
-/** @returns {string | null} the nginx binary, from NGINX_PATH or Debian's locations */
+/** The nginx binary, from NGINX_PATH or Debian's locations. */
 export function findNginx() {
   if (process.env.NGINX_PATH) {
     return existsSync(process.env.NGINX_PATH) ? process.env.NGINX_PATH : null;
@@ -41,10 +41,8 @@ export const NGINX_MISSING_MESSAGE = [
 /**
  * deploy/nginx.conf with its listen lines replaced by one on 127.0.0.1 and the deployed
  * folder replaced by the build folder; the rest is used as it is.
- * @param {string} template the text of deploy/nginx.conf
- * @param {{ port: number, siteRoot: string }} options
  */
-export function renderSiteConfig(template, { port, siteRoot }) {
+export function renderSiteConfig(template: string, { port, siteRoot }: { port: number; siteRoot: string }) {
   if (/[\s;"'{}$#]/.test(siteRoot)) {
     throw new Error(
       `nginx cannot use this folder as it is written: ${siteRoot} (move the checkout to a path without spaces or ; " ' { } $ #)`,
@@ -68,22 +66,24 @@ export const ACCESS_LOG_FILE = 'access.log';
  * from its Debian path, and everything it writes kept in `dir`. The access log is a file
  * there rather than /dev/stdout, which nginx cannot open when its stdout is a socket (a
  * process manager's pipe, systemd's journal).
- * @param {string} dir
- * @param {{ accessLog: boolean }} options
  */
-export function renderMainConfig(dir, { accessLog }) {
-  /** @type {Record<string, string>} */
-  const values = { module: BROTLI_STATIC_MODULE, dir, accessLog: accessLog ? path.join(dir, ACCESS_LOG_FILE) : 'off' };
+export function renderMainConfig(dir: string, { accessLog }: { accessLog: boolean }) {
+  const values: Record<string, string> = {
+    module: BROTLI_STATIC_MODULE,
+    dir,
+    accessLog: accessLog ? path.join(dir, ACCESS_LOG_FILE) : 'off',
+  };
   return readFileSync(MAIN_CONFIG, 'utf8').replace(/\{\{(\w+)\}\}/g, (_, name) => values[name] ?? '');
 }
+
+type Options = { port: number; buildDir: string; accessLog?: boolean; stdio?: 'inherit' | 'pipe'; template?: string };
 
 /**
  * Starts nginx on 127.0.0.1:port serving buildDir, in the foreground; resolves once it
  * answers. With `accessLog`, each request's line is copied to this process's stdout;
  * `template` replaces the text of deploy/nginx.conf, for a test of a variant.
- * @param {{ port: number, buildDir: string, accessLog?: boolean, stdio?: 'inherit' | 'pipe', template?: string }} options
  */
-export async function startNginx({ port, buildDir, accessLog = false, stdio = 'inherit', template }) {
+export async function startNginx({ port, buildDir, accessLog = false, stdio = 'inherit', template }: Options) {
   const nginx = findNginx();
   if (!nginx || !hasBrotliStatic()) {
     throw new Error(NGINX_MISSING_MESSAGE);

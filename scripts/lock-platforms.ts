@@ -12,14 +12,12 @@ const LOCK = new URL('../package-lock.json', import.meta.url);
 /** Which platform a package's name is built for: a pattern of the name and the os or cpu it means, first match wins. */
 const { os: OS, cpu: CPU } = JSON.parse(readFileSync(new URL('./lock-platforms.json', import.meta.url), 'utf8'));
 
-/**
- * @param {[string, string][]} table
- * @param {string} name
- */
-const match = (table, name) => table.find(([pattern]) => new RegExp(pattern).test(name))?.[1];
+const match = (table: [string, string][], name: string) =>
+  table.find(([pattern]) => new RegExp(pattern).test(name))?.[1];
 
-const lock = JSON.parse(readFileSync(LOCK, 'utf8'));
-const added = [];
+type LockEntry = { license?: string; optionalDependencies?: Record<string, string> } & Record<string, unknown>;
+const lock: { packages: Record<string, LockEntry> } = JSON.parse(readFileSync(LOCK, 'utf8'));
+const added: string[] = [];
 for (const [path, meta] of Object.entries(lock.packages)) {
   for (const [name, version] of Object.entries(meta.optionalDependencies ?? {})) {
     const nested = `${path ? `${path}/` : ''}node_modules/${name}`;

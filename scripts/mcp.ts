@@ -7,11 +7,7 @@ import { existsSync } from 'node:fs';
 const BUILD_DIR = 'build';
 const SERVER = 'mcp/dist/cli.js';
 
-/**
- * @param {string} command
- * @param {string[]} args
- */
-function run(command, args) {
+function run(command: string, args: string[]) {
   const result = spawnSync(command, args, { stdio: ['ignore', process.stderr, 'inherit'] });
   if (result.status !== 0) {
     console.error(`\`${command} ${args.join(' ')}\` failed.`);
@@ -28,7 +24,7 @@ if (!existsSync(SERVER)) {
   run('npm', ['run', 'build', '-w', 'mcp']);
 }
 const server = spawn(process.execPath, [SERVER, '--build', BUILD_DIR, ...process.argv.slice(2)], { stdio: 'inherit' });
-for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => server.kill(signal));
 }
 server.on('exit', (code) => process.exit(code ?? 0));
