@@ -18,7 +18,7 @@ import {
   useModalWorkarounds,
   type SearchView,
 } from './docsearchWorkarounds';
-import { escapeHtml, noticeHtml, toSitePath } from './pageResults';
+import { noticeHtml, toSitePath } from './pageResults';
 import { missingResultsUrl, useSearchConfig, type SearchSetup } from './setup';
 import type { DocSearchHit } from './types';
 
@@ -34,15 +34,12 @@ const ERROR_SCREEN = `<p class="DocSearch-Title">${texts.errorTitle}</p><p class
 /** The slot above the results, its live region and Ask AI drawn from the words in the box and the latest answer. */
 function createAboveResults() {
   const slot = document.createElement('div');
-  slot.innerHTML = '<div role="status" aria-live="polite"></div><div class="DocSearch-AskAI"></div>';
-  const [region, ask] = slot.children as unknown as [HTMLElement, HTMLElement];
-  // A part is redrawn only when it changes, so a button in it keeps focus as answers come in.
-  const drawn = new Map<HTMLElement, string>();
-  const put = (node: HTMLElement, html: string) => {
-    if (drawn.get(node) === html) return;
-    drawn.set(node, html);
-    node.innerHTML = html;
-  };
+  slot.innerHTML = `<div role="status" aria-live="polite"></div><div class="DocSearch-AskAI"><button type="button" class="DocSearch-AskAI-Button" data-ask-entry="" hidden><strong>Ask AI</strong> “<span></span>”, answered by your own model from these pages</button></div>`;
+  const region = slot.firstElementChild as HTMLElement;
+  const ask = slot.querySelector('button') as HTMLButtonElement;
+  const askedWords = ask.querySelector('span') as HTMLElement;
+  // The region is redrawn only when it changes, so a button in it keeps focus as answers come in.
+  let drawn = '';
   const view: SearchView & Pick<SearchModalProps, 'onAsk'> & { slot: HTMLElement; typed: string } = {
     slot,
     typed: '',
@@ -53,14 +50,14 @@ function createAboveResults() {
       const question = view.typed.trim();
       // A notice shows only beside the results it explains.
       const notice = view.answer?.query === view.typed ? view.answer.notice : null;
+      const html = view.failed ? ERROR_SCREEN : notice ? noticeHtml(notice) : '';
       region.className = view.failed ? 'DocSearch-ErrorScreen' : 'DocSearch-QueryNotice';
-      put(region, view.failed ? ERROR_SCREEN : notice ? noticeHtml(notice) : '');
-      put(
-        ask,
-        view.onAsk && question
-          ? `<button type="button" class="DocSearch-AskAI-Button" data-ask-entry=""><strong>Ask AI</strong> “${escapeHtml(question)}”, answered by your own model from these pages</button>`
-          : '',
-      );
+      if (html !== drawn) {
+        drawn = html;
+        region.innerHTML = html;
+      }
+      askedWords.textContent = question;
+      ask.hidden = !view.onAsk || question === '';
       // The stylesheet hides the no-results screen under the error screen.
       document.documentElement.toggleAttribute('data-search-failed', view.failed);
     },

@@ -46,7 +46,7 @@ export interface AskPanelProps {
   /** The question the reader typed in the search box. */
   question: string;
   onClose: () => void;
-  /** A dialog over the page (from the search modal) that closes on Escape, rather than in place (on /search). */
+  /** A dialog over the page (from the search modal, whose host closes it on Escape), rather than in place (on /search). */
   modal?: boolean;
 }
 
@@ -224,20 +224,12 @@ export default function AskPanel({ question, onClose, modal = false }: AskPanelP
     if (!modal) {
       return undefined;
     }
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        onClose();
-      }
-    };
-    document.addEventListener('keydown', onKey);
     document.body.style.overflow = 'hidden';
     dialog.current?.focus();
     return () => {
-      document.removeEventListener('keydown', onKey);
       document.body.style.overflow = '';
     };
-  }, [modal, onClose]);
+  }, [modal]);
 
   const last = turns.at(-1);
   const answering = call.sending ? turns.length - 1 : -1;

@@ -74,14 +74,16 @@ export default function SearchBar(): ReactNode {
     const onKeyDown = (event: KeyboardEvent) => {
       const modK = event.key?.toLowerCase() === 'k' && (event.metaKey || event.ctrlKey);
       const slash = event.key === '/' && !modalOpen && !isEditing(event);
-      if (modK || slash || (event.code === 'Escape' && modalOpen)) {
+      // Escape closes the search modal and Ask AI's dialog alike.
+      const escape = event.code === 'Escape' && open !== null;
+      if (modK || slash || escape) {
         event.preventDefault();
-        (modalOpen ? onClose : onOpen)();
+        (modalOpen || escape ? onClose : onOpen)();
       }
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [modalOpen, onOpen, onClose]);
+  }, [open, modalOpen, onOpen, onClose]);
 
   const label = identity.searchTexts.buttonText;
   const shortcut = `${modifier ?? 'Control'}+k`;
