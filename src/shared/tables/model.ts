@@ -42,10 +42,8 @@ export interface Column<Row> {
   format?: (value: number) => string;
   /** What the cell shows when it is more than the formatted figure (links, code, marks). */
   cell?: (row: Row) => Inline;
-  /** `end`: figures, right-aligned. */
+  /** `end`: figures and their heading, right-aligned. */
   align?: 'end';
-  /** The heading keeps the start alignment of text although the figures align to the end. */
-  headingAlign?: 'start';
   /**
    * The column names the row: the check finds the data row whose value equals the
    * cell's text, after this function takes the table's own marks off it.
