@@ -3,7 +3,7 @@
  * src/data/facts/mtbench-pairwise.json. A `null` score means "not measured", never zero.
  * The benchmark page and the five model guides render from here only.
  */
-import { FactError, MODEL_KINDS, readFacts, rowWhere } from './facts';
+import { MODEL_KINDS, readFacts, rowWhere } from './facts';
 import benchmarksFile from './facts/benchmarks.json';
 import pairwiseFile from './facts/mtbench-pairwise.json';
 import { RUBRA_PREFIX, models, type ModelFamily } from './models';
@@ -72,7 +72,7 @@ function familyOfRow({ kind, model: name }: (typeof benchmarkFacts)[number], ind
   const base = kind === 'rubra' && name.startsWith(RUBRA_PREFIX) ? name.slice(RUBRA_PREFIX.length) : name;
   const model = models.find((candidate) => nameKey(candidate.model) === nameKey(base));
   if (!model) {
-    throw new FactError(
+    throw new Error(
       `${rowWhere('benchmarks.json', index)}: the ${kind} model "${name}" has no row in src/data/facts/models.json`,
     );
   }

@@ -7,10 +7,6 @@
  * their own files with it (so a page that shows models does not download the
  * benchmark figures) and type the rows; nothing else reads the files.
  */
-export class FactError extends Error {
-  override name = 'FactError';
-}
-
 type CellRule = 'text' | 'optional text' | 'number' | 'optional number' | 'count' | readonly string[];
 
 /** Each field of a row: the file's column it is read from and how that column's cells must read. */
@@ -56,28 +52,28 @@ function checkCell(rule: CellRule, value: string): string | null {
  */
 export function readFacts<const S extends Schema>(file: string, rows: unknown, schema: S): FactRow<S>[] {
   if (!Array.isArray(rows) || rows.length === 0) {
-    throw new FactError(`src/data/facts/${file}: expected a non-empty array of rows`);
+    throw new Error(`src/data/facts/${file}: expected a non-empty array of rows`);
   }
   const fields = Object.entries(schema);
   const columns = fields.map(([, [column]]) => column);
   return rows.map((row: unknown, index) => {
     const where = rowWhere(file, index);
     if (typeof row !== 'object' || row === null || Array.isArray(row)) {
-      throw new FactError(`${where}: expected an object of cells`);
+      throw new Error(`${where}: expected an object of cells`);
     }
     const cells = row as Record<string, unknown>;
     const extra = Object.keys(cells).filter((column) => !columns.includes(column));
     if (extra.length > 0) {
-      throw new FactError(`${where}: unknown column ${extra.join(', ')} (the columns are ${columns.join(', ')})`);
+      throw new Error(`${where}: unknown column ${extra.join(', ')} (the columns are ${columns.join(', ')})`);
     }
     const values = fields.map(([field, [column, rule]]) => {
       const value = cells[column];
       if (typeof value !== 'string') {
-        throw new FactError(`${where}: column "${column}" is missing or not text`);
+        throw new Error(`${where}: column "${column}" is missing or not text`);
       }
       const problem = checkCell(rule, value);
       if (problem) {
-        throw new FactError(`${where}: column "${column}" ${problem}, found "${value}"`);
+        throw new Error(`${where}: column "${column}" ${problem}, found "${value}"`);
       }
       const numeric = rule === 'number' || rule === 'optional number' || rule === 'count';
       return [field, !numeric ? value : value === '' ? null : Number(value)];

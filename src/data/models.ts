@@ -2,7 +2,7 @@
  * Rubra's enhanced models, one entry per row of src/data/facts/models.json.
  * The model pages, the home page table and the benchmark page all read from here.
  */
-import { CHAT_TEMPLATES, FactError, MODEL_FAMILIES, readFacts, rowWhere } from './facts';
+import { CHAT_TEMPLATES, MODEL_FAMILIES, readFacts, rowWhere } from './facts';
 import modelsFile from './facts/models.json';
 
 export const modelFacts = readFacts('models.json', modelsFile, {
@@ -43,7 +43,7 @@ models.forEach(({ family, route, chatTemplate }, index) => {
   if (!known) {
     families.push({ family, route, chatTemplate });
   } else if (known.route !== route || known.chatTemplate !== chatTemplate) {
-    throw new FactError(
+    throw new Error(
       `${rowWhere('models.json', index)}: the ${family} family already has the guide ${known.route} and the template ${known.chatTemplate}`,
     );
   }

@@ -60,9 +60,8 @@ export function inlineText(inline: Inline): string {
   return text(inlineNodes(inline));
 }
 
-/** The classes of a column's cells, or of its heading: figures align to the end. */
-const alignClasses = (column: Column<unknown>, heading = false): TableClass[] =>
-  column.align === 'end' && !(heading && column.headingAlign === 'start') ? ['numeric'] : [];
+/** The classes of a column's cells and heading: figures align to the end. */
+const alignClasses = (column: Column<unknown>): TableClass[] => (column.align === 'end' ? ['numeric'] : []);
 
 /**
  * A table model as an HTML table for the rows of the MDX tag's props, with the classes
@@ -75,7 +74,7 @@ function modelTable(model: AnyTableModel, of: unknown): HtmlElement {
   const columns = visibleColumns<unknown>(model.columns, rows);
   const cell = (column: Column<unknown>, row: unknown) => inlineNodes(cellContent(column, row));
   const heading = (column: Column<unknown>) =>
-    element('th', inlineNodes(column.heading ?? column.label), alignClasses(column, true), { scope: 'col' });
+    element('th', inlineNodes(column.heading ?? column.label), alignClasses(column), { scope: 'col' });
   const bodyRow = (row: unknown) =>
     element(
       'tr',

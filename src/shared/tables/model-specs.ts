@@ -29,13 +29,7 @@ export const modelSpecs = {
   columns: [
     { label: 'Model', value: (model) => model.model, key: baseName },
     { label: 'Parameters', value: (model) => model.params },
-    {
-      label: 'Context length (tokens)',
-      value: (model) => model.contextLength,
-      format: formatCount,
-      align: 'end',
-      headingAlign: 'start',
-    },
+    { label: 'Context length (tokens)', value: (model) => model.contextLength, format: formatCount, align: 'end' },
     { label: 'Grouped-query attention', value: (model) => model.gqa },
     { label: 'Training tokens', value: (model) => model.trainingTokens },
     { label: 'Knowledge cutoff', value: (model) => model.knowledgeCutoff },

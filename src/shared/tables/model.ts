@@ -42,10 +42,8 @@ export interface Column<Row> {
   format?: (value: number) => string;
   /** What the cell shows when it is more than the formatted figure (links, code, marks). */
   cell?: (row: Row) => Inline;
-  /** `end`: figures, right-aligned. */
+  /** `end`: figures and their heading, right-aligned. */
   align?: 'end';
-  /** The heading keeps the start alignment of text although the figures align to the end. */
-  headingAlign?: 'start';
   /**
    * The column names the row: the check finds the data row whose value equals the
    * cell's text, after this function takes the table's own marks off it.
@@ -95,20 +93,13 @@ export interface TableModel<Row, Props = Record<string, never>> {
 export type AnyTableModel = TableModel<any, any>;
 
 /**
- * Whether a value (a module's export, as the twins load it) has the shape of a
- * table model, so a page's `<DataTable model={…}>` can be checked at build time.
+ * Whether a value (a module's export, as the twins load it) is a table model, so a
+ * page's `<DataTable model={…}>` can be checked at build time; each model's own type
+ * checks the rest of its shape where it is written.
  */
 export function isTableModel(value: unknown): value is AnyTableModel {
   const model = value as Partial<Record<keyof AnyTableModel, unknown>> | null | undefined;
-  return (
-    typeof model?.source === 'string' &&
-    Array.isArray(model.data) &&
-    ['function', 'undefined'].includes(typeof model.rows) &&
-    typeof model.caption === 'function' &&
-    Array.isArray(model.columns) &&
-    model.columns.length > 0 &&
-    model.columns.every((column) => typeof (column as { label?: unknown } | null)?.label === 'string')
-  );
+  return typeof model?.source === 'string' && typeof model.caption === 'function' && Array.isArray(model.columns);
 }
 
 export function visibleColumns<Row>(columns: readonly Column<Row>[], rows: readonly Row[]): Column<Row>[] {
