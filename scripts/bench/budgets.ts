@@ -59,12 +59,10 @@ export function resolvePagePath(type: PageType, exists: (file: string) => boolea
   return null;
 }
 
-/** @public run.mjs reads it through jiti. */
 export const BUDGET_KINDS = ['js', 'css', 'html', 'afterLoad', 'visit'] as const;
 export type BudgetKind = (typeof BUDGET_KINDS)[number];
 export type PageBudget = Record<BudgetKind, number>;
 
-/** @public run.mjs reads it through jiti. */
 export const BUDGET_LABELS: Record<BudgetKind, string> = {
   js: 'first-load JS',
   css: 'first-load CSS',
@@ -123,7 +121,6 @@ export function checkBudgets(id: PageTypeId, measured: Record<BudgetKind, number
   return BUDGET_KINDS.map((kind) => ({ kind, bytes: measured[kind], budget: budget[kind] * KB }));
 }
 
-/** @public run.mjs reads it through jiti. */
 export function formatKB(bytes: number): string {
   return `${(bytes / KB).toFixed(1)} KiB`;
 }

@@ -2,7 +2,7 @@
  * The relevance benchmark's arithmetic: reads the query set, turns an engine's answer
  * into the ordered list of pages it shows, and scores it (hit@1, hit@3, MRR@5, and how
  * often the reader meets a "No results" screen), overall and per class of query.
- * Pure: the engines that produce the answers live in relevance-engines.mjs.
+ * Pure: the engines that produce the answers live in relevance-engines.ts.
  */
 import { markdownTable } from '../../src/shared/tables/markdown';
 

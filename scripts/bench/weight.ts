@@ -13,7 +13,6 @@ import type { Page, Response } from '@playwright/test';
 
 import { HELD_SCRIPTS_META } from '../../src/search/backends/pagefindEarly';
 
-/** @public run.mjs reads it through jiti. */
 export const KINDS = ['js', 'css', 'html', 'font', 'image', 'other'] as const;
 export type ResourceKind = (typeof KINDS)[number];
 export type Phase = 'load' | 'afterLoad';

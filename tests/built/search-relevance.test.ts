@@ -57,8 +57,8 @@ beforeAll(async () => {
   // The MCP engine reads mcp/dist, compiled by tests/built/setup.ts.
   // One run answers every query set: the dev index is written once, from one rendering of the pages.
   const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['scripts/bench/relevance-engines.mjs', ...Object.keys(QUERY_SETS)],
+    'node_modules/.bin/vite-node',
+    ['scripts/bench/relevance-answers.ts', ...Object.keys(QUERY_SETS)],
     { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
   );
   answersByFile = JSON.parse(stdout) as typeof answersByFile;
@@ -68,7 +68,7 @@ for (const [file, floors] of Object.entries(QUERY_SETS)) {
   test(`the three engines answer ${file} at least as well, and as alike, as they did`, () => {
     const queries = parseQueries(JSON.parse(readFileSync(file, 'utf8')));
     const answers = answersByFile[file];
-    if (!answers) throw new Error(`relevance-engines.mjs gave no answers to ${file}`);
+    if (!answers) throw new Error(`relevance-answers.ts gave no answers to ${file}`);
     const engines = (Object.keys(floors.hit1) as Engine[]).map((name) => ({
       name,
       scores: scoreEngine(queries, answers[name]),

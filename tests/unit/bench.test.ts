@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { sdkCallProblem } from '@site/src/plugins/api-reference/load';
 
-import { phasePeaks, treeRss } from '../../scripts/bench/build.mjs';
+import { phasePeaks, treeRss } from '../../scripts/bench/build';
 import {
   BUDGET_KINDS,
   BUDGETS,

@@ -16,7 +16,7 @@ import {
   scoreEngine,
   type RelevanceQuery,
 } from '../../scripts/bench/relevance';
-import { checkExpectedPages, readQueries } from '../../scripts/bench/relevance-engines.mjs';
+import { checkExpectedPages, readQueries } from '../../scripts/bench/relevance-engines';
 
 const query = (text: string, queryClass: RelevanceQuery['class'], ...expect: string[]): RelevanceQuery => ({
   query: text,

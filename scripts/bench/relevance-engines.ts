@@ -9,43 +9,34 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-
-import createJiti from 'jiti';
+import { pathToFileURL } from 'node:url';
 
 import { buildFiles } from '../../deploy/page-pass.mjs';
-import { launchChromium } from '../chromium.mjs';
+import { writeIndex } from '../../src/plugins/search/indexer';
+import { renderedPages } from '../../src/plugins/search/rendered-pages';
+import { createLocalBackend } from '../../src/search/backends/local';
+import { groupHitsByPage } from '../../src/search/pageResults';
+import { contextualFacetFilters, type FacetFilters } from '../../src/search/types';
+import { identity, siteUrl } from '../../src/site/identity';
 import { startStaticHost } from '../../tests/support/static-server.mjs';
-
-const jiti = createJiti(import.meta.url);
-/** @type {typeof import('./relevance')} */
-const { parseQueries } = jiti('./relevance.ts');
-/** @type {typeof import('../../src/site/identity')} */
-const { identity, siteUrl } = jiti('../../src/site/identity.ts');
-
-/** @typedef {import('./relevance').RelevanceQuery} RelevanceQuery */
+import { launchChromium } from '../chromium.mjs';
+import { parseQueries, type RelevanceQuery } from './relevance';
 
 const RESULTS = 10;
 
 /** The engines, in the order they answer, and what each asks. */
-export const ENGINES = /** @type {const} */ ({
+export const ENGINES = {
   site: 'built site, /search in Chromium',
   dev: 'dev server index (its pages as Chromium renders them), Node',
   mcp: 'MCP search_docs over the build',
-});
+} as const;
 
-/** @param {string} file */
-export async function readQueries(file) {
+export async function readQueries(file: string) {
   return parseQueries(JSON.parse(await readFile(file, 'utf8')));
 }
 
-/**
- * Every expected page must exist in the build, or the query set is out of date.
- * @param {readonly RelevanceQuery[]} queries
- * @param {string} buildDir
- * @param {string} file the query file, for the message
- */
-export function checkExpectedPages(queries, buildDir, file) {
+/** Every expected page must exist in the build, or the query set (`file`, for the message) is out of date. */
+export function checkExpectedPages(queries: readonly RelevanceQuery[], buildDir: string, file: string) {
   const missing = [...new Set(queries.flatMap((query) => query.expect))].filter((page) => {
     const clean = page.replace(/^\//, '');
     return ![`${clean}.html`, path.join(clean, 'index.html')].some((file) => existsSync(path.join(buildDir, file)));
@@ -55,24 +46,22 @@ export function checkExpectedPages(queries, buildDir, file) {
   }
 }
 
-/**
- * The /search page of the served build, one visit per query, as a reader would land on it.
- * @param {string} origin
- * @param {readonly RelevanceQuery[]} queries
- * @param {(line: string) => void} log
- */
-async function pageAnswers(origin, queries, log) {
+/** The /search page of the served build, one visit per query, as a reader would land on it. */
+async function pageAnswers(origin: string, queries: readonly RelevanceQuery[], log: (line: string) => void) {
   const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     const answers = [];
     for (const [index, { query }] of queries.entries()) {
       await page.goto(`${origin}/${identity.searchPagePath}?q=${encodeURIComponent(query)}`);
-      await page.waitForFunction(([noResults, error]) => {
-        const main = document.querySelector('main');
-        const text = main?.textContent ?? '';
-        return Boolean(main?.querySelector('ol li h2 a')) || text.includes(noResults) || text.includes(error);
-      }, /** @type {[string, string]} */ ([identity.searchTexts.noResults, identity.searchTexts.errorTitle]));
+      await page.waitForFunction(
+        ([noResults, error]) => {
+          const main = document.querySelector('main');
+          const text = main?.textContent ?? '';
+          return Boolean(main?.querySelector('ol li h2 a')) || text.includes(noResults) || text.includes(error);
+        },
+        [identity.searchTexts.noResults, identity.searchTexts.errorTitle] as const,
+      );
       answers.push(
         await page.$$eval('main ol li h2 a', (links) => links.map((link) => link.getAttribute('href') ?? '')),
       );
@@ -89,15 +78,8 @@ async function pageAnswers(origin, queries, log) {
  * layer, that the modal and /search use), run in Node on an index folder with Pagefind's
  * browser bundle loaded from disk and its downloads served from the folder: each answer
  * lists the pages of its first results, as result URLs.
- * @param {string} indexDir
- * @param {readonly RelevanceQuery[]} queries
- * @param {import('../../src/search/types').FacetFilters} [facetFilters]
  */
-async function nodeAnswers(indexDir, queries, facetFilters = []) {
-  /** @type {typeof import('../../src/search/backends/local')} */
-  const { createLocalBackend } = jiti('../../src/search/backends/local.ts');
-  /** @type {typeof import('../../src/search/pageResults')} */
-  const { groupHitsByPage } = jiti('../../src/search/pageResults.ts');
+async function nodeAnswers(indexDir: string, queries: readonly RelevanceQuery[], facetFilters: FacetFilters = []) {
   const server = await startStaticHost({ root: path.resolve(indexDir) });
   const backend = createLocalBackend({
     bundlePath: `${server.origin}/`,
@@ -120,15 +102,8 @@ async function nodeAnswers(indexDir, queries, facetFilters = []) {
 /**
  * The dev server's index, written as the search plugin writes it under npm start: from
  * the pages that have a Markdown twin as Chromium renders them, here the served build's.
- * @param {string} origin
- * @param {string} buildDir
- * @param {readonly RelevanceQuery[]} queries
  */
-async function devAnswers(origin, buildDir, queries) {
-  /** @type {typeof import('../../src/plugins/search/indexer')} */
-  const { writeIndex } = jiti('../../src/plugins/search/indexer.ts');
-  /** @type {typeof import('../../src/plugins/search/rendered-pages')} */
-  const { renderedPages } = jiti('../../src/plugins/search/rendered-pages.ts');
+async function devAnswers(origin: string, buildDir: string, queries: readonly RelevanceQuery[]) {
   const twins = buildFiles(buildDir).filter((file) => file.endsWith('.md'));
   const routes = twins.map((file) => (file === 'index.md' ? '/' : `/${file.slice(0, -'.md'.length)}`));
   const dir = await mkdtemp(path.join(os.tmpdir(), 'relevance-dev-'));
@@ -140,20 +115,15 @@ async function devAnswers(origin, buildDir, queries) {
   }
 }
 
-/**
- * search_docs of the MCP server as mcp/dist holds it, over the build's twins.
- * @param {string} root
- * @param {string} buildDir
- * @param {readonly RelevanceQuery[]} queries
- */
-async function mcpAnswers(root, buildDir, queries) {
+/** search_docs of the MCP server as mcp/dist holds it, over the build's twins. */
+async function mcpAnswers(root: string, buildDir: string, queries: readonly RelevanceQuery[]) {
   const { BuildSource, Docs } = await import(pathToFileURL(path.join(root, 'mcp', 'dist', 'index.js')).href);
   const index = await new Docs(new BuildSource(path.resolve(buildDir))).searchIndex();
   // search_docs lists sections; a reader of its answer meets their pages in this order.
   const answers = [];
   for (const { query } of queries) {
     const { hits } = await index.search(query, RESULTS * 3);
-    answers.push(hits.map((/** @type {{ url: string }} */ hit) => hit.url));
+    answers.push(hits.map((hit: { url: string }) => hit.url));
   }
   return answers;
 }
@@ -163,15 +133,13 @@ async function mcpAnswers(root, buildDir, queries) {
  * once for the dev engine, whose index answers every set. `browser`: the site engine is
  * the /search page in Chromium; else the built index in Node, with the /search page's
  * filters. The MCP engine reads mcp/dist, which the caller compiles.
- * @param {string} root
- * @param {string} buildDir
- * @param {readonly (readonly RelevanceQuery[])[]} querySets
- * @param {{ browser?: boolean, log?: (line: string) => void }} [options]
- * @returns {Promise<Record<keyof typeof ENGINES, string[][]>[]>}
  */
-export async function askEngines(root, buildDir, querySets, { browser = false, log = () => {} } = {}) {
-  /** @type {typeof import('../../src/search/types')} */
-  const { contextualFacetFilters } = jiti('../../src/search/types.ts');
+export async function askEngines(
+  root: string,
+  buildDir: string,
+  querySets: readonly (readonly RelevanceQuery[])[],
+  { browser = false, log = () => {} }: { browser?: boolean; log?: (line: string) => void } = {},
+): Promise<Record<keyof typeof ENGINES, string[][]>[]> {
   const queries = querySets.flat();
   const server = await startStaticHost({ root: path.resolve(buildDir), gzip: true });
   try {
@@ -192,17 +160,4 @@ export async function askEngines(root, buildDir, querySets, { browser = false, l
   } finally {
     await server.close();
   }
-}
-
-// `node scripts/bench/relevance-engines.mjs [query file...]` prints, as JSON, the answers of
-// the three engines on build/ to each file's queries (search-queries.json when none is
-// given), keyed by the file as given: { [file]: { site, dev, mcp } }. All in Node, with
-// the MCP server as mcp/dist holds it (compiled by the caller). The relevance floor test
-// runs it apart from its runner.
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const files = process.argv.length > 2 ? process.argv.slice(2) : ['scripts/bench/search-queries.json'];
-  const querySets = await Promise.all(files.map((file) => readQueries(path.resolve(file))));
-  const root = fileURLToPath(new URL('../..', import.meta.url));
-  const answers = await askEngines(root, 'build', querySets);
-  process.stdout.write(`${JSON.stringify(Object.fromEntries(files.map((file, index) => [file, answers[index]])))}\n`);
 }

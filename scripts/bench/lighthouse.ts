@@ -2,29 +2,29 @@
 // chrome-launcher with the flags of scripts/chromium.json. Mobile is Lighthouse's
 // default (simulated slow 4G and a 4x slower CPU); desktop is its desktop preset.
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import lighthouse, { type Result } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 
-import { median } from './measure.mjs';
 import { CHROMIUM_ARGS, requireChromium } from '../chromium.mjs';
+import { median } from './measure';
 
 export const PRESETS = ['mobile', 'desktop'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
-/** @typedef {import('lighthouse').Result} Lhr */
-const score = (/** @type {string} */ id) => (/** @type {Lhr} */ lhr) => {
+const score = (id: string) => (lhr: Result) => {
   const value = lhr.categories[id]?.score;
   return value == null ? null : Math.round(value * 100);
 };
-const audit = (/** @type {string} */ id) => (/** @type {Lhr} */ lhr) => lhr.audits[id]?.numericValue ?? null;
-const whole = (/** @type {number} */ value) => value.toFixed(0);
+const audit = (id: string) => (lhr: Result) => lhr.audits[id]?.numericValue ?? null;
+const whole = (value: number) => value.toFixed(0);
+
+type Figure = 'performance' | 'accessibility' | 'bestPractices' | 'seo' | 'lcp' | 'tbt' | 'cls' | 'bytes';
 
 /**
  * The figures of a run, as the report's columns: name, label, format, and how it is read from
  * Lighthouse's result. Scores are 0-100, LCP and TBT in ms, bytes those transferred.
- * @type {[string, string, (value: number) => string, (lhr: Lhr) => number | null][]}
  */
-export const FIGURES = [
+export const FIGURES: [Figure, string, (value: number) => string, (lhr: Result) => number | null][] = [
   ['performance', 'perf', whole, score('performance')],
   ['accessibility', 'a11y', whole, score('accessibility')],
   ['bestPractices', 'best pr.', whole, score('best-practices')],
@@ -43,16 +43,18 @@ export async function launchLighthouseChrome() {
   });
 }
 
-/** @typedef {Record<string, unknown> & { failedAudits?: string[], runtimeError?: string | null, error?: string }} LighthouseRun */
+export type LighthouseRun = Record<string, unknown> & {
+  failedAudits?: string[];
+  runtimeError?: string | null;
+  error?: string;
+};
 
-/**
- * One run's figures and the ids of the audits that failed, or the error that ended it.
- * @param {import('chrome-launcher').LaunchedChrome} chrome
- * @param {string} url
- * @param {string} preset one of PRESETS
- * @returns {Promise<LighthouseRun>}
- */
-export async function runLighthouse(chrome, url, preset) {
+/** One run's figures and the ids of the audits that failed, or the error that ended it; `preset` is one of PRESETS. */
+export async function runLighthouse(
+  chrome: chromeLauncher.LaunchedChrome,
+  url: string,
+  preset: string,
+): Promise<LighthouseRun> {
   try {
     // ignoreStatusCode: the not-found page is audited too (its 404 fails only the
     // SEO status-code audit) instead of ending the run.
@@ -74,23 +76,19 @@ export async function runLighthouse(chrome, url, preset) {
       runtimeError: lhr.runtimeError?.code ?? null,
     };
   } catch (error) {
-    return { error: /** @type {Error} */ (error).message };
+    return { error: (error as Error).message };
   }
 }
 
-/**
- * The runs of one page: each figure's median, the audits that failed and the errors of any run.
- * @param {LighthouseRun[]} list
- * @returns {{ [figure: string]: any, failedAudits: string[], errors: unknown[], runs: LighthouseRun[] }}
- */
-export function summariseRuns(list) {
+/** The runs of one page: each figure's median, the audits that failed and the errors of any run. */
+export function summariseRuns(list: LighthouseRun[]) {
   return {
-    ...Object.fromEntries(
+    ...(Object.fromEntries(
       FIGURES.map(([name]) => {
         const values = list.map((run) => run[name]).filter((value) => typeof value === 'number');
         return [name, values.length ? median(values) : null];
       }),
-    ),
+    ) as Record<Figure, number | null>),
     failedAudits: [...new Set(list.flatMap((run) => run.failedAudits ?? []))],
     errors: [...new Set(list.flatMap((run) => [run.error, run.runtimeError].filter(Boolean)))],
     runs: list,

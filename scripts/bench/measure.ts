@@ -4,26 +4,20 @@
 // time from intent to first results on a cold page.
 import { gzipSync } from 'node:zlib';
 
+import type { BrowserContext, Page, Response } from '@playwright/test';
+
 import { launchChromium } from '../chromium.mjs';
 
-/**
- * The median of the values (NaN for none).
- * @param {readonly number[]} values
- */
-export function median(values) {
+/** The median of the values (NaN for none). */
+export function median(values: readonly number[]) {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  const at = (/** @type {number} */ index) => sorted[index] ?? NaN;
+  const at = (index: number) => sorted[index] ?? NaN;
   return sorted.length % 2 ? at(middle) : (at(middle - 1) + at(middle)) / 2;
 }
 
-/**
- * Runs `visit` once per run, each in a fresh context (a cold cache) of one Chromium; its results in order.
- * @template T
- * @param {number} runs
- * @param {(page: import('@playwright/test').Page, run: number, context: import('@playwright/test').BrowserContext) => Promise<T>} visit
- */
-async function eachRun(runs, visit) {
+/** Runs `visit` once per run, each in a fresh context (a cold cache) of one Chromium; its results in order. */
+async function eachRun<T>(runs: number, visit: (page: Page, run: number, context: BrowserContext) => Promise<T>) {
   const browser = await launchChromium();
   try {
     const results = [];
@@ -38,29 +32,19 @@ async function eachRun(runs, visit) {
   }
 }
 
-/**
- * Opens `path` of the site and waits until the page has hydrated.
- * @param {import('@playwright/test').Page} page
- * @param {string} baseUrl
- * @param {string} path
- */
-async function openHydrated(page, baseUrl, path) {
+/** Opens `path` of the site and waits until the page has hydrated. */
+async function openHydrated(page: Page, baseUrl: string, path: string) {
   await page.goto(new URL(path, baseUrl).href);
   await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
 }
 
-/**
- * Time in the page from setting the query to the first hit that marks it.
- * @param {import('@playwright/test').Page} page
- * @param {string} query
- */
-async function timeQuery(page, query) {
+/** Time in the page from setting the query to the first hit that marks it. */
+async function timeQuery(page: Page, query: string) {
   return page.evaluate(async (text) => {
     const input = document.querySelector('.DocSearch-Input');
     const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
     if (!input || !setValue) throw new Error('The search modal has no input to type into.');
-    /** @type {Promise<number>} */
-    const done = new Promise((resolve) => {
+    const done = new Promise<number>((resolve) => {
       const check = () => {
         const marks = [...document.querySelectorAll('.DocSearch-Hit mark')];
         if (marks.some((mark) => (mark.textContent ?? '').toLowerCase().startsWith(text.slice(0, 3)))) {
@@ -78,20 +62,16 @@ async function timeQuery(page, query) {
   }, query);
 }
 
-/**
- * The first query on the served site at `baseUrl`, measured cold, and each of the other queries, warm.
- * @param {{ baseUrl: string, queries: string[], runs: number }} options
- */
-export async function measureSearch({ baseUrl, queries, runs }) {
+/** The first query on the served site at `baseUrl`, measured cold, and each of the other queries, warm. */
+export async function measureSearch({ baseUrl, queries, runs }: { baseUrl: string; queries: string[]; runs: number }) {
   const results = await eachRun(runs, async (page) => {
     // Data saving on: the page does not preload search while idle, so every byte of
     // the search UI and index is fetched, and counted, after the keypress.
     await page.addInitScript(() => {
       Object.defineProperty(navigator, 'connection', { get: () => ({ effectiveType: '4g', saveData: true }) });
     });
-    /** @type {{ url: string, bytes: number }[]} */
-    const fetched = [];
-    const onResponse = (/** @type {import('@playwright/test').Response} */ response) =>
+    const fetched: { url: string; bytes: number }[] = [];
+    const onResponse = (response: Response) =>
       response.body().then(
         (body) => fetched.push({ url: response.url(), bytes: gzipSync(body).length }),
         // Redirects and aborted responses have no body.
@@ -104,7 +84,7 @@ export async function measureSearch({ baseUrl, queries, runs }) {
     await timeQuery(page, queries[0] ?? '');
     await page.waitForLoadState('networkidle');
     page.off('response', onResponse);
-    const sum = (/** @type {typeof fetched} */ list) => list.reduce((total, entry) => total + entry.bytes, 0);
+    const sum = (list: typeof fetched) => list.reduce((total, entry) => total + entry.bytes, 0);
     const warmTimes = [];
     for (const query of queries.slice(1)) {
       // Warm: the modal and index are loaded; each query is new to Pagefind.
@@ -136,9 +116,8 @@ export async function measureSearch({ baseUrl, queries, runs }) {
  * Cold page, prefetching and idle preloading as a reader has them: from the pointer
  * over the search button, then Ctrl+K and typing a query, to the first result shown.
  * Starts as soon as the page has hydrated, before any idle work has run.
- * @param {{ baseUrl: string, query: string, runs: number }} options
  */
-export async function measureIntent({ baseUrl, query, runs }) {
+export async function measureIntent({ baseUrl, query, runs }: { baseUrl: string; query: string; runs: number }) {
   const times = await eachRun(runs, async (page) => {
     await openHydrated(page, baseUrl, '/');
     const start = performance.now();
@@ -158,18 +137,16 @@ export async function measureIntent({ baseUrl, query, runs }) {
  * slows it (4x). The pointer rests on the button first, as a reader's does before the
  * press (the console starts loading then). Cold: a first visit. Warm: the same context after a first press, so
  * the console's files come from the HTTP cache, as on a reader's second page.
- * @param {{ baseUrl: string, runs: number }} options
  */
-export async function measureConsole({ baseUrl, runs }) {
+export async function measureConsole({ baseUrl, runs }: { baseUrl: string; runs: number }) {
   const results = await eachRun(runs, async (page, run, context) => {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     // The time of one press, and, when `weigh`, the gzip bytes of what its hover and press fetch.
-    const press = async (/** @type {boolean} */ weigh) => {
+    const press = async (weigh: boolean) => {
       await openHydrated(page, baseUrl, '/api/create-run');
-      /** @type {Promise<number>[]} */
-      const fetched = [];
-      const onResponse = (/** @type {import('@playwright/test').Response} */ response) =>
+      const fetched: Promise<number>[] = [];
+      const onResponse = (response: Response) =>
         fetched.push(
           response.body().then(
             (body) => gzipSync(body, { level: 9 }).length,

@@ -13,21 +13,20 @@ import { createInterface } from 'node:readline';
 import { stripVTControlCharacters } from 'node:util';
 import { gzipSync } from 'node:zlib';
 
-import createJiti from 'jiti';
+import { VOCABULARY_FILE } from '@rubra/search-query';
 import { stringify } from 'yaml';
 
 import { buildFiles } from '../../deploy/page-pass.mjs';
-import { measureSearch } from './measure.mjs';
 import { startStaticHost } from '../../tests/support/static-server.mjs';
+import { measureSearch } from './measure';
+import { generateDocs, generateOpenApi } from './scale-sources';
 
-/** @typedef {{ pid: number, ppid: number, rss: number }} ProcInfo */
+type ProcInfo = { pid: number; ppid: number; rss: number };
+/** The tree's RSS every 250 ms, and each output line, in seconds from the start. */
+type Timeline = { memory: { t: number; rss: number }[]; lines: { t: number; text: string }[] };
 
-/**
- * Summed resident memory of `root` and all its descendants.
- * @param {number | undefined} root
- * @param {readonly ProcInfo[]} processes
- */
-export function treeRss(root, processes) {
+/** Summed resident memory of `root` and all its descendants. */
+export function treeRss(root: number | undefined, processes: readonly ProcInfo[]) {
   let total = 0;
   const stack = processes.filter((proc) => proc.pid === root);
   for (let proc = stack.pop(); proc; proc = stack.pop()) {
@@ -39,44 +38,31 @@ export function treeRss(root, processes) {
 
 /** Every process's pid, parent and resident set size (bytes), from its /proc/<pid>/status. */
 async function readProcesses() {
-  /** @type {ProcInfo[]} */
-  const processes = [];
+  const processes: ProcInfo[] = [];
   for (const name of await readdir('/proc')) {
     // Empty for a process that ended between listing and reading.
     const status = /^\d+$/.test(name) ? await readFile(`/proc/${name}/status`, 'utf8').catch(() => '') : '';
-    const field = (/** @type {string} */ key) => Number(new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
+    const field = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
     if (status) processes.push({ pid: Number(name), ppid: field('PPid'), rss: field('VmRSS') * 1024 });
   }
   return processes;
 }
 
 /**
- * @typedef {object} Timeline
- * @property {{ t: number, rss: number }[]} memory the tree's RSS every 250 ms
- * @property {{ t: number, text: string }[]} lines each output line
- */
-
-/**
  * Runs `command args` in `cwd`; resolves with wall seconds, peak tree RSS in bytes and a
  * timeline: the tree's RSS every 250 ms and each output line, both in seconds from the
  * start, so memory can be read per phase.
- * @param {string} command
- * @param {string[]} args
- * @param {string} cwd
- * @param {NodeJS.ProcessEnv} [env]
  */
-function timedRun(command, args, cwd, env = process.env) {
-  return new Promise((resolve, reject) => {
+function timedRun(command: string, args: string[], cwd: string, env = process.env) {
+  return new Promise<{ seconds: number; peakBytes: number; timeline: Timeline }>((resolve, reject) => {
     const started = performance.now();
     const now = () => (performance.now() - started) / 1000;
     const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    /** @type {{ t: number, text: string }[]} */
-    const lines = [];
+    const lines: Timeline['lines'] = [];
     for (const input of [child.stdout, child.stderr]) {
       createInterface({ input }).on('line', (text) => lines.push({ t: now(), text }));
     }
-    /** @type {{ t: number, rss: number }[]} */
-    const memory = [];
+    const memory: Timeline['memory'] = [];
     let sampling = false;
     const timer = setInterval(async () => {
       if (sampling) return;
@@ -106,9 +92,8 @@ const PERF_LINE = /^\[PERF\](?:\[KO\])? (.+?) - ([\d.]+) (ms|seconds)/;
  * ends a phase that began `duration` earlier. The phases are the build's own
  * (Build > locale > phase: loading, bundling, SSG, postBuild...) that last long enough to
  * be sampled, 1 s or more.
- * @param {Timeline} timeline
  */
-export function phasePeaks({ memory, lines }) {
+export function phasePeaks({ memory, lines }: Timeline) {
   const phases = [];
   for (const line of lines) {
     const match = PERF_LINE.exec(stripVTControlCharacters(line.text));
@@ -128,33 +113,20 @@ export function phasePeaks({ memory, lines }) {
   return phases.sort((a, b) => a.start - b.start);
 }
 
-/**
- * `docusaurus clear` then a timed `docusaurus build` in `cwd`.
- * @param {string} cwd
- * @param {NodeJS.ProcessEnv} [env]
- */
-export async function coldBuild(cwd, env) {
+/** `docusaurus clear` then a timed `docusaurus build` in `cwd`. */
+export async function coldBuild(cwd: string, env?: NodeJS.ProcessEnv) {
   const docusaurus = `${cwd}/node_modules/.bin/docusaurus`;
   await timedRun(docusaurus, ['clear'], cwd, env);
   return timedRun(docusaurus, ['build'], cwd, env);
 }
 
-const jiti = createJiti(import.meta.url);
-const { VOCABULARY_FILE } = jiti('@rubra/search-query');
-
 const TWIN_SECTIONS_START = 'const pageSections: PageSection[] = [';
 
-/** @param {string} dir */
-export async function directorySize(dir) {
+export async function directorySize(dir: string) {
   return buildFiles(dir).reduce((total, file) => total + statSync(path.join(dir, file)).size, 0);
 }
 
-/**
- * @param {string} root
- * @param {string} dir
- * @param {{ pages: number, operations: number }} size
- */
-async function prepareVariant(root, dir, { pages, operations }) {
+async function prepareVariant(root: string, dir: string, { pages, operations }: { pages: number; operations: number }) {
   // The repository's files as a fresh clone has them (tracked, plus new files not ignored).
   const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: root })
     .toString()
@@ -162,7 +134,7 @@ async function prepareVariant(root, dir, { pages, operations }) {
     .filter(Boolean);
   for (const file of files) {
     // cp makes the target's folders.
-    await cp(path.join(root, file), path.join(dir, file)).catch((error) => {
+    await cp(path.join(root, file), path.join(dir, file)).catch((error: NodeJS.ErrnoException) => {
       // A file deleted in the work tree but still tracked.
       if (error.code !== 'ENOENT') throw error;
     });
@@ -175,8 +147,6 @@ async function prepareVariant(root, dir, { pages, operations }) {
     if (entry !== '.cache') await symlink(path.join(root, 'node_modules', entry), path.join(modules, entry));
   }
 
-  /** @type {typeof import('./scale-sources')} */
-  const { generateDocs, generateOpenApi } = jiti('./scale-sources.ts');
   for (const file of generateDocs(pages)) {
     const target = path.join(dir, 'docs', file.path);
     await mkdir(path.dirname(target), { recursive: true });
@@ -199,10 +169,19 @@ async function prepareVariant(root, dir, { pages, operations }) {
 
 const QUERIES = ['quantization', 'scheduler', 'replica', 'tokenizer', 'gateway', 'checkpoint'];
 
-/**
- * @param {{ root: string, pages?: number, operations?: number, runs?: number, log?: (line: string) => void }} options
- */
-export async function runScale({ root, pages = 2000, operations = 300, runs = 3, log = () => undefined }) {
+export async function runScale({
+  root,
+  pages = 2000,
+  operations = 300,
+  runs = 3,
+  log = () => undefined,
+}: {
+  root: string;
+  pages?: number;
+  operations?: number;
+  runs?: number;
+  log?: (line: string) => void;
+}) {
   const dir = await mkdtemp(path.join(tmpdir(), 'rubra-scale-'));
   try {
     log(`  preparing ${pages} pages and ${operations} operations in ${dir}`);

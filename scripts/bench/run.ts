@@ -1,6 +1,6 @@
 // npm run bench: what a reader waits for, measured on the production build.
-//   node scripts/bench/run.mjs [--reference DIR] [--only build,pages,lighthouse,search,console,relevance,scale] [--skip ...]
-//                          [--pages home,model,...]
+//   vite-node scripts/bench/run.ts [--reference DIR] [--only build,pages,lighthouse,search,console,relevance,scale] [--skip ...]
+//                                  [--pages home,model,...]
 //   --reference DIR  bench another build folder in the same run, side by side (interleaved)
 //   --pages          page types to visit (ids in scripts/bench/page-types.json; default all)
 //   --queries FILE   the relevance part asks the queries of FILE (the format of search-queries.json)
@@ -17,29 +17,40 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
-import createJiti from 'jiti';
-
-import { FIGURES, launchLighthouseChrome, PRESETS, runLighthouse, summariseRuns } from './lighthouse.mjs';
-import { measureConsole, measureIntent, measureSearch } from './measure.mjs';
-import { askEngines, checkExpectedPages, ENGINES, readQueries } from './relevance-engines.mjs';
-import { coldBuild, directorySize, runScale } from './build.mjs';
+import { markdownTable } from '../../src/shared/tables/markdown';
 import { startStaticHost } from '../../tests/support/static-server.mjs';
 import { launchChromium } from '../chromium.mjs';
-
-/** @typedef {import('./lighthouse.mjs').LighthouseRun} LighthouseRun */
+import { coldBuild, directorySize, runScale } from './build';
+import {
+  BUDGET_KINDS,
+  BUDGET_LABELS,
+  budgetFigures,
+  checkBudgets,
+  CONSOLE_BUDGET_KB,
+  formatKB,
+  PAGE_TYPES,
+  resolvePagePath,
+} from './budgets';
+import {
+  FIGURES,
+  launchLighthouseChrome,
+  PRESETS,
+  runLighthouse,
+  summariseRuns,
+  type LighthouseRun,
+} from './lighthouse';
+import { measureConsole, measureIntent, measureSearch } from './measure';
+import { askEngines, checkExpectedPages, ENGINES, readQueries } from './relevance-engines';
+import { formatScores, QUERY_CLASSES, sameFirstPageShare, scoreEngine } from './relevance';
+import { KINDS, recordVisit, tally } from './weight';
 
 const QUERIES = ['llama', 'enhanced', 'quantization', 'assistants', 'vllm', 'benchmark', 'license'];
-const option = /** @type {const} */ ({ type: 'string' });
+const option = { type: 'string' } as const;
 const { values: args } = parseArgs({
   options: { reference: option, only: option, skip: option, pages: option, queries: option },
 });
-/**
- * The values of a comma-separated option, each one of `known`.
- * @param {string | undefined} value
- * @param {string} what
- * @param {readonly string[]} known
- */
-function listOption(value, what, known) {
+/** The values of a comma-separated option, each one of `known`. */
+function listOption(value: string | undefined, what: string, known: readonly string[]) {
   const values = value ? value.split(',').map((part) => part.trim()) : [];
   for (const item of values) {
     if (!known.includes(item)) throw new Error(`unknown ${what} "${item}": choose from ${known.join(', ')}`);
@@ -49,17 +60,6 @@ function listOption(value, what, known) {
 
 const root = process.cwd();
 const runs = Number(process.env.BENCH_RUNS ?? 5);
-const jiti = createJiti(import.meta.url);
-/** @type {typeof import('./budgets')} */
-const budgets = jiti('./budgets.ts');
-const { BUDGET_KINDS, BUDGET_LABELS, budgetFigures, checkBudgets, CONSOLE_BUDGET_KB, formatKB } = budgets;
-const { PAGE_TYPES, resolvePagePath } = budgets;
-/** @type {typeof import('./weight')} */
-const { KINDS, recordVisit, tally } = jiti('./weight.ts');
-/** @type {typeof import('./relevance')} */
-const { formatScores, QUERY_CLASSES, sameFirstPageShare, scoreEngine } = jiti('./relevance.ts');
-/** @type {typeof import('../../src/shared/tables/markdown')} */
-const { markdownTable } = jiti('../../src/shared/tables/markdown.ts');
 
 const typeIds = PAGE_TYPES.map(({ id }) => id);
 const pageIds = listOption(args.pages, 'page type', typeIds);
@@ -68,32 +68,22 @@ const thisSite = { name: 'this site', dir: path.resolve(process.env.BENCH_BUILD_
 const reference = args.reference ? { name: 'reference', dir: path.resolve(args.reference) } : null;
 const sites = reference ? [thisSite, reference] : [thisSite];
 
-const kb = (/** @type {number} */ bytes) => (bytes / 1024).toFixed(1);
-const mb = (/** @type {number} */ bytes) => `${(bytes / 1024 ** 2).toFixed(1)} MB`;
-const gib = (/** @type {number} */ bytes) => `${(bytes / 1024 ** 3).toFixed(2)} GiB`;
-const ms = (/** @type {number} */ value) => `${value.toFixed(0)} ms`;
-const table = (/** @type {string[]} */ header, /** @type {string[][]} */ rows) => markdownTable({ header, rows });
-/**
- * One cell, side by side when a reference is benched: "this / reference"; – for a figure a site lacks.
- * @template V
- * @param {readonly (V | null | undefined)[]} values
- * @param {(value: V) => string} format
- */
-const cell = (values, format) => values.map((value) => (value == null ? '–' : format(value))).join(' / ');
-/**
- * Each site's figure `key`.
- * @template {string} K
- * @param {readonly (Partial<Record<K, number | null>> | null)[]} figures
- * @param {K} key
- */
-const pick = (figures, key) => figures.map((f) => f?.[key]);
-/**
- * A table of figures, one row per [label, key, format, goal], each figure side by side.
- * @template {string} K
- * @param {readonly (Record<K, number> | null)[]} figures
- * @param {[string, K, (value: number) => string, string?][]} rows
- */
-const figureTable = (figures, rows) =>
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+const mb = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+const gib = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(2)} GiB`;
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+const table = (header: string[], rows: string[][]) => markdownTable({ header, rows });
+/** One cell, side by side when a reference is benched: "this / reference"; – for a figure a site lacks. */
+const cell = <V>(values: readonly (V | null | undefined)[], format: (value: V) => string) =>
+  values.map((value) => (value == null ? '–' : format(value))).join(' / ');
+/** Each site's figure `key`. */
+const pick = <K extends string>(figures: readonly (Partial<Record<K, number | null>> | null)[], key: K) =>
+  figures.map((f) => f?.[key]);
+/** A table of figures, one row per [label, key, format, goal], each figure side by side. */
+const figureTable = <K extends string>(
+  figures: readonly (Record<K, number> | null)[],
+  rows: [string, K, (value: number) => string, string?][],
+) =>
   table(
     ['', 'figure', 'goal'],
     rows.map(([label, key, format, goal = '']) => [label, cell(pick(figures, key), format), goal]),
@@ -108,20 +98,16 @@ const markdown = [
   'Sizes in KiB (1 KiB = 1,024 bytes). A "gzip" size is the file as fetched, gzipped at level 9 (scripts/bench/weight.ts), each file counted once.',
 ];
 /** Prints a section of the report and keeps it for bench-report/. */
-const section = (/** @type {string} */ heading, /** @type {string[]} */ ...blocks) => {
+const section = (heading: string, ...blocks: string[]) => {
   const text = [`## ${heading}`, ...blocks].join('\n\n');
   console.log(`\n${text}`);
   markdown.push(text);
 };
 
 /** Each site's origin while it is served. */
-let origins = /** @type {string[]} */ ([]);
-/**
- * Serves every site while `work` runs.
- * @template T
- * @param {() => Promise<T>} work
- */
-async function withServers(work) {
+let origins: string[] = [];
+/** Serves every site while `work` runs. */
+async function withServers<T>(work: () => Promise<T>) {
   const servers = await Promise.all(sites.map((site) => startStaticHost({ root: site.dir, gzip: true })));
   origins = servers.map((server) => server.origin);
   try {
@@ -139,13 +125,8 @@ function pageUrls() {
   });
 }
 
-/**
- * Measures, one after another, each served site that holds `file`; null for one that does not.
- * @template T
- * @param {string} file
- * @param {(origin: string, site: (typeof sites)[number]) => Promise<T>} measure
- */
-async function eachSite(file, measure) {
+/** Measures, one after another, each served site that holds `file`; null for one that does not. */
+async function eachSite<T>(file: string, measure: (origin: string, site: (typeof sites)[number]) => Promise<T>) {
   const figures = [];
   for (const [index, site] of sites.entries()) {
     figures.push(existsSync(path.join(site.dir, file)) ? await measure(origins[index] ?? '', site) : null);
@@ -164,7 +145,7 @@ async function benchBuild() {
     builds.push(buildable ? await coldBuild(siteDir) : null);
   }
   const sizes = await Promise.all(sites.map((site) => (existsSync(site.dir) ? directorySize(site.dir) : null)));
-  const seconds = (/** @type {number} */ value) => `${value.toFixed(1)} s`;
+  const seconds = (value: number) => `${value.toFixed(1)} s`;
   const row = ['cold build', cell(pick(builds, 'seconds'), seconds), cell(pick(builds, 'peakBytes'), mb)];
   const header = ['', 'wall time', 'peak RSS (process tree)', 'output'];
   section('Build (after docusaurus clear)', table(header, [[...row, cell(sizes, mb)]]));
@@ -176,8 +157,7 @@ async function benchPages() {
   // Five visits at a time: each spends most of its time in the 10 s after load.
   const queue = pages.flatMap((page) => page.urls).filter((url) => url !== null);
   console.log(`Page weight: ${queue.length} visits of load + 10 s…`);
-  /** @type {Map<string, Awaited<ReturnType<typeof recordVisit>>>} */
-  const visits = new Map();
+  const visits = new Map<string, Awaited<ReturnType<typeof recordVisit>>>();
   const browser = await launchChromium();
   try {
     const worker = async () => {
@@ -236,9 +216,7 @@ async function benchLighthouse() {
   // Each preset's page on each site, with its runs; interleaved: each run visits every one
   // once, so drift in the machine's load hits all of them alike.
   const visits = PRESETS.flatMap((preset) =>
-    pages.flatMap(({ urls }) =>
-      urls.flatMap((url) => (url ? [{ preset, url, runs: /** @type {LighthouseRun[]} */ ([]) }] : [])),
-    ),
+    pages.flatMap(({ urls }) => urls.flatMap((url) => (url ? [{ preset, url, runs: [] as LighthouseRun[] }] : []))),
   );
   const chrome = await launchLighthouseChrome();
   try {
@@ -252,7 +230,7 @@ async function benchLighthouse() {
     chrome.kill();
   }
   process.stdout.write('\n');
-  const summary = (/** @type {string} */ preset, /** @type {string | null} */ url) => {
+  const summary = (preset: string, url: string | null) => {
     const visit = visits.find((v) => v.preset === preset && v.url === url);
     return visit ? summariseRuns(visit.runs) : null;
   };
@@ -333,7 +311,7 @@ async function benchRelevance() {
   return querySets.map((queries, index) => {
     const file = path.relative(root, files[index] ?? '');
     const engines = Object.entries(ENGINES).map(([name, label]) => {
-      const answers = answered[index]?.[/** @type {keyof typeof ENGINES} */ (name)] ?? [];
+      const answers = answered[index]?.[name as keyof typeof ENGINES] ?? [];
       const results = queries.map((query, at) => ({ ...query, results: answers[at] }));
       return { name, label, scores: scoreEngine(queries, answers), answers: results };
     });
@@ -354,7 +332,7 @@ async function benchScale() {
   const operations = Number(process.env.BENCH_OPERATIONS ?? 300);
   console.log(`Scale: ${pages} generated pages and ${operations} operations, real build…`);
   const s = await runScale({ root, pages, operations, runs: Math.min(runs, 3), log: console.log });
-  const goal = (/** @type {string} */ text, /** @type {boolean} */ met) => `${text}: ${met ? 'met' : '**missed**'}`;
+  const goal = (text: string, met: boolean) => `${text}: ${met ? 'met' : '**missed**'}`;
   const rows = [
     ['cold build', `${s.buildSeconds.toFixed(0)} s`, goal('5 min', s.buildSeconds <= 300)],
     ['peak RSS (process tree)', gib(s.peakBytes), goal('4 GiB', s.peakBytes <= 4 * 1024 ** 3)],
@@ -395,8 +373,7 @@ async function benchScale() {
 }
 
 // The parts, in the order they run.
-/** @type {Record<string, () => Promise<unknown>>} */
-const steps = {
+const steps: Record<string, () => Promise<unknown>> = {
   build: benchBuild,
   pages: benchPages,
   lighthouse: benchLighthouse,
@@ -410,8 +387,7 @@ const only = listOption(args.only, 'part', PARTS);
 const skip = listOption(args.skip, 'part', PARTS);
 const parts = (args.only ? only : PARTS).filter((part) => !skip.includes(part));
 
-/** @type {Record<string, unknown>} */
-const report = { date, runs, sites, parts };
+const report: Record<string, unknown> = { date, runs, sites, parts };
 for (const [part, step] of Object.entries(steps)) {
   if (!parts.includes(part)) continue;
   const unbuilt = ['build', 'scale'].includes(part)
