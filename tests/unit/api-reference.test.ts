@@ -329,26 +329,26 @@ describe('bad input fails with the file and the JSON pointer', () => {
         '',
         'the operation has no x-sdk-call, so its SDK samples cannot be written; it needs x-sdk-call: { resource:',
       ],
-      ['that is not a mapping', 'x-sdk-call: beta.assistants.list', 'x-sdk-call must be a mapping'],
+      ['that is not a mapping', 'x-sdk-call: beta.assistants.list', '"x-sdk-call" must be of type object; it needs'],
       [
         'with an unknown action',
         'x-sdk-call: { resource: beta.assistants, action: fetch, result: assistants }',
-        'x-sdk-call.action must be one of list, create, retrieve, update, delete, content, not "fetch"',
+        '"action" must be one of [list, create, retrieve, update, delete, content]; it needs',
       ],
       [
         'without a resource',
         'x-sdk-call: { action: list, result: assistants }',
-        'x-sdk-call.resource must be a dotted client path such as beta.threads.runs, not undefined',
+        '"resource" is required; it needs x-sdk-call: { resource: <client path such as beta.threads.runs>',
       ],
       [
         'with a result that is no variable name',
         'x-sdk-call: { resource: beta.assistants, action: list, result: all assistants }',
-        'x-sdk-call.result must be a variable name such as runStep, not "all assistants"',
+        '"result" with value "all assistants" fails to match the required pattern',
       ],
       [
         'with a key it does not know',
         'x-sdk-call: { resource: beta.assistants, action: list, result: assistants, method: get }',
-        'x-sdk-call has unknown keys (method)',
+        '"method" is not allowed; it needs',
       ],
     ])('%s', async (_, call, problem) => {
       await expect(withCall('sdk-call.yaml', call)).rejects.toThrow(

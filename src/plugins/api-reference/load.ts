@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 
 import SwaggerParser from '@apidevtools/swagger-parser';
+import { Joi } from '@docusaurus/utils-validation';
 import { parseDocument } from 'yaml';
 
-import { SDK_ACTIONS, type SdkCall } from '../../shared/api-request';
+import { SDK_ACTIONS } from '../../shared/api-request';
 
 /** A JSON object: an OpenAPI 3.1 document once parsed, or any object in it. */
 export type Json = Record<string, unknown>;
@@ -96,33 +97,26 @@ function checkOperations(document: Json, file: string): void {
 export const SDK_CALL_KEY = 'x-sdk-call';
 
 const IDENTIFIER = '[A-Za-z_][A-Za-z0-9_]*';
-const RESOURCE = new RegExp(`^${IDENTIFIER}(\\.${IDENTIFIER})*$`);
-const VARIABLE = new RegExp(`^${IDENTIFIER}$`);
+
+/** What an `x-sdk-call` holds: the SdkCall. */
+const SDK_CALL = Joi.object({
+  resource: Joi.string()
+    .pattern(new RegExp(`^${IDENTIFIER}(\\.${IDENTIFIER})*$`))
+    .required(),
+  action: Joi.valid(...SDK_ACTIONS).required(),
+  result: Joi.string()
+    .pattern(new RegExp(`^${IDENTIFIER}$`))
+    .required(),
+}).label(SDK_CALL_KEY);
 
 /** A sentence saying what is wrong with an operation's `x-sdk-call`, or undefined when it is a valid SdkCall. */
 export function sdkCallProblem(value: unknown): string | undefined {
-  const expected = `it needs ${SDK_CALL_KEY}: { resource: <client path such as beta.threads.runs>, action: <${SDK_ACTIONS.join(' | ')}>, result: <variable name> }`;
-  if (value === undefined) {
-    return `the operation has no ${SDK_CALL_KEY}, so its SDK samples cannot be written; ${expected}`;
-  }
-  if (!isRecord(value)) {
-    return `${SDK_CALL_KEY} must be a mapping; ${expected}`;
-  }
-  const { resource, action, result, ...rest } = value;
-  const unknownKeys = Object.keys(rest);
-  if (unknownKeys.length > 0) {
-    return `${SDK_CALL_KEY} has unknown keys (${unknownKeys.join(', ')}); ${expected}`;
-  }
-  if (typeof resource !== 'string' || !RESOURCE.test(resource)) {
-    return `${SDK_CALL_KEY}.resource must be a dotted client path such as beta.threads.runs, not ${JSON.stringify(resource)}`;
-  }
-  if (!SDK_ACTIONS.includes(action as SdkCall['action'])) {
-    return `${SDK_CALL_KEY}.action must be one of ${SDK_ACTIONS.join(', ')}, not ${JSON.stringify(action)}`;
-  }
-  if (typeof result !== 'string' || !VARIABLE.test(result)) {
-    return `${SDK_CALL_KEY}.result must be a variable name such as runStep, not ${JSON.stringify(result)}`;
-  }
-  return undefined;
+  const problem =
+    value === undefined
+      ? `the operation has no ${SDK_CALL_KEY}, so its SDK samples cannot be written`
+      : SDK_CALL.validate(value).error?.message;
+  const expected = `{ resource: <client path such as beta.threads.runs>, action: <${SDK_ACTIONS.join(' | ')}>, result: <variable name> }`;
+  return problem && `${problem}; it needs ${SDK_CALL_KEY}: ${expected}`;
 }
 
 export type RawOperation = ReturnType<typeof rawOperations>[number];
