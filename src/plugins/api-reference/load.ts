@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { isCollection, isPair, isScalar, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
+import { Joi } from '@docusaurus/utils-validation';
+import { parseDocument } from 'yaml';
 
-import { SDK_ACTIONS, type SdkCall } from '../../shared/api-request';
+import { SDK_ACTIONS } from '../../shared/api-request';
 
 /** A JSON object: an OpenAPI 3.1 document once parsed, or any object in it. */
 export type Json = Record<string, unknown>;
@@ -11,11 +12,8 @@ export type Json = Record<string, unknown>;
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 /** A problem in the API description, located by file and JSON pointer. */
-export class ApiDescriptionError extends Error {
-  constructor(file: string, pointer: string, problem: string) {
-    super(`${file}${pointer}: ${problem}`);
-    this.name = 'ApiDescriptionError';
-  }
+export function descriptionError(file: string, pointer: string, problem: string): Error {
+  return new Error(`${file}${pointer}: ${problem}`);
 }
 
 /** `listAssistants` becomes `list-assistants`: the page id and the route under /api/. */
@@ -34,7 +32,7 @@ export function toPointer(segments: readonly (string | number)[]): string {
 /**
  * Reads, parses, validates and dereferences an OpenAPI description: the file as written (the YAML download),
  * parsed with its `$ref`s intact (the JSON download), and validated with every `$ref` replaced by its target.
- * Every failure throws an ApiDescriptionError naming the file and the JSON pointer of the problem.
+ * Every failure throws an error naming the file and where the problem is: its JSON pointer, or its line in broken YAML.
  */
 export async function loadApiDescription(filePath: string, displayName = filePath) {
   const source = await readFile(filePath, 'utf8');
@@ -45,37 +43,17 @@ export async function loadApiDescription(filePath: string, displayName = filePat
 }
 
 function parseYaml(source: string, file: string): Json {
-  const lineCounter = new LineCounter();
-  const parsed = parseDocument(source, { prettyErrors: false, uniqueKeys: true, lineCounter });
+  const parsed = parseDocument(source, { uniqueKeys: true });
   const [error] = parsed.errors;
   if (error) {
-    const [offset] = error.pos;
-    const { line, col } = lineCounter.linePos(offset);
-    throw new ApiDescriptionError(
-      file,
-      toPointer(yamlPathAt(parsed.contents, offset)),
-      `invalid YAML (line ${line}, column ${col}): ${error.message.split('\n')[0]}`,
-    );
+    // The parser's message names the line and column, and quotes them.
+    throw descriptionError(file, '', `invalid YAML: ${error.message}`);
   }
   const value: unknown = parsed.toJS({ maxAliasCount: 100 });
   if (!isRecord(value)) {
-    throw new ApiDescriptionError(file, '#', 'the file must hold a YAML mapping (an OpenAPI document)');
+    throw descriptionError(file, '#', 'the file must hold a YAML mapping (an OpenAPI document)');
   }
   return value;
-}
-
-/** The path to the innermost YAML node that contains `offset`. */
-function yamlPathAt(node: unknown, offset: number): (string | number)[] {
-  for (const [index, item] of (isCollection(node) ? (node.items as unknown[]) : []).entries()) {
-    // A mapping's entry spans its key to its value, or to its key when it has no value.
-    const [key, value] = isPair(item) ? [isScalar(item.key) ? item.key : undefined, item.value] : [undefined, item];
-    const [start] = ((key ?? value) as YamlNode | null)?.range ?? [];
-    const end = ((value ?? key) as YamlNode | null)?.range?.[2];
-    if (start !== undefined && end !== undefined && offset >= start && offset <= end && (key || !isPair(item))) {
-      return [key ? String(key.value) : index, ...yamlPathAt(value, offset)];
-    }
-  }
-  return [];
 }
 
 /**
@@ -84,19 +62,19 @@ function yamlPathAt(node: unknown, offset: number): (string | number)[] {
  */
 function checkOperations(document: Json, file: string): void {
   if (!isRecord(document.paths)) {
-    throw new ApiDescriptionError(file, '#/paths', 'the description has no paths to document');
+    throw descriptionError(file, '#/paths', 'the description has no paths to document');
   }
   const seen = new Map<string, string>();
   for (const { path, method, operation } of rawOperations(document)) {
     const pointer = toPointer(['paths', path, method]);
     const { operationId } = operation;
     if (typeof operationId !== 'string' || operationId.trim() === '') {
-      throw new ApiDescriptionError(file, pointer, 'the operation has no operationId, so it cannot have a page');
+      throw descriptionError(file, pointer, 'the operation has no operationId, so it cannot have a page');
     }
     const pageId = pageIdOf(operationId);
     const earlier = seen.get(pageId);
     if (earlier) {
-      throw new ApiDescriptionError(
+      throw descriptionError(
         file,
         `${pointer}/operationId`,
         `operationId "${operationId}" gives page id "${pageId}", which ${earlier} already uses`,
@@ -105,7 +83,7 @@ function checkOperations(document: Json, file: string): void {
     seen.set(pageId, `the operation at ${pointer}`);
     const problem = sdkCallProblem(operation[SDK_CALL_KEY]);
     if (problem) {
-      throw new ApiDescriptionError(file, `${pointer}/${SDK_CALL_KEY}`, `operationId "${operationId}": ${problem}`);
+      throw descriptionError(file, `${pointer}/${SDK_CALL_KEY}`, `operationId "${operationId}": ${problem}`);
     }
   }
 }
@@ -119,33 +97,26 @@ function checkOperations(document: Json, file: string): void {
 export const SDK_CALL_KEY = 'x-sdk-call';
 
 const IDENTIFIER = '[A-Za-z_][A-Za-z0-9_]*';
-const RESOURCE = new RegExp(`^${IDENTIFIER}(\\.${IDENTIFIER})*$`);
-const VARIABLE = new RegExp(`^${IDENTIFIER}$`);
+
+/** What an `x-sdk-call` holds: the SdkCall. */
+const SDK_CALL = Joi.object({
+  resource: Joi.string()
+    .pattern(new RegExp(`^${IDENTIFIER}(\\.${IDENTIFIER})*$`))
+    .required(),
+  action: Joi.valid(...SDK_ACTIONS).required(),
+  result: Joi.string()
+    .pattern(new RegExp(`^${IDENTIFIER}$`))
+    .required(),
+}).label(SDK_CALL_KEY);
 
 /** A sentence saying what is wrong with an operation's `x-sdk-call`, or undefined when it is a valid SdkCall. */
 export function sdkCallProblem(value: unknown): string | undefined {
-  const expected = `it needs ${SDK_CALL_KEY}: { resource: <client path such as beta.threads.runs>, action: <${SDK_ACTIONS.join(' | ')}>, result: <variable name> }`;
-  if (value === undefined) {
-    return `the operation has no ${SDK_CALL_KEY}, so its SDK samples cannot be written; ${expected}`;
-  }
-  if (!isRecord(value)) {
-    return `${SDK_CALL_KEY} must be a mapping; ${expected}`;
-  }
-  const { resource, action, result, ...rest } = value;
-  const unknownKeys = Object.keys(rest);
-  if (unknownKeys.length > 0) {
-    return `${SDK_CALL_KEY} has unknown keys (${unknownKeys.join(', ')}); ${expected}`;
-  }
-  if (typeof resource !== 'string' || !RESOURCE.test(resource)) {
-    return `${SDK_CALL_KEY}.resource must be a dotted client path such as beta.threads.runs, not ${JSON.stringify(resource)}`;
-  }
-  if (!SDK_ACTIONS.includes(action as SdkCall['action'])) {
-    return `${SDK_CALL_KEY}.action must be one of ${SDK_ACTIONS.join(', ')}, not ${JSON.stringify(action)}`;
-  }
-  if (typeof result !== 'string' || !VARIABLE.test(result)) {
-    return `${SDK_CALL_KEY}.result must be a variable name such as runStep, not ${JSON.stringify(result)}`;
-  }
-  return undefined;
+  const problem =
+    value === undefined
+      ? `the operation has no ${SDK_CALL_KEY}, so its SDK samples cannot be written`
+      : SDK_CALL.validate(value).error?.message;
+  const expected = `{ resource: <client path such as beta.threads.runs>, action: <${SDK_ACTIONS.join(' | ')}>, result: <variable name> }`;
+  return problem && `${problem}; it needs ${SDK_CALL_KEY}: ${expected}`;
 }
 
 export type RawOperation = ReturnType<typeof rawOperations>[number];
@@ -176,13 +147,13 @@ async function validateAndDereference(document: Json, file: string): Promise<Jso
     }[];
     if (first) {
       const problem = `does not follow the OpenAPI 3.1 schema: ${first.message ?? error.message}`;
-      throw new ApiDescriptionError(file, `#${first.instancePath ?? ''}`, problem);
+      throw descriptionError(file, `#${first.instancePath ?? ''}`, problem);
     }
     if (error.targetRef) {
       const at = error.parentPath ? `${error.parentPath}/$ref` : '#';
-      throw new ApiDescriptionError(file, at, `broken $ref "${error.targetRef}": ${error.message}`);
+      throw descriptionError(file, at, `broken $ref "${error.targetRef}": ${error.message}`);
     }
-    throw new ApiDescriptionError(file, '#', error.message);
+    throw descriptionError(file, '#', error.message);
   }
 }
 

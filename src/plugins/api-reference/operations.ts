@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 
 import {
-  ApiDescriptionError,
+  descriptionError,
   asRecord,
   isRecord,
   pageIdOf,
@@ -55,7 +55,7 @@ export function buildApiReference(api: Json, options: BuildOptions): ApiReferenc
   const tags = (Array.isArray(api.tags) ? api.tags.filter(isRecord) : []).map((tag) => String(tag.name));
   const untagged = raws[pages.findIndex((page) => !tags.includes(page.tag))];
   if (untagged) {
-    throw new ApiDescriptionError(
+    throw descriptionError(
       options.file,
       toPointer(['paths', untagged.path, untagged.method, 'tags']),
       'the operation needs a first tag that the top-level tags declare, to place it in the API sidebar',
