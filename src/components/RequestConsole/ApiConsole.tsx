@@ -345,7 +345,6 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
           onClick={() => {
             clearRemembered();
             setIds({});
-            call.refreshServers();
             call.setStatus('The ids and server URLs remembered in this tab are cleared.');
           }}
         >
