@@ -35,12 +35,9 @@ export interface ServerCheckProps {
 const ALERTS: Partial<Record<string, string>> = { passed: 'success', failed: 'danger', 'not-supported': 'warning' };
 
 function summary(report: CheckReport): string {
-  const counts = new Map<string, number>();
-  for (const step of report.steps) {
-    const text = statusText(step).toLowerCase();
-    counts.set(text, (counts.get(text) ?? 0) + 1);
-  }
-  return `Check done: ${[...counts].map(([text, count]) => `${count} ${text}`).join(', ')}.`;
+  const texts = report.steps.map((step) => statusText(step).toLowerCase());
+  const counts = [...new Set(texts)].map((text) => `${texts.filter((each) => each === text).length} ${text}`);
+  return `Check done: ${counts.join(', ')}.`;
 }
 
 export default function ServerCheck({
