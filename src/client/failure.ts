@@ -60,18 +60,10 @@ export interface FailureSignals {
   withKey?: boolean;
 }
 
-function hostOf(url: string): { protocol: string; hostname: string; origin: string } {
-  try {
-    const parsed = new URL(url);
-    return { protocol: parsed.protocol, hostname: parsed.hostname, origin: parsed.origin };
-  } catch {
-    return { protocol: '', hostname: '', origin: url };
-  }
-}
-
 export function classifyFailure(signals: FailureSignals): Failure {
   const { server, serverUrl, pageOrigin } = signals;
-  const target = hostOf(signals.url);
+  // The request's URL was parsed before it was sent.
+  const target = new URL(signals.url);
   if (signals.aborted === 'cancel') {
     return {
       kind: 'cancelled',
@@ -96,8 +88,7 @@ export function classifyFailure(signals: FailureSignals): Failure {
       fix: `The site may send requests to itself and to ${allowed.join(', ') || 'no other address'}. Use one of those addresses; a site you build yourself can allow more origins with API_CONSOLE_ORIGINS.`,
     };
   }
-  const page = hostOf(pageOrigin);
-  if (page.protocol === 'https:' && target.protocol === 'http:' && !isLoopbackHost(target.hostname)) {
+  if (pageOrigin.startsWith('https:') && target.protocol === 'http:' && !isLoopbackHost(target.hostname)) {
     return {
       kind: 'mixed-content',
       message: `The browser blocked the request: this page is served over https, and it may not call the http address ${target.origin} (mixed content).`,

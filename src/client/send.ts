@@ -82,11 +82,7 @@ export async function send(request: OutgoingRequest, options: SendOptions): Prom
   let cspAllowed: string[] | undefined;
   const target = new URL(request.url);
   const onViolation = (event: SecurityPolicyViolationEvent) => {
-    const blocked = event.blockedURI;
-    if (
-      event.effectiveDirective === 'connect-src' &&
-      (blocked === target.origin || blocked.startsWith(target.origin))
-    ) {
+    if (event.effectiveDirective === 'connect-src' && event.blockedURI.startsWith(target.origin)) {
       // The `connect-src` sources of the policy's text.
       const directives = event.originalPolicy.split(';').map((directive) => directive.trim().split(/\s+/));
       cspAllowed = directives.find(([name]) => name === 'connect-src')?.slice(1) ?? [];

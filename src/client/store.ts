@@ -61,23 +61,17 @@ export function rememberServer(scope: string, url: string): void {
   write('session', SERVERS_KEY, JSON.stringify(lists));
 }
 
-let apiKeyInMemory: string | null = null;
+let apiKeyInMemory = '';
 
 export function readApiKey(): { key: string; remembered: boolean } {
   const remembered = storage('local')?.getItem(API_KEY_KEY) ?? null;
-  return remembered === null ? { key: apiKeyInMemory ?? '', remembered: false } : { key: remembered, remembered: true };
+  return remembered === null ? { key: apiKeyInMemory, remembered: false } : { key: remembered, remembered: true };
 }
 
-/** Keeps the key for the tab; on this device too only when `remember` is set. */
+/** Keeps the key for the tab; on this device too only when `remember` is set (an empty key is forgotten on both). */
 export function keepApiKey(key: string, remember: boolean): void {
   apiKeyInMemory = key;
   write('local', API_KEY_KEY, remember && key !== '' ? key : null);
-}
-
-/** Forgets the key everywhere: memory and this device. */
-export function forgetApiKey(): void {
-  apiKeyInMemory = null;
-  write('local', API_KEY_KEY, null);
 }
 
 /** Ids the answers carried, by the parameter that takes them (`assistant_id`), the newest first. */

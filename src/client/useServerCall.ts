@@ -36,7 +36,6 @@ export function outcomeStatus(
 export function useServerCall(scope: 'api' | 'model') {
   const [controller, setController] = useState<AbortController | null>(null);
   const [status, setStatus] = useState('');
-  const [servers, setServers] = useState(() => usedServers(scope));
   const current = useRef<AbortController | null>(null);
 
   /**
@@ -49,7 +48,6 @@ export function useServerCall(scope: 'api' | 'model') {
         return null;
       }
       rememberServer(scope, serverUrl);
-      setServers(usedServers(scope));
       const next = new AbortController();
       current.current = next;
       setController(next);
@@ -66,8 +64,6 @@ export function useServerCall(scope: 'api' | 'model') {
 
   const cancel = useCallback(() => current.current?.abort(), []);
 
-  /** Reads the list again (after the reader clears what the tab remembers). */
-  const refreshServers = useCallback(() => setServers(usedServers(scope)), [scope]);
-
-  return { sending: controller !== null, status, setStatus, servers, refreshServers, run, cancel };
+  // The tab's list as it is at each render: the call's own changes and the reader's Clear both re-render.
+  return { sending: controller !== null, status, setStatus, servers: usedServers(scope), run, cancel };
 }

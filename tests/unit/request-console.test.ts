@@ -310,14 +310,14 @@ describe('what the console keeps', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('holds the key in memory, writes it to the device only when remembered, and forgets it in one call', async () => {
+  it('holds the key in memory, writes it to the device only when remembered, and forgets it when emptied', async () => {
     const store = await import('@site/src/client/store');
     store.keepApiKey('sk-secret', false);
     expect(store.readApiKey()).toEqual({ key: 'sk-secret', remembered: false });
     expect([...stores.local.values(), ...stores.session.values()].join()).not.toContain('sk-secret');
     store.keepApiKey('sk-secret', true);
     expect([...stores.local.values()]).toEqual(['sk-secret']);
-    store.forgetApiKey();
+    store.keepApiKey('', false);
     expect(store.readApiKey()).toEqual({ key: '', remembered: false });
     expect(stores.local.size).toBe(0);
   });

@@ -139,16 +139,13 @@ function JsonNode({ name, value, depth, last }: { name?: string; value: unknown;
   const isList = Array.isArray(value);
   const entries = typeof value === 'object' && value !== null ? Object.entries(value) : [];
   if (entries.length === 0) {
-    // A scalar in its token's colour; an empty object or list as it is written.
-    const text = JSON.stringify(value);
+    // A scalar, or an empty object or list, as it is written, in its token's colour.
     return (
       <div>
         {key}
-        {typeof value === 'object' && value !== null ? (
-          text
-        ) : (
-          <span className={typeof value === 'string' ? styles.jsonString : styles.jsonValue}>{text}</span>
-        )}
+        <span className={typeof value === 'string' ? styles.jsonString : styles.jsonValue}>
+          {JSON.stringify(value)}
+        </span>
         {comma}
       </div>
     );

@@ -35,7 +35,6 @@ import {
   SendBar,
   ServerField,
   TimeoutField,
-  timeoutProblem,
   useConsoleForm,
 } from './Fields';
 import { readForm, urlProblem } from './form';
@@ -201,12 +200,7 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
 
   const sendNow = async (anyway: boolean) => {
     const url = requestUrl(read.request);
-    const problems = [
-      ...read.problems,
-      read.problems.length === 0 ? urlProblem(url) : null,
-      timeoutProblem(timeoutSeconds),
-    ].filter((problem) => problem !== null);
-    if (!form.accept(problems)) {
+    if (!form.accept([...read.problems, read.problems.length === 0 ? urlProblem(url) : null])) {
       setSchemaWarning(null);
       return;
     }
@@ -351,7 +345,6 @@ export default function ApiConsole({ operation, data, onSamples, onClose }: ApiC
           onClick={() => {
             clearRemembered();
             setIds({});
-            call.refreshServers();
             call.setStatus('The ids and server URLs remembered in this tab are cleared.');
           }}
         >

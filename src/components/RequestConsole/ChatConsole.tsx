@@ -21,7 +21,6 @@ import {
   SendBar,
   ServerField,
   TimeoutField,
-  timeoutProblem,
   useConsoleForm,
 } from './Fields';
 import { bodyProblem } from './form';
@@ -52,8 +51,7 @@ export default function ChatConsole({ request, onClose }: ChatConsoleProps): Rea
 
   const sendNow = async () => {
     const server = checkServerUrl(serverUrl);
-    const found = [server.ok ? null : server, parsed.ok ? null : bodyProblem(parsed), timeoutProblem(timeoutSeconds)];
-    if (!form.accept(found.filter((problem) => problem !== null)) || !server.ok || !parsed.ok) {
+    if (!form.accept([server.ok ? null : server, parsed.ok ? null : bodyProblem(parsed)]) || !server.ok || !parsed.ok) {
       return;
     }
     const sent: ApiRequest = {

@@ -8,7 +8,7 @@ import { useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import BodyEditor from './BodyEditor';
 import type { Failure } from '@site/src/client/failure';
 import type { FieldProblem } from './form';
-import { forgetApiKey, keepApiKey, readApiKey } from '@site/src/client/store';
+import { keepApiKey, readApiKey } from '@site/src/client/store';
 import { fieldsNeedChange, useServerCall } from '@site/src/client/useServerCall';
 import styles from './styles.module.css';
 
@@ -108,10 +108,12 @@ export function useConsoleForm(scope: 'api' | 'model', serverUrl: string | (() =
       problem: problemOf(name),
     }),
     /**
-     * Shows the problems under their fields; true when there are none. Otherwise nothing
-     * is sent: the status says how many fields need a change, and the first takes the focus.
+     * Shows the problems under their fields, the Timeout's last; true when there are none.
+     * Otherwise nothing is sent: the status says how many fields need a change, and the
+     * first takes the focus.
      */
-    accept: (found: FieldProblem[]) => {
+    accept: (given: (FieldProblem | null)[]) => {
+      const found = [...given, timeoutProblem(held.timeout[0])].filter((problem) => problem !== null);
       setProblems(found);
       if (found.length > 0) {
         call.setStatus(fieldsNeedChange(found.length));
@@ -159,7 +161,7 @@ export function KeyField({ id, keyState }: { id: string; keyState: ReturnType<ty
             type="button"
             className={styles.linkButton}
             onClick={() => {
-              forgetApiKey();
+              keepApiKey('', false);
               setKey({ key: '', remembered: false });
             }}
           >

@@ -31,13 +31,13 @@ export interface ServerCheckProps {
   onClose: () => void;
 }
 
+/** The alert each step's status shows as; a step that waits, runs or did not run is neutral. */
+const ALERTS: Partial<Record<string, string>> = { passed: 'success', failed: 'danger', 'not-supported': 'warning' };
+
 function summary(report: CheckReport): string {
-  const counts = new Map<string, number>();
-  for (const step of report.steps) {
-    const text = statusText(step).toLowerCase();
-    counts.set(text, (counts.get(text) ?? 0) + 1);
-  }
-  return `Check done: ${[...counts].map(([text, count]) => `${count} ${text}`).join(', ')}.`;
+  const texts = report.steps.map((step) => statusText(step).toLowerCase());
+  const counts = [...new Set(texts)].map((text) => `${texts.filter((each) => each === text).length} ${text}`);
+  return `Check done: ${counts.join(', ')}.`;
 }
 
 export default function ServerCheck({
@@ -122,7 +122,12 @@ export default function ServerCheck({
       {report ? (
         <ol className="margin-bottom--md" aria-label={`Results for ${report.serverUrl}`} data-server-check-results="">
           {report.steps.map((step) => (
-            <li key={step.id} className={styles.step} data-step={step.id} data-status={step.status}>
+            <li
+              key={step.id}
+              className={`alert alert--${ALERTS[step.status] ?? 'secondary'} padding--sm margin-bottom--sm ${styles.step}`}
+              data-step={step.id}
+              data-status={step.status}
+            >
               <p>
                 <span className="text--semibold">{step.title}</span>{' '}
                 <span className="badge badge--secondary">{statusText(step)}</span>

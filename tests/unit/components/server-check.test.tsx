@@ -2,7 +2,7 @@ import { render, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { forgetApiKey, keepApiKey } from '@site/src/client/store';
+import { keepApiKey } from '@site/src/client/store';
 import ServerCheck from '@site/src/components/ServerCheck/Panel';
 
 import { page } from '../../support/dom';
@@ -16,7 +16,7 @@ function serve(change: Partial<Record<Kind, () => Reply>> = {}) {
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  forgetApiKey();
+  keepApiKey('', false);
 });
 
 const results = () => page().getByRole('list', { name: /^Results for / });
