@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 
 import { AUTH, type FakeServer } from '../support/fake-server.mjs';
-import { axeViolations, expect, gotoHydrated, test } from './fixtures';
+import { axeViolations, expect, gotoHydrated, test, useColourMode } from './fixtures';
 
 /**
  * Check your server on the serving guides, against the fake server's copies of the real
@@ -168,7 +168,10 @@ test('nothing is sent before the press: not on the page, not on intent, not when
 test.describe('from the keyboard', () => {
   test.use({ expectedErrors: /status of 500/, permissions: ['clipboard-read', 'clipboard-write'] });
 
-  test('from the keyboard alone: open, run, copy, close; axe finds nothing in the report', async ({ page, fake }) => {
+  test('from the keyboard alone: open, run, copy, close; axe finds nothing in the report, light and dark', async ({
+    page,
+    fake,
+  }) => {
     await gotoHydrated(page, '/inference/llamacpp');
     await page.locator('[data-server-check-button]').focus();
     await page.keyboard.press('Enter');
@@ -195,6 +198,9 @@ test.describe('from the keyboard', () => {
     expect(copied).toContain('4. **A tool call (get_current_weather)**: Failed');
     expect(copied).toContain('tools param requires --jinja flag');
     expect(await axeViolations(page, '[data-server-check-panel]')).toEqual([]);
+    await useColourMode(page, 'dark');
+    expect(await axeViolations(page, '[data-server-check-panel]')).toEqual([]);
+    await copy.focus();
     await page.keyboard.press('Escape');
     await expect(panel).toHaveCount(0);
     await expect(page.locator('[data-server-check-button]')).toBeFocused();
