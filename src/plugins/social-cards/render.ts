@@ -106,14 +106,6 @@ export function cardMetaTags(url: string, alt: string): CardTag[] {
   ];
 }
 
-/** The fonts, from @fontsource/inter (satori reads WOFF, not WOFF2): weights 600 and 700 of each subset. */
-const FONT_FILES = ['latin', 'latin-ext'].flatMap((subset) =>
-  ([600, 700] as const).map((weight) => ({
-    weight,
-    file: `@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`,
-  })),
-);
-
 /** The stylesheet that holds the site's palette. */
 export const SITE_STYLESHEET = 'src/css/custom.css';
 
@@ -162,13 +154,16 @@ export async function loadSiteAssets(siteDir: string, siteUrl: string): Promise<
   const require = createRequire(path.join(siteDir, 'package.json'));
   const css = await readFile(path.join(siteDir, SITE_STYLESHEET), 'utf8');
   const logo = await readFile(path.join(siteDir, 'static/img/logo.svg'));
+  // The fonts, from @fontsource/inter (satori reads WOFF, not WOFF2): weights 600 and 700 of each subset.
   const fonts = await Promise.all(
-    FONT_FILES.map(async ({ weight, file }) => ({
-      name: FONT_FAMILY,
-      weight,
-      style: 'normal' as const,
-      data: await readFile(require.resolve(file)),
-    })),
+    ['latin', 'latin-ext'].flatMap((subset) =>
+      ([600, 700] as const).map(async (weight) => ({
+        name: FONT_FAMILY,
+        weight,
+        style: 'normal' as const,
+        data: await readFile(require.resolve(`@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`)),
+      })),
+    ),
   );
   const versions = ['satori', '@resvg/resvg-js', '@napi-rs/image', '@fontsource/inter'].map(
     (name) => `${name}@${(require(`${name}/package.json`) as { version: string }).version}`,
