@@ -36,8 +36,6 @@ const PLUGIN = 'social-cards';
 const CARDS_DIR = 'assets/cards';
 /** Cards rasterised and compressed at once, on libuv's thread pool. */
 const IN_FLIGHT = 8;
-/** The file that decides how a card looks; its text is part of every card's hash. */
-const DESIGN_FILE = 'render.ts';
 
 export interface SocialCardsOptions {
   /** The id of the API reference's docs instance. */
@@ -61,11 +59,7 @@ export interface CardPage extends CardText {
   route: string;
   /** Where the page comes from, for messages. */
   source: string;
-  /** The card's file name, for a card that several routes share. */
-  name?: string;
 }
-
-export const SITE_CARD_NAME = 'site';
 
 type Operation = { pageId: string; method: string; path: string };
 type SidebarItem = DocsContent['loadedVersions'][number]['sidebars'][string][number];
@@ -123,7 +117,7 @@ export function docsCardPages(
 
 /** One card for the pages that stand for the whole site; it carries the site's title alone. */
 export function siteCardPages(routes: readonly string[], siteTitle: string): CardPage[] {
-  return routes.map((route) => ({ route, title: siteTitle, source: 'the site card', name: SITE_CARD_NAME }));
+  return routes.map((route) => ({ route, title: siteTitle, source: 'the site card' }));
 }
 
 /** The alt text of a card: what it shows, in reading order (the site's card shows its name alone). */
@@ -156,14 +150,6 @@ export function cardHash(page: CardPage, designKey: string): string {
     .update(JSON.stringify({ title: page.title, section: page.section ?? null, designKey }))
     .digest('hex')
     .slice(0, 16);
-}
-
-/** A digest of how cards look: the design code, the palette, the logo, the fonts and the renderers. */
-export async function designKeyOf(assets: CardAssets): Promise<string> {
-  const code = await readFile(path.join(__dirname, DESIGN_FILE), 'utf8');
-  return createHash('sha256')
-    .update(JSON.stringify([code, ...assets.sources]))
-    .digest('hex');
 }
 
 /** Renders the cards the cache lacks, IN_FLIGHT at once: satori lays out one while others rasterise. */
@@ -244,16 +230,12 @@ export default function socialCards(context: LoadContext, options: SocialCardsOp
       // Each route's card named, the routes' tags written for the server rendering, and the cards' rendering started.
       const started = performance.now();
       const assets = await loadSiteAssets(siteDir, siteConfig.url);
-      const designKey = await designKeyOf(assets);
       const byHash = new Map<string, CardJob>();
       const tags: Record<string, ReturnType<typeof cardMetaTags>> = {};
       for (const [route, page] of pages) {
-        const hash = cardHash(page, designKey);
-        const job = byHash.get(hash) ?? {
-          page,
-          hash,
-          file: `${CARDS_DIR}/${page.name ?? cardSlug(route)}.${hash}.png`,
-        };
+        const hash = cardHash(page, assets.designKey);
+        // Routes that show one card share the file named after the first of them.
+        const job = byHash.get(hash) ?? { page, hash, file: `${CARDS_DIR}/${cardSlug(route)}.${hash}.png` };
         byHash.set(hash, job);
         byRoute.set(route, job);
         tags[route] = cardMetaTags(`${siteConfig.url}${baseUrl}${job.file}`, cardAlt(page, siteConfig.title));

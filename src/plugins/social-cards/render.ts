@@ -1,7 +1,7 @@
 /**
  * A social card's design and its rendering. The design: a 1200x630 layout of the page's
- * title and section, the product's logo and name, in the site's palette, as a plain
- * element tree for satori (no React component), sized to stay legible at the ~500 px
+ * title and section, the product's logo and name, in the site's palette, as React
+ * elements for satori (no component), sized to stay legible at the ~500 px
  * wide previews chat apps show. The rendering, to an optimised PNG: satori lays the card out into an SVG (text as
  * paths, so no font is needed later), resvg rasterises it and @napi-rs/image encodes it
  * at deflate's best level with no row filter (flat colour gains nothing from filters),
@@ -10,12 +10,14 @@
  * render (CONTRIBUTING.md, Social cards inside). Rasterising and compressing run on
  * libuv's thread pool, so several cards render at once while satori lays out the next.
  */
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
 import { CompressionType, FilterType, Transformer } from '@napi-rs/image';
 import { renderAsync } from '@resvg/resvg-js';
+import { createElement as h } from 'react';
 import satori, { type SatoriOptions } from 'satori';
 
 import { identity } from '../../site/identity';
@@ -30,28 +32,12 @@ export interface CardText {
   section?: string;
 }
 
-/** The colours a card takes from the site's stylesheet. */
-export type CardPalette = Record<'primary' | 'surface' | 'border' | 'muted' | 'ink', string>;
-
 /** The product's name beside the logo, the site's host at the foot, and the logo as a data: URL. */
 export type CardBrand = Record<'name' | 'host' | 'logo', string>;
-
-type Style = Record<string, string | number>;
-type Children = (CardNode | string)[] | CardNode | string;
-
-/** An element of satori's tree: the shape React elements have, without React. */
-export interface CardNode {
-  type: string;
-  props: { style?: Style; children?: Children } & Record<string, unknown>;
-}
 
 const FONT_FAMILY = 'Inter';
 /** The band of the primary colour down the left edge. */
 const ACCENT_WIDTH = 24;
-
-function node(type: string, style: Style, children?: Children): CardNode {
-  return { type, props: { style, ...(children === undefined ? {} : { children }) } };
-}
 
 /** Long titles step down in size so that three lines hold them. */
 export function titleSize(title: string): number {
@@ -60,54 +46,47 @@ export function titleSize(title: string): number {
   return 60;
 }
 
-export function cardLayout(text: CardText, palette: CardPalette, brand: CardBrand): CardNode {
-  const header = node('div', { display: 'flex', alignItems: 'center', gap: 24 }, [
-    { type: 'img', props: { src: brand.logo, width: 84, height: 84 } },
-    node('div', { fontSize: 44, fontWeight: 700, color: palette.ink }, brand.name),
-  ]);
+export function cardLayout(text: CardText, palette: CardPalette, brand: CardBrand) {
+  const header = h(
+    'div',
+    { style: { display: 'flex', alignItems: 'center', gap: 24 } },
+    h('img', { src: brand.logo, width: 84, height: 84 }),
+    h('div', { style: { fontSize: 44, fontWeight: 700, color: palette.ink } }, brand.name),
+  );
   const section = { fontSize: 38, fontWeight: 600, color: palette.primary, marginBottom: 20, lineClamp: 1 };
   const title = { fontSize: titleSize(text.title), fontWeight: 700, lineHeight: 1.12, color: palette.ink };
   const body = [
-    ...(text.section ? [node('div', { ...section, display: 'block' }, text.section)] : []),
-    node('div', { ...title, lineClamp: 3, display: 'block' }, text.title),
+    ...(text.section ? [h('div', { style: { ...section, display: 'block' } }, text.section)] : []),
+    h('div', { style: { ...title, lineClamp: 3, display: 'block' } }, text.title),
   ];
-  const content = node(
+  const footer = {
+    display: 'flex',
+    fontSize: 32,
+    fontWeight: 600,
+    color: palette.muted,
+    borderTop: `3px solid ${palette.border}`,
+    paddingTop: 22,
+  };
+  // The content is stretched to the card's height by the row around it, padding included.
+  const content = {
+    flexGrow: 1,
+    display: 'flex',
+    flexDirection: 'column',
+    justifyContent: 'space-between',
+    padding: '60px 80px 52px 72px',
+  } as const;
+  const surface = { width: CARD_WIDTH, height: CARD_HEIGHT, display: 'flex', backgroundColor: palette.surface };
+  return h(
     'div',
-    {
-      // Stretched to the card's height by the row around it, padding included.
-      flexGrow: 1,
-      display: 'flex',
-      flexDirection: 'column',
-      justifyContent: 'space-between',
-      padding: '60px 80px 52px 72px',
-    },
-    [
+    { style: { ...surface, fontFamily: FONT_FAMILY } },
+    h('div', { style: { width: ACCENT_WIDTH, flexShrink: 0, backgroundColor: palette.primary } }),
+    h(
+      'div',
+      { style: content },
       header,
-      node('div', { display: 'flex', flexDirection: 'column' }, body),
-      node(
-        'div',
-        {
-          display: 'flex',
-          fontSize: 32,
-          fontWeight: 600,
-          color: palette.muted,
-          borderTop: `3px solid ${palette.border}`,
-          paddingTop: 22,
-        },
-        brand.host,
-      ),
-    ],
-  );
-  return node(
-    'div',
-    {
-      width: CARD_WIDTH,
-      height: CARD_HEIGHT,
-      display: 'flex',
-      backgroundColor: palette.surface,
-      fontFamily: FONT_FAMILY,
-    },
-    [node('div', { width: ACCENT_WIDTH, flexShrink: 0, backgroundColor: palette.primary }), content],
+      h('div', { style: { display: 'flex', flexDirection: 'column' } }, ...body),
+      h('div', { style: footer }, brand.host),
+    ),
   );
 }
 
@@ -127,25 +106,20 @@ export function cardMetaTags(url: string, alt: string): CardTag[] {
   ];
 }
 
-/** The fonts, from @fontsource/inter (satori reads WOFF, not WOFF2): weights 600 and 700 of each subset. */
-const FONT_FILES = ['latin', 'latin-ext'].flatMap((subset) =>
-  ([600, 700] as const).map((weight) => ({
-    weight,
-    file: `@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`,
-  })),
-);
-
 /** The stylesheet that holds the site's palette. */
 export const SITE_STYLESHEET = 'src/css/custom.css';
 
 /** Custom properties of src/css/custom.css that a card uses, by the palette entry they fill. */
-export const PALETTE_PROPERTIES: Readonly<Record<keyof CardPalette, string>> = {
+export const PALETTE_PROPERTIES = {
   primary: '--ifm-color-primary',
   surface: '--rubra-surface',
   border: '--rubra-border',
   muted: '--rubra-muted',
   ink: '--ifm-footer-background-color',
-};
+} as const;
+
+/** The colours a card takes from the site's stylesheet. */
+export type CardPalette = Record<keyof typeof PALETTE_PROPERTIES, string>;
 
 const cardError = (file: string, message: string) => new Error(`[social-cards] ${file}: ${message}`);
 
@@ -165,13 +139,13 @@ export function parsePalette(css: string, file: string): CardPalette {
   return Object.fromEntries(entries) as unknown as CardPalette;
 }
 
-/** Everything a card depends on besides its text; its digest is part of every card's cache key. */
+/** Everything a card depends on besides its text. */
 export interface CardAssets {
   palette: CardPalette;
   brand: CardBrand;
   fonts: NonNullable<SatoriOptions['fonts']>;
-  /** The files and package versions the assets came from, for the cache key. */
-  sources: string[];
+  /** A digest of how cards look: this file's code, the palette, the brand and the renderers' and fonts' versions. */
+  designKey: string;
 }
 
 /** The site's card assets: its stylesheet's palette, its logo, its product name and the host of its URL (siteConfig.url). */
@@ -180,34 +154,30 @@ export async function loadSiteAssets(siteDir: string, siteUrl: string): Promise<
   const require = createRequire(path.join(siteDir, 'package.json'));
   const css = await readFile(path.join(siteDir, SITE_STYLESHEET), 'utf8');
   const logo = await readFile(path.join(siteDir, 'static/img/logo.svg'));
+  // The fonts, from @fontsource/inter (satori reads WOFF, not WOFF2): weights 600 and 700 of each subset.
   const fonts = await Promise.all(
-    FONT_FILES.map(async ({ weight, file }) => ({
-      name: FONT_FAMILY,
-      weight,
-      style: 'normal' as const,
-      data: await readFile(require.resolve(file)),
-    })),
+    ['latin', 'latin-ext'].flatMap((subset) =>
+      ([600, 700] as const).map(async (weight) => ({
+        name: FONT_FAMILY,
+        weight,
+        style: 'normal' as const,
+        data: await readFile(require.resolve(`@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`)),
+      })),
+    ),
   );
   const versions = ['satori', '@resvg/resvg-js', '@napi-rs/image', '@fontsource/inter'].map(
     (name) => `${name}@${(require(`${name}/package.json`) as { version: string }).version}`,
   );
   const palette = parsePalette(css, SITE_STYLESHEET);
-  return {
-    palette,
-    brand: {
-      name: identity.productName,
-      host: new URL(siteUrl).host,
-      logo: `data:image/svg+xml;base64,${logo.toString('base64')}`,
-    },
-    fonts,
-    sources: [JSON.stringify(palette), logo.toString('base64'), ...versions],
-  };
+  const logoUrl = `data:image/svg+xml;base64,${logo.toString('base64')}`;
+  const brand = { name: identity.productName, host: new URL(siteUrl).host, logo: logoUrl };
+  const design = [await readFile(__filename, 'utf8'), palette, brand, ...versions];
+  return { palette, brand, fonts, designKey: createHash('sha256').update(JSON.stringify(design)).digest('hex') };
 }
 
 /** The card as an optimised PNG; fails, naming the page, when the title holds a character the fonts lack. */
 export async function renderCard(text: CardText, assets: CardAssets, page: string): Promise<Buffer> {
-  const layout = cardLayout(text, assets.palette, assets.brand) as unknown as Parameters<typeof satori>[0];
-  const svg = await satori(layout, {
+  const svg = await satori(cardLayout(text, assets.palette, assets.brand), {
     width: CARD_WIDTH,
     height: CARD_HEIGHT,
     fonts: assets.fonts,
