@@ -201,7 +201,7 @@ export default function AskPanel({ question, onClose, modal = false }: AskPanelP
         ...turn,
         answer: outcome.answer,
         sources: paths.map((path) => ({ path, title: titles.current.get(path) ?? path })),
-        messages: outcome.messages.filter((message) => message.role !== 'system'),
+        messages: outcome.messages,
       }));
       setUnanswered(null);
       setStatus('The answer is complete.');
