@@ -5,7 +5,6 @@
  * requests to their server, and the conversation lives in memory only.
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
 
 import { groupHitsByPage } from '@site/src/search/pageResults';
 import { loadSearchSetup, useSearchConfig } from '@site/src/search/setup';
@@ -57,6 +56,8 @@ interface Turn {
   sources: { path: string; title: string }[];
   /** What went wrong: the client's failure to get an answer, or what the server or the model said. */
   failure?: Failure | string;
+  /** The conversation so far, once this turn is answered: the next question goes on from the last of these. */
+  messages?: ChatMessage[];
 }
 
 /**
@@ -76,7 +77,7 @@ function copyText(turn: Turn): string {
 export default function AskPanel({ question, onClose, modal = false }: AskPanelProps): ReactNode {
   const id = useId();
   const { options, facetFilters } = useSearchConfig();
-  const dialog = useRef<HTMLDivElement>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
   const call = useServerCall('model');
   const { setStatus } = call;
   const [serverUrl, setServerUrl] = useState(() => call.servers[0] ?? SERVERS[0]?.url ?? '');
@@ -89,7 +90,6 @@ export default function AskPanel({ question, onClose, modal = false }: AskPanelP
   const [unanswered, setUnanswered] = useState<string | null>(null);
   const [serverProblem, setServerProblem] = useState<string | null>(null);
   const [turns, setTurns] = useState<Turn[]>([]);
-  const [history, setHistory] = useState<ChatMessage[]>([]);
   const [followUp, setFollowUp] = useState('');
   const [timeoutSeconds, setTimeoutSeconds] = useState(IDLE_SECONDS);
   const titles = useRef(new Map<string, string>());
@@ -170,7 +170,7 @@ export default function AskPanel({ question, onClose, modal = false }: AskPanelP
       return { ok: true, reply };
     };
     const outcome = await ask(
-      history,
+      turns.findLast((turn) => turn.messages)?.messages ?? [],
       trimmed,
       chosen,
       {
@@ -201,8 +201,8 @@ export default function AskPanel({ question, onClose, modal = false }: AskPanelP
         ...turn,
         answer: outcome.answer,
         sources: paths.map((path) => ({ path, title: titles.current.get(path) ?? path })),
+        messages: outcome.messages,
       }));
-      setHistory(outcome.messages.filter((message) => message.role !== 'system'));
       setUnanswered(null);
       setStatus('The answer is complete.');
     } else {
@@ -219,17 +219,11 @@ export default function AskPanel({ question, onClose, modal = false }: AskPanelP
     }
   });
 
-  // The dialog takes focus and keeps the page from scrolling; the host gives focus back on close.
+  // The dialog leaves the page inert and takes focus itself; the host gives focus back on close.
   useEffect(() => {
-    if (!modal) {
-      return undefined;
-    }
-    document.body.style.overflow = 'hidden';
+    dialog.current?.showModal();
     dialog.current?.focus();
-    return () => {
-      document.body.style.overflow = '';
-    };
-  }, [modal]);
+  }, []);
 
   const last = turns.at(-1);
   const answering = call.sending ? turns.length - 1 : -1;
@@ -400,7 +394,6 @@ export default function AskPanel({ question, onClose, modal = false }: AskPanelP
             disabled={call.sending || turns.length === 0}
             onClick={() => {
               setTurns([]);
-              setHistory([]);
               setStatus('The conversation is cleared.');
             }}
           >
@@ -410,14 +403,11 @@ export default function AskPanel({ question, onClose, modal = false }: AskPanelP
       </form>
     </ConsolePanel>
   );
-  return modal
-    ? createPortal(
-        <div className={styles.backdrop}>
-          <div ref={dialog} className={styles.dialog} role="dialog" aria-modal="true" aria-label="Ask AI" tabIndex={-1}>
-            {panel}
-          </div>
-        </div>,
-        document.body,
-      )
-    : panel;
+  return modal ? (
+    <dialog ref={dialog} className={styles.dialog} aria-label="Ask AI" tabIndex={-1}>
+      {panel}
+    </dialog>
+  ) : (
+    panel
+  );
 }

@@ -47,7 +47,7 @@ export interface AgentDeps {
 
 export type AgentOutcome =
   | { ok: true; answer: string; pagesRead: string[]; withoutTools: boolean; messages: ChatMessage[] }
-  | { ok: false; message: string; messages: ChatMessage[] };
+  | { ok: false; message: string };
 
 /** Whether a failed request was the server refusing the tools (an error that names them). */
 export function namesTools(message: string): boolean {
@@ -147,10 +147,10 @@ export async function ask(
       role: 'system',
       content: `${systemPrompt.replace(/Use search_docs[^.]*\. /, '')}\n\nThe pages:\n\n${parts.join('\n\n')}`,
     };
-    const prompt = [system, ...history.filter((message) => message.role !== 'system'), user(question)];
+    const prompt = [system, ...history, user(question)];
     const result = await deps.complete({ model, messages: prompt, stream: true });
     if (!result.ok) {
-      return { ok: false, message: result.message, messages: prompt };
+      return result;
     }
     const answer = result.reply.content;
     return { ok: true, answer, pagesRead, withoutTools: true, messages: [...prompt.slice(1), assistant(answer)] };
@@ -171,7 +171,7 @@ export async function ask(
       if (round === 0 && namesTools(result.message)) {
         return withoutTools(`the server refused tools: ${result.message}`);
       }
-      return { ok: false, message: result.message, messages };
+      return result;
     }
     const { reply } = result;
     if (reply.toolCalls.length === 0 || last) {
@@ -192,5 +192,5 @@ export async function ask(
       messages.push({ role: 'tool', tool_call_id: call.id, content: await runTool(call.function) });
     }
   }
-  return { ok: false, message: 'The model did not answer.', messages };
+  return { ok: false, message: 'The model did not answer.' };
 }
