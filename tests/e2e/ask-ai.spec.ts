@@ -83,6 +83,25 @@ test('answers from the modal with the site’s search and pages, streamed, cited
   await expect(page.locator('.navbar .DocSearch-Button')).toBeFocused();
 });
 
+test('Escape in the server check inside Ask AI closes that check only; the next Escape closes Ask AI', async ({
+  page,
+  fake,
+}) => {
+  const dialog = await askFromModal(page, fake, AGENT.name, 'vllm');
+  await expect(status(dialog)).toHaveText('The answer is complete.', { timeout: 20_000 });
+  await dialog.locator('details').evaluate((details) => details.setAttribute('open', ''));
+  await dialog.getByRole('button', { name: 'Check your server' }).click();
+  const check = dialog.locator('[data-server-check-panel]');
+  await expect(check.getByLabel('Server URL')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(check).toHaveCount(0);
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Check your server' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.locator('.navbar .DocSearch-Button')).toBeFocused();
+});
+
 test('asks from /search, in place', async ({ page, fake }) => {
   await gotoHydrated(page, '/search?q=vllm%20allowed%20origins');
   await useServer(page, fake, AGENT.name);

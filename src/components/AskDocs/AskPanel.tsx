@@ -404,7 +404,14 @@ export default function AskPanel({ question, onClose, modal = false }: AskPanelP
     </ConsolePanel>
   );
   return modal ? (
-    <dialog ref={dialog} className={styles.dialog} aria-label="Ask AI" tabIndex={-1}>
+    // Escape is the search bar's to handle (an Escape in a console inside stays there), not the browser's.
+    <dialog
+      ref={dialog}
+      className={styles.dialog}
+      aria-label="Ask AI"
+      tabIndex={-1}
+      onCancel={(event) => event.preventDefault()}
+    >
       {panel}
     </dialog>
   ) : (
