@@ -87,7 +87,7 @@ export default function AnswerView({ answer, downloadName, isDownload }: Props):
           {answer.headers.map(([name, value]) => (
             <div key={name} className={styles.header}>
               <dt className="text--semibold">{name}</dt>
-              <dd>{value}</dd>
+              <dd className="margin--none">{value}</dd>
             </div>
           ))}
         </dl>
@@ -159,7 +159,7 @@ function JsonNode({ name, value, depth, last }: { name?: string; value: unknown;
           {` ${entries.length} ${isList ? 'item' : 'field'}${entries.length === 1 ? '' : 's'}`}
         </span>
       </summary>
-      <div className={styles.jsonChildren}>
+      <div className="padding-left--md">
         {entries.map(([childName, child], index) => (
           <JsonNode
             key={index}

@@ -304,7 +304,7 @@ export function ConsolePanel({
   };
   return (
     <section
-      className={styles.console}
+      className={`${styles.console} padding--md`}
       aria-labelledby={titleId}
       data-pagefind-ignore=""
       {...{ [marker]: '' }}
@@ -321,7 +321,7 @@ export function ConsolePanel({
       }}
     >
       <div className={`${styles.consoleHeader} margin-bottom--sm`}>
-        <p id={titleId} className={styles.consoleTitle}>
+        <p id={titleId} className={`${styles.consoleTitle} margin--none`}>
           {title}
         </p>
         <button type="button" className="button button--sm button--secondary" onClick={onClose}>
