@@ -111,14 +111,12 @@ export function createDocsServer(from: DocsSource | Docs): McpServer {
     },
     async () => {
       const { llms, pages } = await docs.map();
-      const sections = llms.sections
-        .map((section) => {
-          const lines = pages
-            .filter((page) => page.section === section.name)
-            .map((page) => `- [${page.title}](${page.url})${page.description ? `: ${page.description}` : ''}`);
-          return lines.length > 0 ? `## ${section.name}\n\n${lines.join('\n')}` : '';
-        })
-        .filter(Boolean);
+      const sections = llms.sections.flatMap((section) => {
+        const lines = pages
+          .filter((page) => page.section === section.name)
+          .map((page) => `- [${page.title}](${page.url})${page.description ? `: ${page.description}` : ''}`);
+        return lines.length > 0 ? [`## ${section.name}\n\n${lines.join('\n')}`] : [];
+      });
       const summary = llms.summary ? `> ${llms.summary}\n\n` : '';
       return text(`# ${llms.title}\n\n${summary}${sections.join('\n\n')}\n`);
     },

@@ -22,12 +22,8 @@ declare module '@theme/CodeBlock' {
  * block. It reads no `themeConfig.prism`; code given as a plain string shows unhighlighted.
  */
 export default function CodeBlock({ highlighted, children, ...props }: ThemeProps): ReactNode {
-  if (highlighted) {
-    const title = typeof props.title === 'string' && props.title !== '' ? props.title : highlighted.title;
-    return <HighlightedBlock code={title ? { ...highlighted, title } : highlighted} className={props.className} />;
-  }
   const parts = Children.toArray(children);
-  if (parts.some((part) => isValidElement(part))) {
+  if (!highlighted && parts.some((part) => isValidElement(part))) {
     // `<pre>` holding elements rather than text, in MDX: shown as given, in the code block's frame.
     return (
       <div className={clsx(props.className, styles.codeBlockContainer, ThemeClassNames.common.codeBlock)}>
@@ -37,23 +33,22 @@ export default function CodeBlock({ highlighted, children, ...props }: ThemeProp
       </div>
     );
   }
-  return <HighlightedBlock code={asPlainCode(parts.join(''), props)} className={props.className} />;
-}
-
-function asPlainCode(
-  text: string,
-  { language, title, showLineNumbers }: Omit<ThemeProps, 'children'>,
-): HighlightedCode {
-  const start = typeof showLineNumbers === 'number' ? showLineNumbers : showLineNumbers ? 1 : undefined;
-  return {
-    language: language?.toLowerCase() ?? 'text',
-    lines: text
+  const { title, showLineNumbers: numbers } = props;
+  const code = highlighted ?? {
+    language: props.language?.toLowerCase() ?? 'text',
+    lines: parts
+      .join('')
       .replace(/\r?\n$/, '')
       .split(/\r?\n/)
       .map((line) => (line === '' ? [] : [line])),
-    ...(typeof title === 'string' && title !== '' ? { title } : {}),
-    ...(start !== undefined ? { lineNumbersStart: start } : {}),
+    lineNumbersStart: typeof numbers === 'number' ? numbers : numbers ? 1 : undefined,
   };
+  return (
+    <HighlightedBlock
+      code={typeof title === 'string' && title !== '' ? { ...code, title } : code}
+      className={props.className}
+    />
+  );
 }
 
 function HighlightedBlock({ code, className }: { code: HighlightedCode; className: string | undefined }): ReactNode {
