@@ -69,7 +69,6 @@ const alignClasses = (column: Column<unknown>): TableClass[] => (column.align ==
  * whose first cell is its row heading.
  */
 function modelTable(model: AnyTableModel, of: unknown): HtmlElement {
-  const marker = model.look?.marker;
   const rows: readonly unknown[] = model.rows?.(of) ?? model.data;
   const columns = visibleColumns<unknown>(model.columns, rows);
   const cell = (column: Column<unknown>, row: unknown) => inlineNodes(cellContent(column, row));
@@ -94,7 +93,7 @@ function modelTable(model: AnyTableModel, of: unknown): HtmlElement {
       element('tbody', rows.map(bodyRow)),
     ],
     ['table'],
-    marker ? { [`data-${marker}`]: '' } : {},
+    model.look?.marker ? { [`data-${model.look.marker}`]: '' } : {},
   );
 }
 
