@@ -100,13 +100,13 @@ export default function BenchmarkTable(): ReactNode {
           />
         </label>
       </form>
-      <p className={styles.muted} role="status">
+      <p className={table.notes} role="status">
         Showing {rows.length} of {benchmarks.length} models.
       </p>
       {/* The region scrolls sideways on narrow screens, so it must take keyboard focus. */}
       <div className={clsx(table.scroller, styles.scroller)} role="region" aria-label="Benchmark results" tabIndex={0}>
         <table className={clsx(table.table, styles.table)} data-benchmark-table="">
-          <caption className={clsx(table.caption, styles.muted)}>
+          <caption className={table.caption}>
             {BENCHMARK_TABLE_CAPTION} Select a column heading to sort; figures that were not measured (
             {NOT_MEASURED_MARK}) stay last.
           </caption>
@@ -155,7 +155,7 @@ export default function BenchmarkTable(): ReactNode {
           </tbody>
         </table>
       </div>
-      <div className={styles.muted}>
+      <div className={table.notes}>
         <p id={TOOL_OBSERVATION_NOTE_ID}>
           <span aria-hidden="true">{TOOL_OBSERVATION_MARK}</span> {TOOL_OBSERVATION_TEXT}
         </p>

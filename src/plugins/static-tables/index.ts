@@ -81,7 +81,7 @@ export function remarkStaticTables() {
         return fail(`<${tag}> cannot be rendered: ${error instanceof Error ? error.message : String(error)}`, element);
       }
       // The tag becomes the module's component for its table.
-      Object.assign(element, { name: `${MODULE_NAME}.${tableName(position)}`, attributes: [], children: [] });
+      Object.assign(element, { name: `${MODULE_NAME}.table${position}`, attributes: [], children: [] });
       return table;
     });
     const moduleFile = path.join(MARKUP_DIR, `${file.replace(/[^\w.-]+/g, '_')}.js`);
@@ -89,9 +89,6 @@ export function remarkStaticTables() {
     tree.children.unshift(importNode(MODULE_NAME, moduleFile));
   };
 }
-
-/** The name under which the module's default export holds the component of the page's `index`-th table. */
-const tableName = (index: number): string => `table${index}`;
 
 /** An element as a `createElement` call, its props and children written as literals. */
 function elementCode(node: HtmlNode): string {
@@ -116,12 +113,12 @@ function elementCode(node: HtmlNode): string {
  * follows, and the tables' stylesheet, whose class names the bundler gives it, when it uses them.
  */
 function markupModule(tables: readonly HtmlNode[]): string {
-  const code = tables.map((table, index) => `function ${tableName(index)}() {\n  return ${elementCode(table)};\n}\n`);
+  const code = tables.map((table, index) => `function table${index}() {\n  return ${elementCode(table)};\n}\n`);
   const link = code.some((text) => text.includes('h(Link,')) ? 'import Link from "@docusaurus/Link";\n' : '';
   const styles = code.some((text) => text.includes('className: styles.'))
     ? 'import styles from "@site/src/components/DataTable/styles.module.css";\n'
     : '';
-  const names = tables.map((_, index) => tableName(index)).join(', ');
+  const names = tables.map((_, index) => `table${index}`).join(', ');
   return `import { createElement as h } from 'react';\n${link}${styles}\n${code.join('\n')}\nexport default { ${names} };\n`;
 }
 

@@ -27,5 +27,4 @@ export const enhancedModels = {
       cell: (model) => ({ href: familyInfo(model.family).route, text: model.family }),
     },
   ],
-  look: { classes: ['pageText', 'nowrapRowHeadings'] },
 } satisfies TableModel<RubraModel>;

@@ -64,12 +64,11 @@ export function inlineText(inline: Inline): string {
 const alignClasses = (column: Column<unknown>): TableClass[] => (column.align === 'end' ? ['numeric'] : []);
 
 /**
- * A table model as an HTML table for the rows of the MDX tag's props, with the classes
- * and marker of its look: the caption, a heading per column, and a row per data row
+ * A table model as an HTML table for the rows of the MDX tag's props, with the marker
+ * of its look: the caption, a heading per column, and a row per data row
  * whose first cell is its row heading.
  */
 function modelTable(model: AnyTableModel, of: unknown): HtmlElement {
-  const { classes = [], marker } = model.look ?? {};
   const rows: readonly unknown[] = model.rows?.(of) ?? model.data;
   const columns = visibleColumns<unknown>(model.columns, rows);
   const cell = (column: Column<unknown>, row: unknown) => inlineNodes(cellContent(column, row));
@@ -93,8 +92,8 @@ function modelTable(model: AnyTableModel, of: unknown): HtmlElement {
       element('thead', [element('tr', columns.map(heading))]),
       element('tbody', rows.map(bodyRow)),
     ],
-    ['table', ...classes],
-    marker ? { [`data-${marker}`]: '' } : {},
+    ['table'],
+    model.look?.marker ? { [`data-${model.look.marker}`]: '' } : {},
   );
 }
 

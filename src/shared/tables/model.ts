@@ -25,8 +25,7 @@ export type Inline =
   | { readonly html: Inline; readonly markdown: Inline };
 
 /** The classes of the tables' stylesheet (src/components/DataTable/styles.module.css). */
-export type TableClass =
-  'scroller' | 'table' | 'caption' | 'numeric' | 'srOnly' | 'pageText' | 'nowrapRowHeadings' | 'plainList' | 'notes';
+export type TableClass = 'scroller' | 'table' | 'caption' | 'numeric' | 'srOnly' | 'plainList' | 'notes';
 
 /** A figure as src/data holds it: `null` is "not measured". */
 export type Figure = number | string | null;
@@ -65,8 +64,6 @@ interface TableLook {
   region?: string | true;
   /** An attribute `data-<marker>` on the table, for tests and styles. */
   marker?: string;
-  /** The table's classes besides `table`, from the looks of the tables' stylesheet. */
-  classes?: readonly TableClass[];
 }
 
 export interface TableModel<Row, Props = Record<string, never>> {
