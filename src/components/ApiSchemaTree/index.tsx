@@ -59,13 +59,7 @@ function TypeLabel({ node }: { node: SchemaNode }): ReactNode {
 function Values({ label, values }: { label: string; values: string[] }): ReactNode {
   return (
     <p className={styles.fact}>
-      {label}{' '}
-      {values.map((value, index) => (
-        <span key={value}>
-          {index > 0 ? ', ' : ''}
-          <code>{value}</code>
-        </span>
-      ))}
+      {label} {values.map((value, index) => [index > 0 && ', ', <code key={value}>{value}</code>])}
     </p>
   );
 }
@@ -148,9 +142,12 @@ export function ApiFields({
     <ul className={`clean-list ${styles.list}`} data-schema-level={top ? 'top' : 'nested'} {...attributes}>
       {nodes.map((field) => (
         <li key={[field.in, field.name].join(':')}>
-          <div className={styles.head} data-property-head="">
-            {/* Spaces between the parts, which the flex layout sets apart: their text reads as words. */}
-            <code className={styles.name} data-property-name="" data-parameter-name={field.in ? '' : undefined}>
+          <div data-property-head="">
+            <code
+              className="text--semibold text--break"
+              data-property-name=""
+              data-parameter-name={field.in ? '' : undefined}
+            >
               {field.name}
             </code>{' '}
             <span className={styles.muted}>

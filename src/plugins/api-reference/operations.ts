@@ -226,14 +226,10 @@ function mergeParameters(pathItem: Json, operation: Json): Json[] {
   return [...byKey.values()].sort((a, b) => order.indexOf(String(a.in)) - order.indexOf(String(b.in)));
 }
 
-/** The first media type of a request or response: its name, its object, and its `example` or first `examples`' value. */
-interface Media {
-  type: string;
-  media: Json;
-  example: unknown;
-}
+type Media = NonNullable<ReturnType<typeof firstMedia>>;
 
-function firstMedia(content: unknown): Media | undefined {
+/** The first media type of a request or response: its name, its object, and its `example` or first `examples`' value. */
+function firstMedia(content: unknown) {
   const [entry] = Object.entries(asRecord(content));
   const media = asRecord(entry?.[1]);
   const example =
