@@ -44,8 +44,6 @@ export default {
   favicon: 'img/favicon.svg',
   url: identity.url,
   baseUrl: identity.baseUrl,
-  organizationName: identity.organizationName,
-  projectName: identity.projectName,
   trailingSlash: false,
 
   // The spec keeps broken links as warnings; the end-to-end link crawl is stricter.

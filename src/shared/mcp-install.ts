@@ -22,22 +22,20 @@ export function claudeCodeCommand(): string {
   return ['claude', 'mcp', 'add', MCP_SERVER_NAME, '--', mcpLaunch.command, ...mcpLaunch.args].join(' ');
 }
 
-/** Cursor's install link: the configuration as base64-encoded JSON. */
-export function cursorInstallLink(): string {
-  const config = btoa(JSON.stringify(mcpLaunch));
-  return `cursor://anysphere.cursor-deeplink/mcp/install?name=${encodeURIComponent(MCP_SERVER_NAME)}&config=${encodeURIComponent(config)}`;
-}
-
-/** VS Code's install link: the server's name and command line as URL-encoded JSON. */
-export function vscodeInstallLink(scheme: 'vscode' | 'vscode-insiders' = 'vscode'): string {
-  return `${scheme}:mcp/install?${encodeURIComponent(JSON.stringify({ name: MCP_SERVER_NAME, ...mcpLaunch }))}`;
-}
-
-/** The editors that install an MCP server from a link, in the order the menu lists them. */
+/**
+ * The editors that install an MCP server from a link, in the order the menu lists them:
+ * Cursor reads the configuration as base64-encoded JSON, VS Code the server's name and
+ * command line as URL-encoded JSON.
+ */
 export function mcpInstallLinks() {
+  const cursorConfig = encodeURIComponent(btoa(JSON.stringify(mcpLaunch)));
+  const vscode = encodeURIComponent(JSON.stringify({ name: MCP_SERVER_NAME, ...mcpLaunch }));
   return [
-    { editor: 'Cursor', href: cursorInstallLink() },
-    { editor: 'VS Code', href: vscodeInstallLink() },
-    { editor: 'VS Code Insiders', href: vscodeInstallLink('vscode-insiders') },
+    {
+      editor: 'Cursor',
+      href: `cursor://anysphere.cursor-deeplink/mcp/install?name=${encodeURIComponent(MCP_SERVER_NAME)}&config=${cursorConfig}`,
+    },
+    { editor: 'VS Code', href: `vscode:mcp/install?${vscode}` },
+    { editor: 'VS Code Insiders', href: `vscode-insiders:mcp/install?${vscode}` },
   ];
 }

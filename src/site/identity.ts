@@ -41,8 +41,6 @@ export const identity = {
   tagline: 'Welcome to Rubra Docs',
   url: siteUrl,
   baseUrl: '/',
-  organizationName: 'rubra-ai',
-  projectName: 'rubra',
   searchIndexName: 'rubra',
   searchPagePath: 'search',
   searchTexts,

@@ -5,12 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { installSection, MCP_README, withInstallSection } from '../../scripts/mcp-readme';
 import {
   claudeCodeCommand,
-  cursorInstallLink,
   MCP_SERVER_NAME,
   mcpInstallLinks,
   mcpLaunch,
   mcpServersJson,
-  vscodeInstallLink,
 } from '../../src/shared/mcp-install';
 
 const PUBLISHED_LAUNCH = { command: 'npx', args: ['-y', '@rubra-ai/docs-mcp'] };
@@ -32,8 +30,10 @@ describe('the MCP server launch', () => {
 });
 
 describe('install links', () => {
+  const linkOf = (editor: string) => mcpInstallLinks().find((link) => link.editor === editor)?.href ?? '';
+
   it('Cursor: name and base64 JSON config in the query of its deeplink', () => {
-    const link = cursorInstallLink();
+    const link = linkOf('Cursor');
     expect(link.startsWith('cursor://anysphere.cursor-deeplink/mcp/install?')).toBe(true);
     const query = new URLSearchParams(link.slice(link.indexOf('?') + 1));
     expect([...query.keys()]).toEqual(['name', 'config']);
@@ -43,8 +43,11 @@ describe('install links', () => {
     expect(link).not.toMatch(/config=[^&]*[+/=]/);
   });
 
-  it.each(['vscode', 'vscode-insiders'] as const)('%s: URL-encoded JSON {name, command, args}', (scheme) => {
-    const link = vscodeInstallLink(scheme);
+  it.each([
+    ['VS Code', 'vscode'],
+    ['VS Code Insiders', 'vscode-insiders'],
+  ])('%s: URL-encoded JSON {name, command, args}', (editor, scheme) => {
+    const link = linkOf(editor);
     const prefix = `${scheme}:mcp/install?`;
     expect(link.startsWith(prefix)).toBe(true);
     const encoded = link.slice(prefix.length);
@@ -53,11 +56,7 @@ describe('install links', () => {
   });
 
   it('lists Cursor, VS Code and VS Code Insiders', () => {
-    expect(mcpInstallLinks()).toEqual([
-      { editor: 'Cursor', href: cursorInstallLink() },
-      { editor: 'VS Code', href: vscodeInstallLink('vscode') },
-      { editor: 'VS Code Insiders', href: vscodeInstallLink('vscode-insiders') },
-    ]);
+    expect(mcpInstallLinks().map((link) => link.editor)).toEqual(['Cursor', 'VS Code', 'VS Code Insiders']);
   });
 });
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { copyText, copyTwin, fetchTwin } from '@site/src/components/PageActions/copy';
+import { copyAs, copyText, copyTwin, fetchTwin } from '@site/src/components/PageActions/copy';
 import { assistantLinks, assistantPrompt, markdownTwinPath } from '@site/src/components/PageActions/links';
 import { identity } from '@site/src/site/identity';
 
@@ -37,6 +37,9 @@ describe('assistant links', () => {
   });
 });
 
+const REFUSED = { text: 'Your browser did not allow copying to the clipboard.', failed: true };
+const TWIN_FAILED = { text: 'The Markdown version of this page could not be loaded.', failed: true, offersTwin: true };
+
 describe('copyTwin', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -61,7 +64,7 @@ describe('copyTwin', () => {
     stubFetch({ '/a.md': '# A\n\nText with “quotes”.\n' });
     const writeText = vi.fn(async () => undefined);
     stubClipboard(writeText);
-    await expect(copyTwin('/a.md')).resolves.toBe('copied');
+    await expect(copyTwin('/a.md')).resolves.toEqual({ text: 'Copied the page as Markdown.' });
     expect(writeText).toHaveBeenCalledWith('# A\n\nText with “quotes”.\n');
   });
 
@@ -72,20 +75,20 @@ describe('copyTwin', () => {
     stubClipboard(writeText);
     const outcome = copyTwin('/b.md');
     expect(writeText).toHaveBeenCalledWith('B');
-    await expect(outcome).resolves.toBe('copied');
+    await expect(outcome).resolves.toEqual({ text: 'Copied the page as Markdown.' });
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
   it('reports a refused write', async () => {
     stubFetch({ '/c.md': 'C' });
     stubClipboard(() => Promise.reject(new Error('NotAllowedError')));
-    await expect(copyTwin('/c.md')).resolves.toBe('refused');
+    await expect(copyTwin('/c.md')).resolves.toEqual({ ...REFUSED, offersTwin: true });
   });
 
   it('reports a browser without the clipboard API as refused, without fetching', async () => {
     const fetch = stubFetch({ '/d.md': 'D' });
     stubClipboard(undefined);
-    await expect(copyTwin('/d.md')).resolves.toBe('refused');
+    await expect(copyTwin('/d.md')).resolves.toEqual({ ...REFUSED, offersTwin: true });
     expect(fetch).not.toHaveBeenCalled();
   });
 
@@ -93,9 +96,9 @@ describe('copyTwin', () => {
     const fetch = stubFetch({});
     const writeText = vi.fn(async () => undefined);
     stubClipboard(writeText);
-    await expect(copyTwin('/e.md')).resolves.toBe('twin-failed');
+    await expect(copyTwin('/e.md')).resolves.toEqual(TWIN_FAILED);
     expect(writeText).not.toHaveBeenCalled();
-    await expect(copyTwin('/e.md')).resolves.toBe('twin-failed');
+    await expect(copyTwin('/e.md')).resolves.toEqual(TWIN_FAILED);
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 });
@@ -118,5 +121,18 @@ describe('copyText', () => {
     await expect(copyText('x')).resolves.toBe('refused');
     vi.stubGlobal('navigator', {});
     await expect(copyText('x')).resolves.toBe('refused');
+  });
+});
+
+describe('copyAs', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('words a write as the given confirmation, and a refusal as a failure', async () => {
+    vi.stubGlobal('navigator', { clipboard: { writeText: async () => undefined } });
+    await expect(copyAs('x', 'Copied x.')).resolves.toEqual({ text: 'Copied x.' });
+    vi.stubGlobal('navigator', {});
+    await expect(copyAs('x', 'Copied x.')).resolves.toEqual(REFUSED);
   });
 });

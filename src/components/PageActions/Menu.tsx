@@ -9,30 +9,11 @@ import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
 import { claudeCodeCommand, mcpInstallLinks, mcpServersJson } from '@site/src/shared/mcp-install';
 
-import { copyText, copyTwin, fetchTwin, type CopyOutcome } from './copy';
+import { copyAs, copyTwin, fetchTwin, type StatusMessage } from './copy';
 import { assistantLinks, markdownTwinPath } from './links';
 import styles from './styles.module.css';
 
 export type InitialFocus = 'first' | 'last';
-
-/** The status line under the button: a confirmation fades, a failure stays. */
-export interface StatusMessage {
-  text: string;
-  failed?: boolean;
-  /** A failure about this page offers its Markdown twin instead. */
-  offersTwin?: boolean;
-}
-
-const FAILURES = {
-  refused: 'Your browser did not allow copying to the clipboard.',
-  'twin-failed': 'The Markdown version of this page could not be loaded.',
-};
-
-/** Words for what a copy request came to; `copied` names what is now on the clipboard. */
-async function statusOf(outcome: Promise<CopyOutcome>, copied: string, offersTwin = false): Promise<StatusMessage> {
-  const result = await outcome;
-  return result === 'copied' ? { text: copied } : { text: FAILURES[result], failed: true, offersTwin };
-}
 
 interface MenuProps {
   /** The menu's id, which its button's id starts with. */
@@ -104,7 +85,7 @@ export default function PageActionsMenu({ id, permalink, initialFocus, onClose, 
     {
       label: 'Copy page',
       hint: 'as Markdown',
-      copy: () => statusOf(copyTwin(twinPath), 'Copied the page as Markdown.', true),
+      copy: () => copyTwin(twinPath),
     },
     { label: 'View as Markdown', href: twinPath },
     ...assistantLinks(permalink).map(({ name, href }) => ({
@@ -120,12 +101,12 @@ export default function PageActionsMenu({ id, permalink, initialFocus, onClose, 
     {
       label: 'Copy MCP server config',
       hint: 'JSON',
-      copy: () => statusOf(copyText(mcpServersJson()), 'Copied the MCP server config.'),
+      copy: () => copyAs(mcpServersJson(), 'Copied the MCP server config.'),
     },
     {
       label: 'Copy Claude Code command',
       hint: 'claude mcp add',
-      copy: () => statusOf(copyText(claudeCodeCommand()), 'Copied the claude mcp add command.'),
+      copy: () => copyAs(claudeCodeCommand(), 'Copied the claude mcp add command.'),
     },
   ];
 
@@ -150,6 +131,7 @@ export default function PageActionsMenu({ id, permalink, initialFocus, onClose, 
               href={href}
               target={newTab ? '_blank' : undefined}
               rel={newTab ? 'noopener noreferrer' : undefined}
+              aria-label={newTab ? `${label} (opens in a new tab)` : undefined}
               // A copy reports in the status line and gives focus back to the button; a link lets the page go.
               onClick={() => {
                 if (copy) {
@@ -160,7 +142,6 @@ export default function PageActionsMenu({ id, permalink, initialFocus, onClose, 
             >
               {label}
               {hint === undefined ? null : <span className={styles.hint}>{hint}</span>}
-              {newTab ? <span className={styles.srOnly}> (opens in a new tab)</span> : null}
             </Tag>
           </li>
         );

@@ -10,7 +10,8 @@ import clsx from 'clsx';
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 import { markdownTwinPath } from './links';
-import type { InitialFocus, StatusMessage } from './Menu';
+import type { StatusMessage } from './copy';
+import type { InitialFocus } from './Menu';
 import styles from './styles.module.css';
 
 // The bundler's import() loads the chunk once, and again after a failed load.

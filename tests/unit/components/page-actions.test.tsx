@@ -60,7 +60,7 @@ describe('the page-actions menu from the keyboard', () => {
 
   it('lists the actions in order', async () => {
     const items = await openMenu('{Enter}');
-    expect(items.map((item) => item.textContent)).toEqual([
+    expect(items.map((item) => item.getAttribute('aria-label') ?? item.textContent)).toEqual([
       'Copy pageas Markdown',
       'View as Markdown',
       'Open in ChatGPT (opens in a new tab)',
