@@ -3,9 +3,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 
 // Shared with playwright.config.ts: the fallback path and the launch flags.
-const settings = JSON.parse(readFileSync(new URL('./chromium.json', import.meta.url), 'utf8'));
+const settings: { fallback: string; args: string[] } = JSON.parse(
+  readFileSync(new URL('./chromium.json', import.meta.url), 'utf8'),
+);
 
-export function findChromium() {
+export function findChromium(): string | null {
   const candidate = process.env.CHROMIUM_PATH || settings.fallback;
   return existsSync(candidate) ? candidate : null;
 }
