@@ -35,11 +35,11 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `node scripts/serve-build.mjs ${port}`,
+      command: `vite-node scripts/serve-build.ts ${port}`,
       url: `http://127.0.0.1:${port}/`,
     },
     {
-      command: `node scripts/serve-nginx.mjs --port ${nginxPort} --quiet`,
+      command: `vite-node scripts/serve-nginx.ts --port ${nginxPort} --quiet`,
       url: `http://127.0.0.1:${nginxPort}/`,
       // Lets the script stop nginx and remove its temporary folder.
       gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 5_000 },

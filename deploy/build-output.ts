@@ -8,7 +8,7 @@ import zlib from 'node:zlib';
 import type { PolicySources } from './headers';
 import { renderHeadersFile, renderNginxCacheMap, renderNginxHeaders, securityHeaders } from './headers';
 import { hashesInPolicy, inlineCodeOf, inlineHashesOf, sha256Source } from './inline-hashes';
-import { buildFiles, builtPages, editPages, NGINX_DIR } from './page-pass.mjs';
+import { buildFiles, builtPages, editPages, NGINX_DIR } from './page-pass';
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -101,7 +101,7 @@ function brotliOf(content: Buffer, text: boolean) {
 
 /**
  * Everything after `docusaurus build` has finished, postBuild hooks included, in this
- * order: the /search page's hints and held scripts (deploy/page-pass.mjs), which name
+ * order: the /search page's hints and held scripts (deploy/page-pass.ts), which name
  * the Pagefind index made from the rendered pages; the hashes of the inline code of the
  * pages as written, into the policy; the nginx includes and `_headers`; the .gz and .br
  * of every text file that compression makes smaller (nginx serves the others as they

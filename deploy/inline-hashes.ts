@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 
 import { parse } from 'parse5';
 
-import { attributeOf, nodesOf } from './page-pass.mjs';
+import { attributeOf, nodesOf } from './page-pass';
 
 /** Script types a browser executes; others (application/ld+json) are data, outside the policy. */
 const EXECUTABLE_SCRIPT_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript']);

@@ -1,7 +1,7 @@
 /**
  * The "Configure your editor" section of mcp/README.md, generated from the same
  * module as the page-actions menu's install links, so that the two never differ.
- * `npm run mcp:readme` runs this file through jiti, which rewrites it; a unit test fails
+ * `npm run mcp:readme` runs this file through vite-node, which rewrites it; a unit test fails
  * when it is stale.
  */
 import { readFileSync, writeFileSync } from 'node:fs';

@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-import { CHROMIUM_MISSING_MESSAGE, findChromium } from './chromium.mjs';
+import { CHROMIUM_MISSING_MESSAGE, findChromium } from './chromium';
 import { findNginx, hasBrotliStatic, NGINX_MISSING_MESSAGE } from './nginx';
 
 // The missing packages, with how to get each.

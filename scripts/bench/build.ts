@@ -16,7 +16,7 @@ import { gzipSync } from 'node:zlib';
 import { VOCABULARY_FILE } from '@rubra/search-query';
 import { stringify } from 'yaml';
 
-import { buildFiles } from '../../deploy/page-pass.mjs';
+import { buildFiles } from '../../deploy/page-pass';
 import { startStaticHost } from '../../tests/support/static-server.mjs';
 import { measureSearch } from './measure';
 import { generateDocs, generateOpenApi } from './scale-sources';

@@ -5,7 +5,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 
-import { CHROMIUM_ARGS, requireChromium } from '../chromium.mjs';
+import { CHROMIUM_ARGS, requireChromium } from '../chromium';
 import { median } from './measure';
 
 export const PRESETS = ['mobile', 'desktop'];

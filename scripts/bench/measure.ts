@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 
 import type { BrowserContext, Page, Response } from '@playwright/test';
 
-import { launchChromium } from '../chromium.mjs';
+import { launchChromium } from '../chromium';
 
 /** The median of the values (NaN for none). */
 export function median(values: readonly number[]) {

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-import { buildFiles } from '../../deploy/page-pass.mjs';
+import { buildFiles } from '../../deploy/page-pass';
 import { writeIndex } from '../../src/plugins/search/indexer';
 import { renderedPages } from '../../src/plugins/search/rendered-pages';
 import { createLocalBackend } from '../../src/search/backends/local';
@@ -19,7 +19,7 @@ import { groupHitsByPage } from '../../src/search/pageResults';
 import { contextualFacetFilters, type FacetFilters } from '../../src/search/types';
 import { identity, siteUrl } from '../../src/site/identity';
 import { startStaticHost } from '../../tests/support/static-server.mjs';
-import { launchChromium } from '../chromium.mjs';
+import { launchChromium } from '../chromium';
 import { parseQueries, type RelevanceQuery } from './relevance';
 
 const RESULTS = 10;

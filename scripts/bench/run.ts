@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 
 import { markdownTable } from '../../src/shared/tables/markdown';
 import { startStaticHost } from '../../tests/support/static-server.mjs';
-import { launchChromium } from '../chromium.mjs';
+import { launchChromium } from '../chromium';
 import { coldBuild, directorySize, runScale } from './build';
 import {
   BUDGET_KINDS,

@@ -24,7 +24,7 @@ import {
   securityHeaders,
 } from '@site/deploy/headers';
 import { inlineCodeOf, inlineHashesOf, sha256Source } from '@site/deploy/inline-hashes';
-import { builtPages, SEARCH_PAGE_FILE } from '@site/deploy/page-pass.mjs';
+import { builtPages, SEARCH_PAGE_FILE } from '@site/deploy/page-pass';
 import { SEARCH_BACKENDS } from '@site/src/search/backends/registry';
 import { ACCESS_LOG_FILE, DEPLOYED_ROOT, renderMainConfig, renderSiteConfig, SITE_CONFIG } from '@site/scripts/nginx';
 

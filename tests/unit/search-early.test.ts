@@ -11,7 +11,7 @@ import { earlyBackend } from '../../src/search/pageResults';
 import type { SearchConfig } from '../../src/search/setup';
 import type { SearchBackend, SearchRequest } from '../../src/search/types';
 import { searchPageEdit } from '../../src/plugins/search/earlyScript';
-import { editPage } from '../../deploy/page-pass.mjs';
+import { editPage } from '../../deploy/page-pass';
 
 const config: SearchConfig = {
   options: { settings: {}, baseUrl: '/', fallbackSection: 'Docs' },

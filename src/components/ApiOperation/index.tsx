@@ -103,9 +103,9 @@ function featuredResponse(operation: ApiOperationPage): ApiResponseData | undefi
   return operation.responses.find((response) => response.status.startsWith('2') && hasExample(response));
 }
 
-function Example({ title, item }: { title: string; item: ApiExample }): ReactNode {
+function Example({ title, item, className }: { title: string; item: ApiExample; className?: string }): ReactNode {
   return hasExample(item) ? (
-    <CodeBlock title={title} highlighted={item.highlightedExample}>
+    <CodeBlock title={title} highlighted={item.highlightedExample} className={className}>
       {item.example}
     </CodeBlock>
   ) : null;
@@ -175,7 +175,7 @@ export function ApiResponse({ operation, status }: OperationProps & { status: st
         </p>
       ) : null}
       {response.schema ? (
-        <div id={anchor?.id} className={anchor ? styles.schemaHome : undefined}>
+        <div id={anchor?.id} className={styles.schemaHome}>
           {anchor ? (
             <p className="margin-bottom--sm text--semibold">
               The <code>{anchor.name}</code>
@@ -188,9 +188,11 @@ export function ApiResponse({ operation, status }: OperationProps & { status: st
         </div>
       ) : null}
       {/* On wide screens the featured example stands in the right-hand column instead. */}
-      <div className={response === featuredResponse(operation) ? styles.narrowOnly : undefined}>
-        <Example title={`Example ${response.status} response`} item={response} />
-      </div>
+      <Example
+        title={`Example ${response.status} response`}
+        item={response}
+        className={response === featuredResponse(operation) ? styles.narrowOnly : undefined}
+      />
     </div>
   );
 }

@@ -9,7 +9,7 @@ import path from 'node:path';
 import browserslistToEsbuild from 'browserslist-to-esbuild';
 import { build } from 'esbuild';
 
-import type { HeadElement, PageEdit } from '../../../deploy/page-pass.mjs';
+import type { HeadElement, PageEdit } from '../../../deploy/page-pass';
 
 import {
   EARLY_SEARCH_SCRIPT,

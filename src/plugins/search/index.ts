@@ -12,7 +12,7 @@ import type { LoadContext, Plugin } from '@docusaurus/types';
 import { Joi } from '@docusaurus/utils-validation';
 
 import { SEARCH_POLICY_FILE } from '../../../deploy/build-output';
-import { SEARCH_PAGE_FILE } from '../../../deploy/page-pass.mjs';
+import { SEARCH_PAGE_FILE } from '../../../deploy/page-pass';
 import { SEARCH_BACKENDS, type SearchBackendRow } from '../../search/backends/registry';
 import { QUERY_DATA, QUERY_DATA_FILE } from '@rubra/search-query';
 import { identity } from '../../site/identity';

@@ -16,9 +16,8 @@ export interface IndexedPage {
 
 /**
  * A route's HTML file in the build, with either trailing-slash setting; null for a route naming a file (/404.html).
- * @public scripts/bench/relevance-engines.mjs reads it through jiti.
  */
-export function builtFileFor(outDir: string, routePath: string, baseUrl: string): string | null {
+function builtFileFor(outDir: string, routePath: string, baseUrl: string): string | null {
   const relative = routePath.startsWith(baseUrl) ? routePath.slice(baseUrl.length) : routePath.replace(/^\//, '');
   const clean = relative.replace(/\/$/, '');
   const candidates = clean === '' ? ['index.html'] : [`${clean}.html`, `${clean}/index.html`];

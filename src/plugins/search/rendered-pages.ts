@@ -5,7 +5,7 @@
  */
 import type { IndexedPage } from './indexer';
 import { twinPath } from '../../shared/twin-paths';
-import { CHROMIUM_ARGS, findChromium } from '../../../scripts/chromium.mjs';
+import { CHROMIUM_ARGS, findChromium } from '../../../scripts/chromium';
 
 /** The pages at `routes` (each with a Markdown twin, whose link tells it is rendered) of the site at `origin`. */
 export async function renderedPages(origin: string, routes: readonly string[], baseUrl = '/'): Promise<IndexedPage[]> {

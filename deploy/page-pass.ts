@@ -22,20 +22,18 @@ export const NGINX_DIR = '_nginx';
  */
 export const SEARCH_PAGE_FILE = `${NGINX_DIR}/pages/search-page.json`;
 
-/** @typedef {{ tag: 'meta' | 'link', attributes: Record<string, string> }} HeadElement added at the end of <head> */
+/** An element added at the end of <head>. */
+export type HeadElement = { tag: 'meta' | 'link'; attributes: Record<string, string> };
 
-/**
- * @typedef {object} PageEdit what the pass adds to one page
- * @property {HeadElement[]} [head]
- * @property {{ srcPrefix: string, listIn: string }} [holdScripts] the page's own `defer`
- *   scripts whose src starts with srcPrefix, taken out and listed, in order, in the meta element named listIn
- */
+/** What the pass adds to one page. */
+export type PageEdit = {
+  head?: HeadElement[];
+  /** The page's own `defer` scripts whose src starts with srcPrefix, taken out and listed, in order, in the meta element named listIn. */
+  holdScripts?: { srcPrefix: string; listIn: string };
+};
 
-/**
- * The build's files, sorted, by their paths relative to it with `/` separators.
- * @param {string} buildDir
- */
-export function buildFiles(buildDir) {
+/** The build's files, sorted, by their paths relative to it with `/` separators. */
+export function buildFiles(buildDir: string): string[] {
   return readdirSync(buildDir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(buildDir, path.join(entry.parentPath ?? entry.path, entry.name)))
@@ -43,39 +41,38 @@ export function buildFiles(buildDir) {
     .sort();
 }
 
-/**
- * @param {string} buildDir
- * @param {string[]} [files] the build's files, when listed already
- * @returns {{ file: string, html: string }[]} the built pages, sorted by file
- */
-export function builtPages(buildDir, files = buildFiles(buildDir)) {
+/** The built pages, sorted by file; files lists the build's files when they are listed already. */
+export function builtPages(buildDir: string, files = buildFiles(buildDir)): { file: string; html: string }[] {
   return files
     .filter((file) => file.endsWith('.html'))
     .map((file) => ({ file, html: readFileSync(path.join(buildDir, file), 'utf8') }));
 }
 
+/** What the passes read of a parse5 node. */
+type ParsedNode = {
+  tagName?: string;
+  /** A text node's text. */
+  value?: string;
+  attrs?: { name: string; value: string }[];
+  childNodes?: ParsedNode[];
+  content?: ParsedNode;
+  sourceCodeLocation?: { startOffset: number; endOffset: number; endTag?: { startOffset: number } } | null;
+};
+
 /**
  * A parse5 node and its descendants, in document order, a template's content included
  * (a fragment of its own, outside the template's child nodes).
- * @param {any} node
- * @returns {any[]}
  */
-export function nodesOf(node) {
+export function nodesOf(node: ParsedNode): ParsedNode[] {
   return [node, ...[...(node.childNodes ?? []), ...(node.content ? [node.content] : [])].flatMap(nodesOf)];
 }
 
-/**
- * @param {any} element
- * @param {string} name
- * @returns {string | undefined}
- */
-export function attributeOf(element, name) {
-  return element.attrs?.find((/** @type {{ name: string }} */ attr) => attr.name === name)?.value;
+export function attributeOf(element: ParsedNode, name: string): string | undefined {
+  return element.attrs?.find((attr) => attr.name === name)?.value;
 }
 
-/** @param {HeadElement} element */
-function renderHeadElement({ tag, attributes }) {
-  const escape = (/** @type {string} */ value) =>
+function renderHeadElement({ tag, attributes }: HeadElement): string {
+  const escape = (value: string) =>
     value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   return `<${tag}${Object.entries(attributes)
     .map(([name, value]) => ` ${name}="${escape(value)}"`)
@@ -84,12 +81,9 @@ function renderHeadElement({ tag, attributes }) {
 
 /**
  * Applies an edit to one page; a page that holds every element the edit adds already (the
- * pass has run on it) is left as it is.
- * @param {string} html the page as built
- * @param {PageEdit} edit
- * @param {string} file the page's file, for messages
+ * pass has run on it) is left as it is. html is the page as built; file names it in messages.
  */
-export function editPage(html, { head = [], holdScripts: held }, file) {
+export function editPage(html: string, { head = [], holdScripts: held }: PageEdit, file: string): string {
   const added = [...head.map(renderHeadElement), ...(held ? [`<meta name="${held.listIn}"`] : [])];
   if (added.length > 0 && added.every((element) => html.includes(element))) {
     return html;
@@ -110,15 +104,13 @@ export function editPage(html, { head = [], holdScripts: held }, file) {
     throw new Error(`${file}: the search page's edit holds the scripts under ${held.srcPrefix}, and the page has none`);
   }
   const content = heldScripts.map((script) => attributeOf(script, 'src')).join(' ');
-  /** @type {HeadElement[]} */
-  const listed = held ? [{ tag: 'meta', attributes: { name: held.listIn, content } }] : [];
+  const listed: HeadElement[] = held ? [{ tag: 'meta', attributes: { name: held.listIn, content } }] : [];
   const headEnd = location.endTag?.startOffset ?? location.endOffset;
   const splices = [
-    ...heldScripts.map(({ sourceCodeLocation: { startOffset, endOffset } }) => ({
-      start: startOffset,
-      end: endOffset,
-      text: '',
-    })),
+    // Every node has its location: the page is parsed with sourceCodeLocationInfo.
+    ...heldScripts.flatMap(({ sourceCodeLocation: at }) =>
+      at ? [{ start: at.startOffset, end: at.endOffset, text: '' }] : [],
+    ),
     { start: headEnd, end: headEnd, text: [...head, ...listed].map(renderHeadElement).join('') },
   ];
   // From the last to the first, so each splice's offsets still hold.
@@ -129,15 +121,12 @@ export function editPage(html, { head = [], holdScripts: held }, file) {
 
 /**
  * Applies the search plugin's edits (none in a build without its file: a hosted search
- * backend) to the built pages. It writes nothing: the caller writes each edited page once.
- * @param {string} buildDir
- * @param {string[]} files the build's files
- * @returns {{ file: string, html: string, edited: boolean }[]} every built page, edited or not
+ * backend) to the built pages, listed in files, and returns every one, edited or not. It
+ * writes nothing: the caller writes each edited page once.
  */
-export function editPages(buildDir, files) {
+export function editPages(buildDir: string, files: string[]): { file: string; html: string; edited: boolean }[] {
   const editsFile = path.join(buildDir, SEARCH_PAGE_FILE);
-  /** @type {Record<string, PageEdit>} */
-  const edits = existsSync(editsFile) ? JSON.parse(readFileSync(editsFile, 'utf8')) : {};
+  const edits: Record<string, PageEdit> = existsSync(editsFile) ? JSON.parse(readFileSync(editsFile, 'utf8')) : {};
   return builtPages(buildDir, files).map(({ file, html }) => {
     const edited = edits[file] ? editPage(html, edits[file], file) : html;
     return { file, html: edited, edited: edited !== html };

@@ -1,11 +1,11 @@
 // Finds the Chromium that the end-to-end tests and the bench drive. They never download
 // a browser: they use CHROMIUM_PATH, or Debian's /usr/bin/chromium.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 
 // Shared with playwright.config.ts: the fallback path and the launch flags.
-const settings = JSON.parse(readFileSync(new URL('./chromium.json', import.meta.url), 'utf8'));
+import settings from './chromium.json';
 
-export function findChromium() {
+export function findChromium(): string | null {
   const candidate = process.env.CHROMIUM_PATH || settings.fallback;
   return existsSync(candidate) ? candidate : null;
 }

@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-import { CHROMIUM_MISSING_MESSAGE, findChromium } from './chromium.mjs';
+import { CHROMIUM_MISSING_MESSAGE, findChromium } from './chromium';
 
 if (!findChromium()) {
   console.error(CHROMIUM_MISSING_MESSAGE);

@@ -6,13 +6,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
-import createJiti from 'jiti';
-
-const jiti = createJiti(import.meta.url);
-/** @type {typeof import('../deploy/build-output')} */
-const { NGINX_HEADERS_FILE, staleInlineCode } = jiti('../deploy/build-output.ts');
-/** @type {typeof import('./nginx')} */
-const { findNginx, hasBrotliStatic, NGINX_MISSING_MESSAGE, startNginx } = jiti('./nginx.ts');
+import { NGINX_HEADERS_FILE, staleInlineCode } from '../deploy/build-output';
+import { findNginx, hasBrotliStatic, NGINX_MISSING_MESSAGE, startNginx } from './nginx';
 
 const { values } = parseArgs({
   options: { port: { type: 'string', default: '8080' }, quiet: { type: 'boolean', default: false } },
@@ -38,7 +33,7 @@ try {
   }
   const server = await startNginx({ port: Number(values.port), buildDir, accessLog: !values.quiet });
   console.info(`[serve:nginx] ${buildDir} on ${server.origin}/ (Ctrl+C stops)`);
-  for (const signal of ['SIGINT', 'SIGTERM']) {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => void server.stop().then(() => process.exit(0)));
   }
   server.process.once('exit', (code) => process.exit(code ?? 0));
