@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 
 import { CHART_CAPTION, CHART_TITLE, chartBars as bars, seriesLabels } from '@site/src/shared/tables/benchmark-chart';
 import { NOT_MEASURED_TEXT, formatScore } from '@site/src/shared/tables/format';
+import table from '@site/src/components/DataTable/styles.module.css';
 import styles from './styles.module.css';
 
 const WIDTH = 760;
@@ -96,7 +97,7 @@ export default function BenchmarkChart(): ReactNode {
           ))}
         </g>
       </svg>
-      <figcaption className={styles.caption}>{CHART_CAPTION} The table below holds the same figures.</figcaption>
+      <figcaption className={table.notes}>{CHART_CAPTION} The table below holds the same figures.</figcaption>
     </figure>
   );
 }
