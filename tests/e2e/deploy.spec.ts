@@ -257,7 +257,7 @@ siteTest.describe('what nginx answers', () => {
       builtFile('assets/css', /\.css$/),
       builtFile('pagefind/fragment', /\.pf_fragment$/),
       builtFile('pagefind/index', /\.pf_index$/),
-      builtFile('assets/cards', /^site\.[0-9a-f]+\.png$/),
+      builtFile('assets/cards', /^index\.[0-9a-f]+\.png$/),
     ];
     const revalidated = [
       '/',
@@ -311,7 +311,7 @@ siteTest.describe('what nginx answers', () => {
       [builtFile('pagefind/filter', /\.pf_filter$/), 'application/octet-stream'],
       [builtFile('assets/css', /\.css$/), 'text/css; charset=utf-8'],
       ['/img/logo.svg', 'image/svg+xml; charset=utf-8'],
-      [builtFile('assets/cards', /^site\.[0-9a-f]+\.png$/), 'image/png'],
+      [builtFile('assets/cards', /^index\.[0-9a-f]+\.png$/), 'image/png'],
     ];
     for (const [path, type] of types) {
       const response = await get(baseURL, path);
