@@ -115,8 +115,7 @@ export default function SearchBar(): ReactNode {
         <span className="DocSearch-Button-Keys">
           {modifier !== null && (
             <>
-              {/* "Ctrl" in the width of one key, as small as DocSearch draws it. */}
-              <kbd className="DocSearch-Button-Key" style={modifier === 'Meta' ? undefined : { fontSize: '0.5rem' }}>
+              <kbd className={`DocSearch-Button-Key${modifier === 'Meta' ? '' : ' search-ctrl-key'}`}>
                 {modifier === 'Meta' ? '⌘' : 'Ctrl'}
               </kbd>
               <kbd className="DocSearch-Button-Key">K</kbd>
