@@ -23,18 +23,12 @@ import pageTypes from './page-types.json';
 import type { Tally } from './weight';
 
 /**
- * One page of each type, as `npm run bench` and the byte budgets visit it (page-types.json).
- * `fallbacks` name the closest pages of a fresh `create-docusaurus` classic template, for a
- * reference build that lacks the page itself; a type with no fallback there (the
- * template has no API reference and no search) is reported as absent.
+ * One page of each type, as `npm run bench` and the byte budgets visit it: its path with
+ * the query a reader opens. `fallbacks` name the closest pages of a fresh `create-docusaurus`
+ * classic template, for a reference build that lacks the page itself; a type with no fallback
+ * there (the template has no API reference and no search) is reported as absent.
  */
-export interface PageType {
-  id: string;
-  label: string;
-  /** Path with its query, as a reader opens it. */
-  path: string;
-  fallbacks: readonly string[];
-}
+export type PageType = (typeof pageTypes)[number];
 
 /** A page type's id: the page types of page-types.json are those that have budgets. */
 export type PageTypeId = keyof typeof budgets;
@@ -61,7 +55,6 @@ export function resolvePagePath(type: PageType, exists: (file: string) => boolea
 
 export const BUDGET_KINDS = ['js', 'css', 'html', 'afterLoad', 'visit'] as const;
 export type BudgetKind = (typeof BUDGET_KINDS)[number];
-export type PageBudget = Record<BudgetKind, number>;
 
 export const BUDGET_LABELS: Record<BudgetKind, string> = {
   js: 'first-load JS',
@@ -75,7 +68,7 @@ export const BUDGET_LABELS: Record<BudgetKind, string> = {
 export const VISIT_CAP_KIB = 245;
 
 /** Each page type's budgets (page-budgets.json), each with a note of the figures it was set from and when. */
-export const BUDGETS: Record<PageTypeId, PageBudget> = budgets;
+export const BUDGETS: Record<PageTypeId, Record<BudgetKind, number>> = budgets;
 
 /** One KiB, the unit of every budget here. */
 export const KB = 1024;
@@ -96,14 +89,6 @@ export const ASK_BUDGET_KB = 40;
 /** Each social card (a 1200x630 PNG), in KiB on disk: previews are fetched by chat apps with tight size limits. */
 export const SOCIAL_CARD_MAX_KB = 60;
 
-export interface BudgetCheck {
-  kind: BudgetKind;
-  /** Measured gzip bytes. */
-  bytes: number;
-  /** The budget in gzip bytes, which the figure may reach. */
-  budget: number;
-}
-
 /** The budgeted figures of a visit, from its tallies before `load` and in the 10 s after it. */
 export function budgetFigures(load: Tally, afterLoad: Tally): Record<BudgetKind, number> {
   return {
@@ -115,8 +100,8 @@ export function budgetFigures(load: Tally, afterLoad: Tally): Record<BudgetKind,
   };
 }
 
-/** Each measured figure of a page type beside its budget. */
-export function checkBudgets(id: PageTypeId, measured: Record<BudgetKind, number>): BudgetCheck[] {
+/** Each measured figure of a page type, in gzip bytes, beside its budget, which the figure may reach. */
+export function checkBudgets(id: PageTypeId, measured: Record<BudgetKind, number>) {
   const budget = BUDGETS[id];
   return BUDGET_KINDS.map((kind) => ({ kind, bytes: measured[kind], budget: budget[kind] * KB }));
 }
@@ -126,7 +111,7 @@ export function formatKB(bytes: number): string {
 }
 
 /** One line per exceeded budget: the page, the kind, the figure and the budget. */
-export function budgetFailures(id: PageTypeId, checks: readonly BudgetCheck[]): string[] {
+export function budgetFailures(id: PageTypeId, checks: ReturnType<typeof checkBudgets>) {
   const type = PAGE_TYPES.find((page) => page.id === id);
   return checks
     .filter((check) => check.bytes > check.budget)

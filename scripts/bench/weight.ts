@@ -17,18 +17,6 @@ export const KINDS = ['js', 'css', 'html', 'font', 'image', 'other'] as const;
 export type ResourceKind = (typeof KINDS)[number];
 export type Phase = 'load' | 'afterLoad';
 
-export interface Fetched {
-  url: string;
-  kind: ResourceKind;
-  phase: Phase;
-  raw: number;
-  gzip: number;
-  /** Search code or index: the modal chunk, the Pagefind runtime, its WebAssembly or index. */
-  search: boolean;
-  /** The API console's code, stylesheet or operation data, which only the reader's press may fetch. */
-  console: boolean;
-}
-
 export type Tally = Record<ResourceKind | 'total', { count: number; raw: number; gzip: number }>;
 
 const AFTER_LOAD_MS = 10_000;
@@ -50,14 +38,11 @@ export function classify(contentType: string, url: string): ResourceKind {
   return match?.[0] ?? 'other';
 }
 
-/** A feature that loads on the reader's intent: its data's folder, and strings found only in its code. */
-interface OnIntent {
-  folder: string;
-  markers: readonly string[];
-}
-
-/** Whether a fetched file is the feature's: under its folder, or a script or stylesheet holding a marker. */
-export function belongsTo(feature: OnIntent, url: string, kind: ResourceKind, body: Uint8Array): boolean {
+/**
+ * Whether a fetched file is the feature's, a feature that loads on the reader's intent: under
+ * its data's folder, or a script or stylesheet holding one of the strings found only in its code.
+ */
+export function belongsTo(feature: typeof SEARCH, url: string, kind: ResourceKind, body: Uint8Array) {
   if (new URL(url).pathname.startsWith(feature.folder)) return true;
   if (kind !== 'js' && kind !== 'css') return false;
   const text = Buffer.from(body);
@@ -70,7 +55,7 @@ export function belongsTo(feature: OnIntent, url: string, kind: ResourceKind, bo
  * modal chunk) and its rules (the modal's stylesheet), and the name of the Pagefind
  * runtime that the local search backend imports (the backend chunk).
  */
-export const SEARCH: OnIntent = { folder: '/pagefind/', markers: ['DocSearch-Modal', 'pagefind.js'] };
+export const SEARCH = { folder: '/pagefind/', markers: ['DocSearch-Modal', 'pagefind.js'] };
 
 /**
  * The request consoles (the API pages', the serving guides', Ask AI, Check your server): the API operation files'
@@ -78,12 +63,12 @@ export const SEARCH: OnIntent = { folder: '/pagefind/', markers: ['DocSearch-Mod
  * console chunks) and a class of the body editor (the shared chunk and the stylesheet). Its chunks' names are no marker: the bundler's runtime, on
  * every page, lists them.
  */
-export const CONSOLE: OnIntent = {
+export const CONSOLE = {
   folder: '/api-console/',
   markers: ['data-api-console', 'data-chat-console', 'data-ask-panel', 'data-server-check-panel', 'editorLayer_'],
 };
 
-export function describeFetched(url: string, contentType: string, body: Uint8Array, phase: Phase): Fetched {
+export function describeFetched(url: string, contentType: string, body: Uint8Array, phase: Phase) {
   const kind = classify(contentType, url);
   return {
     url,
@@ -91,10 +76,13 @@ export function describeFetched(url: string, contentType: string, body: Uint8Arr
     phase,
     raw: body.length,
     gzip: gzipSync(body, { level: 9 }).length,
+    /** Search code or index: the modal chunk, the Pagefind runtime, its WebAssembly or index. */
     search: belongsTo(SEARCH, url, kind, body),
+    /** The API console's code, stylesheet or operation data, which only the reader's press may fetch. */
     console: belongsTo(CONSOLE, url, kind, body),
   };
 }
+export type Fetched = ReturnType<typeof describeFetched>;
 
 /** Counts and sums by kind, with a total, for the files fetched in one phase. */
 export function tally(fetched: readonly Fetched[], phase: Phase): Tally {
