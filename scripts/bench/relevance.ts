@@ -27,17 +27,7 @@ export interface RelevanceQuery {
   expect: string[];
 }
 
-interface Scores {
-  queries: number;
-  /** Share of queries whose first result answers them, 0 to 1. */
-  hit1: number;
-  /** Share of queries answered by one of the first three results. */
-  hit3: number;
-  /** Mean reciprocal rank of the first answering result among the first five (0 when not there). */
-  mrr5: number;
-  /** Queries that got no result at all. */
-  noResults: number;
-}
+type Scores = ReturnType<typeof scoreOf>;
 
 export interface EngineScores {
   overall: Scores;
@@ -69,14 +59,18 @@ export function answerRank(query: RelevanceQuery, urls: readonly string[]): numb
   return index === -1 ? null : index + 1;
 }
 
-function scoreOf(entries: { query: RelevanceQuery; urls: readonly string[] }[]): Scores {
+function scoreOf(entries: { query: RelevanceQuery; urls: readonly string[] }[]) {
   const ranks = entries.map(({ query, urls }) => answerRank(query, urls));
   const share = (count: number) => (entries.length === 0 ? 0 : count / entries.length);
   return {
     queries: entries.length,
+    /** Share of queries whose first result answers them, 0 to 1. */
     hit1: share(ranks.filter((rank) => rank === 1).length),
+    /** Share of queries answered by one of the first three results. */
     hit3: share(ranks.filter((rank) => rank !== null && rank <= 3).length),
+    /** Mean reciprocal rank of the first answering result among the first five (0 when not there). */
     mrr5: share(ranks.reduce<number>((sum, rank) => sum + (rank !== null && rank <= 5 ? 1 / rank : 0), 0)),
+    /** Queries that got no result at all. */
     noResults: entries.filter(({ urls }) => urls.length === 0).length,
   };
 }
@@ -87,9 +81,7 @@ export function scoreEngine(queries: readonly RelevanceQuery[], answers: readonl
   const byClass: EngineScores['byClass'] = {};
   for (const queryClass of QUERY_CLASSES) {
     const inClass = entries.filter((entry) => entry.query.class === queryClass);
-    if (inClass.length > 0) {
-      byClass[queryClass] = scoreOf(inClass);
-    }
+    if (inClass.length > 0) byClass[queryClass] = scoreOf(inClass);
   }
   return { overall: scoreOf(entries), byClass };
 }
