@@ -11,9 +11,7 @@ import { launchChromium } from '../chromium';
 /** The median of the values (NaN for none). */
 export function median(values: readonly number[]) {
   const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  const at = (index: number) => sorted[index] ?? NaN;
-  return sorted.length % 2 ? at(middle) : (at(middle - 1) + at(middle)) / 2;
+  return ((sorted[(sorted.length - 1) >> 1] ?? NaN) + (sorted[sorted.length >> 1] ?? NaN)) / 2;
 }
 
 /** Runs `visit` once per run, each in a fresh context (a cold cache) of one Chromium; its results in order. */
