@@ -5,7 +5,7 @@
 // a generated description, runs the real cold build on it, and measures the build, its
 // output, its search index and a first query. The folder is removed at the end.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -126,7 +126,9 @@ export async function directorySize(dir: string) {
   return buildFiles(dir).reduce((total, file) => total + statSync(path.join(dir, file)).size, 0);
 }
 
-async function prepareVariant(root: string, dir: string, { pages, operations }: { pages: number; operations: number }) {
+type ScaleOptions = { root: string; pages: number; operations: number; runs: number; log: (line: string) => void };
+
+async function prepareVariant(dir: string, { root, pages, operations }: ScaleOptions) {
   // The repository's files as a fresh clone has them (tracked, plus new files not ignored).
   const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: root })
     .toString()
@@ -169,41 +171,22 @@ async function prepareVariant(root: string, dir: string, { pages, operations }: 
 
 const QUERIES = ['quantization', 'scheduler', 'replica', 'tokenizer', 'gateway', 'checkpoint'];
 
-export async function runScale({
-  root,
-  pages = 2000,
-  operations = 300,
-  runs = 3,
-  log = () => undefined,
-}: {
-  root: string;
-  pages?: number;
-  operations?: number;
-  runs?: number;
-  log?: (line: string) => void;
-}) {
+export async function runScale(options: ScaleOptions) {
+  const { pages, operations, runs, log } = options;
   const dir = await mkdtemp(path.join(tmpdir(), 'rubra-scale-'));
   try {
     log(`  preparing ${pages} pages and ${operations} operations in ${dir}`);
-    await prepareVariant(root, dir, { pages, operations });
+    await prepareVariant(dir, options);
     log('  cold build (docusaurus clear && docusaurus build)');
     // Docusaurus's performance lines mark the phases, so the peak can be read per phase.
     const build = await coldBuild(dir, { ...process.env, DOCUSAURUS_PERF_LOGGER: 'true' });
     const cardsFile = path.join(dir, '.docusaurus', 'social-cards', 'report.json');
     const cards = JSON.parse(await readFile(cardsFile, 'utf8'));
     const buildDir = path.join(dir, 'build');
-    if (!existsSync(path.join(buildDir, 'index.html'))) {
-      throw new Error(`the build of the variant wrote no ${path.join(buildDir, 'index.html')}`);
-    }
     const htmlPages = buildFiles(buildDir).filter((name) => name.endsWith('.html')).length;
     const server = await startStaticHost({ root: buildDir, gzip: true });
-    let search;
-    try {
-      log('  first query in Chromium');
-      search = await measureSearch({ baseUrl: server.origin, queries: QUERIES, runs });
-    } finally {
-      await server.close();
-    }
+    log('  first query in Chromium');
+    const search = await measureSearch({ baseUrl: server.origin, queries: QUERIES, runs }).finally(server.close);
     const vocabulary = await readFile(path.join(buildDir, 'pagefind', VOCABULARY_FILE));
     return {
       pages,

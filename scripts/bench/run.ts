@@ -110,11 +110,7 @@ let origins: string[] = [];
 async function withServers<T>(work: () => Promise<T>) {
   const servers = await Promise.all(sites.map((site) => startStaticHost({ root: site.dir, gzip: true })));
   origins = servers.map((server) => server.origin);
-  try {
-    return await work();
-  } finally {
-    await Promise.all(servers.map((server) => server.close()));
-  }
+  return work().finally(() => Promise.all(servers.map((server) => server.close())));
 }
 
 /** Each page type and its URL on each served site: the page itself, a fallback, or null when absent. */
