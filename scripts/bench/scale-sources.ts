@@ -33,6 +33,9 @@ const slugify = (text: string) =>
 /** The generated docs' folder under docs/, and its category folders. */
 const ROOT = 'scale';
 export const CATEGORIES = lists.categories.map((label) => ({ folder: slugify(label), label }));
+/** The pages are spread over the categories in turn. */
+const folder = (page: number) => CATEGORIES[page % CATEGORIES.length]?.folder;
+const file = (page: number) => `page-${String(page).padStart(4, '0')}.mdx`;
 
 /**
  * The page template. `{{name}}` is a value of the page or a random word; `{{paragraph:suffix:sentences}}`,
@@ -50,8 +53,6 @@ function docPage(index: number, count: number, random: () => number): string {
       `so that each ${pick(NOUNS)} keeps its ${pick(ADJECTIVES)} ${pick(NOUNS)}.`,
     ].join(' ');
   const title = (page: number) => `${pick(VERBS).replace(/^./, (c) => c.toUpperCase())} the ${pick(NOUNS)} ${page}`;
-  const folder = (page: number) => CATEGORIES[page % CATEGORIES.length]?.folder;
-  const file = (page: number) => `page-${String(page).padStart(4, '0')}.mdx`;
   const unique = `opt_${index}`;
   const targets: Record<string, number> = {
     next: (index + 1) % count,
@@ -103,10 +104,10 @@ function docPage(index: number, count: number, random: () => number): string {
 
 /**
  * The generated docs, each a path relative to the site's docs folder and its content:
- * every category's _category_.json, then the pages, spread over the categories in turn.
+ * every category's _category_.json, then the pages.
  */
-export function generateDocs(pageCount: number, seed = 42) {
-  const random = seededRandom(seed);
+export function generateDocs(pageCount: number) {
+  const random = seededRandom(42);
   const categories = CATEGORIES.map(({ folder, label }, index) => {
     const link = {
       type: 'generated-index',
@@ -117,7 +118,7 @@ export function generateDocs(pageCount: number, seed = 42) {
     return { path: `${ROOT}/${folder}/_category_.json`, content: `${JSON.stringify(content, null, 2)}\n` };
   });
   const pages = Array.from({ length: pageCount }, (_, index) => ({
-    path: `${ROOT}/${CATEGORIES[index % CATEGORIES.length]?.folder}/page-${String(index).padStart(4, '0')}.mdx`,
+    path: `${ROOT}/${folder(index)}/${file(index)}`,
     content: docPage(index, pageCount, random),
   }));
   return [...categories, ...pages];
