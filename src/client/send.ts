@@ -62,20 +62,17 @@ function isSimple(request: OutgoingRequest): boolean {
 
 export async function send(request: OutgoingRequest, options: SendOptions): Promise<Outcome> {
   const controller = new AbortController();
-  let aborted: 'timeout' | 'cancel' | undefined;
-  const stop = (why: 'timeout' | 'cancel') => {
-    aborted ??= why;
-    controller.abort();
-  };
-  const onCancel = () => stop('cancel');
-  if (options.cancel.aborted) {
-    onCancel();
-  }
-  options.cancel.addEventListener('abort', onCancel);
+  const stop = () => controller.abort();
+  if (options.cancel.aborted) stop();
+  options.cancel.addEventListener('abort', stop);
+  let timedOut = false;
   let timer = 0;
   const restartTimer = () => {
     window.clearTimeout(timer);
-    timer = window.setTimeout(() => stop('timeout'), options.timeoutSeconds * 1000);
+    timer = window.setTimeout(() => {
+      timedOut = true;
+      stop();
+    }, options.timeoutSeconds * 1000);
   };
   restartTimer();
   let midStream = false;
@@ -130,7 +127,7 @@ export async function send(request: OutgoingRequest, options: SendOptions): Prom
   } catch {
     // The violation event is queued as a task of its own: let it arrive first.
     await new Promise((resolve) => window.setTimeout(resolve, 0));
-    const settled = { aborted, cspAllowed };
+    const aborted = options.cancel.aborted ? 'cancel' : timedOut ? 'timeout' : undefined;
     return {
       ok: false,
       failure: classifyFailure({
@@ -140,8 +137,9 @@ export async function send(request: OutgoingRequest, options: SendOptions): Prom
         server: options.server,
         timeoutSeconds: options.timeoutSeconds,
         midStream,
-        ...settled,
-        ...(settled.aborted || settled.cspAllowed
+        aborted,
+        cspAllowed,
+        ...(aborted || cspAllowed
           ? {}
           : {
               localNetwork: await localNetworkPermission(),
@@ -161,7 +159,7 @@ export async function send(request: OutgoingRequest, options: SendOptions): Prom
     };
   } finally {
     window.clearTimeout(timer);
-    options.cancel.removeEventListener('abort', onCancel);
+    options.cancel.removeEventListener('abort', stop);
     document.removeEventListener('securitypolicyviolation', onViolation);
   }
 }
