@@ -73,7 +73,12 @@ export function ServerField({
 
 /** The key field with its own state: memory for the tab, the device only when remembered. */
 export function useApiKey() {
-  return useState(() => readApiKey());
+  const [key, setKey] = useState(readApiKey);
+  const keep = (next: typeof key) => {
+    keepApiKey(next.key, next.remembered);
+    setKey(next);
+  };
+  return [key, keep] as const;
 }
 
 const DEFAULT_TIMEOUT_SECONDS = 30;
@@ -125,7 +130,7 @@ export function useConsoleForm(scope: 'api' | 'model', serverUrl: string | (() =
 }
 
 export function KeyField({ id, keyState }: { id: string; keyState: ReturnType<typeof useApiKey> }): ReactNode {
-  const [key, setKey] = keyState;
+  const [key, keep] = keyState;
   return (
     <div className={styles.row}>
       <label htmlFor={id}>API key</label>
@@ -137,10 +142,7 @@ export function KeyField({ id, keyState }: { id: string; keyState: ReturnType<ty
         value={key.key}
         placeholder="Optional"
         aria-describedby={`${id}-help`}
-        onChange={(event) => {
-          keepApiKey(event.target.value, key.remembered);
-          setKey({ key: event.target.value, remembered: key.remembered });
-        }}
+        onChange={(event) => keep({ key: event.target.value, remembered: key.remembered })}
       />
       <p id={`${id}-help`} className={styles.help}>
         Sent as a bearer token only when filled; kept for this tab unless remembered.
@@ -150,21 +152,11 @@ export function KeyField({ id, keyState }: { id: string; keyState: ReturnType<ty
           id={`${id}-remember`}
           type="checkbox"
           checked={key.remembered}
-          onChange={(event) => {
-            keepApiKey(key.key, event.target.checked);
-            setKey({ key: key.key, remembered: event.target.checked && key.key !== '' });
-          }}
+          onChange={(event) => keep({ key: key.key, remembered: event.target.checked && key.key !== '' })}
         />
         <label htmlFor={`${id}-remember`}>Remember on this device</label>
         {key.remembered ? (
-          <button
-            type="button"
-            className={styles.linkButton}
-            onClick={() => {
-              keepApiKey('', false);
-              setKey({ key: '', remembered: false });
-            }}
-          >
+          <button type="button" className={styles.linkButton} onClick={() => keep({ key: '', remembered: false })}>
             Forget
           </button>
         ) : null}
