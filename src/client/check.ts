@@ -400,12 +400,9 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
 }
 
 /** How a step's status reads, in words: an optional step is supported or not, never failed. */
-export function statusText(step: Pick<StepResult, 'id' | 'status'>): string {
-  const optional = data.optional.includes(step.id);
-  const { status } = step;
-  return status === 'passed' && optional
-    ? 'Supported'
-    : `${status.charAt(0).toUpperCase()}${status.slice(1).replace('-', ' ')}`;
+export function statusText({ id, status }: Pick<StepResult, 'id' | 'status'>): string {
+  if (status === 'passed' && data.optional.includes(id)) return 'Supported';
+  return `${status.charAt(0).toUpperCase()}${status.slice(1).replace('-', ' ')}`;
 }
 
 /** The report as Markdown for a bug report; links are absolute, on `siteOrigin`. The key is never part of it. */
