@@ -52,14 +52,6 @@ async function localNetworkPermission(): Promise<PermissionState | undefined> {
   return undefined;
 }
 
-/** Whether the browser sends a request without a preflight: a simple method, and no header but simple ones. */
-function isSimple(request: OutgoingRequest): boolean {
-  const simpleMethod = ['GET', 'HEAD', 'POST'].includes(request.method);
-  const names = Object.keys(request.headers).map((name) => name.toLowerCase());
-  const simpleType = !names.includes('content-type') || typeof request.body !== 'string';
-  return simpleMethod && simpleType && !names.includes('authorization');
-}
-
 export async function send(request: OutgoingRequest, options: SendOptions): Promise<Outcome> {
   const controller = new AbortController();
   const stop = () => controller.abort();
@@ -128,6 +120,8 @@ export async function send(request: OutgoingRequest, options: SendOptions): Prom
     // The violation event is queued as a task of its own: let it arrive first.
     await new Promise((resolve) => window.setTimeout(resolve, 0));
     const aborted = options.cancel.aborted ? 'cancel' : timedOut ? 'timeout' : undefined;
+    const headers = Object.keys(request.headers).map((name) => name.toLowerCase());
+    const withKey = headers.includes('authorization');
     return {
       ok: false,
       failure: classifyFailure({
@@ -152,8 +146,12 @@ export async function send(request: OutgoingRequest, options: SendOptions): Prom
                 () => true,
                 () => false,
               ),
-              sentWithoutPreflight: isSimple(request),
-              withKey: Object.keys(request.headers).some((name) => name.toLowerCase() === 'authorization'),
+              // A simple method, and no header but simple ones.
+              sentWithoutPreflight:
+                ['GET', 'HEAD', 'POST'].includes(request.method) &&
+                !withKey &&
+                (!headers.includes('content-type') || typeof request.body !== 'string'),
+              withKey,
             }),
       }),
     };
