@@ -5,7 +5,6 @@
  */
 import { useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 
-import BodyEditor from './BodyEditor';
 import type { Failure } from '@site/src/client/failure';
 import type { FieldProblem } from './form';
 import { keepApiKey, readApiKey } from '@site/src/client/store';
@@ -165,6 +164,39 @@ export function KeyField({ id, keyState }: { id: string; keyState: ReturnType<ty
   );
 }
 
+/** JSON's tokens: a string (a key when a colon follows), a number, a literal, or anything else. */
+const TOKEN = /("(?:[^"\\\n]|\\.)*"?)(\s*:)?|(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)|\b(true|false|null)\b/g;
+
+/** The text as spans with the code blocks' token colours; every character stays where it is. */
+function highlight(text: string): ReactNode[] {
+  const parts: ReactNode[] = [];
+  let last = 0;
+  for (const match of text.matchAll(TOKEN)) {
+    const start = match.index;
+    if (start > last) {
+      parts.push(text.slice(last, start));
+    }
+    const [whole, string, colon] = match;
+    const className = string ? (colon ? styles.jsonKey : styles.jsonString) : styles.jsonValue;
+    parts.push(
+      <span key={start} className={className}>
+        {string ?? whole}
+      </span>,
+    );
+    if (string && colon) {
+      parts.push(colon);
+    }
+    last = start + whole.length;
+  }
+  parts.push(text.slice(last));
+  return parts;
+}
+
+/**
+ * The body's field: a textarea over a highlighted copy of its text. The reader types in
+ * the textarea, whose own text is transparent, and sees the colours of the layer under it;
+ * the two share font, padding and wrapping, and the layer follows the textarea's scrolling.
+ */
 export function BodyField({
   id,
   value,
@@ -173,6 +205,7 @@ export function BodyField({
   problem,
   note,
 }: FieldProps & { onReset: () => void; note?: string }): ReactNode {
+  const layer = useRef<HTMLPreElement>(null);
   return (
     <div className={styles.row}>
       <div className={styles.consoleHeader}>
@@ -181,13 +214,31 @@ export function BodyField({
           Reset to example
         </button>
       </div>
-      <BodyEditor
-        id={id}
-        value={value}
-        invalid={Boolean(problem)}
-        describedBy={problem ? `${id}-problem` : undefined}
-        onChange={onChange}
-      />
+      <div className={styles.editor}>
+        <pre className={styles.editorLayer} ref={layer} aria-hidden="true">
+          {highlight(value)}
+          {'\n'}
+        </pre>
+        <textarea
+          id={id}
+          data-field="body"
+          className={styles.editorInput}
+          value={value}
+          spellCheck={false}
+          autoCapitalize="off"
+          autoComplete="off"
+          rows={Math.min(18, Math.max(4, value.split('\n').length + 1))}
+          aria-invalid={Boolean(problem)}
+          aria-describedby={problem ? `${id}-problem` : undefined}
+          onChange={(event) => onChange(event.target.value)}
+          onScroll={(event) => {
+            if (layer.current) {
+              layer.current.scrollTop = event.currentTarget.scrollTop;
+              layer.current.scrollLeft = event.currentTarget.scrollLeft;
+            }
+          }}
+        />
+      </div>
       <FieldMessage id={`${id}-problem`} problem={problem} />
       {note ? <p className={styles.help}>{note}</p> : null}
     </div>
