@@ -51,7 +51,6 @@ export interface CheckReport {
   steps: StepResult[];
 }
 
-/** The serving guide whose sections a fix links to. */
 export type Guide = 'vllm' | 'llamacpp';
 
 export interface CheckOptions {
@@ -139,7 +138,7 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
     serverUrl,
     pageOrigin: window.location.origin,
     model: null,
-    // The steps in the order they run, with what each checks.
+    // check.json lists the steps in the order they run.
     steps: Object.entries(data.steps).map(([id, title]) => ({ id, title, status: 'waiting', ms: null, detail: '' })),
   };
   const progress = () => options.onProgress?.(structuredClone(report));

@@ -80,9 +80,8 @@ export default function ServerCheck({
     }
   };
 
-  const copy = async () => {
-    if (!report) return;
-    const outcome = await copyText(reportMarkdown(report, window.location.origin));
+  const copy = async (done: CheckReport) => {
+    const outcome = await copyText(reportMarkdown(done, window.location.origin));
     setCopied(
       outcome === 'copied'
         ? 'Report copied as Markdown.'
@@ -114,7 +113,7 @@ export default function ServerCheck({
         marker="data-server-check-status"
       >
         {report && !sending ? (
-          <button type="button" className="button button--secondary" onClick={() => void copy()}>
+          <button type="button" className="button button--secondary" onClick={() => void copy(report)}>
             Copy report
           </button>
         ) : null}
