@@ -83,10 +83,7 @@ export function applyEvent(reply: ChatReply, event: ServerEvent): ChatReply {
     return event.type === 'error' ? { ...reply, error: event.data } : reply;
   }
   const error = event.type === 'error' ? (errorOf({ error: data }) ?? event.data) : errorOf(data);
-  if (error) {
-    return { ...reply, error };
-  }
-  return applyChunk(reply, record(data));
+  return error ? { ...reply, error } : applyChunk(reply, record(data));
 }
 
 /** A tool call's arguments as JSON, or null when the model wrote something else. */

@@ -51,7 +51,6 @@ export interface CheckReport {
   steps: StepResult[];
 }
 
-/** The serving guide whose sections a fix links to. */
 export type Guide = 'vllm' | 'llamacpp';
 
 export interface CheckOptions {
@@ -139,7 +138,7 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
     serverUrl,
     pageOrigin: window.location.origin,
     model: null,
-    // The steps in the order they run, with what each checks.
+    // check.json lists the steps in the order they run.
     steps: Object.entries(data.steps).map(([id, title]) => ({ id, title, status: 'waiting', ms: null, detail: '' })),
   };
   const progress = () => options.onProgress?.(structuredClone(report));
@@ -400,12 +399,9 @@ export async function checkServer(options: CheckOptions): Promise<CheckReport> {
 }
 
 /** How a step's status reads, in words: an optional step is supported or not, never failed. */
-export function statusText(step: Pick<StepResult, 'id' | 'status'>): string {
-  const optional = data.optional.includes(step.id);
-  const { status } = step;
-  return status === 'passed' && optional
-    ? 'Supported'
-    : `${status.charAt(0).toUpperCase()}${status.slice(1).replace('-', ' ')}`;
+export function statusText({ id, status }: Pick<StepResult, 'id' | 'status'>): string {
+  if (status === 'passed' && data.optional.includes(id)) return 'Supported';
+  return `${status.charAt(0).toUpperCase()}${status.slice(1).replace('-', ' ')}`;
 }
 
 /** The report as Markdown for a bug report; links are absolute, on `siteOrigin`. The key is never part of it. */

@@ -47,14 +47,8 @@ export async function listedModels(answer: Answer): Promise<{ id?: unknown; owne
 }
 
 /** The ids of the models a server serves, from `GET /models`; null when it does not list them. */
-export async function listModels(
-  serverUrl: string,
-  options: { apiKey: string; cancel: AbortSignal; timeoutSeconds?: number },
-): Promise<string[] | null> {
-  const outcome = await sendToModel(modelRequest(serverUrl, 'GET', '/models'), {
-    ...options,
-    timeoutSeconds: options.timeoutSeconds ?? 10,
-  });
+export async function listModels(serverUrl: string, options: Pick<ModelOptions, 'apiKey' | 'cancel'>) {
+  const outcome = await sendToModel(modelRequest(serverUrl, 'GET', '/models'), { ...options, timeoutSeconds: 10 });
   if (!outcome.ok || outcome.answer.status >= 300) {
     return null;
   }

@@ -52,30 +52,19 @@ async function localNetworkPermission(): Promise<PermissionState | undefined> {
   return undefined;
 }
 
-/** Whether the browser sends a request without a preflight: a simple method, and no header but simple ones. */
-function isSimple(request: OutgoingRequest): boolean {
-  const simpleMethod = ['GET', 'HEAD', 'POST'].includes(request.method);
-  const names = Object.keys(request.headers).map((name) => name.toLowerCase());
-  const simpleType = !names.includes('content-type') || typeof request.body !== 'string';
-  return simpleMethod && simpleType && !names.includes('authorization');
-}
-
 export async function send(request: OutgoingRequest, options: SendOptions): Promise<Outcome> {
   const controller = new AbortController();
-  let aborted: 'timeout' | 'cancel' | undefined;
-  const stop = (why: 'timeout' | 'cancel') => {
-    aborted ??= why;
-    controller.abort();
-  };
-  const onCancel = () => stop('cancel');
-  if (options.cancel.aborted) {
-    onCancel();
-  }
-  options.cancel.addEventListener('abort', onCancel);
+  const stop = () => controller.abort();
+  if (options.cancel.aborted) stop();
+  options.cancel.addEventListener('abort', stop);
+  let timedOut = false;
   let timer = 0;
   const restartTimer = () => {
     window.clearTimeout(timer);
-    timer = window.setTimeout(() => stop('timeout'), options.timeoutSeconds * 1000);
+    timer = window.setTimeout(() => {
+      timedOut = true;
+      stop();
+    }, options.timeoutSeconds * 1000);
   };
   restartTimer();
   let midStream = false;
@@ -130,7 +119,9 @@ export async function send(request: OutgoingRequest, options: SendOptions): Prom
   } catch {
     // The violation event is queued as a task of its own: let it arrive first.
     await new Promise((resolve) => window.setTimeout(resolve, 0));
-    const settled = { aborted, cspAllowed };
+    const aborted = options.cancel.aborted ? 'cancel' : timedOut ? 'timeout' : undefined;
+    const headers = Object.keys(request.headers).map((name) => name.toLowerCase());
+    const withKey = headers.includes('authorization');
     return {
       ok: false,
       failure: classifyFailure({
@@ -140,8 +131,9 @@ export async function send(request: OutgoingRequest, options: SendOptions): Prom
         server: options.server,
         timeoutSeconds: options.timeoutSeconds,
         midStream,
-        ...settled,
-        ...(settled.aborted || settled.cspAllowed
+        aborted,
+        cspAllowed,
+        ...(aborted || cspAllowed
           ? {}
           : {
               localNetwork: await localNetworkPermission(),
@@ -154,14 +146,18 @@ export async function send(request: OutgoingRequest, options: SendOptions): Prom
                 () => true,
                 () => false,
               ),
-              sentWithoutPreflight: isSimple(request),
-              withKey: Object.keys(request.headers).some((name) => name.toLowerCase() === 'authorization'),
+              // A simple method, and no header but simple ones.
+              sentWithoutPreflight:
+                ['GET', 'HEAD', 'POST'].includes(request.method) &&
+                !withKey &&
+                (!headers.includes('content-type') || typeof request.body !== 'string'),
+              withKey,
             }),
       }),
     };
   } finally {
     window.clearTimeout(timer);
-    options.cancel.removeEventListener('abort', onCancel);
+    options.cancel.removeEventListener('abort', stop);
     document.removeEventListener('securitypolicyviolation', onViolation);
   }
 }

@@ -8,12 +8,11 @@ import { useCallback, useRef, useState, type ComponentType } from 'react';
 
 export function useLoadOnIntent<P>(load: () => Promise<{ default: ComponentType<P> }>) {
   const hydrated = useIsBrowser();
-  const [Loaded, setLoaded] = useState<ComponentType<P> | null>(null);
-  const [open, setOpen] = useState(false);
+  const [Open, setOpen] = useState<ComponentType<P> | null>(null);
   const [failed, setFailed] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const close = useCallback(() => {
-    setOpen(false);
+    setOpen(null);
     button.current?.focus();
   }, []);
   const preload = () => void load().catch(() => undefined);
@@ -21,22 +20,19 @@ export function useLoadOnIntent<P>(load: () => Promise<{ default: ComponentType<
     ref: button,
     type: 'button' as const,
     disabled: !hydrated,
-    'aria-expanded': open,
+    'aria-expanded': Open !== null,
     onPointerEnter: preload,
     onFocus: preload,
     onClick: () => {
-      if (open) {
+      if (Open) {
         close();
         return;
       }
       setFailed(false);
       load()
-        .then((module) => {
-          setLoaded(() => module.default);
-          setOpen(true);
-        })
+        .then((module) => setOpen(() => module.default))
         .catch(() => setFailed(true));
     },
   };
-  return { buttonProps, failed, close, Open: open ? Loaded : null };
+  return { buttonProps, failed, close, Open };
 }

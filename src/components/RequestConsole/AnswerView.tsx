@@ -15,14 +15,8 @@ interface Props {
   isDownload: boolean;
 }
 
-interface Read {
-  /** The body's text, cut at VIEW_LIMIT_BYTES; null for bytes that are not text. */
-  text: string | null;
-  /** The body's value, when it is JSON small enough to draw as a tree. */
-  json?: unknown;
-}
-
-async function readBody(answer: Answer, isDownload: boolean): Promise<Read> {
+/** The body's text up to VIEW_LIMIT_BYTES (null if it is not text), and its value if JSON small enough for a tree. */
+async function readBody(answer: Answer, isDownload: boolean): Promise<{ text: string | null; json?: unknown }> {
   if (isDownload || !isTextual(answer.contentType)) {
     return { text: null };
   }
@@ -39,7 +33,7 @@ const viewButton = (pressed: boolean) =>
 
 /** The answer: status, time and size, its error messages, the readable headers, and the body as text. */
 export default function AnswerView({ answer, downloadName, isDownload }: Props): ReactNode {
-  const [read, setRead] = useState<Read | null>(null);
+  const [read, setRead] = useState<Awaited<ReturnType<typeof readBody>> | null>(null);
   const [raw, setRaw] = useState(false);
   const href = useMemo(() => URL.createObjectURL(answer.body), [answer.body]);
   useEffect(() => () => URL.revokeObjectURL(href), [href]);

@@ -61,10 +61,8 @@ export interface ApiConsoleProps {
   onClose: () => void;
 }
 
-function decoded(json: string | undefined): string {
-  if (json === undefined) {
-    return '';
-  }
+/** A parameter's default or example as the text a field shows: a JSON string unquoted. */
+function decoded(json = ''): string {
   try {
     const value: unknown = JSON.parse(json);
     return typeof value === 'string' ? value : JSON.stringify(value);

@@ -29,18 +29,13 @@ import type { Outcome } from '@site/src/client/send';
 import { checkServerUrl } from '@site/src/client/serverUrl';
 import { outcomeStatus } from '@site/src/client/useServerCall';
 
-export interface ChatConsoleProps {
-  /** The guide's request, from its curl block. */
-  request: ApiRequest;
-  onClose: () => void;
-}
-
 function exampleText(request: ApiRequest): string {
   const body = request.body;
   return body?.kind === 'json' ? (body.text ?? JSON.stringify(body.value, null, 2)) : '';
 }
 
-export default function ChatConsole({ request, onClose }: ChatConsoleProps): ReactNode {
+/** `request` is the guide's, from its curl block. */
+export default function ChatConsole({ request, onClose }: { request: ApiRequest; onClose: () => void }): ReactNode {
   const form = useConsoleForm('model', request.serverUrl);
   const { call, fieldId, problemOf, serverUrl, timeoutSeconds } = form;
   const [bodyText, setBodyText] = useState(() => exampleText(request));

@@ -5,7 +5,6 @@
  */
 import { useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 
-import BodyEditor from './BodyEditor';
 import type { Failure } from '@site/src/client/failure';
 import type { FieldProblem } from './form';
 import { keepApiKey, readApiKey } from '@site/src/client/store';
@@ -73,7 +72,12 @@ export function ServerField({
 
 /** The key field with its own state: memory for the tab, the device only when remembered. */
 export function useApiKey() {
-  return useState(() => readApiKey());
+  const [key, setKey] = useState(readApiKey);
+  const keep = (next: typeof key) => {
+    keepApiKey(next.key, next.remembered);
+    setKey(next);
+  };
+  return [key, keep] as const;
 }
 
 const DEFAULT_TIMEOUT_SECONDS = 30;
@@ -125,7 +129,7 @@ export function useConsoleForm(scope: 'api' | 'model', serverUrl: string | (() =
 }
 
 export function KeyField({ id, keyState }: { id: string; keyState: ReturnType<typeof useApiKey> }): ReactNode {
-  const [key, setKey] = keyState;
+  const [key, keep] = keyState;
   return (
     <div className={styles.row}>
       <label htmlFor={id}>API key</label>
@@ -137,10 +141,7 @@ export function KeyField({ id, keyState }: { id: string; keyState: ReturnType<ty
         value={key.key}
         placeholder="Optional"
         aria-describedby={`${id}-help`}
-        onChange={(event) => {
-          keepApiKey(event.target.value, key.remembered);
-          setKey({ key: event.target.value, remembered: key.remembered });
-        }}
+        onChange={(event) => keep({ key: event.target.value, remembered: key.remembered })}
       />
       <p id={`${id}-help`} className={styles.help}>
         Sent as a bearer token only when filled; kept for this tab unless remembered.
@@ -150,21 +151,11 @@ export function KeyField({ id, keyState }: { id: string; keyState: ReturnType<ty
           id={`${id}-remember`}
           type="checkbox"
           checked={key.remembered}
-          onChange={(event) => {
-            keepApiKey(key.key, event.target.checked);
-            setKey({ key: key.key, remembered: event.target.checked && key.key !== '' });
-          }}
+          onChange={(event) => keep({ key: key.key, remembered: event.target.checked && key.key !== '' })}
         />
         <label htmlFor={`${id}-remember`}>Remember on this device</label>
         {key.remembered ? (
-          <button
-            type="button"
-            className={styles.linkButton}
-            onClick={() => {
-              keepApiKey('', false);
-              setKey({ key: '', remembered: false });
-            }}
-          >
+          <button type="button" className={styles.linkButton} onClick={() => keep({ key: '', remembered: false })}>
             Forget
           </button>
         ) : null}
@@ -173,6 +164,39 @@ export function KeyField({ id, keyState }: { id: string; keyState: ReturnType<ty
   );
 }
 
+/** JSON's tokens: a string (a key when a colon follows), a number, a literal, or anything else. */
+const TOKEN = /("(?:[^"\\\n]|\\.)*"?)(\s*:)?|(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)|\b(true|false|null)\b/g;
+
+/** The text as spans with the code blocks' token colours; every character stays where it is. */
+function highlight(text: string): ReactNode[] {
+  const parts: ReactNode[] = [];
+  let last = 0;
+  for (const match of text.matchAll(TOKEN)) {
+    const start = match.index;
+    if (start > last) {
+      parts.push(text.slice(last, start));
+    }
+    const [whole, string, colon] = match;
+    const className = string ? (colon ? styles.jsonKey : styles.jsonString) : styles.jsonValue;
+    parts.push(
+      <span key={start} className={className}>
+        {string ?? whole}
+      </span>,
+    );
+    if (string && colon) {
+      parts.push(colon);
+    }
+    last = start + whole.length;
+  }
+  parts.push(text.slice(last));
+  return parts;
+}
+
+/**
+ * The body's field: a textarea over a highlighted copy of its text. The reader types in
+ * the textarea, whose own text is transparent, and sees the colours of the layer under it;
+ * the two share font, padding and wrapping, and the layer follows the textarea's scrolling.
+ */
 export function BodyField({
   id,
   value,
@@ -181,6 +205,7 @@ export function BodyField({
   problem,
   note,
 }: FieldProps & { onReset: () => void; note?: string }): ReactNode {
+  const layer = useRef<HTMLPreElement>(null);
   return (
     <div className={styles.row}>
       <div className={styles.consoleHeader}>
@@ -189,13 +214,31 @@ export function BodyField({
           Reset to example
         </button>
       </div>
-      <BodyEditor
-        id={id}
-        value={value}
-        invalid={Boolean(problem)}
-        describedBy={problem ? `${id}-problem` : undefined}
-        onChange={onChange}
-      />
+      <div className={styles.editor}>
+        <pre className={styles.editorLayer} ref={layer} aria-hidden="true">
+          {highlight(value)}
+          {'\n'}
+        </pre>
+        <textarea
+          id={id}
+          data-field="body"
+          className={styles.editorInput}
+          value={value}
+          spellCheck={false}
+          autoCapitalize="off"
+          autoComplete="off"
+          rows={Math.min(18, Math.max(4, value.split('\n').length + 1))}
+          aria-invalid={Boolean(problem)}
+          aria-describedby={problem ? `${id}-problem` : undefined}
+          onChange={(event) => onChange(event.target.value)}
+          onScroll={(event) => {
+            if (layer.current) {
+              layer.current.scrollTop = event.currentTarget.scrollTop;
+              layer.current.scrollLeft = event.currentTarget.scrollLeft;
+            }
+          }}
+        />
+      </div>
       <FieldMessage id={`${id}-problem`} problem={problem} />
       {note ? <p className={styles.help}>{note}</p> : null}
     </div>

@@ -11,11 +11,6 @@ import paramOfKind from './id-params.json';
 /** The parameter that takes the id of each kind of object. */
 const PARAM_OF_KIND: Readonly<Record<string, string>> = paramOfKind;
 
-export interface FoundId {
-  param: string;
-  id: string;
-}
-
 function idOf(value: unknown): { object: string; id: string; deleted: boolean } | null {
   if (typeof value !== 'object' || value === null) {
     return null;
@@ -25,7 +20,7 @@ function idOf(value: unknown): { object: string; id: string; deleted: boolean } 
 }
 
 /** The ids an answer carries (the object itself, or the items of a list), in its order. */
-export function idsInAnswer(body: unknown): FoundId[] {
+export function idsInAnswer(body: unknown) {
   const list = typeof body === 'object' && body !== null ? (body as { data?: unknown }).data : undefined;
   const items = Array.isArray(list) ? list : [body];
   return items.flatMap((item) => {
@@ -36,7 +31,7 @@ export function idsInAnswer(body: unknown): FoundId[] {
 }
 
 /** The id an answer says was deleted (`{ "object": "thread.deleted", "deleted": true }`). */
-export function deletedId(body: unknown): FoundId | null {
+export function deletedId(body: unknown) {
   const found = idOf(body);
   if (!found?.deleted) {
     return null;

@@ -5,8 +5,6 @@
  */
 import { Validator, type OutputUnit } from '@cfworker/json-schema';
 
-export type ParsedJson = { ok: true; value: unknown } | { ok: false; message: string; line: number; column: number };
-
 /** The characters that may follow a backslash in a JSON string (`\u` takes four hex digits). */
 const ESCAPES = ['"', '\\', '/', 'b', 'f', 'n', 'r', 't'];
 
@@ -90,16 +88,16 @@ function firstMistake(text: string): { offset: number; expected: string } {
   return { offset: text.length, expected: 'valid JSON' };
 }
 
-export function parseJson(text: string): ParsedJson {
+export function parseJson(text: string) {
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    return { ok: true as const, value: JSON.parse(text) as unknown };
   } catch {
     const { offset, expected } = firstMistake(text);
     const found = offset < text.length ? `found ${JSON.stringify(text.charAt(offset))}` : 'found the end';
     const message = expected.startsWith('expected') ? `${expected}, ${found}` : `expected ${expected}, ${found}`;
     // The line and column count from 1.
     const lines = text.slice(0, offset).split('\n');
-    return { ok: false, message, line: lines.length, column: (lines.at(-1)?.length ?? 0) + 1 };
+    return { ok: false as const, message, line: lines.length, column: (lines.at(-1)?.length ?? 0) + 1 };
   }
 }
 

@@ -23,7 +23,7 @@ const GUIDE_SERVERS: Record<Guide, string> = {
 export interface ServerCheckProps {
   /** The guide whose sections a fix links to until the server says which kind it is. */
   guide?: Guide;
-  /** The Server URL the form starts with; by default the guide's. */
+  /** The Server URL the form starts with; when empty, the guide's. */
   serverUrl?: string;
   /** The reader's own choice of model, used when the server lists it. */
   model?: string;
@@ -46,7 +46,7 @@ export default function ServerCheck({
   model,
   onClose,
 }: ServerCheckProps): ReactNode {
-  const form = useConsoleForm('model', initialUrl ?? GUIDE_SERVERS[guide]);
+  const form = useConsoleForm('model', initialUrl || GUIDE_SERVERS[guide]);
   const { call, fieldId, serverUrl } = form;
   const [report, setReport] = useState<CheckReport | null>(null);
   const [copied, setCopied] = useState('');
@@ -64,7 +64,7 @@ export default function ServerCheck({
         apiKey: form.keyState[0].key,
         cancel,
         guide,
-        ...(model ? { model } : {}),
+        model,
         onProgress: (next) => {
           setReport(next);
           const index = next.steps.findIndex((step) => step.status === 'running');
@@ -80,9 +80,8 @@ export default function ServerCheck({
     }
   };
 
-  const copy = async () => {
-    if (!report) return;
-    const outcome = await copyText(reportMarkdown(report, window.location.origin));
+  const copy = async (done: CheckReport) => {
+    const outcome = await copyText(reportMarkdown(done, window.location.origin));
     setCopied(
       outcome === 'copied'
         ? 'Report copied as Markdown.'
@@ -114,7 +113,7 @@ export default function ServerCheck({
         marker="data-server-check-status"
       >
         {report && !sending ? (
-          <button type="button" className="button button--secondary" onClick={() => void copy()}>
+          <button type="button" className="button button--secondary" onClick={() => void copy(report)}>
             Copy report
           </button>
         ) : null}

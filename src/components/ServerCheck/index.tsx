@@ -12,11 +12,9 @@ import type { ServerCheckProps } from './Panel';
 
 const loadPanel = loadOnce(() => import(/* webpackChunkName: "server-check" */ './Panel'));
 
-export default function ServerCheckButton({
-  guide,
-  serverUrl,
-  model,
-}: Required<Pick<ServerCheckProps, 'guide'>> & Pick<ServerCheckProps, 'serverUrl' | 'model'>): ReactNode {
+export default function ServerCheckButton(
+  props: Omit<ServerCheckProps, 'onClose'> & Pick<Required<ServerCheckProps>, 'guide'>,
+): ReactNode {
   const { buttonProps, failed, close, Open } = useLoadOnIntent(loadPanel);
   return (
     <div className={styles.block} data-pagefind-ignore="">
@@ -28,9 +26,7 @@ export default function ServerCheckButton({
           {failed ? 'The check could not be loaded. Press Check your server again.' : 'From this page.'}
         </span>
       </div>
-      {Open ? (
-        <Open guide={guide} onClose={close} {...(serverUrl ? { serverUrl } : {})} {...(model ? { model } : {})} />
-      ) : null}
+      {Open ? <Open {...props} onClose={close} /> : null}
     </div>
   );
 }
