@@ -20,10 +20,7 @@ const NGINX_CANDIDATES = ['/usr/sbin/nginx', '/usr/bin/nginx', '/usr/local/sbin/
 
 /** The nginx binary, from NGINX_PATH or Debian's locations. */
 export function findNginx() {
-  if (process.env.NGINX_PATH) {
-    return existsSync(process.env.NGINX_PATH) ? process.env.NGINX_PATH : null;
-  }
-  return NGINX_CANDIDATES.find((candidate) => existsSync(candidate)) ?? null;
+  return (process.env.NGINX_PATH ? [process.env.NGINX_PATH] : NGINX_CANDIDATES).find(existsSync) ?? null;
 }
 
 export function hasBrotliStatic() {

@@ -13,15 +13,9 @@ export default async function blogWithoutEmptyRoutes(
   options: PluginOptions,
 ): Promise<Plugin<BlogContent>> {
   const plugin = await blogPlugin(context, options);
-  const { contentLoaded } = plugin;
   return {
     ...plugin,
-    async contentLoaded(args) {
-      if (args.content.blogPosts.length === 0) {
-        return;
-      }
-      await contentLoaded?.(args);
-    },
+    contentLoaded: async (args) => (args.content.blogPosts.length > 0 ? plugin.contentLoaded?.(args) : undefined),
   };
 }
 

@@ -60,14 +60,12 @@ export const validateOptions = noOptions('shared-chunks');
 export default function sharedChunksPlugin(): Plugin {
   return {
     name: 'shared-chunks',
-    configureWebpack(_config, isServer) {
-      if (isServer) {
-        return {};
-      }
-      return {
-        module: { rules: [tslibHelpers] },
-        optimization: { splitChunks: { cacheGroups: { sharedSiteModules, onRequestStyles } } },
-      };
-    },
+    configureWebpack: (_config, isServer) =>
+      isServer
+        ? {}
+        : {
+            module: { rules: [tslibHelpers] },
+            optimization: { splitChunks: { cacheGroups: { sharedSiteModules, onRequestStyles } } },
+          },
   };
 }
