@@ -9,6 +9,7 @@ import type { PolicySources } from './headers';
 import { renderHeadersFile, renderNginxCacheMap, renderNginxHeaders, securityHeaders } from './headers';
 import { hashesInPolicy, inlineCodeOf, inlineHashesOf, sha256Source } from './inline-hashes';
 import { buildFiles, builtPages, editPages, NGINX_DIR } from './page-pass';
+import textExtensions from './text-extensions.json';
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -35,21 +36,7 @@ export const API_POLICY_FILE = `${NGINX_DIR}/api-policy.json`;
  * gzip_static and brotli_static. Pagefind's .pf_* and .pagefind files are left out:
  * Pagefind gzips them itself.
  */
-export const TEXT_EXTENSIONS = new Set([
-  '.html',
-  '.css',
-  '.js',
-  '.mjs',
-  '.json',
-  '.xml',
-  '.txt',
-  '.md',
-  '.svg',
-  '.yaml',
-  '.yml',
-  '.map',
-  '.webmanifest',
-]);
+export const TEXT_EXTENSIONS = new Set(textExtensions);
 
 /** Pagefind's index, filters, fragments and WebAssembly: each file a gzip stream Pagefind wrote. */
 const PAGEFIND_GZIPPED = /^pagefind\/.*\.(pf_meta|pf_index|pf_filter|pf_fragment|pagefind)$/;
@@ -116,9 +103,7 @@ export async function finishBuild(buildDir: string) {
   const write = (file: string, content: string | Buffer) => writeFile(path.join(buildDir, file), content);
   const pages = editPages(buildDir, files);
   const edited = pages.filter((page) => page.edited);
-  for (const page of edited) {
-    await write(page.file, page.html);
-  }
+  await Promise.all(edited.map((page) => write(page.file, page.html)));
   const hashes = inlineHashesOf(pages);
   const headers = securityHeaders({ ...hashes, plugins: pluginPolicies(buildDir) });
   await write(NGINX_HEADERS_FILE, renderNginxHeaders(headers));
