@@ -54,7 +54,6 @@ export const tslibHelpers = {
   resolve: { alias: { tslib$: path.join(__dirname, 'tslib-helpers.ts') } },
 } as const;
 
-/** The plugin takes no options: one given by mistake stops the build, named. */
 export const validateOptions = noOptions('shared-chunks');
 
 export default function sharedChunksPlugin(): Plugin {
