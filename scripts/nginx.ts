@@ -2,9 +2,11 @@
 // folders and log in a temporary folder, on 127.0.0.1, never the system's nginx setup.
 // Used by `npm run serve:nginx` and the end-to-end tests.
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -103,8 +105,7 @@ export async function startNginx({ port, buildDir, accessLog = false, stdio = 'i
   writeFileSync(path.join(dir, 'site.conf'), siteConfig);
   writeFileSync(path.join(dir, 'nginx.conf'), renderMainConfig(dir, { accessLog }));
   const child = spawn(nginx, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', 'stderr'], { stdio });
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
-  child.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  const exited = once(child, 'exit').then(() => rmSync(dir, { recursive: true, force: true }));
   for (let attempt = 0; !(await answers()); attempt += 1) {
     const status = child.signalCode ?? child.exitCode;
     if (status !== null) {
@@ -114,7 +115,7 @@ export async function startNginx({ port, buildDir, accessLog = false, stdio = 'i
       child.kill('SIGTERM');
       throw new Error(`nginx did not answer on ${origin}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await setTimeout(100);
   }
   if (accessLog) {
     // From the first line (nginx opened the file before answering) until nginx has stopped.
