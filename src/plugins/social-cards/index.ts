@@ -32,7 +32,6 @@ import { optionsValidator } from '../../plugins-lib/plugin-options';
 import { cardMetaTags, iconFile, loadSiteAssets, renderCard, type CardAssets, type CardText } from './render';
 
 const PLUGIN = 'social-cards';
-/** Where the cards land in the build: under /assets/, whose hashed names are cached for a year. */
 const CARDS_DIR = 'assets/cards';
 /** Cards rasterised and compressed at once, on libuv's thread pool. */
 const IN_FLIGHT = 8;
