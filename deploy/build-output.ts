@@ -19,16 +19,10 @@ export const NGINX_HEADERS_FILE = `${NGINX_DIR}/headers.conf`;
 export const NGINX_CACHE_MAP_FILE = `${NGINX_DIR}/cache-control.conf`;
 export const HEADERS_FILE = '_headers';
 
-/**
- * The build's search backend's needs of the Content-Security-Policy (its row of
- * src/search/backends/registry.ts), written by the search plugin.
- */
+/** The build's search backend's CSP sources (its row of src/search/backends/registry.ts). */
 export const SEARCH_POLICY_FILE = `${NGINX_DIR}/search-policy.json`;
 
-/**
- * The addresses the API pages' "Try it" console may send requests to (the loopback
- * addresses, the description's servers, the operator's own), written by the API plugin.
- */
+/** The addresses the "Try it" console may call: loopback, the description's servers, the operator's own. */
 export const API_POLICY_FILE = `${NGINX_DIR}/api-policy.json`;
 
 /**
