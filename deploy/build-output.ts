@@ -9,6 +9,7 @@ import type { PolicySources } from './headers';
 import { renderHeadersFile, renderNginxCacheMap, renderNginxHeaders, securityHeaders } from './headers';
 import { hashesInPolicy, inlineCodeOf, inlineHashesOf, sha256Source } from './inline-hashes';
 import { buildFiles, builtPages, editPages, NGINX_DIR } from './page-pass';
+import textExtensions from './text-extensions.json';
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -18,16 +19,10 @@ export const NGINX_HEADERS_FILE = `${NGINX_DIR}/headers.conf`;
 export const NGINX_CACHE_MAP_FILE = `${NGINX_DIR}/cache-control.conf`;
 export const HEADERS_FILE = '_headers';
 
-/**
- * The build's search backend's needs of the Content-Security-Policy (its row of
- * src/search/backends/registry.ts), written by the search plugin.
- */
+/** The build's search backend's CSP sources (its row of src/search/backends/registry.ts). */
 export const SEARCH_POLICY_FILE = `${NGINX_DIR}/search-policy.json`;
 
-/**
- * The addresses the API pages' "Try it" console may send requests to (the loopback
- * addresses, the description's servers, the operator's own), written by the API plugin.
- */
+/** The addresses the "Try it" console may call: loopback, the description's servers, the operator's own. */
 export const API_POLICY_FILE = `${NGINX_DIR}/api-policy.json`;
 
 /**
@@ -35,21 +30,7 @@ export const API_POLICY_FILE = `${NGINX_DIR}/api-policy.json`;
  * gzip_static and brotli_static. Pagefind's .pf_* and .pagefind files are left out:
  * Pagefind gzips them itself.
  */
-export const TEXT_EXTENSIONS = new Set([
-  '.html',
-  '.css',
-  '.js',
-  '.mjs',
-  '.json',
-  '.xml',
-  '.txt',
-  '.md',
-  '.svg',
-  '.yaml',
-  '.yml',
-  '.map',
-  '.webmanifest',
-]);
+export const TEXT_EXTENSIONS = new Set(textExtensions);
 
 /** Pagefind's index, filters, fragments and WebAssembly: each file a gzip stream Pagefind wrote. */
 const PAGEFIND_GZIPPED = /^pagefind\/.*\.(pf_meta|pf_index|pf_filter|pf_fragment|pagefind)$/;
@@ -116,9 +97,7 @@ export async function finishBuild(buildDir: string) {
   const write = (file: string, content: string | Buffer) => writeFile(path.join(buildDir, file), content);
   const pages = editPages(buildDir, files);
   const edited = pages.filter((page) => page.edited);
-  for (const page of edited) {
-    await write(page.file, page.html);
-  }
+  await Promise.all(edited.map((page) => write(page.file, page.html)));
   const hashes = inlineHashesOf(pages);
   const headers = securityHeaders({ ...hashes, plugins: pluginPolicies(buildDir) });
   await write(NGINX_HEADERS_FILE, renderNginxHeaders(headers));

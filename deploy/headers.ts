@@ -29,13 +29,11 @@ const RUNTIME_INLINE_STYLES = ['.cls-1,.cls-2{fill:#003dff;}.cls-2{fill-rule:eve
 export type PolicySources = { scriptSrc: readonly string[]; connectSrc: readonly string[] };
 
 /**
- * The security headers sent with every response, by name, from the 'sha256-…' sources of
- * the built HTML's inline scripts and styles and what the plugins add to script-src and
- * connect-src, as they wrote it into the build: the search backend's hosts (its row in
- * src/search/backends/registry.ts) and the addresses the API console may call
- * (src/plugins/api-reference). Strict-Transport-Security is not among them: it belongs to
- * the TLS setup (a commented line in deploy/nginx.conf; Netlify and Cloudflare Pages set it
- * from their HTTPS settings).
+ * The security headers sent with every response, by name, from the 'sha256-…' sources
+ * of the built HTML's inline code and the sources the plugins wrote into the build
+ * (pluginPolicies of build-output.ts). Strict-Transport-Security is not among them: it
+ * belongs to the TLS setup (a commented line in deploy/nginx.conf; Netlify and
+ * Cloudflare Pages set it from their HTTPS settings).
  */
 export function securityHeaders({
   scriptHashes,

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 
 import { parse } from 'parse5';
 
-import { attributeOf, nodesOf } from './page-pass';
+import { attributeOf, elementsOf } from './page-pass';
 
 /** Script types a browser executes; others (application/ld+json) are data, outside the policy. */
 const EXECUTABLE_SCRIPT_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript']);
@@ -22,8 +22,8 @@ export function sha256Source(text: string) {
  */
 export function inlineCodeOf(html: string) {
   const found = { scripts: [] as string[], styles: [] as string[], forbidden: [] as string[] };
-  for (const node of nodesOf(parse(html))) {
-    for (const { name, value } of (node.attrs ?? []) as { name: string; value: string }[]) {
+  for (const node of elementsOf(parse(html))) {
+    for (const { name, value } of node.attrs) {
       if (name === 'style') {
         found.styles.push(value);
       } else if (
@@ -33,7 +33,7 @@ export function inlineCodeOf(html: string) {
         found.forbidden.push(`<${node.tagName} ${name}="${value}">`);
       }
     }
-    const text = () => (node.childNodes ?? []).map((child: { value?: string }) => child.value ?? '').join('');
+    const text = () => node.childNodes.map((child) => ('value' in child ? child.value : '')).join('');
     if (node.tagName === 'script') {
       const type = attributeOf(node, 'type')?.trim().toLowerCase() ?? '';
       if (attributeOf(node, 'src') === undefined && EXECUTABLE_SCRIPT_TYPES.has(type)) {

@@ -8,7 +8,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { parse } from 'parse5';
+import { parse, type DefaultTreeAdapterTypes } from 'parse5';
 
 /**
  * The folder of the build's host configuration (the nginx includes, the plugins' policy
@@ -48,26 +48,19 @@ export function builtPages(buildDir: string, files = buildFiles(buildDir)): { fi
     .map((file) => ({ file, html: readFileSync(path.join(buildDir, file), 'utf8') }));
 }
 
-/** What the passes read of a parse5 node. */
-type ParsedNode = {
-  tagName?: string;
-  /** A text node's text. */
-  value?: string;
-  attrs?: { name: string; value: string }[];
-  childNodes?: ParsedNode[];
-  content?: ParsedNode;
-  sourceCodeLocation?: { startOffset: number; endOffset: number; endTag?: { startOffset: number } } | null;
-};
+type Element = DefaultTreeAdapterTypes.Element;
 
 /**
- * A parse5 node and its descendants, in document order, a template's content included
- * (a fragment of its own, outside the template's child nodes).
+ * A parse5 node's elements, itself included, in document order, a template's content
+ * included (a fragment of its own, outside the template's child nodes).
  */
-export function nodesOf(node: ParsedNode): ParsedNode[] {
-  return [node, ...[...(node.childNodes ?? []), ...(node.content ? [node.content] : [])].flatMap(nodesOf)];
+export function elementsOf(node: DefaultTreeAdapterTypes.ParentNode): Element[] {
+  const children = node.childNodes.filter((child): child is Element => 'tagName' in child);
+  const parents = [...children, ...('content' in node ? [node.content] : [])];
+  return [...('tagName' in node ? [node] : []), ...parents.flatMap(elementsOf)];
 }
 
-export function attributeOf(element: ParsedNode, name: string): string | undefined {
+export function attributeOf(element: Element, name: string): string | undefined {
   return element.attrs?.find((attr) => attr.name === name)?.value;
 }
 
@@ -88,7 +81,7 @@ export function editPage(html: string, { head = [], holdScripts: held }: PageEdi
   if (added.length > 0 && added.every((element) => html.includes(element))) {
     return html;
   }
-  const nodes = nodesOf(parse(html, { sourceCodeLocationInfo: true }));
+  const nodes = elementsOf(parse(html, { sourceCodeLocationInfo: true }));
   const location = nodes.find((node) => node.tagName === 'head')?.sourceCodeLocation;
   if (!location) {
     throw new Error(`${file}: no <head> to add to`);

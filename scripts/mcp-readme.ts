@@ -31,11 +31,11 @@ export function installSection(): string {
 }
 
 /** The README with its generated section replaced; fails when the markers are missing. */
-export function withInstallSection(readme: string, file = MCP_README): string {
+export function withInstallSection(readme: string): string {
   const start = readme.indexOf(START);
   const end = readme.indexOf(END);
   if (start < 0 || end < start) {
-    throw new Error(`${file}: the markers of the generated install section are missing:\n${START}\n${END}`);
+    throw new Error(`${MCP_README}: the markers of the generated install section are missing:\n${START}\n${END}`);
   }
   return `${readme.slice(0, start + START.length)}\n\n${installSection()}\n\n${readme.slice(end)}`;
 }

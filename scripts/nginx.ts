@@ -2,9 +2,11 @@
 // folders and log in a temporary folder, on 127.0.0.1, never the system's nginx setup.
 // Used by `npm run serve:nginx` and the end-to-end tests.
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -20,10 +22,7 @@ const NGINX_CANDIDATES = ['/usr/sbin/nginx', '/usr/bin/nginx', '/usr/local/sbin/
 
 /** The nginx binary, from NGINX_PATH or Debian's locations. */
 export function findNginx() {
-  if (process.env.NGINX_PATH) {
-    return existsSync(process.env.NGINX_PATH) ? process.env.NGINX_PATH : null;
-  }
-  return NGINX_CANDIDATES.find((candidate) => existsSync(candidate)) ?? null;
+  return (process.env.NGINX_PATH ? [process.env.NGINX_PATH] : NGINX_CANDIDATES).find(existsSync) ?? null;
 }
 
 export function hasBrotliStatic() {
@@ -106,8 +105,7 @@ export async function startNginx({ port, buildDir, accessLog = false, stdio = 'i
   writeFileSync(path.join(dir, 'site.conf'), siteConfig);
   writeFileSync(path.join(dir, 'nginx.conf'), renderMainConfig(dir, { accessLog }));
   const child = spawn(nginx, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', 'stderr'], { stdio });
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
-  child.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  const exited = once(child, 'exit').then(() => rmSync(dir, { recursive: true, force: true }));
   for (let attempt = 0; !(await answers()); attempt += 1) {
     const status = child.signalCode ?? child.exitCode;
     if (status !== null) {
@@ -117,7 +115,7 @@ export async function startNginx({ port, buildDir, accessLog = false, stdio = 'i
       child.kill('SIGTERM');
       throw new Error(`nginx did not answer on ${origin}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await setTimeout(100);
   }
   if (accessLog) {
     // From the first line (nginx opened the file before answering) until nginx has stopped.

@@ -1,6 +1,4 @@
 import blogPlugin, { validateOptions as validateBlogOptions } from '@docusaurus/plugin-content-blog';
-import type { LoadContext, OptionValidationContext, Plugin } from '@docusaurus/types';
-import type { BlogContent, Options, PluginOptions } from '@docusaurus/plugin-content-blog';
 
 import { validateNamed } from '../../plugins-lib/plugin-options';
 
@@ -8,24 +6,15 @@ import { validateNamed } from '../../plugins-lib/plugin-options';
  * The official blog plugin, configured (reading time shown) but adding no route
  * while there are no posts: the stock plugin always creates an empty /blog list.
  */
-export default async function blogWithoutEmptyRoutes(
-  context: LoadContext,
-  options: PluginOptions,
-): Promise<Plugin<BlogContent>> {
+const blogWithoutEmptyRoutes: typeof blogPlugin = async (context, options) => {
   const plugin = await blogPlugin(context, options);
-  const { contentLoaded } = plugin;
   return {
     ...plugin,
-    async contentLoaded(args) {
-      if (args.content.blogPosts.length === 0) {
-        return;
-      }
-      await contentLoaded?.(args);
-    },
+    contentLoaded: async (args) => (args.content.blogPosts.length > 0 ? plugin.contentLoaded?.(args) : undefined),
   };
-}
+};
+export default blogWithoutEmptyRoutes;
 
 /** The blog plugin's own validation, its errors naming this plugin. */
-export function validateOptions(context: OptionValidationContext<Options | undefined, PluginOptions>): PluginOptions {
-  return validateNamed('blog', () => validateBlogOptions(context));
-}
+export const validateOptions: typeof validateBlogOptions = (context) =>
+  validateNamed('blog', () => validateBlogOptions(context));

@@ -16,7 +16,6 @@ export const cleanUrlScript = `(function () {
   }
 })();`;
 
-/** The plugin takes no options: one given by mistake stops the build, named. */
 export const validateOptions = noOptions('clean-urls');
 
 export default function cleanUrlsPlugin(): Plugin {

@@ -54,20 +54,17 @@ export const tslibHelpers = {
   resolve: { alias: { tslib$: path.join(__dirname, 'tslib-helpers.ts') } },
 } as const;
 
-/** The plugin takes no options: one given by mistake stops the build, named. */
 export const validateOptions = noOptions('shared-chunks');
 
 export default function sharedChunksPlugin(): Plugin {
   return {
     name: 'shared-chunks',
-    configureWebpack(_config, isServer) {
-      if (isServer) {
-        return {};
-      }
-      return {
-        module: { rules: [tslibHelpers] },
-        optimization: { splitChunks: { cacheGroups: { sharedSiteModules, onRequestStyles } } },
-      };
-    },
+    configureWebpack: (_config, isServer) =>
+      isServer
+        ? {}
+        : {
+            module: { rules: [tslibHelpers] },
+            optimization: { splitChunks: { cacheGroups: { sharedSiteModules, onRequestStyles } } },
+          },
   };
 }

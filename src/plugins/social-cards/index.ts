@@ -32,7 +32,6 @@ import { optionsValidator } from '../../plugins-lib/plugin-options';
 import { cardMetaTags, iconFile, loadSiteAssets, renderCard, type CardAssets, type CardText } from './render';
 
 const PLUGIN = 'social-cards';
-/** Where the cards land in the build: under /assets/, whose hashed names are cached for a year. */
 const CARDS_DIR = 'assets/cards';
 /** Cards rasterised and compressed at once, on libuv's thread pool. */
 const IN_FLIGHT = 8;
@@ -64,19 +63,6 @@ export interface CardPage extends CardText {
 type Operation = { pageId: string; method: string; path: string };
 type SidebarItem = DocsContent['loadedVersions'][number]['sidebars'][string][number];
 
-/** The generated category indexes among sidebar items, nested ones included. */
-function generatedIndexes(items: readonly SidebarItem[]): { permalink: string; title: string; label: string }[] {
-  return items.flatMap((item) => {
-    if (item.type !== 'category') {
-      return [];
-    }
-    const { link, label } = item;
-    const own =
-      link?.type === 'generated-index' ? [{ permalink: link.permalink, title: link.title ?? label, label }] : [];
-    return [...own, ...generatedIndexes(item.items)];
-  });
-}
-
 /**
  * The cards of a docs instance's pages: every doc, and every generated category index.
  * An API operation, by its page id in `operations`, shows its method and path: `POST
@@ -102,6 +88,17 @@ export function docsCardPages(
     }
     return { route, title, section, source };
   };
+  // The generated category indexes among sidebar items, nested ones included.
+  const indexPages = (items: readonly SidebarItem[]): CardPage[] =>
+    items.flatMap((item) => {
+      if (item.type !== 'category') {
+        return [];
+      }
+      const { link, label } = item;
+      const source = `the "${label}" category of the docs sidebar`;
+      const own = link?.type === 'generated-index' ? [cardPage(link.permalink, link.title ?? label, source)] : [];
+      return [...own, ...indexPages(item.items)];
+    });
   return content.loadedVersions.flatMap((version) => [
     ...version.docs.map((doc) => {
       if (doc.frontMatter.image !== undefined) {
@@ -109,9 +106,7 @@ export function docsCardPages(
       }
       return cardPage(doc.permalink, doc.title, doc.source, byPageId.get(doc.id));
     }),
-    ...Object.values(version.sidebars)
-      .flatMap(generatedIndexes)
-      .map(({ permalink, title, label }) => cardPage(permalink, title, `the "${label}" category of the docs sidebar`)),
+    ...Object.values(version.sidebars).flatMap(indexPages),
   ]);
 }
 

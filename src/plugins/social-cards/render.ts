@@ -18,7 +18,7 @@ import path from 'node:path';
 import { CompressionType, FilterType, Transformer } from '@napi-rs/image';
 import { renderAsync } from '@resvg/resvg-js';
 import { createElement as h } from 'react';
-import satori, { type SatoriOptions } from 'satori';
+import satori from 'satori';
 
 import { identity } from '../../site/identity';
 
@@ -32,9 +32,6 @@ export interface CardText {
   section?: string;
 }
 
-/** The product's name beside the logo, the site's host at the foot, and the logo as a data: URL. */
-export type CardBrand = Record<'name' | 'host' | 'logo', string>;
-
 const FONT_FAMILY = 'Inter';
 /** The band of the primary colour down the left edge. */
 const ACCENT_WIDTH = 24;
@@ -46,7 +43,7 @@ export function titleSize(title: string): number {
   return 60;
 }
 
-export function cardLayout(text: CardText, palette: CardPalette, brand: CardBrand) {
+export function cardLayout(text: CardText, palette: CardPalette, brand: CardAssets['brand']) {
   const header = h(
     'div',
     { style: { display: 'flex', alignItems: 'center', gap: 24 } },
@@ -140,16 +137,10 @@ export function parsePalette(css: string, file: string): CardPalette {
 }
 
 /** Everything a card depends on besides its text. */
-export interface CardAssets {
-  palette: CardPalette;
-  brand: CardBrand;
-  fonts: NonNullable<SatoriOptions['fonts']>;
-  /** A digest of how cards look: this file's code, the palette, the brand and the renderers' and fonts' versions. */
-  designKey: string;
-}
+export type CardAssets = Awaited<ReturnType<typeof loadSiteAssets>>;
 
 /** The site's card assets: its stylesheet's palette, its logo, its product name and the host of its URL (siteConfig.url). */
-export async function loadSiteAssets(siteDir: string, siteUrl: string): Promise<CardAssets> {
+export async function loadSiteAssets(siteDir: string, siteUrl: string) {
   // Packages resolve from the site, whichever way this module was loaded.
   const require = createRequire(path.join(siteDir, 'package.json'));
   const css = await readFile(path.join(siteDir, SITE_STYLESHEET), 'utf8');
@@ -170,7 +161,9 @@ export async function loadSiteAssets(siteDir: string, siteUrl: string): Promise<
   );
   const palette = parsePalette(css, SITE_STYLESHEET);
   const logoUrl = `data:image/svg+xml;base64,${logo.toString('base64')}`;
+  // The product's name beside the logo, the site's host at the foot, and the logo as a data: URL.
   const brand = { name: identity.productName, host: new URL(siteUrl).host, logo: logoUrl };
+  // How cards look (designKey): this file's code, the palette, the brand and the renderers' and fonts' versions.
   const design = [await readFile(__filename, 'utf8'), palette, brand, ...versions];
   return { palette, brand, fonts, designKey: createHash('sha256').update(JSON.stringify(design)).digest('hex') };
 }
