@@ -1,8 +1,8 @@
 /**
  * The "Configure your editor" section of mcp/README.md, generated from the same
  * module as the page-actions menu's install links, so that the two never differ.
- * `npm run mcp:readme` runs this file through vite-node, which rewrites it; a unit test fails
- * when it is stale.
+ * `npm run mcp:readme` runs this file through vite-node with the README's path, which it rewrites
+ * (vite-node keeps only the arguments after the file in `process.argv`); a unit test fails when it is stale.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 
@@ -40,9 +40,10 @@ export function withInstallSection(readme: string): string {
   return `${readme.slice(0, start + START.length)}\n\n${installSection()}\n\n${readme.slice(end)}`;
 }
 
-if (process.argv[1] === __filename) {
-  const before = readFileSync(MCP_README, 'utf8');
+const [file] = process.argv.slice(2);
+if (file) {
+  const before = readFileSync(file, 'utf8');
   const after = withInstallSection(before);
-  if (after !== before) writeFileSync(MCP_README, after);
-  console.log(after === before ? `${MCP_README} is up to date.` : `${MCP_README}: install section rewritten.`);
+  if (after !== before) writeFileSync(file, after);
+  console.log(after === before ? `${file} is up to date.` : `${file}: install section rewritten.`);
 }

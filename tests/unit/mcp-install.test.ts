@@ -1,4 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
@@ -75,6 +78,16 @@ describe(`${MCP_README}`, () => {
     expect(stale).not.toBe(readme);
     expect(withInstallSection(stale)).toBe(readme);
     expect(installSection()).not.toContain('@0.0.1');
+  });
+
+  it('is rewritten by `npm run mcp:readme`, given its path', () => {
+    const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
+    expect(scripts['mcp:readme']).toBe(`vite-node scripts/mcp-readme.ts ${MCP_README}`);
+    const copy = path.join(mkdtempSync(path.join(tmpdir(), 'mcp-readme-')), 'README.md');
+    writeFileSync(copy, readme.replace(claudeCodeCommand(), 'claude mcp add rubra-docs -- npx -y old'));
+    const run = spawnSync('node_modules/.bin/vite-node', ['scripts/mcp-readme.ts', copy], { encoding: 'utf8' });
+    expect(run.stdout).toContain(`${copy}: install section rewritten.`);
+    expect(readFileSync(copy, 'utf8')).toBe(readme);
   });
 
   it('names the file when its markers are missing', () => {
