@@ -69,14 +69,11 @@ export function remarkStaticTables() {
     });
     const tables = targets.map((element, position): HtmlNode => {
       const tag = element.name ?? '';
-      const isDataTable = tag === DATA_TABLE_TAG;
-      const props = propsOf(element, fail, isDataTable ? 'model' : undefined);
-      const name = isDataTable ? (dataTableModelName(element) ?? '') : tag;
+      const form = dataComponents[tag]?.html;
+      const props = propsOf(element, fail, form ? undefined : 'model');
       let table: HtmlNode;
       try {
-        table = isDataTable
-          ? dataTable(models.get(name) as AnyTableModel, props)
-          : (dataComponents[tag]?.html?.(props) ?? fail(`<${tag}> has no HTML form`, element));
+        table = form ? form(props) : dataTable(models.get(dataTableModelName(element) ?? '') as AnyTableModel, props);
       } catch (error) {
         return fail(`<${tag}> cannot be rendered: ${error instanceof Error ? error.message : String(error)}`, element);
       }
@@ -96,9 +93,8 @@ function elementCode(node: HtmlNode): string {
     return JSON.stringify(node);
   }
   const children = node.children.map((child) => `, ${elementCode(child)}`).join('');
-  const classes = node.classes ?? [];
   const props = [
-    ...(classes.length > 0 ? [`className: ${classes.map((key) => `styles.${key}`).join(' + " " + ')}`] : []),
+    ...(node.className ? [`className: styles.${node.className}`] : []),
     ...Object.entries(node.attributes ?? {}).map(
       ([name, value]) => `${JSON.stringify(name)}: ${JSON.stringify(value)}`,
     ),

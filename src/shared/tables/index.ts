@@ -11,7 +11,7 @@
 import { familyInfo, type FamilyInfo, type ModelFamily } from '../../data/models';
 import { benchmarkChartTable, CHART_CAPTION } from './benchmark-chart';
 import { benchmarkNotes, benchmarkTable, TOOL_OBSERVATION_MARK, TOOL_OBSERVATION_TEXT } from './benchmarks';
-import { tableGroup, type HtmlNode } from './html';
+import { dataTable, type HtmlNode } from './html';
 import { inlineCode, tableMarkdown } from './markdown';
 import type { AnyTableModel } from './model';
 import { modelRepos, modelSpecs } from './model-specs';
@@ -66,7 +66,7 @@ export const dataComponents: Readonly<Record<string, DataComponent>> = {
     tables: [modelSpecs, modelRepos],
     markdown: (props) => blocks(tableMarkdown(modelSpecs, ofFamily(props)), tableMarkdown(modelRepos, ofFamily(props))),
     html: (props) =>
-      tableGroup(`${props.family} specifications and downloads`, [modelSpecs, modelRepos], ofFamily(props)),
+      dataTable(modelSpecs, ofFamily(props), `${props.family} specifications and downloads`, [modelSpecs, modelRepos]),
   },
 };
 
