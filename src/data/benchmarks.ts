@@ -52,8 +52,6 @@ export const scoreColumns = [
   { key: 'mtBench', label: 'MT-bench' },
 ] as const satisfies readonly { key: keyof BenchmarkRow; label: string }[];
 
-export type ScoreKey = (typeof scoreColumns)[number]['key'];
-
 export const kindLabels: Record<BenchmarkKind, string> = {
   rubra: 'Rubra',
   base: 'Base',
