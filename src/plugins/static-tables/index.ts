@@ -37,8 +37,7 @@ export const MARKUP_DIR = path.join(SITE_DIR, '.docusaurus', 'static-tables');
 
 const MODULE_NAME = 'StaticTables';
 
-const isStaticTag = (name: string | null): name is string =>
-  name === DATA_TABLE_TAG || (name !== null && dataComponents[name]?.html !== undefined);
+const isStaticTag = (name: string | null) => name === DATA_TABLE_TAG || !!dataComponents[name ?? '']?.html;
 
 /** Writes a file unless it holds the text already, so that a compilation reading it never finds it half-written. */
 function writeChanged(file: string, text: string): void {

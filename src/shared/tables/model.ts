@@ -52,20 +52,6 @@ export interface Column<Row> {
   when?: (rows: readonly Row[]) => boolean;
 }
 
-/**
- * How the page lays a table out; the Markdown twin has no use for it. Every table
- * scrolls sideways in a box of its own.
- */
-interface TableLook {
-  /**
-   * The `<DataTable>` tag's box is a region with this name (`true`: the caption's
-   * text), which takes keyboard focus so that it can be scrolled.
-   */
-  region?: string | true;
-  /** An attribute `data-<marker>` on the table, for tests and styles. */
-  marker?: string;
-}
-
 export interface TableModel<Row, Props = Record<string, never>> {
   /** The file the figures come from, for the twins' messages. */
   source: string;
@@ -82,7 +68,13 @@ export interface TableModel<Row, Props = Record<string, never>> {
   notes?: (props: Props) => readonly Inline[];
   /** Attributes of each row on the page, for styles and tests. */
   rowAttributes?: (row: Row) => { [name: `data-${string}`]: string };
-  look?: TableLook;
+  /** How the page lays the table out in its box, which scrolls sideways; the twin has no use for it. */
+  look?: {
+    /** The box is a region with this name (`true`: the caption's text), which takes focus so it can be scrolled. */
+    region?: string | true;
+    /** An attribute `data-<marker>` on the table, for tests and styles. */
+    marker?: string;
+  };
 }
 
 /** A table model of any row type, as the registry and the figure check hold it. */
