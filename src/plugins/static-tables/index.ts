@@ -18,16 +18,14 @@ import { TwinError } from '../../plugins-lib/twins/twin-error';
 import { importNode } from '../../plugins-lib/twins/remark';
 
 /**
- * Remark plugin: a table with no interaction becomes markup when its page is compiled.
- * `<DataTable model={name} …/>` (the model found through the page's import, as the
- * twins find it) and each registered tag with an HTML form (`<ModelSpecs family="…"/>`,
- * `<ChatTemplateOf family="…"/>`, src/shared/tables/index.ts) are laid out by
- * src/shared/tables/html.ts into a module of the page's own, one React component per
- * table that writes its elements with the stylesheet's class names and the site's links,
- * and each tag becomes that module's component for it. The plugin marks the tables' code as
- * free of side effects, so the bundler leaves out a page's imports that only those tags read:
- * the browser gets the tables' elements and text and no code, no table model, no facts, no
- * renderer. A tag the build cannot render stops it, naming the page and the line.
+ * Remark plugin: each table tag with no interaction (`<DataTable model={name} …/>`, its
+ * model found through the page's import as the twins find it, and each registered tag
+ * with an HTML form, src/shared/tables/index.ts) becomes a component of a module of the
+ * page's own, which writes the table's elements (src/shared/tables/html.ts) with the
+ * stylesheet's class names and the site's links. The tables' code is marked free of side
+ * effects, so the bundler leaves out the page's imports only those tags read: the browser
+ * gets the tables' elements and text, and no table model, facts or renderer. A tag the
+ * build cannot render stops it, naming the page and the line.
  */
 
 const SITE_DIR = path.resolve(__dirname, '../../..');
