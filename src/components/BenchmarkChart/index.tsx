@@ -69,29 +69,30 @@ export default function BenchmarkChart(): ReactNode {
               className={styles.grid}
             />
           ))}
-          {placed.map(({ row: { model, functionCalling: value }, series, middle }) => (
-            <g key={`${series}-${model}`} data-series={series} data-model={model}>
+          {placed.map(({ row, series, middle }) => (
+            <g key={`${series}-${row.model}`} data-series={series} data-model={row.model}>
               <text x={LABEL_WIDTH} y={middle} dominantBaseline="middle" textAnchor="end">
-                {model}
+                {row.model}
               </text>
-              {value !== null && (
-                <rect
-                  x={BAR_START}
-                  y={middle - BAR_HEIGHT / 2}
-                  width={scale(value)}
-                  height={BAR_HEIGHT}
-                  rx="2"
-                  className={styles[series]}
-                />
+              {row.functionCalling === null ? (
+                <text x={BAR_START + 4} y={middle} className={styles.missing} dominantBaseline="middle">
+                  {NOT_MEASURED_TEXT}
+                </text>
+              ) : (
+                <>
+                  <rect
+                    x={BAR_START}
+                    y={middle - BAR_HEIGHT / 2}
+                    width={scale(row.functionCalling)}
+                    height={BAR_HEIGHT}
+                    rx="2"
+                    className={styles[series]}
+                  />
+                  <text x={BAR_START + scale(row.functionCalling) + 6} y={middle} dominantBaseline="middle">
+                    {formatScore(row.functionCalling)}
+                  </text>
+                </>
               )}
-              <text
-                x={BAR_START + (value === null ? 4 : scale(value) + 6)}
-                y={middle}
-                className={value === null ? styles.missing : undefined}
-                dominantBaseline="middle"
-              >
-                {value === null ? NOT_MEASURED_TEXT : formatScore(value)}
-              </text>
             </g>
           ))}
         </g>

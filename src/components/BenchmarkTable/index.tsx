@@ -21,13 +21,6 @@ import styles from './styles.module.css';
 const TOOL_OBSERVATION_NOTE_ID = 'benchmark-note-tool-observations';
 const noteId = (index: number): string => `benchmark-note-${index + 1}`;
 
-const notMeasured = (
-  <>
-    <span aria-hidden="true">{NOT_MEASURED_MARK}</span>
-    <span className={table.srOnly}>{NOT_MEASURED_TEXT}</span>
-  </>
-);
-
 function ModelName({ row }: { row: BenchmarkRow }): ReactNode {
   const note = row.note ? notes.indexOf(row.note) : -1;
   return (
@@ -140,7 +133,14 @@ export default function BenchmarkTable(): ReactNode {
                   const content = cellContent(column, row);
                   return (
                     <td key={column.id} className={column.align && table.numeric}>
-                      {typeof content === 'string' ? content : notMeasured}
+                      {typeof content === 'string' ? (
+                        content
+                      ) : (
+                        <>
+                          <span aria-hidden="true">{NOT_MEASURED_MARK}</span>
+                          <span className={table.srOnly}>{NOT_MEASURED_TEXT}</span>
+                        </>
+                      )}
                     </td>
                   );
                 })}
