@@ -4,7 +4,7 @@
  * by their key in the tables' stylesheet (src/components/DataTable/styles.module.css).
  */
 import { NOT_MEASURED_MARK } from './format';
-import { cellContent, visibleColumns, type AnyTableModel, type Column, type Inline, type TableClass } from './model';
+import { cellContent, shownTable, type AnyTableModel, type Column, type Inline, type TableClass } from './model';
 
 /**
  * An HTML element; attributes by their React names (`tabIndex`, `aria-label`, `data-…`).
@@ -69,8 +69,7 @@ const alignClass = (column: Column<unknown>) => (column.align ? 'numeric' : unde
  * whose first cell is its row heading.
  */
 function modelTable(model: AnyTableModel, of: unknown): HtmlElement {
-  const rows: readonly unknown[] = model.rows?.(of) ?? model.data;
-  const columns = visibleColumns<unknown>(model.columns, rows);
+  const { rows, columns } = shownTable<unknown, unknown>(model, of);
   const cell = (column: Column<unknown>, row: unknown) => inlineNodes(cellContent(column, row));
   const heading = (column: Column<unknown>) =>
     element('th', inlineNodes(column.heading ?? column.label), alignClass(column), { scope: 'col' });

@@ -91,8 +91,10 @@ export function isTableModel(value: unknown): value is AnyTableModel {
   return typeof model?.source === 'string' && typeof model.caption === 'function' && Array.isArray(model.columns);
 }
 
-export function visibleColumns<Row>(columns: readonly Column<Row>[], rows: readonly Row[]): Column<Row>[] {
-  return columns.filter((column) => column.when?.(rows) ?? true);
+/** The rows a table shows for the MDX tag's props, and the columns shown for those rows. */
+export function shownTable<Row, Props>(model: TableModel<Row, Props>, props: Props) {
+  const rows = model.rows?.(props) ?? model.data;
+  return { rows, columns: model.columns.filter((column) => column.when?.(rows) ?? true) };
 }
 
 /** What a cell shows: its own content, the formatted figure, or the mark of a figure that was not measured. */
