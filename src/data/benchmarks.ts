@@ -37,8 +37,6 @@ export const mtBenchPairwise = readFacts('mtbench-pairwise.json', pairwiseFile, 
   adjustedWinRate: ['adjusted_win_rate', 'number'],
 });
 
-export type BenchmarkKind = (typeof MODEL_KINDS)[number];
-
 export type BenchmarkRow = (typeof benchmarks)[number];
 
 /** The numeric columns of the benchmark table, in the order the page shows them. */
@@ -52,9 +50,7 @@ export const scoreColumns = [
   { key: 'mtBench', label: 'MT-bench' },
 ] as const satisfies readonly { key: keyof BenchmarkRow; label: string }[];
 
-export type ScoreKey = (typeof scoreColumns)[number]['key'];
-
-export const kindLabels: Record<BenchmarkKind, string> = {
+export const kindLabels: Record<BenchmarkRow['kind'], string> = {
   rubra: 'Rubra',
   base: 'Base',
   other: 'Other open models',

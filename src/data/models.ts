@@ -52,8 +52,6 @@ models.forEach(({ family, route, chatTemplate }, index) => {
 /** The prefix every Rubra model's name adds to its base model's name. */
 export const RUBRA_PREFIX = 'Rubra ';
 
-export const huggingFaceUrl = (repo: string): string => `https://huggingface.co/${repo}`;
-
 export function familyInfo(family: ModelFamily): FamilyInfo {
   const info = families.find((f) => f.family === family);
   if (!info) {

@@ -1,5 +1,4 @@
 import Link from '@docusaurus/Link';
-import clsx from 'clsx';
 import { Fragment, type ReactNode } from 'react';
 
 import table from '@site/src/components/DataTable/styles.module.css';
@@ -16,7 +15,7 @@ export function HtmlContent({ nodes }: { nodes: readonly HtmlNode[] }): ReactNod
     }
     const Tag = (node.tag === 'Link' ? Link : node.tag) as 'span';
     return (
-      <Tag key={index} className={clsx(node.classes?.map((name) => table[name])) || undefined} {...node.attributes}>
+      <Tag key={index} className={node.className && table[node.className]} {...node.attributes}>
         <HtmlContent nodes={node.children} />
       </Tag>
     );

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
 import { filterRows, nextSort, sortRows } from '@site/src/components/BenchmarkTable/logic';
-import { benchmarks, kindLabels, mtBenchPairwise, type BenchmarkKind } from '@site/src/data/benchmarks';
+import { benchmarks, kindLabels, mtBenchPairwise, type BenchmarkRow } from '@site/src/data/benchmarks';
 import { figureColumns } from '@site/src/shared/tables/benchmarks';
 import { NOT_MEASURED_MARK, formatScore } from '@site/src/shared/tables/format';
 import { cellContent } from '@site/src/shared/tables/model';
 import { mtBenchPairwiseTable } from '@site/src/shared/tables/mtbench-pairwise';
 
-const allKinds = new Set(Object.keys(kindLabels) as BenchmarkKind[]);
+const allKinds = new Set(Object.keys(kindLabels) as BenchmarkRow['kind'][]);
 
 describe('benchmark formatting', () => {
   it('shows figures with two decimals and "not measured" as an em dash', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { families, familyInfo, huggingFaceUrl, models, modelsOf } from '@site/src/data/models';
+import { families, familyInfo, models, modelsOf } from '@site/src/data/models';
+import { repoLink } from '@site/src/shared/tables/model-specs';
 import { readFactRows } from '../support/facts';
 
 const facts = readFactRows('models');
@@ -55,6 +56,9 @@ describe('models data', () => {
   });
 
   it('links repositories on Hugging Face', () => {
-    expect(huggingFaceUrl('rubra-ai/gemma-1.1-2b-it')).toBe('https://huggingface.co/rubra-ai/gemma-1.1-2b-it');
+    expect(repoLink('rubra-ai/gemma-1.1-2b-it')).toEqual({
+      href: 'https://huggingface.co/rubra-ai/gemma-1.1-2b-it',
+      text: 'rubra-ai/gemma-1.1-2b-it',
+    });
   });
 });

@@ -2,13 +2,7 @@ import clsx from 'clsx';
 import { useMemo, useState, type ReactNode } from 'react';
 
 import table from '@site/src/components/DataTable/styles.module.css';
-import {
-  benchmarks,
-  kindLabels,
-  lacksToolObservations,
-  type BenchmarkKind,
-  type BenchmarkRow,
-} from '@site/src/data/benchmarks';
+import { benchmarks, kindLabels, lacksToolObservations, type BenchmarkRow } from '@site/src/data/benchmarks';
 import { MODEL_KINDS } from '@site/src/data/facts';
 import {
   BENCHMARK_TABLE_CAPTION,
@@ -59,7 +53,7 @@ function ModelName({ row }: { row: BenchmarkRow }): ReactNode {
  */
 export default function BenchmarkTable(): ReactNode {
   const [sort, setSort] = useState<SortState | null>(null);
-  const [kinds, setKinds] = useState<ReadonlySet<BenchmarkKind>>(() => new Set(MODEL_KINDS));
+  const [kinds, setKinds] = useState(() => new Set(MODEL_KINDS));
   const [text, setText] = useState('');
 
   const rows = useMemo(() => sortRows(filterRows(benchmarks, { kinds, text }), sort), [kinds, text, sort]);

@@ -2,7 +2,7 @@
  * The pure part of the sortable benchmark table: sorting and filtering.
  * Kept apart from the React component so that the unit tests can check it.
  */
-import type { BenchmarkKind, BenchmarkRow } from '@site/src/data/benchmarks';
+import type { BenchmarkRow } from '@site/src/data/benchmarks';
 import { MODEL_KINDS } from '@site/src/data/facts';
 import type { BenchmarkColumnKey as SortKey } from '@site/src/shared/tables/benchmarks';
 
@@ -44,7 +44,7 @@ export function sortRows(rows: readonly BenchmarkRow[], sort: SortState | null):
 /** Keeps the rows of the chosen kinds whose model name contains the text, ignoring case. */
 export function filterRows(
   rows: readonly BenchmarkRow[],
-  { kinds, text }: { kinds: ReadonlySet<BenchmarkKind>; text: string },
+  { kinds, text }: { kinds: ReadonlySet<BenchmarkRow['kind']>; text: string },
 ): BenchmarkRow[] {
   const needle = text.trim().toLocaleLowerCase('en');
   return rows.filter((row) => kinds.has(row.kind) && row.model.toLocaleLowerCase('en').includes(needle));

@@ -18,16 +18,14 @@ import { TwinError } from '../../plugins-lib/twins/twin-error';
 import { importNode } from '../../plugins-lib/twins/remark';
 
 /**
- * Remark plugin: a table with no interaction becomes markup when its page is compiled.
- * `<DataTable model={name} …/>` (the model found through the page's import, as the
- * twins find it) and each registered tag with an HTML form (`<ModelSpecs family="…"/>`,
- * `<ChatTemplateOf family="…"/>`, src/shared/tables/index.ts) are laid out by
- * src/shared/tables/html.ts into a module of the page's own, one React component per
- * table that writes its elements with the stylesheet's class names and the site's links,
- * and each tag becomes that module's component for it. The plugin marks the tables' code as
- * free of side effects, so the bundler leaves out a page's imports that only those tags read:
- * the browser gets the tables' elements and text and no code, no table model, no facts, no
- * renderer. A tag the build cannot render stops it, naming the page and the line.
+ * Remark plugin: each table tag with no interaction (`<DataTable model={name} …/>`, its
+ * model found through the page's import as the twins find it, and each registered tag
+ * with an HTML form, src/shared/tables/index.ts) becomes a component of a module of the
+ * page's own, which writes the table's elements (src/shared/tables/html.ts) with the
+ * stylesheet's class names and the site's links. The tables' code is marked free of side
+ * effects, so the bundler leaves out the page's imports only those tags read: the browser
+ * gets the tables' elements and text, and no table model, facts or renderer. A tag the
+ * build cannot render stops it, naming the page and the line.
  */
 
 const SITE_DIR = path.resolve(__dirname, '../../..');
@@ -37,8 +35,7 @@ export const MARKUP_DIR = path.join(SITE_DIR, '.docusaurus', 'static-tables');
 
 const MODULE_NAME = 'StaticTables';
 
-const isStaticTag = (name: string | null): name is string =>
-  name === DATA_TABLE_TAG || (name !== null && dataComponents[name]?.html !== undefined);
+const isStaticTag = (name: string | null) => name === DATA_TABLE_TAG || !!dataComponents[name ?? '']?.html;
 
 /** Writes a file unless it holds the text already, so that a compilation reading it never finds it half-written. */
 function writeChanged(file: string, text: string): void {
@@ -69,14 +66,11 @@ export function remarkStaticTables() {
     });
     const tables = targets.map((element, position): HtmlNode => {
       const tag = element.name ?? '';
-      const isDataTable = tag === DATA_TABLE_TAG;
-      const props = propsOf(element, fail, isDataTable ? 'model' : undefined);
-      const name = isDataTable ? (dataTableModelName(element) ?? '') : tag;
+      const form = dataComponents[tag]?.html;
+      const props = propsOf(element, fail, form ? undefined : 'model');
       let table: HtmlNode;
       try {
-        table = isDataTable
-          ? dataTable(models.get(name) as AnyTableModel, props)
-          : (dataComponents[tag]?.html?.(props) ?? fail(`<${tag}> has no HTML form`, element));
+        table = form ? form(props) : dataTable(models.get(dataTableModelName(element) ?? '') as AnyTableModel, props);
       } catch (error) {
         return fail(`<${tag}> cannot be rendered: ${error instanceof Error ? error.message : String(error)}`, element);
       }
@@ -96,9 +90,8 @@ function elementCode(node: HtmlNode): string {
     return JSON.stringify(node);
   }
   const children = node.children.map((child) => `, ${elementCode(child)}`).join('');
-  const classes = node.classes ?? [];
   const props = [
-    ...(classes.length > 0 ? [`className: ${classes.map((key) => `styles.${key}`).join(' + " " + ')}`] : []),
+    ...(node.className ? [`className: styles.${node.className}`] : []),
     ...Object.entries(node.attributes ?? {}).map(
       ([name, value]) => `${JSON.stringify(name)}: ${JSON.stringify(value)}`,
     ),

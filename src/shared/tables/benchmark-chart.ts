@@ -9,15 +9,13 @@ import type { TableModel } from './model';
 /** How many third-party models the chart shows, best first. */
 const THIRD_PARTY_COUNT = 4;
 
-export type Series = 'rubra' | 'base' | 'thirdParty';
-
-export const seriesLabels: Record<Series, string> = {
+export const seriesLabels = {
   rubra: 'Rubra model',
   base: 'Base model',
   thirdParty: 'Best third-party models',
 };
 
-export type ChartBar = { row: BenchmarkRow; series: Series };
+export type ChartBar = { row: BenchmarkRow; series: keyof typeof seriesLabels };
 
 /** The chart's bars in order: each Rubra model above its base model, then the best third-party models. */
 export const chartBars: readonly ChartBar[] = [

@@ -11,13 +11,12 @@ import {
   lacksToolObservations,
   scoreColumns,
   type BenchmarkRow,
-  type ScoreKey,
 } from '../../data/benchmarks';
 import { familyInfo, type ModelFamily } from '../../data/models';
 import { formatScore } from './format';
 import type { Column, TableModel } from './model';
 
-export type BenchmarkColumnKey = 'model' | 'kind' | ScoreKey;
+export type BenchmarkColumnKey = 'model' | 'kind' | (typeof scoreColumns)[number]['key'];
 
 export type BenchmarkColumn = Column<BenchmarkRow> & { id: BenchmarkColumnKey };
 

@@ -4,7 +4,7 @@
  * by their key in the tables' stylesheet (src/components/DataTable/styles.module.css).
  */
 import { NOT_MEASURED_MARK } from './format';
-import { cellContent, visibleColumns, type AnyTableModel, type Column, type Inline, type TableClass } from './model';
+import { cellContent, shownTable, type AnyTableModel, type Column, type Inline, type TableClass } from './model';
 
 /**
  * An HTML element; attributes by their React names (`tabIndex`, `aria-label`, `data-…`).
@@ -12,7 +12,7 @@ import { cellContent, visibleColumns, type AnyTableModel, type Column, type Inli
  */
 export interface HtmlElement {
   readonly tag: string;
-  readonly classes?: readonly TableClass[];
+  readonly className?: TableClass;
   readonly attributes?: Readonly<Record<string, string>>;
   readonly children: readonly HtmlNode[];
 }
@@ -23,9 +23,9 @@ export type HtmlNode = string | HtmlElement;
 const element = (
   tag: string,
   children: readonly HtmlNode[],
-  classes: readonly TableClass[] = [],
+  className?: TableClass,
   attributes: Readonly<Record<string, string>> = {},
-): HtmlElement => ({ tag, classes, attributes, children });
+): HtmlElement => ({ tag, className, attributes, children });
 
 function inlineNodes(inline: Inline): HtmlNode[] {
   if (typeof inline === 'string') {
@@ -38,17 +38,17 @@ function inlineNodes(inline: Inline): HtmlNode[] {
   if ('code' in node) return [element('code', [node.code])];
   if ('href' in node) {
     const route = node.href.startsWith('/');
-    return [element(route ? 'Link' : 'a', [node.text], [], { [route ? 'to' : 'href']: node.href })];
+    return [element(route ? 'Link' : 'a', [node.text], undefined, { [route ? 'to' : 'href']: node.href })];
   }
   if ('missing' in node) {
     return [
-      element('span', [NOT_MEASURED_MARK], [], { 'aria-hidden': 'true' }),
-      element('span', [node.missing], ['srOnly']),
+      element('span', [NOT_MEASURED_MARK], undefined, { 'aria-hidden': 'true' }),
+      element('span', [node.missing], 'srOnly'),
     ];
   }
   if ('items' in node) {
     const items = node.items.map((item) => element('li', inlineNodes(item)));
-    return node.bulleted ? [element('ul', items, ['plainList'])] : node.items.flatMap(inlineNodes);
+    return node.bulleted ? [element('ul', items, 'plainList')] : node.items.flatMap(inlineNodes);
   }
   return inlineNodes(node.html);
 }
@@ -60,8 +60,8 @@ export function inlineText(inline: Inline): string {
   return text(inlineNodes(inline));
 }
 
-/** The classes of a column's cells and heading: figures align to the end. */
-const alignClasses = (column: Column<unknown>): TableClass[] => (column.align === 'end' ? ['numeric'] : []);
+/** The class of a column's cells and heading: figures align to the end. */
+const alignClass = (column: Column<unknown>) => (column.align ? 'numeric' : undefined);
 
 /**
  * A table model as an HTML table for the rows of the MDX tag's props, with the marker
@@ -69,56 +69,50 @@ const alignClasses = (column: Column<unknown>): TableClass[] => (column.align ==
  * whose first cell is its row heading.
  */
 function modelTable(model: AnyTableModel, of: unknown): HtmlElement {
-  const rows: readonly unknown[] = model.rows?.(of) ?? model.data;
-  const columns = visibleColumns<unknown>(model.columns, rows);
+  const { rows, columns } = shownTable<unknown, unknown>(model, of);
   const cell = (column: Column<unknown>, row: unknown) => inlineNodes(cellContent(column, row));
   const heading = (column: Column<unknown>) =>
-    element('th', inlineNodes(column.heading ?? column.label), alignClasses(column), { scope: 'col' });
+    element('th', inlineNodes(column.heading ?? column.label), alignClass(column), { scope: 'col' });
   const bodyRow = (row: unknown) =>
     element(
       'tr',
       columns.map((column, position) =>
         position === 0
-          ? element('th', cell(column, row), [], { scope: 'row' })
-          : element('td', cell(column, row), alignClasses(column)),
+          ? element('th', cell(column, row), undefined, { scope: 'row' })
+          : element('td', cell(column, row), alignClass(column)),
       ),
-      [],
+      undefined,
       model.rowAttributes?.(row),
     );
   return element(
     'table',
     [
-      element('caption', inlineNodes(model.caption(of)), ['caption']),
+      element('caption', inlineNodes(model.caption(of)), 'caption'),
       element('thead', [element('tr', columns.map(heading))]),
       element('tbody', rows.map(bodyRow)),
     ],
-    ['table'],
+    'table',
     model.look?.marker ? { [`data-${model.look.marker}`]: '' } : {},
   );
 }
 
 /**
- * Tables in a box that scrolls sideways, a region with this name when there is one (it
- * takes keyboard focus so that it can be scrolled), with the notes under the box.
+ * The `<DataTable model={…} />` tag of the pages: a table model in a box that scrolls
+ * sideways, with its notes under the box. The box is a region named `name` or as the
+ * model's `look` asks (it takes keyboard focus so that it can be scrolled); it holds the
+ * tables of `models` when given, each table's margin spacing them apart. The tag's other
+ * props choose the rows, as in the twin.
  */
-function box(name: string | undefined, tables: readonly HtmlElement[], notes: readonly Inline[] = []): HtmlElement {
-  const region = { role: 'region', 'aria-label': name ?? '', tabIndex: '0' };
-  const scroller = element('div', tables, ['scroller'], name ? region : {});
-  const items = notes.map((note) => element('li', inlineNodes(note)));
-  return items.length > 0 ? element('div', [scroller, element('ul', items, ['notes'])]) : scroller;
-}
-
-/**
- * The `<DataTable model={…} />` tag of the pages: a table model in its box, laid out as
- * the model's `look` asks. The tag's other props choose the rows, as in the twin.
- */
-export function dataTable(model: AnyTableModel, of: unknown): HtmlElement {
-  const { region: name } = model.look ?? {};
-  return box(name === true ? inlineText(model.caption(of)) : name, [modelTable(model, of)], model.notes?.(of));
-}
-
-/** Several tables in one box, a region with this name; each table's margin spaces them apart. */
-export function tableGroup(name: string, models: readonly AnyTableModel[], of: unknown): HtmlElement {
-  const tables = models.map((model) => modelTable(model, of));
-  return box(name, tables);
+export function dataTable(model: AnyTableModel, of: unknown, name?: string, models = [model]): HtmlElement {
+  const region = model.look?.region;
+  const label = name ?? (region === true ? inlineText(model.caption(of)) : region);
+  const tables = models.map((table) => modelTable(table, of));
+  const scroller = element(
+    'div',
+    tables,
+    'scroller',
+    label ? { role: 'region', 'aria-label': label, tabIndex: '0' } : {},
+  );
+  const items = (model.notes?.(of) ?? []).map((note) => element('li', inlineNodes(note)));
+  return items.length > 0 ? element('div', [scroller, element('ul', items, 'notes')]) : scroller;
 }

@@ -11,7 +11,7 @@
 import { familyInfo, type FamilyInfo, type ModelFamily } from '../../data/models';
 import { benchmarkChartTable, CHART_CAPTION } from './benchmark-chart';
 import { benchmarkNotes, benchmarkTable, TOOL_OBSERVATION_MARK, TOOL_OBSERVATION_TEXT } from './benchmarks';
-import { tableGroup, type HtmlNode } from './html';
+import { dataTable, type HtmlNode } from './html';
 import { inlineCode, tableMarkdown } from './markdown';
 import type { AnyTableModel } from './model';
 import { modelRepos, modelSpecs } from './model-specs';
@@ -28,16 +28,13 @@ interface DataComponent {
   html?: (props: MdxProps) => HtmlNode;
 }
 
-/** The family the tag's `family` prop names; throws, naming the known families, when it is not one of them. */
+/** The family the tag's `family` prop names, also its tables' props; throws, naming the known ones, for another. */
 function familyOf(props: MdxProps): FamilyInfo {
   if (typeof props.family !== 'string') {
     throw new Error('the family prop is missing');
   }
   return familyInfo(props.family as ModelFamily);
 }
-
-/** The props of a family's tables. */
-const ofFamily = (props: MdxProps) => ({ family: familyOf(props).family });
 
 const blocks = (...parts: string[]): string => parts.filter(Boolean).join('\n\n');
 
@@ -64,9 +61,9 @@ export const dataComponents: Readonly<Record<string, DataComponent>> = {
   // A family's specification table and the repositories of its Rubra models, in one box.
   ModelSpecs: {
     tables: [modelSpecs, modelRepos],
-    markdown: (props) => blocks(tableMarkdown(modelSpecs, ofFamily(props)), tableMarkdown(modelRepos, ofFamily(props))),
+    markdown: (props) => blocks(tableMarkdown(modelSpecs, familyOf(props)), tableMarkdown(modelRepos, familyOf(props))),
     html: (props) =>
-      tableGroup(`${props.family} specifications and downloads`, [modelSpecs, modelRepos], ofFamily(props)),
+      dataTable(modelSpecs, familyOf(props), `${props.family} specifications and downloads`, [modelSpecs, modelRepos]),
   },
 };
 

@@ -3,7 +3,7 @@
  * out from (`html.ts`), written as GFM tables for the pages' Markdown twins.
  */
 import { NOT_MEASURED_MARK } from './format';
-import { cellContent, visibleColumns, type Inline, type TableModel } from './model';
+import { cellContent, shownTable, type Inline, type TableModel } from './model';
 
 interface TableData {
   /** Shown in bold above the table, as the caption is above the HTML table. */
@@ -45,14 +45,12 @@ function inlineMarkdown(inline: Inline): string {
 
 /** A table model as a GFM table, for the rows of the MDX tag's props, with its notes as a list under it. */
 export function tableMarkdown<Row, Props>(model: TableModel<Row, Props>, props: Props): string {
-  const rows = model.rows?.(props) ?? model.data;
-  const columns = visibleColumns(model.columns, rows);
+  const { rows, columns } = shownTable(model, props);
   const table = markdownTable({
     caption: inlineMarkdown(model.caption(props)),
     header: columns.map((column) => inlineMarkdown(column.heading ?? column.label)),
     rows: rows.map((row) => columns.map((column) => inlineMarkdown(cellContent(column, row)))),
   });
-  const notes = model.notes?.(props) ?? [];
-  const list = notes.map((note) => `- ${inlineMarkdown(note)}`).join('\n');
-  return notes.length > 0 ? `${table}\n\n${list}` : table;
+  const list = (model.notes?.(props) ?? []).map((note) => `- ${inlineMarkdown(note)}`).join('\n');
+  return list ? `${table}\n\n${list}` : table;
 }

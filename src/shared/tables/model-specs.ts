@@ -1,5 +1,5 @@
 /** A family's specifications and the repositories of its Rubra models, on its guide (`<ModelSpecs family />`). */
-import { RUBRA_PREFIX, huggingFaceUrl, models, modelsOf, type ModelFamily, type RubraModel } from '../../data/models';
+import { RUBRA_PREFIX, familyInfo, models, modelsOf, type ModelFamily, type RubraModel } from '../../data/models';
 import { formatCount } from './format';
 import type { Inline, TableModel } from './model';
 
@@ -8,18 +8,13 @@ export const SOURCE = 'src/data/models.ts';
 /** A model's cell names it with or without the Rubra prefix; the data holds the base model's name. */
 export const baseName = (cell: string): string => cell.trim().replace(new RegExp(`^${RUBRA_PREFIX}`), '');
 
-export const repoLink = (repo: string, text = repo): Inline => ({ href: huggingFaceUrl(repo), text });
+/** A repository on Hugging Face, owner/name. */
+export const repoLink = (repo: string, text = repo): Inline => ({ href: `https://huggingface.co/${repo}`, text });
 
 type FamilyProps = { family: ModelFamily };
 
-/** A guide's rows: the family's models, which must exist. */
-function familyModels({ family }: FamilyProps): RubraModel[] {
-  const rows = modelsOf(family);
-  if (rows.length === 0) {
-    throw new Error(`ModelSpecs: no models of the family "${family}" in ${SOURCE}`);
-  }
-  return rows;
-}
+/** A guide's rows: the family's models; a family the data does not know stops the build, naming the known ones. */
+const familyModels = ({ family }: FamilyProps) => modelsOf(familyInfo(family).family);
 
 export const modelSpecs = {
   source: SOURCE,

@@ -52,20 +52,6 @@ export interface Column<Row> {
   when?: (rows: readonly Row[]) => boolean;
 }
 
-/**
- * How the page lays a table out; the Markdown twin has no use for it. Every table
- * scrolls sideways in a box of its own.
- */
-interface TableLook {
-  /**
-   * The `<DataTable>` tag's box is a region with this name (`true`: the caption's
-   * text), which takes keyboard focus so that it can be scrolled.
-   */
-  region?: string | true;
-  /** An attribute `data-<marker>` on the table, for tests and styles. */
-  marker?: string;
-}
-
 export interface TableModel<Row, Props = Record<string, never>> {
   /** The file the figures come from, for the twins' messages. */
   source: string;
@@ -82,7 +68,13 @@ export interface TableModel<Row, Props = Record<string, never>> {
   notes?: (props: Props) => readonly Inline[];
   /** Attributes of each row on the page, for styles and tests. */
   rowAttributes?: (row: Row) => { [name: `data-${string}`]: string };
-  look?: TableLook;
+  /** How the page lays the table out in its box, which scrolls sideways; the twin has no use for it. */
+  look?: {
+    /** The box is a region with this name (`true`: the caption's text), which takes focus so it can be scrolled. */
+    region?: string | true;
+    /** An attribute `data-<marker>` on the table, for tests and styles. */
+    marker?: string;
+  };
 }
 
 /** A table model of any row type, as the registry and the figure check hold it. */
@@ -99,8 +91,10 @@ export function isTableModel(value: unknown): value is AnyTableModel {
   return typeof model?.source === 'string' && typeof model.caption === 'function' && Array.isArray(model.columns);
 }
 
-export function visibleColumns<Row>(columns: readonly Column<Row>[], rows: readonly Row[]): Column<Row>[] {
-  return columns.filter((column) => column.when?.(rows) ?? true);
+/** The rows a table shows for the MDX tag's props, and the columns shown for those rows. */
+export function shownTable<Row, Props>(model: TableModel<Row, Props>, props: Props) {
+  const rows = model.rows?.(props) ?? model.data;
+  return { rows, columns: model.columns.filter((column) => column.when?.(rows) ?? true) };
 }
 
 /** What a cell shows: its own content, the formatted figure, or the mark of a figure that was not measured. */
