@@ -85,19 +85,18 @@ function configOf(values: Values): { source: DocsSource; http?: HttpOptions } {
 }
 
 async function main(): Promise<void> {
-  let values: Values;
-  let config: ReturnType<typeof configOf> | undefined;
+  let config: ReturnType<typeof configOf>;
   try {
-    ({ values } = parseArgs({ args: process.argv.slice(2), options: OPTIONS, strict: true }));
-    config = values.help || values.version ? undefined : configOf(values);
+    const { values } = parseArgs({ args: process.argv.slice(2), options: OPTIONS, strict: true });
+    if (values.help || values.version) {
+      process.stdout.write(values.help ? USAGE : `${VERSION}\n`);
+      return;
+    }
+    config = configOf(values);
   } catch (error) {
     // Also parseArgs's TypeError (an unknown option, a missing value) and parseHttpAddress's error.
     process.stderr.write(`rubra-docs-mcp: ${(error as Error).message}\n\n${USAGE}`);
     process.exit(2);
-  }
-  if (!config) {
-    process.stdout.write(values.help ? USAGE : `${VERSION}\n`);
-    return;
   }
   const { source, http } = config;
   if (!http) {
