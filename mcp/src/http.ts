@@ -8,7 +8,6 @@ import { Docs } from './docs.js';
 import { createDocsServer } from './server.js';
 import type { DocsSource } from './source.js';
 
-/** The one path the server answers at. */
 export const MCP_PATH = '/mcp';
 /** A search or a page request is a few hundred bytes; this leaves room for any client's envelope. */
 export const MAX_BODY_BYTES = 64 * 1024;
