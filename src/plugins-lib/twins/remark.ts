@@ -56,7 +56,7 @@ export function readPage(source: string, format: 'mdx' | 'markdown'): ReadPage {
 
 /** The text of a node, as a reader would read it. */
 export function textOf(node: RootContent | Root): string {
-  if ('value' in node && typeof node.value === 'string' && (node.type === 'text' || node.type === 'inlineCode')) {
+  if (node.type === 'text' || node.type === 'inlineCode') {
     return node.value;
   }
   return 'children' in node ? (node.children as RootContent[]).map(textOf).join('') : '';
