@@ -38,8 +38,8 @@ const OPTIONS = {
   build: { type: 'string' },
   timeout: { type: 'string' },
   http: { type: 'string' },
-  'allow-host': { type: 'string', multiple: true },
-  'allow-origin': { type: 'string', multiple: true },
+  'allow-host': { type: 'string', multiple: true, default: [] },
+  'allow-origin': { type: 'string', multiple: true, default: [] },
   help: { type: 'boolean' },
   version: { type: 'boolean' },
 } as const satisfies ParseArgsConfig['options'];
@@ -48,9 +48,7 @@ type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; strict: tru
 
 /** What the command line asks for; a command line the server cannot run throws, saying what to give. */
 function configOf(values: Values): { source: DocsSource; http?: HttpOptions } {
-  const { site, build, timeout } = values;
-  const allowedHosts = values['allow-host'] ?? [];
-  const allowedOrigins = values['allow-origin'] ?? [];
+  const { site, build, timeout, 'allow-host': allowedHosts, 'allow-origin': allowedOrigins } = values;
   if (site !== undefined && build !== undefined) {
     throw new Error('Give either --site or --build, not both.');
   }
