@@ -38,8 +38,8 @@ const OPTIONS = {
   build: { type: 'string' },
   timeout: { type: 'string' },
   http: { type: 'string' },
-  'allow-host': { type: 'string', multiple: true },
-  'allow-origin': { type: 'string', multiple: true },
+  'allow-host': { type: 'string', multiple: true, default: [] },
+  'allow-origin': { type: 'string', multiple: true, default: [] },
   help: { type: 'boolean' },
   version: { type: 'boolean' },
 } as const satisfies ParseArgsConfig['options'];
@@ -48,9 +48,7 @@ type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; strict: tru
 
 /** What the command line asks for; a command line the server cannot run throws, saying what to give. */
 function configOf(values: Values): { source: DocsSource; http?: HttpOptions } {
-  const { site, build, timeout } = values;
-  const allowedHosts = values['allow-host'] ?? [];
-  const allowedOrigins = values['allow-origin'] ?? [];
+  const { site, build, timeout, 'allow-host': allowedHosts, 'allow-origin': allowedOrigins } = values;
   if (site !== undefined && build !== undefined) {
     throw new Error('Give either --site or --build, not both.');
   }
@@ -85,19 +83,18 @@ function configOf(values: Values): { source: DocsSource; http?: HttpOptions } {
 }
 
 async function main(): Promise<void> {
-  let values: Values;
-  let config: ReturnType<typeof configOf> | undefined;
+  let config: ReturnType<typeof configOf>;
   try {
-    ({ values } = parseArgs({ args: process.argv.slice(2), options: OPTIONS, strict: true }));
-    config = values.help || values.version ? undefined : configOf(values);
+    const { values } = parseArgs({ args: process.argv.slice(2), options: OPTIONS, strict: true });
+    if (values.help || values.version) {
+      process.stdout.write(values.help ? USAGE : `${VERSION}\n`);
+      return;
+    }
+    config = configOf(values);
   } catch (error) {
     // Also parseArgs's TypeError (an unknown option, a missing value) and parseHttpAddress's error.
     process.stderr.write(`rubra-docs-mcp: ${(error as Error).message}\n\n${USAGE}`);
     process.exit(2);
-  }
-  if (!config) {
-    process.stdout.write(values.help ? USAGE : `${VERSION}\n`);
-    return;
   }
   const { source, http } = config;
   if (!http) {

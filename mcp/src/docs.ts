@@ -31,15 +31,13 @@ function retried<T>(load: () => Promise<T>): () => Promise<T> {
 }
 
 /** What `reading` reads; a missing file gives what `missing` gives (or throws) for its NotFoundError. */
-async function ifMissing<T>(reading: Promise<T>, missing: (error: NotFoundError) => T): Promise<T> {
-  try {
-    return await reading;
-  } catch (error) {
+function ifMissing<T>(reading: Promise<T>, missing: (error: NotFoundError) => T): Promise<T> {
+  return reading.catch((error: unknown) => {
     if (error instanceof NotFoundError) {
       return missing(error);
     }
     throw error;
-  }
+  });
 }
 
 /** The docs of one source: each file and the search index are read once, when first needed. */

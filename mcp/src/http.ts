@@ -8,7 +8,6 @@ import { Docs } from './docs.js';
 import { createDocsServer } from './server.js';
 import type { DocsSource } from './source.js';
 
-/** The one path the server answers at. */
 export const MCP_PATH = '/mcp';
 /** A search or a page request is a few hundred bytes; this leaves room for any client's envelope. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -50,14 +49,6 @@ function hostnameOf(header: string): string {
   return URL.canParse(`http://${header}`) ? new URL(`http://${header}`).hostname : '';
 }
 
-function hostForUrl(host: string): string {
-  return host.includes(':') ? `[${host}]` : host;
-}
-
-function isWildcard(host: string): boolean {
-  return host === '0.0.0.0' || host === '::';
-}
-
 /** A JSON-RPC error, as the transport itself answers: the status says what kind, the message what to do. */
 function refuse(response: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
   if (response.headersSent) {
@@ -78,12 +69,11 @@ export async function startHttpServer(from: DocsSource | Docs, options: HttpOpti
   const docs = from instanceof Docs ? from : new Docs(from);
   const maxBodyBytes = options.maxBodyBytes ?? MAX_BODY_BYTES;
   const maxConcurrent = options.maxConcurrentRequests ?? MAX_CONCURRENT_REQUESTS;
+  // The endpoint's host: an IPv6 address in brackets, and loopback for a wildcard address.
+  const { host } = options;
+  const urlHost = ['0.0.0.0', '::'].includes(host) ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   const allowedHosts = new Set(
-    [
-      ...LOOPBACK_HOSTNAMES,
-      ...(isWildcard(options.host) ? [] : [hostForUrl(options.host)]),
-      ...(options.allowedHosts ?? []),
-    ].map((host) => host.toLowerCase()),
+    [...LOOPBACK_HOSTNAMES, urlHost, ...(options.allowedHosts ?? [])].map((name) => name.toLowerCase()),
   );
   const allowedOrigins = new Set((options.allowedOrigins ?? []).map((origin) => new URL(origin).origin));
   let inFlight = 0;
@@ -157,7 +147,6 @@ export async function startHttpServer(from: DocsSource | Docs, options: HttpOpti
   // the first request tries again and reports it.
   docs.searchIndex().catch(() => undefined);
   const { port } = httpServer.address() as AddressInfo;
-  const urlHost = isWildcard(options.host) ? '127.0.0.1' : hostForUrl(options.host);
   return {
     /** The endpoint's URL, with the port actually bound. */
     url: `http://${urlHost}:${port}${MCP_PATH}`,

@@ -78,9 +78,7 @@ export async function openDocsIndex(
   };
   const runtime = pathToFileURL(path.join(files.runtime, 'pagefind.js')).href;
   const { createInstance } = (await import(runtime)) as PagefindModule;
-  const { noWorker, ...options } = PAGEFIND_OPTIONS;
-  const pagefind = createInstance({ basePath: base, baseUrl: '/', noWorker });
-  await pagefind.options({ ...options, excerptLength: EXCERPT_WORDS });
+  const pagefind = createInstance({ basePath: base, baseUrl: '/', ...PAGEFIND_OPTIONS, excerptLength: EXCERPT_WORDS });
   await pagefind.init();
   const languages = Object.keys((await pagefind.filters()).language ?? {});
   const filters: PagefindFilters = languages.length > 0 ? { language: { any: languages } } : {};

@@ -15,13 +15,6 @@ import { codeBlockRules, readPrismConfig } from './prism-settings';
 
 const require = createRequire(import.meta.url);
 
-interface CodeBlockInput {
-  /** The language after the opening fence; none means the default language, else plain text. */
-  language?: string;
-  /** The rest of the fence's line: `title="…"`, `{1,3-4}`, `showLineNumbers`. */
-  metastring?: string;
-}
-
 interface PrismComponent {
   alias?: string | string[];
   require?: string | string[];
@@ -128,17 +121,13 @@ function colourMode(theme: PrismTheme, prefix: string, mode: string) {
   };
 }
 
-export interface CodeHighlighter {
-  highlight: (code: string, input?: CodeBlockInput) => HighlightedCode;
-  /** The colours of both modes, for every class `highlight` can give a token. */
-  stylesheet: string;
-}
+export type CodeHighlighter = ReturnType<typeof createCodeHighlighter>;
 
 /**
  * A highlighter with the site's `themeConfig.prism`: the dark mode takes `darkTheme`, else
  * `theme`, as the theme's code block does; the languages are Prism's and `additionalLanguages`.
  */
-export function createCodeHighlighter(prism: unknown): CodeHighlighter {
+export function createCodeHighlighter(prism: unknown) {
   const config = readPrismConfig(prism);
   const languages = new Set([...BUILT_IN_LANGUAGES, ...config.additionalLanguages.flatMap(loadGrammar)]);
   const light = colourMode(config.theme, 'cl', 'light');
@@ -151,7 +140,8 @@ export function createCodeHighlighter(prism: unknown): CodeHighlighter {
       : [[...types, ...light.classesOf(types), ...dark.classesOf(types)].join(' '), content];
 
   return {
-    highlight(code, input = {}) {
+    /** `language`: after the fence (none: the default language, else plain text); `metastring`: the rest of its line. */
+    highlight(code: string, input: { language?: string; metastring?: string } = {}): HighlightedCode {
       const block = createCodeBlockMetadata({
         code,
         className: undefined,
@@ -188,6 +178,7 @@ export function createCodeHighlighter(prism: unknown): CodeHighlighter {
         ...(block.lineNumbersStart !== undefined ? { lineNumbersStart: block.lineNumbersStart } : {}),
       };
     },
+    /** The colours of both modes, for every class `highlight` can give a token. */
     stylesheet: [light.css(":root[data-theme='light']"), dark.css(":root[data-theme='dark']")].join('\n'),
   };
 }

@@ -12,7 +12,6 @@ export function validateNamed<T>(plugin: string, validate: () => T): T {
   }
 }
 
-/** A plugin's `validateOptions` from its name and its schema. */
 export function optionsValidator<T>(plugin: string, schema: ValidationSchema<T>) {
   return ({ validate, options }: OptionValidationContext<T, T>): T =>
     validateNamed(plugin, () => validate(schema, options));

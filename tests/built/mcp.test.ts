@@ -10,7 +10,8 @@ import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { MCP_CLI as SERVER, startServer, startStdio, urlsOf, type McpSession as Session } from '../support/mcp-client';
 import { servedIds } from '../support/built-site';
 import { BUILD_DIR } from '../support/static-server.mjs';
-import { headingIds, readPage } from '../../src/plugins-lib/twins/remark';
+import { readPage } from '../../src/plugins-lib/twins/remark';
+import { headingIds } from '../support/heading-ids';
 
 /**
  * The docs MCP server as an editor runs it: the compiled bin, spoken to over stdio by

@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { visit } from 'unist-util-visit';
 import { parse as parseYaml } from 'yaml';
 
-import { headingIds as pageHeadingIds, readPage, type ReadPage } from '@site/src/plugins-lib/twins/remark';
+import { readPage, type ReadPage } from '@site/src/plugins-lib/twins/remark';
+import { headingIds as pageHeadingIds } from '../support/heading-ids';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DOCS_DIR = join(ROOT, 'docs');

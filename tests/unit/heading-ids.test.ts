@@ -12,7 +12,8 @@ import { describe, expect, it } from 'vitest';
 import { escapeMarkdownHeadingIds } from '@docusaurus/utils';
 import docusaurusHeadings from '@docusaurus/mdx-loader/lib/remark/headings/index.js';
 import { HeadingIds } from '@rubra/twin-reader';
-import { headingIds, readPage, textOf } from '@site/src/plugins-lib/twins/remark';
+import { readPage, textOf } from '@site/src/plugins-lib/twins/remark';
+import { headingIds } from '../support/heading-ids';
 
 const PAGE = [
   '# Title',

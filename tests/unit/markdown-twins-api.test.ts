@@ -10,7 +10,8 @@ import { loadApiReference } from '@site/src/plugins/api-reference/index';
 import type { ApiOperationPage } from '@site/src/shared/api-types';
 import { apiPageMarkdown } from '@site/src/plugins-lib/twins/api';
 import { tableText } from '@site/src/plugins-lib/twins/mdx';
-import { headingIds, markdownReader, readPage, textOf } from '@site/src/plugins-lib/twins/remark';
+import { markdownReader, readPage, textOf } from '@site/src/plugins-lib/twins/remark';
+import { headingIds } from '../support/heading-ids';
 
 /**
  * The API twins against the OpenAPI description, read here on its own with a plain

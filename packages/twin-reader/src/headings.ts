@@ -35,24 +35,11 @@ export function takeHeadingIds(source: string): { source: string; ids: Map<numbe
 
 /** The ids of one page's headings, given in order. */
 export class HeadingIds {
-  /** The texts of the headings that took a slug, in order: a slug depends on those before it. */
-  private readonly slugged: string[] = [];
+  private readonly slugger = new GithubSlugger();
 
   /** The id of the next heading: the id it is given, or the slug of its text. */
   next(text: string, given?: string): string {
-    if (given !== undefined) {
-      return given;
-    }
-    const id = this.slugOf(text);
-    this.slugged.push(text);
-    return id;
-  }
-
-  /** The slug the next heading would take from its text, without taking it. */
-  slugOf(text: string): string {
-    const slugger = new GithubSlugger();
-    this.slugged.forEach((before) => slugger.slug(before));
-    return slugger.slug(text);
+    return given ?? this.slugger.slug(text);
   }
 
   /**
@@ -60,8 +47,12 @@ export class HeadingIds {
    * id is not the slug a reader of the twin would compute, so every anchor it computes exists.
    */
   twinSuffix(text: string, id?: string): string {
-    const kept = id !== undefined && id !== this.slugOf(text) ? id : undefined;
-    this.next(text, kept);
-    return kept === undefined ? '' : ` {#${kept}}`;
+    const taken = Object.assign(Object.create(null) as Record<string, number>, this.slugger.occurrences);
+    if (this.next(text) === id || id === undefined) {
+      return '';
+    }
+    // The heading keeps its given id, so its text takes no slug.
+    this.slugger.occurrences = taken;
+    return ` {#${id}}`;
   }
 }

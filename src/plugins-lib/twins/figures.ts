@@ -17,8 +17,7 @@ function matches(cell: string, expected: Figure): boolean {
   if (typeof expected === 'string') {
     return text === expected;
   }
-  const value = Number(text.replace(/,/g, ''));
-  return text !== '' && !Number.isNaN(value) && value === expected;
+  return text !== '' && Number(text.replace(/,/g, '')) === expected;
 }
 
 type AnyColumn = Column<unknown>;

@@ -16,7 +16,6 @@ export type JsxElement = Extract<RootContent, { type: 'mdxJsxFlowElement' | 'mdx
 /** The MDX tag of a plain data table, which a page imports from src/components/DataTable with its model. */
 export const DATA_TABLE_TAG = 'DataTable';
 
-/** The prop of the tag that names the model. */
 export const MODEL_PROP = 'model';
 
 /** The name a `<DataTable>` element gives its model (`model={name}`), or undefined when it gives none. */
@@ -30,7 +29,6 @@ export function dataTableModelName(element: JsxElement): string | undefined {
   return /^[A-Za-z_$][\w$]*$/.test(name) ? name : undefined;
 }
 
-/** Bold text: a label inline. */
 export function strong(label: string): PhrasingContent {
   return { type: 'strong', children: [{ type: 'text', value: label }] };
 }

@@ -4,7 +4,7 @@
  * form and `{a.b}` the text it reads; admonitions become blockquotes, links absolute,
  * and headings keep the page's anchors.
  */
-import type { Heading, Parent, PhrasingContent, Root, RootContent, Table, Text } from 'mdast';
+import type { Heading, Parent, PhrasingContent, RootContent, Table, Text } from 'mdast';
 import { visit } from 'unist-util-visit';
 
 import { tableMarkdown } from '../../shared/tables/markdown';
@@ -74,14 +74,7 @@ export function mdxToMarkdown(source: string | ReadPage, options: MdxToMarkdownO
   /** Tables that components wrote: their figures are checked under the component's name, at its line. */
   const written = new Map<Table, { what: string; at: At }>();
 
-  const convert = (parent: Parent): void => {
-    parent.children = groupAdmonitions(parent.children.flatMap(convertNode), fail);
-  };
-  const childrenOf = (node: JsxElement): RootContent[] => {
-    const wrapper = { type: 'root', children: node.children } as Root;
-    convert(wrapper);
-    return wrapper.children;
-  };
+  const converted = (nodes: RootContent[]): RootContent[] => groupAdmonitions(nodes.flatMap(convertNode), fail);
 
   const convertNode = (node: RootContent): RootContent[] => {
     switch (node.type) {
@@ -108,7 +101,7 @@ export function mdxToMarkdown(source: string | ReadPage, options: MdxToMarkdownO
         break;
     }
     if ('children' in node) {
-      convert(node as Parent);
+      (node as Parent).children = converted(node.children);
     }
     return [node];
   };
@@ -121,9 +114,8 @@ export function mdxToMarkdown(source: string | ReadPage, options: MdxToMarkdownO
     if (code === '' || /^\/\*[\s\S]*\*\/$/.test(code)) {
       return [];
     }
-    const path = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/.test(code) ? code.split('.') : null;
-    let value: unknown = path ? options.scope : undefined;
-    for (const key of path ?? []) {
+    let value: unknown = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/.test(code) ? options.scope : undefined;
+    for (const key of code.split('.')) {
       value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
     }
     if (typeof value !== 'string' && typeof value !== 'number') {
@@ -141,7 +133,7 @@ export function mdxToMarkdown(source: string | ReadPage, options: MdxToMarkdownO
     const name = node.name;
     const isInline = node.type === 'mdxJsxTextElement';
     if (name === null || name === 'Tabs' || name === 'details' || TEXT_ELEMENTS.has(name)) {
-      return childrenOf(node);
+      return converted(node.children);
     }
     if (name === 'TOCCollapsible') {
       // The theme's contents list is navigation: a twin's own headings are its contents.
@@ -150,19 +142,19 @@ export function mdxToMarkdown(source: string | ReadPage, options: MdxToMarkdownO
     if (name === 'TabItem') {
       const { label, value } = propsOf(node, fail);
       const title = typeof label === 'string' ? label : typeof value === 'string' ? value : null;
-      return [labelParagraph(title ?? fail('<TabItem> needs a label', node)), ...childrenOf(node)];
+      return [labelParagraph(title ?? fail('<TabItem> needs a label', node)), ...converted(node.children)];
     }
     if (name === 'summary') {
       // A details block reads as a section under its summary, in bold.
-      const label = textOf({ type: 'root', children: node.children }).trim();
+      const label = textOf(node).trim();
       return [isInline ? strong(label) : labelParagraph(label)];
     }
     if (name === 'p') {
-      const content = childrenOf(node);
+      const content = converted(node.children);
       return isInline ? content : [{ type: 'paragraph', children: content as PhrasingContent[] }];
     }
     if (name === 'code') {
-      return [{ type: 'inlineCode', value: textOf({ type: 'root', children: node.children }) }];
+      return [{ type: 'inlineCode', value: textOf(node) }];
     }
     if (name === DATA_TABLE_TAG) {
       // A `<DataTable model={name} …>` is its model's Markdown table, for the rows the other props choose.
@@ -199,7 +191,7 @@ export function mdxToMarkdown(source: string | ReadPage, options: MdxToMarkdownO
       );
     }
     const rendered = markdownReader.parse(markdown);
-    convert(rendered);
+    rendered.children = converted(rendered.children);
     const described = Object.entries(props)
       .map(([key, value]) => (value === true ? ` ${key}` : ` ${key}="${value}"`))
       .join('');
@@ -216,7 +208,7 @@ export function mdxToMarkdown(source: string | ReadPage, options: MdxToMarkdownO
     return first.children;
   };
 
-  convert(tree);
+  tree.children = converted(tree.children);
   const anchors = new HeadingIds();
   visit(tree, (node) => {
     if (node.type.startsWith('mdx')) {

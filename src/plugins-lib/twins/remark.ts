@@ -12,7 +12,7 @@ import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 
-import { HeadingIds, takeHeadingIds } from '@rubra/twin-reader';
+import { takeHeadingIds } from '@rubra/twin-reader';
 
 export interface ReadPage {
   tree: Root;
@@ -54,19 +54,9 @@ export function readPage(source: string, format: 'mdx' | 'markdown'): ReadPage {
   return { tree, givenIds };
 }
 
-/** Every heading of a page with the id the HTML page gives it, in order. */
-export function headingIds({ tree, givenIds }: ReadPage): Map<Heading, string> {
-  const ids = new HeadingIds();
-  const result = new Map<Heading, string>();
-  visit(tree, 'heading', (heading) => {
-    result.set(heading, ids.next(textOf(heading), givenIds.get(heading)));
-  });
-  return result;
-}
-
 /** The text of a node, as a reader would read it. */
 export function textOf(node: RootContent | Root): string {
-  if ('value' in node && typeof node.value === 'string' && (node.type === 'text' || node.type === 'inlineCode')) {
+  if (node.type === 'text' || node.type === 'inlineCode') {
     return node.value;
   }
   return 'children' in node ? (node.children as RootContent[]).map(textOf).join('') : '';

@@ -39,7 +39,6 @@ export function pageImports(tree: Root): Map<string, { imported: string; specifi
   return imports;
 }
 
-/** Every `<DataTable>` element of a page. */
 export function dataTableElements(tree: Root): JsxElement[] {
   const elements: JsxElement[] = [];
   visit(tree, (node) => {
@@ -54,14 +53,12 @@ const EXTENSIONS = ['.ts', '.tsx', '.js', '.mjs'];
 
 /** The file an import resolves to, as the bundler resolves `@site/…` and `./…`; undefined for a package or none. */
 export function moduleFile(siteDir: string, pageFile: string, specifier: string): string | undefined {
-  let base: string;
-  if (specifier.startsWith('@site/')) {
-    base = path.join(siteDir, specifier.slice('@site/'.length));
-  } else if (specifier.startsWith('.')) {
-    base = path.resolve(path.dirname(path.join(siteDir, pageFile)), specifier);
-  } else {
+  if (!/^(@site\/|\.)/.test(specifier)) {
     return undefined;
   }
+  const base = specifier.startsWith('.')
+    ? path.resolve(path.dirname(path.join(siteDir, pageFile)), specifier)
+    : path.join(siteDir, specifier.slice('@site/'.length));
   const candidates = [
     base,
     ...EXTENSIONS.map((extension) => base + extension),

@@ -134,9 +134,10 @@ export async function loadTwins(
     };
   }
 
-  function apiTwins(content: DocsContent): Twin[] {
+  /** A missing API reference plugin stops with `apiReferenceOf`'s error, naming its id. */
+  function apiTwins(content: DocsContent | undefined): Twin[] {
     const reference = apiReferenceOf(content, apiPluginId);
-    const docs = new Map((content.loadedVersions[0]?.docs ?? []).map((doc) => [doc.id, doc]));
+    const docs = new Map((content?.loadedVersions[0]?.docs ?? []).map((doc) => [doc.id, doc]));
     const twin = (docId: string, pageId: string): Twin => {
       const doc = docs.get(docId);
       const page = reference.pages.find((candidate) => candidate.pageId === pageId);
@@ -171,10 +172,5 @@ export async function loadTwins(
   const checkedModels: readonly AnyTableModel[] = [
     ...new Set([...registryModels, ...[...reads.values()].flatMap((read) => [...read.models.values()])]),
   ];
-  const twins = docsInstances.flatMap(([, content]) => docsTwins(content));
-  const apiContent = docsPlugins[apiPluginId];
-  if (!apiContent) {
-    throw new Error(`Markdown twins: no API reference plugin with the id "${apiPluginId}" in the site config`);
-  }
-  return [...twins, ...apiTwins(apiContent)];
+  return [...docsInstances.flatMap(([, content]) => docsTwins(content)), ...apiTwins(docsPlugins[apiPluginId])];
 }

@@ -76,16 +76,11 @@ export function parseCurl(source: string): CurlCommand | null {
       address = word;
     }
   }
-  if (address === undefined) {
+  const href = address && (/^[a-z]+:\/\//i.test(address) ? address : `http://${address}`);
+  if (!href || !URL.canParse(href)) {
     return null;
   }
-  let url: URL;
-  try {
-    url = new URL(/^[a-z]+:\/\//i.test(address) ? address : `http://${address}`);
-  } catch {
-    return null;
-  }
-  return { method: method ?? (data ? 'POST' : 'GET'), url, headers, ...(data ? { data } : {}) };
+  return { method: method ?? (data ? 'POST' : 'GET'), url: new URL(href), headers, ...(data ? { data } : {}) };
 }
 
 /**
@@ -122,16 +117,12 @@ export function remarkCurlTryIt() {
       if (command?.url.protocol !== 'http:' || !LOOPBACK_HOSTS.has(command.url.hostname)) {
         return undefined;
       }
-      let bodyText: string | undefined;
-      if (command.data && 'file' in command.data) {
-        bodyText = titled.get(command.data.file);
-        if (bodyText === undefined) {
-          throw new Error(
-            `this curl block sends -d @${command.data.file}, but no code block before it is titled "${command.data.file}"; add one (\`\`\`json title="${command.data.file}"), so that the page shows, and Try it sends, the same body`,
-          );
-        }
-      } else if (command.data) {
-        bodyText = command.data.text;
+      const { data } = command;
+      const bodyText = data && 'file' in data ? titled.get(data.file) : data?.text;
+      if (data && 'file' in data && bodyText === undefined) {
+        throw new Error(
+          `this curl block sends -d @${data.file}, but no code block before it is titled "${data.file}"; add one (\`\`\`json title="${data.file}"), so that the page shows, and Try it sends, the same body`,
+        );
       }
       return jsxElement(TRY_IT, 'request', curlRequest(command, bodyText), [node]);
     });
