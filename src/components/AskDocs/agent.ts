@@ -13,17 +13,9 @@ import { systemPrompt, tools } from './agent.json';
 export const MAX_TOOL_ROUNDS = 4;
 /** How much of a page `read_page` gives the model, in characters. */
 const PAGE_TEXT_LIMIT = 12_000;
-/** How many results `search_docs` gives the model. */
 const SEARCH_RESULTS = 5;
 /** How many pages go into the prompt when the model runs without tools. */
 const RETRIEVED_PAGES = 3;
-
-interface DocResult {
-  title: string;
-  /** The page's path in the site: `/inference/vllm#install`. */
-  url: string;
-  excerpt: string;
-}
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant' | 'tool';
@@ -38,7 +30,8 @@ export type Completion = { ok: true; reply: ChatReply } | { ok: false; message: 
 export interface AgentDeps {
   /** Sends one chat completion request (streamed), reporting the reply as it grows. */
   complete(body: Record<string, unknown>): Promise<Completion>;
-  searchDocs(query: string): Promise<DocResult[]>;
+  /** The first pages found, each `url` a path in the site: `/inference/vllm#install`. */
+  searchDocs(query: string): Promise<{ title: string; url: string; excerpt: string }[]>;
   /** A page's Markdown, or null when the site has no such page. */
   readPage(path: string): Promise<string | null>;
   /** What the reader is shown of the work: each search and page read, and a retrieval without tools. */
@@ -119,11 +112,10 @@ export async function ask(
         ? `${text.slice(0, PAGE_TEXT_LIMIT)}\n\n[The page continues; cut at ${PAGE_TEXT_LIMIT.toLocaleString('en')} characters.]`
         : text;
     }
-    const known = tools.map((tool) => tool.function.name).join(' and ');
-    const message =
-      call.name === 'search_docs' || call.name === 'read_page'
-        ? `${call.name} needs ${call.name === 'search_docs' ? 'a "query"' : 'a "path"'} string`
-        : `there is no tool ${call.name}; the tools are ${known}`;
+    const tool = tools.find(({ function: { name } }) => name === call.name);
+    const message = tool
+      ? `${call.name} needs a "${tool.function.parameters.required[0]}" string`
+      : `there is no tool ${call.name}; the tools are ${tools.map(({ function: { name } }) => name).join(' and ')}`;
     deps.onStep(toolFailed(call.name, message));
     return `Error: ${message}.`;
   };
