@@ -4,7 +4,7 @@
  * in with the searches and pages it used. Nothing leaves the reader's machine but the
  * requests to their server, and the conversation lives in memory only.
  */
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 
 import { groupHitsByPage } from '@site/src/search/pageResults';
 import { loadSearchSetup, useSearchConfig } from '@site/src/search/setup';
@@ -90,7 +90,6 @@ export default function AskPanel({ question, onClose, modal = false }: AskPanelP
   const [unanswered, setUnanswered] = useState<string | null>(null);
   const [serverProblem, setServerProblem] = useState<string | null>(null);
   const [turns, setTurns] = useState<Turn[]>([]);
-  const [followUp, setFollowUp] = useState('');
   const [timeoutSeconds, setTimeoutSeconds] = useState(IDLE_SECONDS);
   const titles = useRef(new Map<string, string>());
   const serverField = useRef<HTMLInputElement>(null);
@@ -221,6 +220,11 @@ export default function AskPanel({ question, onClose, modal = false }: AskPanelP
   }, []);
 
   const answering = call.sending ? turns.length - 1 : -1;
+  const modelField = {
+    id: `${id}-model`,
+    value: model,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setModel(event.target.value),
+  };
   const panel = (
     <ConsolePanel title="Ask AI, answered by your own model from these pages" marker="data-ask-panel" onClose={onClose}>
       <details
@@ -254,19 +258,13 @@ export default function AskPanel({ question, onClose, modal = false }: AskPanelP
         <div className={consoleStyles.row}>
           <label htmlFor={`${id}-model`}>Model</label>
           {models ? (
-            <select id={`${id}-model`} value={model} onChange={(event) => setModel(event.target.value)}>
+            <select {...modelField}>
               {models.map((name) => (
                 <option key={name}>{name}</option>
               ))}
             </select>
           ) : (
-            <input
-              id={`${id}-model`}
-              type="text"
-              value={model}
-              placeholder="The server's model, listed when you ask"
-              onChange={(event) => setModel(event.target.value)}
-            />
+            <input {...modelField} type="text" placeholder="The server's model, listed when you ask" />
           )}
         </div>
         <KeyField id={`${id}-key`} keyState={keyState} />
@@ -352,18 +350,17 @@ export default function AskPanel({ question, onClose, modal = false }: AskPanelP
         className={consoleStyles.row}
         onSubmit={(event) => {
           event.preventDefault();
-          const text = followUp;
-          setFollowUp('');
+          const text = String(new FormData(event.currentTarget).get('question'));
+          event.currentTarget.reset();
           void run(text);
         }}
       >
         <label htmlFor={`${id}-follow-up`}>Follow-up question</label>
         <textarea
           id={`${id}-follow-up`}
+          name="question"
           rows={2}
-          value={followUp}
           placeholder={unanswered && !call.sending ? `Leave empty to ask “${unanswered}” again` : undefined}
-          onChange={(event) => setFollowUp(event.target.value)}
           onKeyDown={(event) => {
             if (event.key === 'Enter' && !event.shiftKey) {
               event.preventDefault();
