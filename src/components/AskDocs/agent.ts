@@ -5,6 +5,7 @@
  * ignores them, gets the first pages found for the question in its prompt instead.
  */
 import { parsedArguments, type ChatReply } from '@site/src/client/chat';
+import { toSitePath } from '@site/src/search/pageResults';
 
 // The system prompt and the tools' schemas; read_page's description names PAGE_TEXT_LIMIT.
 import { systemPrompt, tools } from './agent.json';
@@ -49,14 +50,7 @@ export function namesTools(message: string): boolean {
 
 /** A page path in this site from what a model wrote: `/inference/vllm`, `inference/vllm#x`, or the site's own URL. */
 export function sitePath(text: string, siteUrl: string): string | null {
-  let path = text.trim();
-  if (path.startsWith(siteUrl)) {
-    path = path.slice(siteUrl.length);
-  }
-  path = path.split('#')[0]?.split('?')[0] ?? '';
-  if (!path.startsWith('/')) {
-    path = `/${path}`;
-  }
+  const path = (toSitePath(text.trim(), siteUrl).split(/[#?]/)[0] ?? '').replace(/^\/?/, '/');
   if (path.startsWith('//') || /[^\w\-./~%]/.test(path)) {
     return null;
   }
