@@ -16,7 +16,6 @@ export type SearchSettings = Readonly<Record<string, string>>;
 export interface SearchSetupOptions {
   settings: SearchSettings;
   baseUrl: string;
-  /** The section of a result that names none. */
   fallbackSection: string;
 }
 
