@@ -80,19 +80,13 @@ export async function ask(
 
   /** Runs one tool call in the browser: what goes back to the model as the tool's answer. */
   const runTool = async (call: { name: string; arguments: string }): Promise<string> => {
-    const parsed = parsedArguments(call.arguments || '{}');
-    if (!parsed) {
-      const message = `The arguments of ${call.name} are not JSON: ${call.arguments}`;
-      deps.onStep(toolFailed(call.name, message));
-      return `Error: ${message}. Call the tool again with JSON arguments.`;
-    }
-    const args = parsed.value as Record<string, unknown>;
-    if (call.name === 'search_docs' && typeof args.query === 'string') {
+    const args = parsedArguments(call.arguments || '{}')?.value as Record<string, unknown> | null | undefined;
+    if (call.name === 'search_docs' && typeof args?.query === 'string') {
       const results = (await deps.searchDocs(args.query)).slice(0, SEARCH_RESULTS);
       deps.onStep(searched(args.query, results.length));
       return JSON.stringify(results);
     }
-    if (call.name === 'read_page' && typeof args.path === 'string') {
+    if (call.name === 'read_page' && typeof args?.path === 'string') {
       const path = sitePath(args.path, siteUrl);
       const text = path ? await deps.readPage(path) : null;
       deps.onStep(
@@ -107,11 +101,13 @@ export async function ask(
         : text;
     }
     const tool = tools.find(({ function: { name } }) => name === call.name);
-    const message = tool
-      ? `${call.name} needs a "${tool.function.parameters.required[0]}" string`
-      : `there is no tool ${call.name}; the tools are ${tools.map(({ function: { name } }) => name).join(' and ')}`;
+    const message = !args
+      ? `The arguments of ${call.name} are not JSON: ${call.arguments}`
+      : tool
+        ? `${call.name} needs a "${tool.function.parameters.required[0]}" string`
+        : `there is no tool ${call.name}; the tools are ${tools.map(({ function: { name } }) => name).join(' and ')}`;
     deps.onStep(toolFailed(call.name, message));
-    return `Error: ${message}.`;
+    return `Error: ${message}.${args ? '' : ' Call the tool again with JSON arguments.'}`;
   };
 
   /** The question searched and the first pages' text put into the prompt, for a model without tools. */
