@@ -85,7 +85,6 @@ export default function AskPanel({ question, onClose, modal = false }: AskPanelP
   const [model, setModel] = useState('');
   /** The models a server listed: another server, or one that listed nothing, is asked first. */
   const [listed, setListed] = useState<{ server: string; models: string[] | null } | null>(null);
-  const models = listed?.models;
   /** The last question that got no answer: an Ask with the box empty asks it again. */
   const [unanswered, setUnanswered] = useState<string | null>(null);
   const [serverProblem, setServerProblem] = useState<string | null>(null);
@@ -121,8 +120,7 @@ export default function AskPanel({ question, onClose, modal = false }: AskPanelP
       const asking: Turn = { question: trimmed, steps: [], answer: '', sources: [] };
       // Asking a failed question again replaces its failure.
       setTurns((current) => {
-        const previous = current.at(-1);
-        const retried = previous && previous.question === trimmed && previous.failure;
+        const retried = current.at(-1)?.question === trimmed && current.at(-1)?.failure;
         return [...(retried ? current.slice(0, -1) : current), asking];
       });
       let chosen = model;
@@ -257,9 +255,9 @@ export default function AskPanel({ question, onClose, modal = false }: AskPanelP
         </p>
         <div className={consoleStyles.row}>
           <label htmlFor={`${id}-model`}>Model</label>
-          {models ? (
+          {listed?.models ? (
             <select {...modelField}>
-              {models.map((name) => (
+              {listed.models.map((name) => (
                 <option key={name}>{name}</option>
               ))}
             </select>
