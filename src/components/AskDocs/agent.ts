@@ -138,7 +138,6 @@ export async function ask(
     return { ok: true, answer, pagesRead, withoutTools: true, messages: [...prompt.slice(1), assistant(answer)] };
   };
 
-  let usedTools = history.some((message) => message.role === 'tool');
   for (let round = 0; round <= MAX_TOOL_ROUNDS; round += 1) {
     const last = round === MAX_TOOL_ROUNDS;
     const result = await deps.complete({
@@ -157,13 +156,12 @@ export async function ask(
     }
     const { reply } = result;
     if (reply.toolCalls.length === 0 || last) {
-      if (!usedTools && round === 0) {
+      if (round === 0 && !history.some((message) => message.role === 'tool')) {
         return withoutTools('the model answered without calling a tool');
       }
       messages.push(assistant(reply.content));
       return { ok: true, answer: reply.content, pagesRead, withoutTools: false, messages: messages.slice(1) };
     }
-    usedTools = true;
     const calls = reply.toolCalls.map((call, index) => ({
       id: call.id ?? `call_${round}_${index}`,
       type: 'function' as const,
