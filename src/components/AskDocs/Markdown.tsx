@@ -5,7 +5,7 @@
  * other link, and an image, shows as its text with its address.
  */
 import Link from '@docusaurus/Link';
-import type { Nodes, Parents, PhrasingContent } from 'mdast';
+import type { Nodes, Parents } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmTableFromMarkdown } from 'mdast-util-gfm-table';
 import { gfmTable } from 'micromark-extension-gfm-table';
@@ -30,12 +30,6 @@ const ELEMENTS: Partial<Record<Nodes['type'], string[]>> = {
   heading: ['p', 'strong'],
   code: ['pre', 'code'],
 };
-
-function plainText(nodes: PhrasingContent[]): string {
-  return nodes
-    .map((node) => ('value' in node ? node.value : 'children' in node ? plainText(node.children) : ''))
-    .join('');
-}
 
 function render(node: Nodes, siteUrl: string, key: number): ReactNode {
   // Raw HTML is text, as text is.
@@ -88,7 +82,9 @@ function render(node: Nodes, siteUrl: string, key: number): ReactNode {
           {content}
         </Link>
       ) : (
-        `${plainText(node.children)} (${node.url})`
+        <Fragment key={key}>
+          {content} ({node.url})
+        </Fragment>
       );
     }
     case 'image':
