@@ -204,18 +204,15 @@ export default function AskPanel({ question, onClose, modal = false }: AskPanelP
     });
   };
 
+  // Once: the question is asked, and the dialog makes the page inert and takes focus (the host gives it back on close).
   useEffect(() => {
     if (!asked.current) {
       asked.current = true;
       void run(question);
+      dialog.current?.showModal();
+      dialog.current?.focus();
     }
   });
-
-  // The dialog leaves the page inert and takes focus itself; the host gives focus back on close.
-  useEffect(() => {
-    dialog.current?.showModal();
-    dialog.current?.focus();
-  }, []);
 
   const answering = call.sending ? turns.length - 1 : -1;
   const modelField = {
