@@ -95,11 +95,9 @@ export interface SearchStatus {
   notice: QueryNotice | null;
   /** Sections to try when nothing matched, each a button with `data-search-suggestion`. */
   suggestions: readonly string[];
-  /** Where to report a query that should have found something. */
   reportUrl: string;
 }
 
-/** The status of a query that has no answer (yet). */
 const PENDING_STATUS = {
   idle: '',
   loading: `<p>${texts.searching}</p>`,

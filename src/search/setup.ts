@@ -8,7 +8,7 @@ import { useMemo } from 'react';
 
 import { loadOnce } from '../shared/load-once';
 import { identity } from '../site/identity';
-import { contextualFacetFilters, type FacetFilters, type SearchBackend } from './types';
+import { contextualFacetFilters, type SearchBackend } from './types';
 
 /** What a backend's row reads from the environment at build time for its browser code. */
 export type SearchSettings = Readonly<Record<string, string>>;
@@ -16,7 +16,6 @@ export type SearchSettings = Readonly<Record<string, string>>;
 export interface SearchSetupOptions {
   settings: SearchSettings;
   baseUrl: string;
-  /** The section of a result that names none. */
   fallbackSection: string;
 }
 
@@ -28,15 +27,8 @@ export interface SearchSetup {
 
 export type CreateSearchSetup = (options: SearchSetupOptions) => SearchSetup;
 
-export interface SearchConfig {
-  options: SearchSetupOptions;
-  facetFilters: FacetFilters;
-  /** The site's URL (`siteConfig.url`), which Algolia's hit URLs start with. */
-  siteUrl: string;
-}
-
-/** The site's search settings and the reader's contextual filters. */
-export function useSearchConfig(): SearchConfig {
+/** The site's search settings, the reader's contextual filters, and `siteConfig.url`, which Algolia's hit URLs start with. */
+export function useSearchConfig() {
   const { siteConfig } = useDocusaurusContext();
   const { locale, tags } = useContextualSearchFilters();
   const settings = siteConfig.customFields?.searchSettings as SearchSettings | undefined;
@@ -50,6 +42,8 @@ export function useSearchConfig(): SearchConfig {
     [settings, siteConfig, locale, tagKey],
   );
 }
+
+export type SearchConfig = ReturnType<typeof useSearchConfig>;
 
 /** Where a reader reports a query that should have found something (also the modal's `getMissingResultsUrl`). */
 export const missingResultsUrl = ({ query }: { query: string }) =>

@@ -11,7 +11,6 @@ export interface QueryEngine<R extends EngineResult> {
   search(term: string): Promise<R[]>;
   /** The plain text of a result, to tell whether it contains a word. */
   text(result: R): Promise<string>;
-  /** The title of a result's page. */
   title(result: R): Promise<string>;
   /** The headings of a result's page, when the engine knows them. */
   headings?(result: R): Promise<string[]>;

@@ -10,7 +10,6 @@ import { groups, stopWords } from './synonyms.json';
 
 const WORD = /[\p{L}\p{N}]+(?:[.\-_'’][\p{L}\p{N}]+)*/gu;
 
-/** The words of a text, lower-cased, in order. */
 export const searchWords = (text: string) => [...text.toLowerCase().matchAll(WORD)].map(([word]) => word);
 
 /** A word the vocabulary can correct: it starts with a letter and has three (qwen2, phi-3; not 8000, 8b, v0.3). */

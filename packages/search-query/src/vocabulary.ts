@@ -8,17 +8,12 @@ import { holdsWord, isCorrectable, queryWord, searchWords, wordParts, wordStem, 
 /** The file a Pagefind index's vocabulary is written to, beside the index. */
 export const VOCABULARY_FILE = 'vocabulary.json';
 
-export interface VocabularyFile {
-  /** Every word of the indexed pages, most frequent first. */
-  words: string[];
-}
-
 /**
  * The vocabulary of an index's pages: words of three letters or more. A word with digits
  * or joiners (qwen2, rubra_tools) is kept only when the docs use it twice: a file name or
  * generated id written once is not what a reader types, and large sites hold thousands.
  */
-export function buildVocabulary(texts: Iterable<string>): VocabularyFile {
+export function buildVocabulary(texts: Iterable<string>) {
   const counts = new Map<string, number>();
   for (const text of texts) {
     for (const word of searchWords(text).filter((found) => found.length >= 3 && isCorrectable(found))) {
@@ -30,6 +25,9 @@ export function buildVocabulary(texts: Iterable<string>): VocabularyFile {
     .sort(([a, countA], [b, countB]) => countB - countA || (a < b ? -1 : 1));
   return { words: words.map(([word]) => word) };
 }
+
+/** What VOCABULARY_FILE holds: every word of the indexed pages, most frequent first. */
+export type VocabularyFile = ReturnType<typeof buildVocabulary>;
 
 /** Damerau-Levenshtein distance (optimal string alignment), or `max + 1` as soon as it exceeds `max`. */
 export function editDistance(a: string, b: string, max: number): number {

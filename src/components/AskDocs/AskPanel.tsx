@@ -4,7 +4,7 @@
  * in with the searches and pages it used. Nothing leaves the reader's machine but the
  * requests to their server, and the conversation lives in memory only.
  */
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 
 import { groupHitsByPage } from '@site/src/search/pageResults';
 import { loadSearchSetup, useSearchConfig } from '@site/src/search/setup';
@@ -12,7 +12,7 @@ import { twinPath } from '@site/src/shared/twin-paths';
 import { siteUrl } from '@site/src/site/identity';
 
 import { errorMessages } from '@site/src/client/answer';
-import type { ChatReply } from '@site/src/client/chat';
+import { parsedArguments, type ChatReply } from '@site/src/client/chat';
 import { listModels, modelRequest, pickModel, requestCompletion } from '@site/src/client/completion';
 import {
   ConsolePanel,
@@ -85,12 +85,10 @@ export default function AskPanel({ question, onClose, modal = false }: AskPanelP
   const [model, setModel] = useState('');
   /** The models a server listed: another server, or one that listed nothing, is asked first. */
   const [listed, setListed] = useState<{ server: string; models: string[] | null } | null>(null);
-  const models = listed?.models;
   /** The last question that got no answer: an Ask with the box empty asks it again. */
   const [unanswered, setUnanswered] = useState<string | null>(null);
   const [serverProblem, setServerProblem] = useState<string | null>(null);
   const [turns, setTurns] = useState<Turn[]>([]);
-  const [followUp, setFollowUp] = useState('');
   const [timeoutSeconds, setTimeoutSeconds] = useState(IDLE_SECONDS);
   const titles = useRef(new Map<string, string>());
   const serverField = useRef<HTMLInputElement>(null);
@@ -117,121 +115,116 @@ export default function AskPanel({ question, onClose, modal = false }: AskPanelP
       return;
     }
     setServerProblem(null);
-    await call.run(checked.url, 'Asking your model…', (signal) => askModel(trimmed, checked.url, signal));
-  };
-
-  const askModel = async (trimmed: string, server: string, signal: AbortSignal) => {
-    const asking: Turn = { question: trimmed, steps: [], answer: '', sources: [] };
-    // Asking a failed question again replaces its failure.
-    setTurns((current) => {
-      const previous = current.at(-1);
-      const retried = previous && previous.question === trimmed && previous.failure;
-      return [...(retried ? current.slice(0, -1) : current), asking];
-    });
-    let chosen = model;
-    if (listed?.server !== server || !listed.models) {
-      const served = await listModels(server, { apiKey: keyState[0].key, cancel: signal });
-      setListed({ server, models: served });
-      chosen = pickModel(served, model);
-    }
-    chosen ||= 'default';
-    setModel(chosen);
-    let failure: Failure | undefined;
-    const complete = async (body: Record<string, unknown>): Promise<Completion> => {
-      update((turn) => ({ ...turn, answer: '' }));
-      const { outcome, reply } = await requestCompletion(modelRequest(server, 'POST', '/chat/completions', body), {
-        apiKey: keyState[0].key,
-        timeoutSeconds: Number(timeoutSeconds) > 0 ? Number(timeoutSeconds) : Number(IDLE_SECONDS),
-        cancel: signal,
-        onReply: (partial: ChatReply) => update((turn) => ({ ...turn, answer: partial.content })),
+    const server = checked.url;
+    await call.run(server, 'Asking your model…', async (signal) => {
+      const asking: Turn = { question: trimmed, steps: [], answer: '', sources: [] };
+      // Asking a failed question again replaces its failure.
+      setTurns((current) => {
+        const retried = current.at(-1)?.question === trimmed && current.at(-1)?.failure;
+        return [...(retried ? current.slice(0, -1) : current), asking];
       });
-      if (!outcome.ok) {
-        failure = outcome.failure;
-        return { ok: false, message: outcome.failure.message };
+      let chosen = model;
+      if (listed?.server !== server || !listed.models) {
+        const served = await listModels(server, { apiKey: keyState[0].key, cancel: signal });
+        setListed({ server, models: served });
+        chosen = pickModel(served, model);
       }
-      if (outcome.answer.status >= 300) {
-        const text = await outcome.answer.body.text();
-        let said: string;
-        try {
-          said = errorMessages(JSON.parse(text)).join(' ');
-        } catch {
-          said = text.slice(0, 300);
+      chosen ||= 'default';
+      setModel(chosen);
+      let failure: Failure | undefined;
+      const complete = async (body: Record<string, unknown>): Promise<Completion> => {
+        update((turn) => ({ ...turn, answer: '' }));
+        const { outcome, reply } = await requestCompletion(modelRequest(server, 'POST', '/chat/completions', body), {
+          apiKey: keyState[0].key,
+          timeoutSeconds: Number(timeoutSeconds) > 0 ? Number(timeoutSeconds) : Number(IDLE_SECONDS),
+          cancel: signal,
+          onReply: (partial: ChatReply) => update((turn) => ({ ...turn, answer: partial.content })),
+        });
+        if (!outcome.ok) {
+          failure = outcome.failure;
+          return { ok: false, message: outcome.failure.message };
         }
-        const hint = baseUrlHint(MODEL_SERVER, server, outcome.answer.status);
-        const message = `The server answered ${outcome.answer.status}: ${said || 'no message'}${hint ? ` ${hint}` : ''}`;
-        return { ok: false, message };
-      }
-      if (!reply) {
-        return { ok: false, message: 'The server’s answer is not a chat completion.' };
-      }
-      if (reply.error) {
-        return { ok: false, message: reply.error };
-      }
-      return { ok: true, reply };
-    };
-    const outcome = await ask(
-      turns.findLast((turn) => turn.messages)?.messages ?? [],
-      trimmed,
-      chosen,
-      {
-        complete,
-        searchDocs: async (query) => {
-          setStatus(`Searching the docs for “${query}”…`);
-          // The site's first pages, as plain text.
-          const { backend } = await loadSearchSetup(options);
-          const response = await backend.search({ query, facetFilters, hitsPerPage: 5, page: 0 });
-          return groupHitsByPage(response.hits, siteUrl).map((page) => {
-            const title = plain(page.title);
-            titles.current.set(page.url.split('#')[0] ?? page.url, title);
-            return { title, url: page.url, excerpt: plain(page.excerpt || page.headings[0]?.excerpt || '') };
-          });
+        if (outcome.answer.status >= 300) {
+          const text = await outcome.answer.body.text();
+          const parsed = parsedArguments(text);
+          const said = parsed ? errorMessages(parsed.value).join(' ') : text.slice(0, 300);
+          const hint = baseUrlHint(MODEL_SERVER, server, outcome.answer.status);
+          const message = `The server answered ${outcome.answer.status}: ${said || 'no message'}${hint ? ` ${hint}` : ''}`;
+          return { ok: false, message };
+        }
+        if (!reply) {
+          return { ok: false, message: 'The server’s answer is not a chat completion.' };
+        }
+        if (reply.error) {
+          return { ok: false, message: reply.error };
+        }
+        return { ok: true, reply };
+      };
+      const outcome = await ask(
+        turns.findLast((turn) => turn.messages)?.messages ?? [],
+        trimmed,
+        chosen,
+        {
+          complete,
+          searchDocs: async (query) => {
+            setStatus(`Searching the docs for “${query}”…`);
+            // The site's first pages, as plain text.
+            const { backend } = await loadSearchSetup(options);
+            const response = await backend.search({ query, facetFilters, hitsPerPage: 5, page: 0 });
+            return groupHitsByPage(response.hits, siteUrl).map((page) => {
+              const title = plain(page.title);
+              titles.current.set(page.url.split('#')[0] ?? page.url, title);
+              return { title, url: page.url, excerpt: plain(page.excerpt || page.headings[0]?.excerpt || '') };
+            });
+          },
+          readPage: async (path) => {
+            setStatus(`Reading ${path}…`);
+            const response = await fetch(twinPath(path, '/')).catch(() => null);
+            return response?.ok ? response.text() : null;
+          },
+          onStep: (step) => update((turn) => ({ ...turn, steps: [...turn.steps, step] })),
         },
-        readPage: async (path) => {
-          setStatus(`Reading ${path}…`);
-          const response = await fetch(twinPath(path, '/')).catch(() => null);
-          return response?.ok ? response.text() : null;
-        },
-        onStep: (step) => update((turn) => ({ ...turn, steps: [...turn.steps, step] })),
-      },
-      siteUrl,
-    );
-    if (outcome.ok) {
-      const paths = [...new Set([...linkedPages(outcome.answer, siteUrl), ...outcome.pagesRead])];
-      update((turn) => ({
-        ...turn,
-        answer: outcome.answer,
-        sources: paths.map((path) => ({ path, title: titles.current.get(path) ?? path })),
-        messages: outcome.messages,
-      }));
-      setUnanswered(null);
-      setStatus('The answer is complete.');
-    } else {
-      // The turn says what went wrong, as an alert; the status line does not say it again.
-      update((turn) => ({ ...turn, failure: failure ?? outcome.message }));
-      setStatus('');
-    }
+        siteUrl,
+      );
+      if (outcome.ok) {
+        const paths = [...new Set([...linkedPages(outcome.answer, siteUrl), ...outcome.pagesRead])];
+        update((turn) => ({
+          ...turn,
+          answer: outcome.answer,
+          sources: paths.map((path) => ({ path, title: titles.current.get(path) ?? path })),
+          messages: outcome.messages,
+        }));
+        setUnanswered(null);
+        setStatus('The answer is complete.');
+      } else {
+        // The turn says what went wrong, as an alert; the status line does not say it again.
+        update((turn) => ({ ...turn, failure: failure ?? outcome.message }));
+        setStatus('');
+      }
+    });
   };
 
+  // Once: the question is asked, and the dialog makes the page inert and takes focus (the host gives it back on close).
   useEffect(() => {
     if (!asked.current) {
       asked.current = true;
       void run(question);
+      dialog.current?.showModal();
+      dialog.current?.focus();
     }
   });
 
-  // The dialog leaves the page inert and takes focus itself; the host gives focus back on close.
-  useEffect(() => {
-    dialog.current?.showModal();
-    dialog.current?.focus();
-  }, []);
-
-  const last = turns.at(-1);
   const answering = call.sending ? turns.length - 1 : -1;
+  const modelField = {
+    id: `${id}-model`,
+    value: model,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setModel(event.target.value),
+  };
   const panel = (
     <ConsolePanel title="Ask AI, answered by your own model from these pages" marker="data-ask-panel" onClose={onClose}>
       <details
         className={`${styles.settings} margin-bottom--sm`}
-        open={Boolean(serverProblem) || typeof last?.failure === 'object'}
+        open={Boolean(serverProblem) || typeof turns.at(-1)?.failure === 'object'}
       >
         <summary>
           Your model server: {serverUrl}
@@ -259,22 +252,14 @@ export default function AskPanel({ question, onClose, modal = false }: AskPanelP
         </p>
         <div className={consoleStyles.row}>
           <label htmlFor={`${id}-model`}>Model</label>
-          {models ? (
-            <select id={`${id}-model`} value={model} onChange={(event) => setModel(event.target.value)}>
-              {models.map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
+          {listed?.models ? (
+            <select {...modelField}>
+              {listed.models.map((name) => (
+                <option key={name}>{name}</option>
               ))}
             </select>
           ) : (
-            <input
-              id={`${id}-model`}
-              type="text"
-              value={model}
-              placeholder="The server's model, listed when you ask"
-              onChange={(event) => setModel(event.target.value)}
-            />
+            <input {...modelField} type="text" placeholder="The server's model, listed when you ask" />
           )}
         </div>
         <KeyField id={`${id}-key`} keyState={keyState} />
@@ -360,18 +345,17 @@ export default function AskPanel({ question, onClose, modal = false }: AskPanelP
         className={consoleStyles.row}
         onSubmit={(event) => {
           event.preventDefault();
-          const text = followUp;
-          setFollowUp('');
+          const text = String(new FormData(event.currentTarget).get('question'));
+          event.currentTarget.reset();
           void run(text);
         }}
       >
         <label htmlFor={`${id}-follow-up`}>Follow-up question</label>
         <textarea
           id={`${id}-follow-up`}
+          name="question"
           rows={2}
-          value={followUp}
           placeholder={unanswered && !call.sending ? `Leave empty to ask “${unanswered}” again` : undefined}
-          onChange={(event) => setFollowUp(event.target.value)}
           onKeyDown={(event) => {
             if (event.key === 'Enter' && !event.shiftKey) {
               event.preventDefault();

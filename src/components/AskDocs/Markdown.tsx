@@ -5,7 +5,7 @@
  * other link, and an image, shows as its text with its address.
  */
 import Link from '@docusaurus/Link';
-import type { Nodes, Parents, PhrasingContent } from 'mdast';
+import type { Nodes, Parents } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmTableFromMarkdown } from 'mdast-util-gfm-table';
 import { gfmTable } from 'micromark-extension-gfm-table';
@@ -17,38 +17,31 @@ function children(node: Parents, siteUrl: string): ReactNode[] {
   return node.children.map((child, index) => render(child as Nodes, siteUrl, index));
 }
 
-/** The nodes that are one element each, around their children or text (none for a void element). */
-const ELEMENTS: Partial<Record<Nodes['type'], string>> = {
-  paragraph: 'p',
-  blockquote: 'blockquote',
-  emphasis: 'em',
-  strong: 'strong',
-  inlineCode: 'code',
-  thematicBreak: 'hr',
-  break: 'br',
+/** The nodes that are elements, outermost first, around their children or text (none for a void element). */
+const ELEMENTS: Partial<Record<Nodes['type'], string[]>> = {
+  paragraph: ['p'],
+  blockquote: ['blockquote'],
+  emphasis: ['em'],
+  strong: ['strong'],
+  inlineCode: ['code'],
+  thematicBreak: ['hr'],
+  break: ['br'],
+  // The dialog has its own headings: an answer's are bold lines within it.
+  heading: ['p', 'strong'],
+  code: ['pre', 'code'],
 };
-
-function plainText(nodes: PhrasingContent[]): string {
-  return nodes
-    .map((node) => ('value' in node ? node.value : 'children' in node ? plainText(node.children) : ''))
-    .join('');
-}
 
 function render(node: Nodes, siteUrl: string, key: number): ReactNode {
   // Raw HTML is text, as text is.
   const content = 'children' in node ? children(node, siteUrl) : 'value' in node ? node.value : undefined;
-  const tag = ELEMENTS[node.type];
-  if (tag) {
-    return createElement(tag, { key }, content);
+  const tags = ELEMENTS[node.type];
+  if (tags) {
+    return tags.reduceRight<ReactNode>(
+      (inner, tag, depth) => createElement(tag, depth ? null : { key }, inner),
+      content,
+    );
   }
   switch (node.type) {
-    case 'heading':
-      // The dialog has its own headings: an answer's are bold lines within it.
-      return (
-        <p key={key}>
-          <strong>{content}</strong>
-        </p>
-      );
     case 'list':
       return createElement(node.ordered ? 'ol' : 'ul', { key, start: node.start ?? undefined }, content);
     case 'listItem':
@@ -61,12 +54,6 @@ function render(node: Nodes, siteUrl: string, key: number): ReactNode {
                 child.type === 'paragraph' ? children(child, siteUrl) : [render(child, siteUrl, index)],
               )}
         </li>
-      );
-    case 'code':
-      return (
-        <pre key={key}>
-          <code>{node.value}</code>
-        </pre>
       );
     case 'table': {
       // The first row is the head.
@@ -95,7 +82,9 @@ function render(node: Nodes, siteUrl: string, key: number): ReactNode {
           {content}
         </Link>
       ) : (
-        `${plainText(node.children)} (${node.url})`
+        <Fragment key={key}>
+          {content} ({node.url})
+        </Fragment>
       );
     }
     case 'image':

@@ -5,6 +5,7 @@
  * ignores them, gets the first pages found for the question in its prompt instead.
  */
 import { parsedArguments, type ChatReply } from '@site/src/client/chat';
+import { toSitePath } from '@site/src/search/pageResults';
 
 // The system prompt and the tools' schemas; read_page's description names PAGE_TEXT_LIMIT.
 import { systemPrompt, tools } from './agent.json';
@@ -13,17 +14,9 @@ import { systemPrompt, tools } from './agent.json';
 export const MAX_TOOL_ROUNDS = 4;
 /** How much of a page `read_page` gives the model, in characters. */
 const PAGE_TEXT_LIMIT = 12_000;
-/** How many results `search_docs` gives the model. */
 const SEARCH_RESULTS = 5;
 /** How many pages go into the prompt when the model runs without tools. */
 const RETRIEVED_PAGES = 3;
-
-interface DocResult {
-  title: string;
-  /** The page's path in the site: `/inference/vllm#install`. */
-  url: string;
-  excerpt: string;
-}
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant' | 'tool';
@@ -38,7 +31,8 @@ export type Completion = { ok: true; reply: ChatReply } | { ok: false; message: 
 export interface AgentDeps {
   /** Sends one chat completion request (streamed), reporting the reply as it grows. */
   complete(body: Record<string, unknown>): Promise<Completion>;
-  searchDocs(query: string): Promise<DocResult[]>;
+  /** The first pages found, each `url` a path in the site: `/inference/vllm#install`. */
+  searchDocs(query: string): Promise<{ title: string; url: string; excerpt: string }[]>;
   /** A page's Markdown, or null when the site has no such page. */
   readPage(path: string): Promise<string | null>;
   /** What the reader is shown of the work: each search and page read, and a retrieval without tools. */
@@ -56,14 +50,7 @@ export function namesTools(message: string): boolean {
 
 /** A page path in this site from what a model wrote: `/inference/vllm`, `inference/vllm#x`, or the site's own URL. */
 export function sitePath(text: string, siteUrl: string): string | null {
-  let path = text.trim();
-  if (path.startsWith(siteUrl)) {
-    path = path.slice(siteUrl.length);
-  }
-  path = path.split('#')[0]?.split('?')[0] ?? '';
-  if (!path.startsWith('/')) {
-    path = `/${path}`;
-  }
+  const path = (toSitePath(text.trim(), siteUrl).split(/[#?]/)[0] ?? '').replace(/^\/?/, '/');
   if (path.startsWith('//') || /[^\w\-./~%]/.test(path)) {
     return null;
   }
@@ -93,19 +80,13 @@ export async function ask(
 
   /** Runs one tool call in the browser: what goes back to the model as the tool's answer. */
   const runTool = async (call: { name: string; arguments: string }): Promise<string> => {
-    const parsed = parsedArguments(call.arguments || '{}');
-    if (!parsed) {
-      const message = `The arguments of ${call.name} are not JSON: ${call.arguments}`;
-      deps.onStep(toolFailed(call.name, message));
-      return `Error: ${message}. Call the tool again with JSON arguments.`;
-    }
-    const args = parsed.value as Record<string, unknown>;
-    if (call.name === 'search_docs' && typeof args.query === 'string') {
+    const args = parsedArguments(call.arguments || '{}')?.value as Record<string, unknown> | null | undefined;
+    if (call.name === 'search_docs' && typeof args?.query === 'string') {
       const results = (await deps.searchDocs(args.query)).slice(0, SEARCH_RESULTS);
       deps.onStep(searched(args.query, results.length));
       return JSON.stringify(results);
     }
-    if (call.name === 'read_page' && typeof args.path === 'string') {
+    if (call.name === 'read_page' && typeof args?.path === 'string') {
       const path = sitePath(args.path, siteUrl);
       const text = path ? await deps.readPage(path) : null;
       deps.onStep(
@@ -119,13 +100,14 @@ export async function ask(
         ? `${text.slice(0, PAGE_TEXT_LIMIT)}\n\n[The page continues; cut at ${PAGE_TEXT_LIMIT.toLocaleString('en')} characters.]`
         : text;
     }
-    const known = tools.map((tool) => tool.function.name).join(' and ');
-    const message =
-      call.name === 'search_docs' || call.name === 'read_page'
-        ? `${call.name} needs ${call.name === 'search_docs' ? 'a "query"' : 'a "path"'} string`
-        : `there is no tool ${call.name}; the tools are ${known}`;
+    const tool = tools.find(({ function: { name } }) => name === call.name);
+    const message = !args
+      ? `The arguments of ${call.name} are not JSON: ${call.arguments}`
+      : tool
+        ? `${call.name} needs a "${tool.function.parameters.required[0]}" string`
+        : `there is no tool ${call.name}; the tools are ${tools.map(({ function: { name } }) => name).join(' and ')}`;
     deps.onStep(toolFailed(call.name, message));
-    return `Error: ${message}.`;
+    return `Error: ${message}.${args ? '' : ' Call the tool again with JSON arguments.'}`;
   };
 
   /** The question searched and the first pages' text put into the prompt, for a model without tools. */
@@ -156,7 +138,6 @@ export async function ask(
     return { ok: true, answer, pagesRead, withoutTools: true, messages: [...prompt.slice(1), assistant(answer)] };
   };
 
-  let usedTools = history.some((message) => message.role === 'tool');
   for (let round = 0; round <= MAX_TOOL_ROUNDS; round += 1) {
     const last = round === MAX_TOOL_ROUNDS;
     const result = await deps.complete({
@@ -175,13 +156,12 @@ export async function ask(
     }
     const { reply } = result;
     if (reply.toolCalls.length === 0 || last) {
-      if (!usedTools && round === 0) {
+      if (round === 0 && !history.some((message) => message.role === 'tool')) {
         return withoutTools('the model answered without calling a tool');
       }
       messages.push(assistant(reply.content));
       return { ok: true, answer: reply.content, pagesRead, withoutTools: false, messages: messages.slice(1) };
     }
-    usedTools = true;
     const calls = reply.toolCalls.map((call, index) => ({
       id: call.id ?? `call_${round}_${index}`,
       type: 'function' as const,

@@ -45,7 +45,6 @@ export function pageMetadata(html: string): { locale: string; tag: string } | nu
 const SEPARATING_TAGS =
   /<\/?(?:address|article|aside|blockquote|br|caption|dd|details|div|dl|dt|figcaption|figure|h[1-6]|header|li|ol|p|pre|section|summary|table|tbody|td|tfoot|th|thead|tr|ul)\b/gi;
 
-/** The page with a space before every tag that sets text apart (SEPARATING_TAGS). */
 export function separateBlocks(html: string): string {
   return html.replace(SEPARATING_TAGS, ' $&');
 }

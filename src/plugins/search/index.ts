@@ -46,10 +46,7 @@ export const validateOptions = optionsValidator(
   }),
 );
 
-/**
- * DocSearch's modal.css in a file of its own, loaded with the modal's chunk: Docusaurus
- * puts every stylesheet in the one file each page loads, searched in or not.
- */
+/** DocSearch's modal.css in a file of its own, loaded with the modal's chunk, not in the one every page loads. */
 export const searchModalStyles = {
   test: /[\\/]@docsearch[\\/]css[\\/]dist[\\/]modal\.css$/,
   name: 'search-modal',

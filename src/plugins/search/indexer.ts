@@ -14,21 +14,16 @@ export interface IndexedPage {
   html: string;
 }
 
-/**
- * A route's HTML file in the build, with either trailing-slash setting; null for a route naming a file (/404.html).
- */
-function builtFileFor(outDir: string, routePath: string, baseUrl: string): string | null {
-  const relative = routePath.startsWith(baseUrl) ? routePath.slice(baseUrl.length) : routePath.replace(/^\//, '');
-  const clean = relative.replace(/\/$/, '');
-  const candidates = clean === '' ? ['index.html'] : [`${clean}.html`, `${clean}/index.html`];
-  return candidates.map((candidate) => path.join(outDir, candidate)).find((file) => existsSync(file)) ?? null;
-}
-
+/** The routes' HTML files in the build, with either trailing-slash setting; none for a route naming a file (/404.html). */
 export async function readBuiltPages(outDir: string, routePaths: string[], baseUrl: string): Promise<IndexedPage[]> {
-  const files = routePaths.map((url) => ({ url, file: builtFileFor(outDir, url, baseUrl) }));
-  return Promise.all(
-    files.flatMap(({ url, file }) => (file ? [readFile(file, 'utf8').then((html) => ({ url, html }))] : [])),
-  );
+  const pages = routePaths.map(async (url) => {
+    const relative = url.startsWith(baseUrl) ? url.slice(baseUrl.length) : url.replace(/^\//, '');
+    const clean = relative.replace(/\/$/, '');
+    const candidates = clean === '' ? ['index.html'] : [`${clean}.html`, `${clean}/index.html`];
+    const file = candidates.map((candidate) => path.join(outDir, candidate)).find((found) => existsSync(found));
+    return file ? [{ url, html: await readFile(file, 'utf8') }] : [];
+  });
+  return (await Promise.all(pages)).flat();
 }
 
 /**

@@ -12,7 +12,6 @@ export const HELD_SCRIPTS_META = 'search-held-scripts';
 /** The built /search page's meta element holding the index's tag, a digest of Pagefind's entry file. */
 export const INDEX_TAG_META = 'search-index-tag';
 
-/** The URL of Pagefind's browser module in a bundle folder. */
 export const pagefindModuleUrl = (bundlePath: string) => `${bundlePath}pagefind.js`;
 
 /** The URL under which Pagefind asks for its entry file when given the index's tag (`metaCacheTag`). */

@@ -31,7 +31,6 @@ function loadSearchModal(options: SearchSetupOptions) {
   ]);
 }
 
-/** Whether a key press goes into a field the reader is typing in. */
 const isEditing = (event: KeyboardEvent, target = event.composedPath()[0]) =>
   target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName));
 

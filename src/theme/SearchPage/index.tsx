@@ -174,10 +174,7 @@ function SearchPageContent(): ReactNode {
     () => ExecutionEnvironment.canUseDOM && document.querySelector(`.${SEARCH_TARGETS.list}`)?.hasChildNodes() === true,
   );
   const keepPainted = painted && !shown && status.state !== 'error';
-  /**
-   * A result link inside the site loads its page's code when the reader points at or
-   * touches it (not when it scrolls into view), and a plain click navigates in the app.
-   */
+  /** A site link loads its page's code on pointer or touch (not in view); a plain click navigates in the app. */
   const onResultLink = (event: SyntheticEvent) => {
     const href = dataOf(event.target, 'href');
     const click = event.nativeEvent as MouseEvent;
