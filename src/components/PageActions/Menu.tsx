@@ -13,13 +13,11 @@ import { copyAs, copyTwin, fetchTwin, type StatusMessage } from './copy';
 import { assistantLinks, markdownTwinPath } from './links';
 import styles from './styles.module.css';
 
-export type InitialFocus = 'first' | 'last';
-
 interface MenuProps {
   /** The menu's id, which its button's id starts with. */
   id: string;
   permalink: string;
-  initialFocus: InitialFocus;
+  focusLast: boolean;
   onClose: (returnFocus: boolean) => void;
   onCopy: (message: Promise<StatusMessage>) => void;
 }
@@ -37,13 +35,13 @@ function menuItems(menu: HTMLElement | null): HTMLElement[] {
   return [...(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
 }
 
-export default function PageActionsMenu({ id, permalink, initialFocus, onClose, onCopy }: MenuProps): ReactNode {
+export default function PageActionsMenu({ id, permalink, focusLast, onClose, onCopy }: MenuProps): ReactNode {
   const menuRef = useRef<HTMLUListElement>(null);
   const twinPath = markdownTwinPath(permalink);
 
   useEffect(() => {
     const all = menuItems(menuRef.current);
-    (initialFocus === 'first' ? all[0] : all.at(-1))?.focus();
+    (focusLast ? all.at(-1) : all[0])?.focus();
     // Fetched while the reader picks an item, so that Copy page can write at once.
     fetchTwin(twinPath).catch(() => undefined);
     const onPointerDown = (event: PointerEvent) => {
@@ -54,7 +52,7 @@ export default function PageActionsMenu({ id, permalink, initialFocus, onClose, 
     };
     document.addEventListener('pointerdown', onPointerDown);
     return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [initialFocus, twinPath, onClose]);
+  }, [focusLast, twinPath, onClose]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
     const all = menuItems(menuRef.current);
