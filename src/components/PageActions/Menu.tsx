@@ -22,12 +22,11 @@ interface MenuProps {
   onCopy: (message: Promise<StatusMessage>) => void;
 }
 
-/** A link to follow, or a text to put on the clipboard that the status line then reports on. */
+/** A link to follow (another site's in a new tab), or a text to put on the clipboard that the status line reports on. */
 interface Action {
   label: string;
   hint?: string;
   href?: string;
-  newTab?: boolean;
   copy?: () => Promise<StatusMessage>;
 }
 
@@ -89,7 +88,6 @@ export default function PageActionsMenu({ id, permalink, focusLast, onClose, onC
     ...assistantLinks(permalink).map(({ name, href }) => ({
       label: `Open in ${name}`,
       href,
-      newTab: true,
     })),
     ...mcpInstallLinks().map(({ editor, href }) => ({
       label: `Add to ${editor}`,
@@ -117,8 +115,9 @@ export default function PageActionsMenu({ id, permalink, focusLast, onClose, onC
       ref={menuRef}
       onKeyDown={onKeyDown}
     >
-      {actions.map(({ label, hint, href, newTab, copy }) => {
+      {actions.map(({ label, hint, href, copy }) => {
         const Tag = href === undefined ? 'button' : 'a';
+        const newTab = href?.startsWith('https:');
         return (
           <li key={label} role="none">
             <Tag

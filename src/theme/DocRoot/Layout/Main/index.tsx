@@ -17,11 +17,8 @@ export default function DocRootLayoutMainWrapper(props: WrapperProps<typeof Main
   const sidebar = useDocsSidebar();
   const { pathname } = useLocation();
   const lent = useMemo(() => sidebar && lendEntry(sidebar.items, pathname), [sidebar, pathname]);
-  if (!sidebar || !lent) {
-    return <Main {...props} />;
-  }
   return (
-    <DocsSidebarProvider name={sidebar.name} items={lent.items}>
+    <DocsSidebarProvider name={sidebar?.name} items={lent?.items ?? sidebar?.items}>
       <Main {...props} />
     </DocsSidebarProvider>
   );
