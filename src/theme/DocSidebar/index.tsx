@@ -10,6 +10,5 @@ import { lendEntry } from '@site/src/shared/sidebar-props';
  * sidebar entry as current there too: the sidebar is told it is on the entry's URL.
  */
 export default function DocSidebarWrapper(props: WrapperProps<typeof DocSidebarType>): ReactNode {
-  const entry = lendEntry(props.sidebar, props.path)?.entry;
-  return <DocSidebar {...props} path={entry?.href ?? props.path} />;
+  return <DocSidebar {...props} path={lendEntry(props.sidebar, props.path)?.entry.href ?? props.path} />;
 }
