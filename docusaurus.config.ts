@@ -27,8 +27,7 @@ const pageSections: PageSection[] = [
 ];
 const { links } = identity;
 
-// The code blocks' settings (themeConfig.prism), which the code-highlight plugin and its remark step
-// read when the site is built: the code themes, and Prism's grammars beyond its own set.
+// themeConfig.prism, which the code-highlight plugin and its remark step read when the site is built.
 const prism = {
   theme: lightCodeTheme,
   darkTheme: darkCodeTheme,

@@ -13,13 +13,11 @@ export default function Root({ children }: { children: ReactNode }): ReactNode {
   const tags = cardTags[useLocation().pathname];
   return (
     <>
-      {tags && (
-        <Head>
-          {tags.map((attributes) => (
-            <meta key={attributes.property ?? attributes.name} {...attributes} />
-          ))}
-        </Head>
-      )}
+      <Head>
+        {tags?.map((attributes) => (
+          <meta key={attributes.property ?? attributes.name} {...attributes} />
+        ))}
+      </Head>
       {children}
     </>
   );

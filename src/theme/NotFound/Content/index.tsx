@@ -23,7 +23,7 @@ const sections = [
 ] as const;
 
 /** The not-found page: says what happened and offers the ways back in. */
-export default function NotFoundContent({ className }: { className?: string }): ReactNode {
+export default function NotFoundContent(): ReactNode {
   // The page is prerendered once as 404.html: the missing path is only known in the
   // browser, after hydration.
   const { pathname } = useLocation();
@@ -33,7 +33,7 @@ export default function NotFoundContent({ className }: { className?: string }): 
     .filter((word) => /^[a-z0-9]{2,}$/i.test(word) && word !== 'html')
     .join(' ');
   return (
-    <main className={clsx('container margin-vert--xl', className)}>
+    <main className="container margin-vert--xl">
       <Head>
         <meta
           name="description"
