@@ -13,11 +13,13 @@ export default function Root({ children }: { children: ReactNode }): ReactNode {
   const tags = cardTags[useLocation().pathname];
   return (
     <>
-      <Head>
-        {tags?.map((attributes) => (
-          <meta key={attributes.property ?? attributes.name} {...attributes} />
-        ))}
-      </Head>
+      {tags && (
+        <Head>
+          {tags.map((attributes) => (
+            <meta key={attributes.property ?? attributes.name} {...attributes} />
+          ))}
+        </Head>
+      )}
       {children}
     </>
   );
