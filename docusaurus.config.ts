@@ -27,8 +27,7 @@ const pageSections: PageSection[] = [
 ];
 const { links } = identity;
 
-// The code blocks' settings (themeConfig.prism), which the code-highlight plugin and its remark step
-// read when the site is built: the code themes, and Prism's grammars beyond its own set.
+// themeConfig.prism, which the code-highlight plugin and its remark step read when the site is built.
 const prism = {
   theme: lightCodeTheme,
   darkTheme: darkCodeTheme,
@@ -51,10 +50,8 @@ export default {
 
   future: {
     v4: true,
-    // Off: Rspack's persistent cache is built in memory beside the compilation and kept
-    // to the end of the build, which raises the build's peak memory by about a gigabyte
-    // at scale (README, Performance) for rebuilds that the bench and CI, which start
-    // cold, never make.
+    // Off: Rspack's persistent cache, kept in memory to the build's end, adds about a gigabyte of peak
+    // memory at scale (README, Performance) for rebuilds that the bench and CI, starting cold, never make.
     faster: { rspackPersistentCache: false },
   },
 
@@ -66,8 +63,7 @@ export default {
   customFields: { searchSettings: search.settings },
 
   plugins: [
-    // Search: the /search page, with the backend chosen above (src/search/backends/registry.ts)
-    // and, for a backend that searches a Pagefind index, the index, after the build and in the dev server.
+    // Search: /search with the backend chosen above and, for a Pagefind backend, its index (build and dev server).
     ['./src/plugins/search/index.ts', { backend: search.row.id, apiPluginId }],
     './src/plugins/clean-urls/index.ts',
     './src/plugins/shared-chunks/index.ts',
@@ -82,8 +78,6 @@ export default {
         beforeDefaultRemarkPlugins: [highlightCodeBlocks],
       },
     ],
-    // The API reference: pages generated from openapi/rubra.yaml into api-docs/,
-    // served by its own instance of the docs plugin at /api.
     [
       './src/plugins/api-reference/index.ts',
       {

@@ -1,18 +1,23 @@
 import type { KnipConfig } from 'knip';
 
 /**
+ * Modules a program loads by their path and reads the exports of: the theme components we own
+ * (Docusaurus), the curl block's wrapper (imported by the serving guides' pages as
+ * src/plugins/code-highlight/curl.ts compiles them), and the chosen search backend's modules
+ * (the search plugin's aliases @rubra/search-backend and @rubra/search-page-head).
+ */
+const loadedByPath = [
+  'src/theme/**/index.tsx',
+  'src/components/CurlTryIt/index.tsx',
+  'src/search/backends/*.{setup.ts,head.tsx}',
+];
+
+/**
  * knip (in `npm run lint`): unused files, exports and dependencies. Docusaurus, Vitest,
  * Playwright and ESLint are found by knip's own plugins; what it cannot see is listed here.
  */
 const config: KnipConfig = {
-  ignoreIssues: {
-    // Docusaurus loads a theme component's default export by its path, and the
-    // search plugin points its aliases at a backend's modules.
-    'src/theme/**/index.tsx': ['exports'],
-    'src/search/backends/*.{setup.ts,head.tsx}': ['exports'],
-    // The pages src/plugins/code-highlight/curl.ts compiles import this component's default export.
-    'src/components/CurlTryIt/index.tsx': ['exports'],
-  },
+  ignoreIssues: Object.fromEntries(loadedByPath.map((path) => [path, ['exports']])),
   workspaces: {
     '.': {
       // Entry files' exports are checked too: an export that only its own module reads is not
@@ -20,21 +25,13 @@ const config: KnipConfig = {
       // `@public` where it is exported.
       includeEntryExports: true,
       entry: [
-        // Docusaurus loads the theme components we own by their path under src/theme.
-        'src/theme/**/index.{ts,tsx}',
+        ...loadedByPath,
         // The code-highlight plugin swaps the theme's Prism loader for this module by its path.
         'src/plugins/code-highlight/no-browser-prism.ts',
         // The shared-chunks plugin resolves @docusaurus/utils-common's tslib to this module by its path.
         'src/plugins/shared-chunks/tslib-helpers.ts',
         // The API pages that src/plugins/api-reference/generate.ts writes import this component.
         'src/components/ApiOperation/index.tsx',
-        // The serving guides' pages import this wrapper of a curl block that calls this
-        // machine when src/plugins/code-highlight/curl.ts compiles them.
-        'src/components/CurlTryIt/index.tsx',
-        // The search plugin aliases @rubra/search-backend and @rubra/search-page-head
-        // to the modules of the backend src/search/backends/registry.ts chooses.
-        'src/search/backends/*.setup.ts',
-        'src/search/backends/*.head.tsx',
         // The programs npm scripts, the end-to-end servers and the relevance floor test run through vite-node.
         'scripts/*.ts',
         'scripts/bench/{run,relevance-answers}.ts',

@@ -6,7 +6,6 @@
  */
 import mcpPackage from '../../mcp/package.json';
 
-/** The name an editor lists the server under. */
 export const MCP_SERVER_NAME = 'rubra-docs';
 
 /** The command line every configuration runs. */

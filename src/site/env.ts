@@ -25,12 +25,11 @@ const ORIGIN_SOURCE = /^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:(\d{1,5}|\*
  */
 export function parseConsoleOrigins(raw: RawEnv): string[] {
   const words = (raw.API_CONSOLE_ORIGINS ?? '').split(/[\s,]+/).filter(Boolean);
-  for (const word of words) {
-    if (!ORIGIN_SOURCE.test(word)) {
-      throw new Error(
-        `Environment: API_CONSOLE_ORIGINS holds "${word}", which is not an origin; write each as http(s)://host[:port], such as https://rubra.example.com, separated by spaces or commas.`,
-      );
-    }
+  const wrong = words.find((word) => !ORIGIN_SOURCE.test(word));
+  if (wrong !== undefined) {
+    throw new Error(
+      `Environment: API_CONSOLE_ORIGINS holds "${wrong}", which is not an origin; write each as http(s)://host[:port], such as https://rubra.example.com, separated by spaces or commas.`,
+    );
   }
-  return words.map((word) => word.replace(/\/$/, ''));
+  return words;
 }

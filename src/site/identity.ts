@@ -5,7 +5,6 @@
  * that its bundle takes them without the rest.
  */
 
-/** The site's address. */
 export const siteUrl = 'https://docs.rubra.ai';
 
 /**

@@ -13,23 +13,20 @@ import { copyAs, copyTwin, fetchTwin, type StatusMessage } from './copy';
 import { assistantLinks, markdownTwinPath } from './links';
 import styles from './styles.module.css';
 
-export type InitialFocus = 'first' | 'last';
-
 interface MenuProps {
   /** The menu's id, which its button's id starts with. */
   id: string;
   permalink: string;
-  initialFocus: InitialFocus;
+  focusLast: boolean;
   onClose: (returnFocus: boolean) => void;
   onCopy: (message: Promise<StatusMessage>) => void;
 }
 
-/** A link to follow, or a text to put on the clipboard that the status line then reports on. */
+/** A link to follow (another site's in a new tab), or a text to put on the clipboard that the status line reports on. */
 interface Action {
   label: string;
   hint?: string;
   href?: string;
-  newTab?: boolean;
   copy?: () => Promise<StatusMessage>;
 }
 
@@ -37,13 +34,13 @@ function menuItems(menu: HTMLElement | null): HTMLElement[] {
   return [...(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
 }
 
-export default function PageActionsMenu({ id, permalink, initialFocus, onClose, onCopy }: MenuProps): ReactNode {
+export default function PageActionsMenu({ id, permalink, focusLast, onClose, onCopy }: MenuProps): ReactNode {
   const menuRef = useRef<HTMLUListElement>(null);
   const twinPath = markdownTwinPath(permalink);
 
   useEffect(() => {
     const all = menuItems(menuRef.current);
-    (initialFocus === 'first' ? all[0] : all.at(-1))?.focus();
+    (focusLast ? all.at(-1) : all[0])?.focus();
     // Fetched while the reader picks an item, so that Copy page can write at once.
     fetchTwin(twinPath).catch(() => undefined);
     const onPointerDown = (event: PointerEvent) => {
@@ -54,7 +51,7 @@ export default function PageActionsMenu({ id, permalink, initialFocus, onClose, 
     };
     document.addEventListener('pointerdown', onPointerDown);
     return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [initialFocus, twinPath, onClose]);
+  }, [focusLast, twinPath, onClose]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
     const all = menuItems(menuRef.current);
@@ -91,7 +88,6 @@ export default function PageActionsMenu({ id, permalink, initialFocus, onClose, 
     ...assistantLinks(permalink).map(({ name, href }) => ({
       label: `Open in ${name}`,
       href,
-      newTab: true,
     })),
     ...mcpInstallLinks().map(({ editor, href }) => ({
       label: `Add to ${editor}`,
@@ -119,8 +115,9 @@ export default function PageActionsMenu({ id, permalink, initialFocus, onClose, 
       ref={menuRef}
       onKeyDown={onKeyDown}
     >
-      {actions.map(({ label, hint, href, newTab, copy }) => {
+      {actions.map(({ label, hint, href, copy }) => {
         const Tag = href === undefined ? 'button' : 'a';
+        const newTab = href?.startsWith('https:');
         return (
           <li key={label} role="none">
             <Tag

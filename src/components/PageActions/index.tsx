@@ -11,7 +11,6 @@ import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, ty
 
 import { markdownTwinPath } from './links';
 import type { StatusMessage } from './copy';
-import type { InitialFocus } from './Menu';
 import styles from './styles.module.css';
 
 // The bundler's import() loads the chunk once, and again after a failed load.
@@ -22,7 +21,7 @@ export default function PageActions({ permalink }: { permalink: string }): React
   const id = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   // Open once its code is here: the button never names a menu that is not in the page.
-  const [menu, setMenu] = useState<{ Menu: typeof import('./Menu').default; focus: InitialFocus } | null>(null);
+  const [menu, setMenu] = useState<{ Menu: typeof import('./Menu').default; focusLast: boolean } | null>(null);
   const [status, setStatus] = useState<StatusMessage | null>(null);
 
   // A confirmation stays 6 s; a failure stays until dismissed, with what to do instead.
@@ -33,10 +32,10 @@ export default function PageActions({ permalink }: { permalink: string }): React
     }
   }, [status]);
 
-  const open = (focus: InitialFocus) => {
+  const open = (focusLast: boolean) => {
     setStatus(null);
     loadMenu().then(
-      (module) => setMenu({ Menu: module.default, focus }),
+      (module) => setMenu({ Menu: module.default, focusLast }),
       () => setStatus({ text: 'The page actions could not be loaded.', failed: true, offersTwin: true }),
     );
   };
@@ -51,9 +50,7 @@ export default function PageActions({ permalink }: { permalink: string }): React
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
-      open(event.key === 'ArrowDown' ? 'first' : 'last');
-    } else if (event.key === 'Escape' && menu) {
-      close(true);
+      open(event.key === 'ArrowUp');
     }
   };
 
@@ -72,7 +69,7 @@ export default function PageActions({ permalink }: { permalink: string }): React
         onPointerEnter={preloadMenu}
         onFocus={preloadMenu}
         onKeyDown={onKeyDown}
-        onClick={() => (menu ? close(false) : open('first'))}
+        onClick={() => (menu ? close(false) : open(false))}
       >
         <svg viewBox="0 0 24 24" aria-hidden="true">
           <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8zM14 3v5h5M9 13h6M9 17h4" />
@@ -86,7 +83,7 @@ export default function PageActions({ permalink }: { permalink: string }): React
         <menu.Menu
           id={id}
           permalink={permalink}
-          initialFocus={menu.focus}
+          focusLast={menu.focusLast}
           onClose={close}
           onCopy={(message) => void message.then(setStatus)}
         />

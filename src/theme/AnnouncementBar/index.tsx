@@ -4,15 +4,13 @@ import type AnnouncementBarType from '@theme/AnnouncementBar';
 import type { WrapperProps } from '@docusaurus/types';
 import { useEffect, type ReactNode } from 'react';
 
-type Props = WrapperProps<typeof AnnouncementBarType>;
-
 /**
  * Before hydration, an inline script hides the bar when the reader dismissed an
  * announcement. When the announcement id has changed since, the theme shows the new
  * one again, but the attribute set by that script still hides it until the next
  * page load; clear it as soon as the bar is active.
  */
-export default function AnnouncementBarWrapper(props: Props): ReactNode {
+export default function AnnouncementBarWrapper(props: WrapperProps<typeof AnnouncementBarType>): ReactNode {
   const { isActive } = useAnnouncementBar();
   useEffect(() => {
     if (isActive) {

@@ -5,10 +5,10 @@ import type { ReactNode } from 'react';
 
 import MarkdownTwinLink from '@site/src/components/MarkdownTwinLink';
 
-type Props = WrapperProps<typeof DocCategoryGeneratedIndexPageType>;
-
 /** The category's index page, plus the link to its Markdown twin. */
-export default function DocCategoryGeneratedIndexPageWrapper(props: Props): ReactNode {
+export default function DocCategoryGeneratedIndexPageWrapper(
+  props: WrapperProps<typeof DocCategoryGeneratedIndexPageType>,
+): ReactNode {
   return (
     <>
       <DocCategoryGeneratedIndexPage {...props} />

@@ -5,13 +5,10 @@ import type { ReactNode } from 'react';
 
 import { lendEntry } from '@site/src/shared/sidebar-props';
 
-type Props = WrapperProps<typeof DocSidebarType>;
-
 /**
  * A page shown under a second URL (/api shows /api/list-assistants) marks its own
  * sidebar entry as current there too: the sidebar is told it is on the entry's URL.
  */
-export default function DocSidebarWrapper(props: Props): ReactNode {
-  const entry = lendEntry(props.sidebar, props.path)?.entry;
-  return <DocSidebar {...props} path={entry?.href ?? props.path} />;
+export default function DocSidebarWrapper(props: WrapperProps<typeof DocSidebarType>): ReactNode {
+  return <DocSidebar {...props} path={lendEntry(props.sidebar, props.path)?.entry.href ?? props.path} />;
 }

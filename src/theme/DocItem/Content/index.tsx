@@ -13,9 +13,7 @@ import type { ReactNode } from 'react';
 import MarkdownTwinLink from '@site/src/components/MarkdownTwinLink';
 import PageActions from '@site/src/components/PageActions';
 
-type Props = WrapperProps<typeof ContentType>;
-
-export default function ContentWrapper(props: Props): ReactNode {
+export default function ContentWrapper(props: WrapperProps<typeof ContentType>): ReactNode {
   const { permalink } = useDoc().metadata;
   return (
     <>

@@ -1,5 +1,4 @@
 import Head from '@docusaurus/Head';
-import Heading from '@theme/Heading';
 import Link from '@docusaurus/Link';
 import { useLocation } from '@docusaurus/router';
 import useIsBrowser from '@docusaurus/useIsBrowser';
@@ -24,7 +23,7 @@ const sections = [
 ] as const;
 
 /** The not-found page: says what happened and offers the ways back in. */
-export default function NotFoundContent({ className }: { className?: string }): ReactNode {
+export default function NotFoundContent(): ReactNode {
   // The page is prerendered once as 404.html: the missing path is only known in the
   // browser, after hydration.
   const { pathname } = useLocation();
@@ -34,7 +33,7 @@ export default function NotFoundContent({ className }: { className?: string }): 
     .filter((word) => /^[a-z0-9]{2,}$/i.test(word) && word !== 'html')
     .join(' ');
   return (
-    <main className={clsx('container margin-vert--xl', className)}>
+    <main className="container margin-vert--xl">
       <Head>
         <meta
           name="description"
@@ -44,7 +43,7 @@ export default function NotFoundContent({ className }: { className?: string }): 
       <div className="row">
         {/* The docs' text styles: links in running text are underlined. */}
         <div className="col col--8 col--offset-2 markdown">
-          <Heading as="h1">Page not found</Heading>
+          <h1>Page not found</h1>
           {/* What is known only after hydration comes last, so the text before it stays put. */}
           <p className={clsx('lede', styles.lede)}>
             This address has no page: it may have moved, or the link that brought you here may have a typo.
@@ -65,7 +64,7 @@ export default function NotFoundContent({ className }: { className?: string }): 
               ' the docs.'
             )}
           </p>
-          <Heading as="h2">Where to go from here</Heading>
+          <h2>Where to go from here</h2>
           <ul className={clsx('clean-list', styles.sections)}>
             {sections.map((section) => (
               <li key={section.to} className="card margin--none padding-horiz--md padding-vert--sm">

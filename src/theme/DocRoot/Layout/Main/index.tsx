@@ -7,23 +7,18 @@ import { useMemo, type ReactNode } from 'react';
 
 import { lendEntry } from '@site/src/shared/sidebar-props';
 
-type Props = WrapperProps<typeof MainType>;
-
 /**
  * Breadcrumbs follow the sidebar entry that links to the current URL. On a second URL
  * of a page (/api shows /api/list-assistants), the page's entry is lent that URL for
  * the main column, so the trail is the one the page has under its own URL. Wrapping
  * the column rather than the breadcrumbs keeps this in the chunk every doc page loads.
  */
-export default function DocRootLayoutMainWrapper(props: Props): ReactNode {
+export default function DocRootLayoutMainWrapper(props: WrapperProps<typeof MainType>): ReactNode {
   const sidebar = useDocsSidebar();
   const { pathname } = useLocation();
   const lent = useMemo(() => sidebar && lendEntry(sidebar.items, pathname), [sidebar, pathname]);
-  if (!sidebar || !lent) {
-    return <Main {...props} />;
-  }
   return (
-    <DocsSidebarProvider name={sidebar.name} items={lent.items}>
+    <DocsSidebarProvider name={sidebar?.name} items={lent?.items ?? sidebar?.items}>
       <Main {...props} />
     </DocsSidebarProvider>
   );
