@@ -14,7 +14,7 @@ import { API_POLICY_FILE } from '../../../deploy/build-output';
 import { API_CONSOLE_DIR } from '../../shared/api-types';
 import { REFERENCE_KEY } from '../../plugins-lib/api-reference';
 import { createCodeHighlighter, type CodeHighlighter } from '../../plugins-lib/highlight';
-import { DATA_DIR, generateFiles, writeGeneratedFiles } from './generate';
+import { generateFiles, writeGeneratedFiles } from './generate';
 import { loadApiDescription } from './load';
 import { buildApiReference } from './operations';
 
@@ -87,16 +87,8 @@ export default async function apiReference(
     },
     configureWebpack(config, isServer, utils, content) {
       const result = docs.configureWebpack(config, isServer, utils, content) ?? {};
-      // The pages' data as object literals rather than `JSON.parse('…')`: the highlighted
-      // code's quotes then need no second escape, which makes every API page lighter.
-      const dataRule = {
-        test: (file: string) => file.startsWith(path.join(outDir, DATA_DIR) + path.sep) && file.endsWith('.json'),
-        type: 'json',
-        generator: { JSONParse: false },
-      };
-      const withData = { ...result, module: { ...result.module, rules: [...(result.module?.rules ?? []), dataRule] } };
       if (isServer) {
-        return withData;
+        return result;
       }
       // The description, as YAML and as JSON, and each operation's console file join the
       // client bundle's output folder, so the dev server serves them too.
@@ -116,7 +108,7 @@ export default async function apiReference(
           });
         },
       };
-      return { ...withData, plugins: [...(result.plugins ?? []), emitDownloads] };
+      return { ...result, plugins: [...(result.plugins ?? []), emitDownloads] };
     },
     async postBuild(props) {
       // What the console needs of the Content-Security-Policy, for the step that writes the headers.
