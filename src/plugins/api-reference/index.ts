@@ -18,17 +18,15 @@ import { generateFiles, writeGeneratedFiles } from './generate';
 import { loadApiDescription } from './load';
 import { buildApiReference } from './operations';
 
-export interface ApiReferenceOptions extends DocsOptions {
+type ApiReferencePluginOptions = DocsPluginOptions & {
   /** The OpenAPI description, relative to the site folder. */
-  specPath?: string;
+  specPath: string;
   /**
    * Origins, besides the loopback addresses and the description's servers, that the
    * "Try it" console may send requests to: `connect-src` sources of the site's policy.
    */
-  consoleOrigins?: string[];
-}
-
-type ApiReferencePluginOptions = DocsPluginOptions & Required<Pick<ApiReferenceOptions, 'specPath' | 'consoleOrigins'>>;
+  consoleOrigins: string[];
+};
 
 /**
  * Where a Rubra server runs: on the reader's own machine, on any port. The console's
@@ -147,15 +145,12 @@ export async function loadApiReference(
 export function validateOptions({
   validate,
   options,
-}: OptionValidationContext<ApiReferenceOptions, ApiReferencePluginOptions>): ApiReferencePluginOptions {
+}: OptionValidationContext<DocsOptions, ApiReferencePluginOptions>): ApiReferencePluginOptions {
   const ownOptions = {
     specPath: Joi.string().trim().min(1).required(),
     consoleOrigins: Joi.array().items(Joi.string()).default([]),
   };
   // The validator Docusaurus passes is generic: it applies whatever schema it is given (and adds the plugin id).
   const withOwn = (schema: Joi.ObjectSchema, value: object) => validate(schema.keys(ownOptions) as never, value);
-  return validateDocsOptions({
-    validate: withOwn as never,
-    options: options as DocsOptions,
-  }) as ApiReferencePluginOptions;
+  return validateDocsOptions({ validate: withOwn as never, options }) as ApiReferencePluginOptions;
 }
