@@ -45,7 +45,6 @@ function section(level: 2 | 3, { text, id }: ApiHeading, ...blocks: string[]): s
 function pageBody(page: ApiOperationPage, description: string, reference: ApiReference): string {
   return [
     "import { ApiAuthentication, ApiOperationHeader, ApiOperationLayout, ApiParameters, ApiRequestBody, ApiResponse } from '@site/src/components/ApiOperation';",
-    // The page's data as an object literal in the page's own module.
     `export const operation = ${JSON.stringify(page, withoutHighlightedText)};`,
     '',
     '<ApiOperationHeader operation={operation} />',
@@ -83,7 +82,7 @@ export function generateFiles(reference: ApiReference, landingHref: string): Map
     const body = pageBody(page, description, reference);
     files.set(
       `${page.pageId}.mdx`,
-      `${frontMatter({ id: page.pageId, title: page.summary, sidebar_label: page.summary, description: summary, ...PAGE_LAYOUT })}\n${body}`,
+      `${frontMatter({ id: page.pageId, title: page.summary, description: summary, ...PAGE_LAYOUT })}\n${body}`,
     );
     if (page.pageId === LANDING_PAGE_ID) {
       files.set(
