@@ -16,6 +16,7 @@ import { useCallback, useRef, useState, type ComponentType, type ReactNode } fro
 import type { ApiCodeSample } from '@site/src/shared/api-request';
 import { API_CONSOLE_DIR, type ApiConsoleData, type ApiOperationPage } from '@site/src/shared/api-types';
 import type { ApiConsoleProps } from '../RequestConsole/ApiConsole';
+import treeStyles from '../ApiSchemaTree/styles.module.css';
 import styles from './styles.module.css';
 
 interface Loaded {
@@ -87,7 +88,7 @@ export default function ApiExamples({
         >
           Try it
         </button>
-        <span className={`${styles.meta} margin-left--sm`} role="status">
+        <span className={`${treeStyles.muted} margin-left--sm`} role="status">
           {state === 'failed'
             ? 'The console could not be loaded. Check your connection and press Try it again.'
             : state === 'loading'
