@@ -137,8 +137,7 @@ function withoutHighlightedText(this: unknown, key: string, value: unknown): unk
 
 function firstSentence(markdown: string): string {
   const text = markdown.replace(/`/g, '').replace(/\s+/g, ' ').trim();
-  const match = /^.*?[.!?](?=\s|$)/.exec(text);
-  return match ? match[0] : text;
+  return /^.*?[.!?](?=\s|$)/.exec(text)?.[0] ?? text;
 }
 
 /**
@@ -163,8 +162,6 @@ export async function writeGeneratedFiles(outDir: string, files: ReadonlyMap<str
   const stale = (await readdir(outDir, { recursive: true })).filter(
     (relative) => /\.(mdx|json)$/.test(relative) && !files.has(relative),
   );
-  for (const relative of stale) {
-    await rm(path.join(outDir, relative), { force: true });
-  }
+  await Promise.all(stale.map((relative) => rm(path.join(outDir, relative), { force: true })));
   return written;
 }
