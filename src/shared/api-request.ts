@@ -128,7 +128,6 @@ export interface ApiCodeSample {
   highlighted?: HighlightedCode;
 }
 
-/** The request in curl, Python and Node.js, one sample each. */
 export function codeSamples(request: ApiRequest, call: SdkCall): ApiCodeSample[] {
   return [
     { id: 'curl', label: 'curl', language: 'bash', code: curlSample(request, call) },

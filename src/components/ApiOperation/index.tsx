@@ -22,7 +22,6 @@ export function ApiOperationHeader({ operation }: OperationProps): ReactNode {
   return (
     <div className="card padding--md margin-bottom--lg" data-api-endpoint="">
       <p className="margin-bottom--sm">
-        {/* The method as a coloured badge, readable in both colour modes. */}
         <span className={styles.badge} data-method={operation.method.toLowerCase()}>
           {operation.method.toUpperCase()}
         </span>{' '}

@@ -4,7 +4,6 @@ import type { ComponentPropsWithoutRef, ReactNode } from 'react';
 import type { ApiParameter, InlineText, SchemaNode } from '@site/src/shared/api-types';
 import styles from './styles.module.css';
 
-/** Inline Markdown, parsed at build time into tokens. */
 export function ApiInline({ tokens }: { tokens: InlineText }): ReactNode {
   return tokens.map((token, index) => {
     if (token.kind === 'text') {

@@ -34,7 +34,6 @@ type ApiReferencePluginOptions = DocsPluginOptions & {
  */
 const LOOPBACK_SOURCES = ['http://localhost:*', 'http://127.0.0.1:*'];
 
-/** A plugin of the bundler, as a plugin's `configureWebpack` adds it. */
 type WebpackConfig = Exclude<ReturnType<NonNullable<Plugin['configureWebpack']>>, void>;
 type WebpackPlugin = Extract<NonNullable<WebpackConfig['plugins']>[number], { apply: unknown }>;
 
@@ -57,7 +56,6 @@ export default async function apiReference(
   const specFile = path.resolve(context.siteDir, specPath);
   const outDir = path.resolve(context.siteDir, docsOptions.path);
 
-  /** Loads the description and writes the pages. */
   async function generate() {
     const loaded = await loadApiReference(context, specPath, docsOptions.routeBasePath, highlight);
     await writeGeneratedFiles(outDir, generateFiles(loaded.reference, loaded.landingHref));

@@ -11,7 +11,6 @@ export type Json = Record<string, unknown>;
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
-/** A problem in the API description, located by file and JSON pointer. */
 export function descriptionError(file: string, pointer: string, problem: string): Error {
   return new Error(`${file}${pointer}: ${problem}`);
 }
