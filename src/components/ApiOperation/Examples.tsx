@@ -8,7 +8,7 @@
 import CodeBlock from '@theme/CodeBlock';
 import TabItem from '@theme/TabItem';
 import Tabs from '@theme/Tabs';
-import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import useBaseUrl from '@docusaurus/useBaseUrl';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import clsx from 'clsx';
 import { useCallback, useRef, useState, type ComponentType, type ReactNode } from 'react';
@@ -53,8 +53,7 @@ export default function ApiExamples({
   children: ReactNode;
 }): ReactNode {
   const hydrated = useIsBrowser();
-  const { siteConfig } = useDocusaurusContext();
-  const dataUrl = `${siteConfig.baseUrl}${API_CONSOLE_DIR}/${operation.pageId}.json`;
+  const dataUrl = useBaseUrl(`/${API_CONSOLE_DIR}/${operation.pageId}.json`);
   /** The console while it is open, else whether it is loading or failed to. */
   const [state, setState] = useState<Loaded | 'idle' | 'loading' | 'failed'>('idle');
   const open = typeof state === 'object' ? state : null;
