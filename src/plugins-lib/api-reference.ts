@@ -37,12 +37,6 @@ export function apiReferenceOf(content: unknown, pluginId: string): ApiReference
 /** The page that /api shows too. */
 export const LANDING_PAGE_ID = 'list-assistants';
 
-export interface ApiHeading {
-  text: string;
-  /** The heading's id on the page. */
-  id: string;
-}
-
 /** The headings of an operation's page; its Markdown twin has the same. */
 export const API_HEADINGS = {
   authentication: { text: 'Authentication', id: 'authentication' },
@@ -50,13 +44,16 @@ export const API_HEADINGS = {
   requestBody: { text: 'Request body', id: 'request-body' },
   responses: { text: 'Responses', id: 'responses' },
   codeSamples: { text: 'Code samples', id: 'code-samples' },
-} as const satisfies Record<string, ApiHeading>;
+} as const;
+
+/** A heading's text and its id on the page. */
+export type ApiHeading = ReturnType<typeof aboutHeading>;
 
 /** The heading over the API's own description, on the landing page. */
-export function aboutHeading(title: string): ApiHeading {
+export function aboutHeading(title: string) {
   return { text: `About the ${title}`, id: 'about-the-api' };
 }
 
-export function responseHeading(response: { status: string; reason?: string }): ApiHeading {
+export function responseHeading(response: { status: string; reason?: string }) {
   return { text: [response.status, response.reason].filter(Boolean).join(' '), id: `response-${response.status}` };
 }

@@ -26,11 +26,7 @@ export interface NamedValue<T> {
 }
 
 /** A field of a `multipart/form-data` body; a file field's value is the file's name. */
-export interface MultipartField {
-  name: string;
-  value: string;
-  file: boolean;
-}
+export type MultipartField = NamedValue<string> & { file: boolean };
 
 export type RequestBody =
   /**
@@ -132,7 +128,6 @@ export interface ApiCodeSample {
   highlighted?: HighlightedCode;
 }
 
-/** The request in curl, Python and Node.js, one sample each. */
 export function codeSamples(request: ApiRequest, call: SdkCall): ApiCodeSample[] {
   return [
     { id: 'curl', label: 'curl', language: 'bash', code: curlSample(request, call) },
@@ -227,7 +222,7 @@ function pathValue({ name, value }: NamedValue<string>): string {
 }
 
 /** The SDK call's named arguments and object fields: the query, then the body's fields. */
-function namedArguments(request: ApiRequest): { name: string; value: unknown; file: boolean }[] {
+function namedArguments(request: ApiRequest): (NamedValue<unknown> & { file: boolean })[] {
   const { body } = request;
   const bodyFields =
     body?.kind === 'multipart'

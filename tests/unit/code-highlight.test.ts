@@ -368,6 +368,10 @@ describe('code-highlight remark plugin', () => {
 });
 
 describe('the API reference', () => {
+  /** The data an API page's MDX holds as its `operation` export. */
+  const pageData = (files: Map<string, string>, pageId: string): unknown =>
+    JSON.parse(/^export const operation = (.*);$/m.exec(files.get(`${pageId}.mdx`) ?? '')?.[1] ?? '{}');
+
   it('highlights each code sample and example, and its page data carries only the highlighted form', async () => {
     const { reference: highlighted } = await loadApiReference(
       { siteDir: process.cwd(), baseUrl: '/' },
@@ -376,8 +380,7 @@ describe('the API reference', () => {
       highlighter.highlight,
     );
     const source = highlighted.pages.find((page) => page.pageId === 'create-run');
-    const file = generateFiles(highlighted, '/api').get('_data/create-run.json');
-    const data = JSON.parse(file ?? '{}') as ApiOperationPage;
+    const data = pageData(generateFiles(highlighted, '/api'), 'create-run') as ApiOperationPage;
 
     expect(source?.samples.map((sample) => sample.highlighted?.language)).toEqual(['bash', 'python', 'javascript']);
     expect(data.samples.map((sample) => sample.code)).toEqual([undefined, undefined, undefined]);
@@ -394,7 +397,7 @@ describe('the API reference', () => {
   });
 
   it('leaves the page data as it was without highlighting', () => {
-    const data = JSON.parse(generateFiles(reference, '/api').get('_data/create-run.json') ?? '{}');
+    const data = pageData(generateFiles(reference, '/api'), 'create-run');
     expect(data).toEqual(JSON.parse(JSON.stringify(reference.pages.find((page) => page.pageId === 'create-run'))));
   });
 });

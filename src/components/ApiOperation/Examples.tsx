@@ -8,7 +8,7 @@
 import CodeBlock from '@theme/CodeBlock';
 import TabItem from '@theme/TabItem';
 import Tabs from '@theme/Tabs';
-import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import useBaseUrl from '@docusaurus/useBaseUrl';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import clsx from 'clsx';
 import { useCallback, useRef, useState, type ComponentType, type ReactNode } from 'react';
@@ -16,6 +16,7 @@ import { useCallback, useRef, useState, type ComponentType, type ReactNode } fro
 import type { ApiCodeSample } from '@site/src/shared/api-request';
 import { API_CONSOLE_DIR, type ApiConsoleData, type ApiOperationPage } from '@site/src/shared/api-types';
 import type { ApiConsoleProps } from '../RequestConsole/ApiConsole';
+import treeStyles from '../ApiSchemaTree/styles.module.css';
 import styles from './styles.module.css';
 
 interface Loaded {
@@ -52,8 +53,7 @@ export default function ApiExamples({
   children: ReactNode;
 }): ReactNode {
   const hydrated = useIsBrowser();
-  const { siteConfig } = useDocusaurusContext();
-  const dataUrl = `${siteConfig.baseUrl}${API_CONSOLE_DIR}/${operation.pageId}.json`;
+  const dataUrl = useBaseUrl(`/${API_CONSOLE_DIR}/${operation.pageId}.json`);
   /** The console while it is open, else whether it is loading or failed to. */
   const [state, setState] = useState<Loaded | 'idle' | 'loading' | 'failed'>('idle');
   const open = typeof state === 'object' ? state : null;
@@ -87,7 +87,7 @@ export default function ApiExamples({
         >
           Try it
         </button>
-        <span className={`${styles.meta} margin-left--sm`} role="status">
+        <span className={`${treeStyles.muted} margin-left--sm`} role="status">
           {state === 'failed'
             ? 'The console could not be loaded. Check your connection and press Try it again.'
             : state === 'loading'

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 
 import ApiSchemaTree, { ApiDescription, ApiFields, ApiInline } from '@site/src/components/ApiSchemaTree';
 import type { ApiExample, ApiOperationPage, ApiResponse as ApiResponseData } from '@site/src/shared/api-types';
+import treeStyles from '../ApiSchemaTree/styles.module.css';
 import ApiExamples from './Examples';
 import styles from './styles.module.css';
 
@@ -21,7 +22,6 @@ export function ApiOperationHeader({ operation }: OperationProps): ReactNode {
   return (
     <div className="card padding--md margin-bottom--lg" data-api-endpoint="">
       <p className="margin-bottom--sm">
-        {/* The method as a coloured badge, readable in both colour modes. */}
         <span className={styles.badge} data-method={operation.method.toLowerCase()}>
           {operation.method.toUpperCase()}
         </span>{' '}
@@ -29,7 +29,7 @@ export function ApiOperationHeader({ operation }: OperationProps): ReactNode {
           {operation.path}
         </code>
       </p>
-      <p className={clsx(styles.meta, 'margin-bottom--none')}>
+      <p className={clsx(treeStyles.muted, 'margin-bottom--none')}>
         Server: <code>{operation.serverUrl}</code>
         <span aria-hidden="true"> · </span>
         OpenAPI description:{' '}
@@ -81,7 +81,7 @@ export function ApiRequestBody({ operation }: { operation: Required<ApiOperation
   const body = operation.requestBody;
   return (
     <div data-api-request-body="">
-      <p className={styles.meta}>
+      <p className={clsx(treeStyles.muted, 'margin-bottom--sm')}>
         Content type: <code>{body.contentType}</code>
         <span aria-hidden="true"> · </span>
         {body.required ? 'required' : 'optional'}
@@ -93,18 +93,14 @@ export function ApiRequestBody({ operation }: { operation: Required<ApiOperation
   );
 }
 
-/** Whether there is an example: its text, or (in the page data) its highlighted form. */
-function hasExample(item: ApiExample): boolean {
-  return item.example !== undefined || item.highlightedExample !== undefined;
-}
-
 /** The response whose example stands beside the reference: the first success with an example. */
 function featuredResponse(operation: ApiOperationPage): ApiResponseData | undefined {
-  return operation.responses.find((response) => response.status.startsWith('2') && hasExample(response));
+  return operation.responses.find((response) => response.status.startsWith('2') && response.highlightedExample);
 }
 
 function Example({ title, item, className }: { title: string; item: ApiExample; className?: string }): ReactNode {
-  return hasExample(item) ? (
+  // The page data holds each example in its highlighted form only.
+  return item.highlightedExample ? (
     <CodeBlock title={title} highlighted={item.highlightedExample} className={className}>
       {item.example}
     </CodeBlock>
@@ -170,7 +166,7 @@ export function ApiResponse({ operation, status }: OperationProps & { status: st
     <div data-api-response={status}>
       <ApiDescription tokens={response.description} />
       {response.contentType ? (
-        <p className={styles.meta}>
+        <p className={clsx(treeStyles.muted, 'margin-bottom--sm')}>
           Content type: <code>{response.contentType}</code>
         </p>
       ) : null}

@@ -4,7 +4,6 @@ import type { ComponentPropsWithoutRef, ReactNode } from 'react';
 import type { ApiParameter, InlineText, SchemaNode } from '@site/src/shared/api-types';
 import styles from './styles.module.css';
 
-/** Inline Markdown, parsed at build time into tokens. */
 export function ApiInline({ tokens }: { tokens: InlineText }): ReactNode {
   return tokens.map((token, index) => {
     if (token.kind === 'text') {
@@ -116,16 +115,13 @@ function Variants({ node }: { node: SchemaNode }): ReactNode {
 
 /** What a node contains, shown open: its properties, or its items, or its variants. */
 function NodeBody({ node, top = false }: { node: SchemaNode; top?: boolean }): ReactNode {
-  if (node.properties && node.properties.length > 0) {
-    return <ApiFields nodes={node.properties} top={top} />;
-  }
-  if (node.items) {
-    return <NodeBody node={node.items} />;
-  }
-  if (node.variants && node.variants.length > 0) {
-    return <Variants node={node} />;
-  }
-  return null;
+  return node.properties?.length ? (
+    <ApiFields nodes={node.properties} top={top} />
+  ) : node.items ? (
+    <NodeBody node={node.items} />
+  ) : node.variants?.length ? (
+    <Variants node={node} />
+  ) : null;
 }
 
 /**

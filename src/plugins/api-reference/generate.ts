@@ -14,8 +14,6 @@ import type { ApiOperationPage } from '../../shared/api-types';
 
 const SIDEBAR_ID = 'api';
 export const SIDEBAR_FILE = '_sidebars.json';
-/** The folder of the pages' data, inside the generated docs folder. */
-export const DATA_DIR = '_data';
 
 /**
  * Escapes Markdown for MDX: outside code, braces would start expressions and `<`
@@ -47,7 +45,7 @@ function section(level: 2 | 3, { text, id }: ApiHeading, ...blocks: string[]): s
 function pageBody(page: ApiOperationPage, description: string, reference: ApiReference): string {
   return [
     "import { ApiAuthentication, ApiOperationHeader, ApiOperationLayout, ApiParameters, ApiRequestBody, ApiResponse } from '@site/src/components/ApiOperation';",
-    `import operation from './${DATA_DIR}/${page.pageId}.json';`,
+    `export const operation = ${JSON.stringify(page, withoutHighlightedText)};`,
     '',
     '<ApiOperationHeader operation={operation} />',
     '',
@@ -73,7 +71,7 @@ function pageBody(page: ApiOperationPage, description: string, reference: ApiRef
 }
 
 /**
- * Every file of the API docs folder, by relative path: one MDX page per operation, /api, the data and the sidebar.
+ * Every file of the API docs folder, by relative path: one MDX page per operation, /api and the sidebar.
  * `landingHref` is the URL of /api (with the base URL), which shows the landing operation's page.
  */
 export function generateFiles(reference: ApiReference, landingHref: string): Map<string, string> {
@@ -82,10 +80,9 @@ export function generateFiles(reference: ApiReference, landingHref: string): Map
     const description = reference.descriptions.get(page.operationId) ?? '';
     const summary = firstSentence(description) || page.summary;
     const body = pageBody(page, description, reference);
-    files.set(`${DATA_DIR}/${page.pageId}.json`, `${JSON.stringify(page, withoutHighlightedText, 2)}\n`);
     files.set(
       `${page.pageId}.mdx`,
-      `${frontMatter({ id: page.pageId, title: page.summary, sidebar_label: page.summary, description: summary, ...PAGE_LAYOUT })}\n${body}`,
+      `${frontMatter({ id: page.pageId, title: page.summary, description: summary, ...PAGE_LAYOUT })}\n${body}`,
     );
     if (page.pageId === LANDING_PAGE_ID) {
       files.set(
@@ -140,8 +137,7 @@ function withoutHighlightedText(this: unknown, key: string, value: unknown): unk
 
 function firstSentence(markdown: string): string {
   const text = markdown.replace(/`/g, '').replace(/\s+/g, ' ').trim();
-  const match = /^.*?[.!?](?=\s|$)/.exec(text);
-  return match ? match[0] : text;
+  return /^.*?[.!?](?=\s|$)/.exec(text)?.[0] ?? text;
 }
 
 /**
@@ -151,7 +147,7 @@ function firstSentence(markdown: string): string {
  */
 export async function writeGeneratedFiles(outDir: string, files: ReadonlyMap<string, string>): Promise<string[]> {
   const written: string[] = [];
-  await mkdir(path.join(outDir, DATA_DIR), { recursive: true });
+  await mkdir(outDir, { recursive: true });
   for (const [relative, content] of [...files.entries()].sort(([a], [b]) => a.localeCompare(b))) {
     const target = path.join(outDir, relative);
     const current = await readFile(target, 'utf8').catch(() => undefined);
@@ -166,8 +162,6 @@ export async function writeGeneratedFiles(outDir: string, files: ReadonlyMap<str
   const stale = (await readdir(outDir, { recursive: true })).filter(
     (relative) => /\.(mdx|json)$/.test(relative) && !files.has(relative),
   );
-  for (const relative of stale) {
-    await rm(path.join(outDir, relative), { force: true });
-  }
+  await Promise.all(stale.map((relative) => rm(path.join(outDir, relative), { force: true })));
   return written;
 }

@@ -14,21 +14,19 @@ import { API_POLICY_FILE } from '../../../deploy/build-output';
 import { API_CONSOLE_DIR } from '../../shared/api-types';
 import { REFERENCE_KEY } from '../../plugins-lib/api-reference';
 import { createCodeHighlighter, type CodeHighlighter } from '../../plugins-lib/highlight';
-import { DATA_DIR, generateFiles, writeGeneratedFiles } from './generate';
+import { generateFiles, writeGeneratedFiles } from './generate';
 import { loadApiDescription } from './load';
 import { buildApiReference } from './operations';
 
-export interface ApiReferenceOptions extends DocsOptions {
+type ApiReferencePluginOptions = DocsPluginOptions & {
   /** The OpenAPI description, relative to the site folder. */
-  specPath?: string;
+  specPath: string;
   /**
    * Origins, besides the loopback addresses and the description's servers, that the
    * "Try it" console may send requests to: `connect-src` sources of the site's policy.
    */
-  consoleOrigins?: string[];
-}
-
-type ApiReferencePluginOptions = DocsPluginOptions & Required<Pick<ApiReferenceOptions, 'specPath' | 'consoleOrigins'>>;
+  consoleOrigins: string[];
+};
 
 /**
  * Where a Rubra server runs: on the reader's own machine, on any port. The console's
@@ -36,7 +34,6 @@ type ApiReferencePluginOptions = DocsPluginOptions & Required<Pick<ApiReferenceO
  */
 const LOOPBACK_SOURCES = ['http://localhost:*', 'http://127.0.0.1:*'];
 
-/** A plugin of the bundler, as a plugin's `configureWebpack` adds it. */
 type WebpackConfig = Exclude<ReturnType<NonNullable<Plugin['configureWebpack']>>, void>;
 type WebpackPlugin = Extract<NonNullable<WebpackConfig['plugins']>[number], { apply: unknown }>;
 
@@ -59,7 +56,6 @@ export default async function apiReference(
   const specFile = path.resolve(context.siteDir, specPath);
   const outDir = path.resolve(context.siteDir, docsOptions.path);
 
-  /** Loads the description and writes the pages. */
   async function generate() {
     const loaded = await loadApiReference(context, specPath, docsOptions.routeBasePath, highlight);
     await writeGeneratedFiles(outDir, generateFiles(loaded.reference, loaded.landingHref));
@@ -87,16 +83,8 @@ export default async function apiReference(
     },
     configureWebpack(config, isServer, utils, content) {
       const result = docs.configureWebpack(config, isServer, utils, content) ?? {};
-      // The pages' data as object literals rather than `JSON.parse('…')`: the highlighted
-      // code's quotes then need no second escape, which makes every API page lighter.
-      const dataRule = {
-        test: (file: string) => file.startsWith(path.join(outDir, DATA_DIR) + path.sep) && file.endsWith('.json'),
-        type: 'json',
-        generator: { JSONParse: false },
-      };
-      const withData = { ...result, module: { ...result.module, rules: [...(result.module?.rules ?? []), dataRule] } };
       if (isServer) {
-        return withData;
+        return result;
       }
       // The description, as YAML and as JSON, and each operation's console file join the
       // client bundle's output folder, so the dev server serves them too.
@@ -116,7 +104,7 @@ export default async function apiReference(
           });
         },
       };
-      return { ...withData, plugins: [...(result.plugins ?? []), emitDownloads] };
+      return { ...result, plugins: [...(result.plugins ?? []), emitDownloads] };
     },
     async postBuild(props) {
       // What the console needs of the Content-Security-Policy, for the step that writes the headers.
@@ -155,15 +143,12 @@ export async function loadApiReference(
 export function validateOptions({
   validate,
   options,
-}: OptionValidationContext<ApiReferenceOptions, ApiReferencePluginOptions>): ApiReferencePluginOptions {
+}: OptionValidationContext<DocsOptions, ApiReferencePluginOptions>): ApiReferencePluginOptions {
   const ownOptions = {
     specPath: Joi.string().trim().min(1).required(),
     consoleOrigins: Joi.array().items(Joi.string()).default([]),
   };
   // The validator Docusaurus passes is generic: it applies whatever schema it is given (and adds the plugin id).
   const withOwn = (schema: Joi.ObjectSchema, value: object) => validate(schema.keys(ownOptions) as never, value);
-  return validateDocsOptions({
-    validate: withOwn as never,
-    options: options as DocsOptions,
-  }) as ApiReferencePluginOptions;
+  return validateDocsOptions({ validate: withOwn as never, options }) as ApiReferencePluginOptions;
 }

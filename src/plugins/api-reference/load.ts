@@ -11,7 +11,6 @@ export type Json = Record<string, unknown>;
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
-/** A problem in the API description, located by file and JSON pointer. */
 export function descriptionError(file: string, pointer: string, problem: string): Error {
   return new Error(`${file}${pointer}: ${problem}`);
 }
@@ -96,18 +95,14 @@ function checkOperations(document: Json, file: string): void {
  */
 export const SDK_CALL_KEY = 'x-sdk-call';
 
-const IDENTIFIER = '[A-Za-z_][A-Za-z0-9_]*';
-
-/** What an `x-sdk-call` holds: the SdkCall. */
+/** What an `x-sdk-call` holds: the SdkCall, its resource a dotted path of identifiers. */
 const SDK_CALL = Joi.object({
-  resource: Joi.string()
-    .pattern(new RegExp(`^${IDENTIFIER}(\\.${IDENTIFIER})*$`))
-    .required(),
-  action: Joi.valid(...SDK_ACTIONS).required(),
-  result: Joi.string()
-    .pattern(new RegExp(`^${IDENTIFIER}$`))
-    .required(),
-}).label(SDK_CALL_KEY);
+  resource: Joi.string().pattern(/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/),
+  action: Joi.valid(...SDK_ACTIONS),
+  result: Joi.string().pattern(/^[A-Za-z_][A-Za-z0-9_]*$/),
+})
+  .prefs({ presence: 'required' })
+  .label(SDK_CALL_KEY);
 
 /** A sentence saying what is wrong with an operation's `x-sdk-call`, or undefined when it is a valid SdkCall. */
 export function sdkCallProblem(value: unknown): string | undefined {

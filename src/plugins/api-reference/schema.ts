@@ -95,12 +95,9 @@ export function schemaConverter(schemaNames: Map<object, string>, link: (name: s
 
 /** `anyOf: [X, {type: null}]` is X made nullable, shown as one node. */
 function unwrapNullable(schema: Json): Json | undefined {
-  const members = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : undefined;
-  if (!members || members.length !== 2) {
-    return undefined;
-  }
-  const others = members.filter((member) => !(isRecord(member) && member.type === 'null'));
-  return others.length === 1 && isRecord(others[0]) ? others[0] : undefined;
+  const members = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : [];
+  const [other, ...more] = members.filter((member) => !(isRecord(member) && member.type === 'null'));
+  return members.length === 2 && more.length === 0 && isRecord(other) ? other : undefined;
 }
 
 function constraintsOf(schema: Json): string[] {
