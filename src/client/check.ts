@@ -9,7 +9,7 @@
 import { Validator } from '@cfworker/json-schema';
 
 import data from './check.json';
-import { errorMessages, isTextual, statusLine } from './answer';
+import { clip, serverWords, statusLine } from './answer';
 import { parsedArguments, type ChatReply } from './chat';
 import { listedModels, modelRequest, pickModel, requestCompletion, sendToModel } from './completion';
 import type { Failure } from './failure';
@@ -73,24 +73,6 @@ export interface CheckOptions {
  */
 type FixData = [text: string, anchor: string, section: string, guide?: Guide];
 const FIXES = data.fixes as unknown as Record<string, FixData>;
-
-/** Text of the server's as a report keeps it: 600 characters at most. */
-function clip(text: string, limit = 600): string {
-  const trimmed = text.trim();
-  return trimmed.length > limit ? `${trimmed.slice(0, limit)}…` : trimmed;
-}
-
-/** The messages of an answer's body, or its text. */
-async function serverWords(answer: Answer): Promise<string> {
-  if (!isTextual(answer.contentType)) return '';
-  const text = await answer.body.text();
-  try {
-    const messages = errorMessages(JSON.parse(text));
-    return clip(messages.length > 0 ? messages.join(' ') : text);
-  } catch {
-    return clip(text);
-  }
-}
 
 /** Whether a server URL ends in an API version (`/v1`). */
 const VERSIONED = /\/v\d+$/;

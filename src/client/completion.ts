@@ -5,9 +5,9 @@
  */
 import { outgoingRequest, type ApiRequest } from '@site/src/shared/api-request';
 
-import { isTextual } from './answer';
+import { isTextual, serverWords } from './answer';
 import { applyEvent, EMPTY_REPLY, replyFromCompletion, type ChatReply } from './chat';
-import { MODEL_SERVER } from './failure';
+import { baseUrlHint, MODEL_SERVER, type Failure } from './failure';
 import { send, type Answer, type Outcome, type SendOptions } from './send';
 import { eventReader } from './stream';
 
@@ -105,4 +105,28 @@ export async function requestCompletion(
     }
   }
   return { outcome, reply: outcome.ok ? null : current, streamed };
+}
+
+/** A chat reply, or why there is none in plain words; `failure` when no answer came at all. */
+export type Completion = { ok: true; reply: ChatReply } | { ok: false; message: string; failure?: Failure };
+
+/** Sends a completion and judges its answer: a reply, or what the server or the client said of it. */
+export async function completeChat(
+  request: ApiRequest,
+  options: Parameters<typeof requestCompletion>[1],
+): Promise<Completion> {
+  const { outcome, reply } = await requestCompletion(request, options);
+  if (!outcome.ok) {
+    return { ok: false, message: outcome.failure.message, failure: outcome.failure };
+  }
+  const { status } = outcome.answer;
+  if (status >= 300) {
+    const said = await serverWords(outcome.answer);
+    const hint = baseUrlHint(MODEL_SERVER, request.serverUrl, status);
+    return { ok: false, message: `The server answered ${status}: ${said || 'no message'}${hint ? ` ${hint}` : ''}` };
+  }
+  if (!reply) {
+    return { ok: false, message: 'The server’s answer is not a chat completion.' };
+  }
+  return reply.error ? { ok: false, message: reply.error } : { ok: true, reply };
 }

@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
-import {
-  ask,
-  MAX_TOOL_ROUNDS,
-  namesTools,
-  sitePath,
-  type AgentDeps,
-  type Completion,
-} from '@site/src/components/AskDocs/agent';
+import { ask, MAX_TOOL_ROUNDS, namesTools, sitePath, type AgentDeps } from '@site/src/components/AskDocs/agent';
 import { linkedPages, siteHref } from '@site/src/components/AskDocs/links';
 import { EMPTY_REPLY } from '@site/src/client/chat';
+import type { Completion } from '@site/src/client/completion';
 
 const SITE = 'https://docs.rubra.ai';
 

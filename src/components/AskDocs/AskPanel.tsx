@@ -11,9 +11,7 @@ import { loadSearchSetup, useSearchConfig } from '@site/src/search/setup';
 import { twinPath } from '@site/src/shared/twin-paths';
 import { siteUrl } from '@site/src/site/identity';
 
-import { errorMessages } from '@site/src/client/answer';
-import { parsedArguments, type ChatReply } from '@site/src/client/chat';
-import { listModels, modelRequest, pickModel, requestCompletion } from '@site/src/client/completion';
+import { completeChat, listModels, modelRequest, pickModel } from '@site/src/client/completion';
 import {
   ConsolePanel,
   FailureView,
@@ -23,12 +21,12 @@ import {
   timeoutProblem,
   useApiKey,
 } from '../RequestConsole/Fields';
-import { baseUrlHint, MODEL_SERVER, type Failure } from '@site/src/client/failure';
+import type { Failure } from '@site/src/client/failure';
 import { checkServerUrl } from '@site/src/client/serverUrl';
 import { useServerCall } from '@site/src/client/useServerCall';
 import consoleStyles from '../RequestConsole/styles.module.css';
 import ServerCheckButton from '../ServerCheck';
-import { ask, type ChatMessage, type Completion } from './agent';
+import { ask, type ChatMessage } from './agent';
 import { linkedPages } from './links';
 import Markdown from './Markdown';
 import styles from './styles.module.css';
@@ -132,33 +130,16 @@ export default function AskPanel({ question, onClose, modal = false }: AskPanelP
       chosen ||= 'default';
       setModel(chosen);
       let failure: Failure | undefined;
-      const complete = async (body: Record<string, unknown>): Promise<Completion> => {
+      const complete = async (body: Record<string, unknown>) => {
         update((turn) => ({ ...turn, answer: '' }));
-        const { outcome, reply } = await requestCompletion(modelRequest(server, 'POST', '/chat/completions', body), {
+        const completed = await completeChat(modelRequest(server, 'POST', '/chat/completions', body), {
           apiKey: keyState[0].key,
           timeoutSeconds: Number(timeoutSeconds) > 0 ? Number(timeoutSeconds) : Number(IDLE_SECONDS),
           cancel: signal,
-          onReply: (partial: ChatReply) => update((turn) => ({ ...turn, answer: partial.content })),
+          onReply: (partial) => update((turn) => ({ ...turn, answer: partial.content })),
         });
-        if (!outcome.ok) {
-          failure = outcome.failure;
-          return { ok: false, message: outcome.failure.message };
-        }
-        if (outcome.answer.status >= 300) {
-          const text = await outcome.answer.body.text();
-          const parsed = parsedArguments(text);
-          const said = parsed ? errorMessages(parsed.value).join(' ') : text.slice(0, 300);
-          const hint = baseUrlHint(MODEL_SERVER, server, outcome.answer.status);
-          const message = `The server answered ${outcome.answer.status}: ${said || 'no message'}${hint ? ` ${hint}` : ''}`;
-          return { ok: false, message };
-        }
-        if (!reply) {
-          return { ok: false, message: 'The server’s answer is not a chat completion.' };
-        }
-        if (reply.error) {
-          return { ok: false, message: reply.error };
-        }
-        return { ok: true, reply };
+        failure = completed.ok ? undefined : completed.failure;
+        return completed;
       };
       const outcome = await ask(
         turns.findLast((turn) => turn.messages)?.messages ?? [],

@@ -4,7 +4,8 @@
  * twin) in the browser, a few rounds at most. A server that refuses tools, or a model that
  * ignores them, gets the first pages found for the question in its prompt instead.
  */
-import { parsedArguments, type ChatReply } from '@site/src/client/chat';
+import { parsedArguments } from '@site/src/client/chat';
+import type { Completion } from '@site/src/client/completion';
 import { toSitePath } from '@site/src/search/pageResults';
 
 // The system prompt and the tools' schemas; read_page's description names PAGE_TEXT_LIMIT.
@@ -24,9 +25,6 @@ export interface ChatMessage {
   tool_calls?: { id: string; type: 'function'; function: { name: string; arguments: string } }[];
   tool_call_id?: string;
 }
-
-/** The outcome of one request to the model: its reply, or why there is none. */
-export type Completion = { ok: true; reply: ChatReply } | { ok: false; message: string };
 
 export interface AgentDeps {
   /** Sends one chat completion request (streamed), reporting the reply as it grows. */
