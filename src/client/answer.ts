@@ -1,5 +1,4 @@
 /** Reading an answer for the reader: its size, whether it is text, and the messages of an error body. */
-import type { Answer } from './send';
 
 /** Above this, the view shows the start of the body and offers the whole as a download. */
 export const VIEW_LIMIT_BYTES = 1024 * 1024;
@@ -41,24 +40,6 @@ export function errorMessages(body: unknown): string[] {
     ...[errorOf(body)].filter((error) => error !== undefined),
   ];
   return messages.length === 0 && typeof message === 'string' ? [message] : messages;
-}
-
-/** A server's text as a report keeps it: `limit` characters at most. */
-export function clip(text: string, limit = 600): string {
-  const trimmed = text.trim();
-  return trimmed.length > limit ? `${trimmed.slice(0, limit)}…` : trimmed;
-}
-
-/** What a server said in an answer's body: the messages of an error body, or its text; none for a binary body. */
-export async function serverWords(answer: Answer): Promise<string> {
-  if (!isTextual(answer.contentType)) return '';
-  const text = await answer.body.text();
-  try {
-    const messages = errorMessages(JSON.parse(text));
-    return clip(messages.length > 0 ? messages.join(' ') : text);
-  } catch {
-    return clip(text);
-  }
 }
 
 /** A body's `error`: the string itself, or its `message`. */

@@ -9,9 +9,9 @@
 import { Validator } from '@cfworker/json-schema';
 
 import data from './check.json';
-import { clip, serverWords, statusLine } from './answer';
+import { statusLine } from './answer';
 import { parsedArguments, type ChatReply } from './chat';
-import { listedModels, modelRequest, pickModel, requestCompletion, sendToModel } from './completion';
+import { clip, listedModels, modelRequest, pickModel, requestCompletion, sendToModel, serverWords } from './completion';
 import type { Failure } from './failure';
 import type { Answer } from './send';
 

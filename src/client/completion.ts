@@ -1,15 +1,34 @@
 /**
  * One chat completion request to a model server, its reply read whole or, when the body
- * asks for `"stream": true`, event by event as it arrives. The serving guides' console
- * and Ask AI both send theirs through here.
+ * asks for `"stream": true`, event by event as it arrives, and what the server said when it
+ * refused. The serving guides' console, Ask AI and the server check send theirs through here;
+ * the API console, which loads none of this, reads its answers with `answer.ts` alone.
  */
 import { outgoingRequest, type ApiRequest } from '@site/src/shared/api-request';
 
-import { isTextual, serverWords } from './answer';
+import { errorMessages, isTextual } from './answer';
 import { applyEvent, EMPTY_REPLY, replyFromCompletion, type ChatReply } from './chat';
 import { baseUrlHint, MODEL_SERVER, type Failure } from './failure';
 import { send, type Answer, type Outcome, type SendOptions } from './send';
 import { eventReader } from './stream';
+
+/** A server's text as a report keeps it: `limit` characters at most. */
+export function clip(text: string, limit = 600): string {
+  const trimmed = text.trim();
+  return trimmed.length > limit ? `${trimmed.slice(0, limit)}…` : trimmed;
+}
+
+/** What a server said in an answer's body: the messages of an error body, or its text; none for a binary body. */
+export async function serverWords(answer: Answer): Promise<string> {
+  if (!isTextual(answer.contentType)) return '';
+  const text = await answer.body.text();
+  try {
+    const messages = errorMessages(JSON.parse(text));
+    return clip(messages.length > 0 ? messages.join(' ') : text);
+  } catch {
+    return clip(text);
+  }
+}
 
 /** A JSON request to a model server's OpenAI-style API, `path` below its base URL. */
 export function modelRequest(
